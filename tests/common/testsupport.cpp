@@ -1,0 +1,69 @@
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTest>
+
+namespace fleetscope::testing {
+
+QString fixturePath(const QString &relative)
+{
+    const QString root = qEnvironmentVariable("FLEETSCOPE_FIXTURES");
+    if (root.isEmpty())
+        qFatal("FLEETSCOPE_FIXTURES is not set: run the tests through ctest");
+    return QDir(root).filePath(relative);
+}
+
+QByteArray readFixture(const QString &relative)
+{
+    QFile file(fixturePath(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read fixture %s: %s", qPrintable(file.fileName()), qPrintable(file.errorString()));
+    return file.readAll();
+}
+
+QString builtExecutable(const QString &relativeToBuildDir)
+{
+    const QString root = qEnvironmentVariable("FLEETSCOPE_BINARY_DIR");
+    if (root.isEmpty())
+        qFatal("FLEETSCOPE_BINARY_DIR is not set: run the tests through ctest");
+    return QDir(root).filePath(relativeToBuildDir);
+}
+
+ProcessResult runProcess(const QString &program, const QStringList &arguments,
+                         const QStringList &environment, int deadlineMs, const QByteArray &stdinData)
+{
+    ProcessResult result;
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &entry : environment) {
+        const qsizetype eq = entry.indexOf(u'=');
+        const QString name = entry.left(eq);
+        const QString value = entry.mid(eq + 1);
+        if (value.isEmpty())
+            env.remove(name);
+        else
+            env.insert(name, value);
+    }
+    process.setProcessEnvironment(env);
+    process.start(program, arguments);
+    result.started = process.waitForStarted(deadlineMs);
+    if (!result.started)
+        return result;
+    if (!stdinData.isEmpty())
+        process.write(stdinData);
+    process.closeWriteChannel();
+    result.finished = process.waitForFinished(deadlineMs);
+    if (!result.finished) {
+        process.kill();
+        process.waitForFinished(1000);
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+} // namespace fleetscope::testing
