@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringView>
+
+namespace fleetscope {
+
+// A named extension as kubeconfig and ClusterProfile access providers carry it
+// (`extensions: [{name, extension}]`). The extension body is arbitrary JSON; it
+// is kept as compact JSON text and parsed by whoever needs its inside (the exec
+// extension is passed on verbatim as ExecCredential spec.cluster.config).
+struct NamedExtension
+{
+    QString name;
+    QByteArray json; // compact JSON of `extension`
+
+    friend bool operator==(const NamedExtension &a, const NamedExtension &b)
+    {
+        return a.name == b.name && a.json == b.json;
+    }
+};
+
+// clientcmd v1 `Cluster`: how to reach an API server. Shared by kubeconfig files
+// and by ClusterProfile `status.accessProviders[].cluster`.
+struct KubeconfigCluster
+{
+    QString server;
+    QString certificateAuthority;        // file path (kubeconfig only; absolute once loaded)
+    QByteArray certificateAuthorityData; // PEM, already base64-decoded
+    QString tlsServerName;
+    bool insecureSkipTlsVerify = false;
+    QString proxyUrl;
+    bool disableCompression = false;
+    QList<NamedExtension> extensions;
+
+    const NamedExtension *extension(QStringView name) const
+    {
+        for (const NamedExtension &e : extensions) {
+            if (e.name == name)
+                return &e;
+        }
+        return nullptr;
+    }
+
+    friend bool operator==(const KubeconfigCluster &a, const KubeconfigCluster &b)
+    {
+        return a.server == b.server && a.certificateAuthority == b.certificateAuthority
+            && a.certificateAuthorityData == b.certificateAuthorityData && a.tlsServerName == b.tlsServerName
+            && a.insecureSkipTlsVerify == b.insecureSkipTlsVerify && a.proxyUrl == b.proxyUrl
+            && a.disableCompression == b.disableCompression && a.extensions == b.extensions;
+    }
+};
+
+// Well-known extension names (KEP-4322 / KEP-5339).
+namespace extension_names {
+inline constexpr char16_t execCluster[] = u"client.authentication.k8s.io/exec";
+inline constexpr char16_t additionalArgs[] = u"clusterprofiles.multicluster.x-k8s.io/exec/additional-args";
+inline constexpr char16_t additionalEnvs[] = u"clusterprofiles.multicluster.x-k8s.io/exec/additional-envs";
+} // namespace extension_names
+
+} // namespace fleetscope

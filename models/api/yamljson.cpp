@@ -1,0 +1,202 @@
+#include "yamljson.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <regex>
+#include <set>
+
+namespace fleetscope {
+namespace {
+
+// YAML 1.2 core schema, as in the spec's tag resolution table (10.3.2).
+bool isNull(const std::string &s)
+{
+    return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
+}
+
+bool asBool(const std::string &s, bool *value)
+{
+    if (s == "true" || s == "True" || s == "TRUE") {
+        *value = true;
+        return true;
+    }
+    if (s == "false" || s == "False" || s == "FALSE") {
+        *value = false;
+        return true;
+    }
+    return false;
+}
+
+bool asInteger(const std::string &s, nlohmann::json *out)
+{
+    static const std::regex decimal("[-+]?[0-9]+");
+    static const std::regex octal("0o[0-7]+");
+    static const std::regex hex("0x[0-9a-fA-F]+");
+    int base = 10;
+    std::string digits = s;
+    if (std::regex_match(s, decimal)) {
+        base = 10;
+    } else if (std::regex_match(s, octal)) {
+        base = 8;
+        digits = s.substr(2);
+    } else if (std::regex_match(s, hex)) {
+        base = 16;
+        digits = s.substr(2);
+    } else {
+        return false;
+    }
+    errno = 0;
+    char *end = nullptr;
+    if (!digits.empty() && digits[0] == '-') {
+        const long long v = std::strtoll(digits.c_str(), &end, base);
+        if (errno == ERANGE)
+            return false; // too large: keep the text rather than lose digits
+        *out = v;
+    } else {
+        const unsigned long long v = std::strtoull(digits.c_str(), &end, base);
+        if (errno == ERANGE)
+            return false;
+        if (v <= static_cast<unsigned long long>(std::numeric_limits<long long>::max()))
+            *out = static_cast<long long>(v);
+        else
+            *out = v;
+    }
+    return true;
+}
+
+bool asFloat(const std::string &s, nlohmann::json *out)
+{
+    static const std::regex number("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+    if (std::regex_match(s, number)) {
+        *out = std::strtod(s.c_str(), nullptr);
+        return true;
+    }
+    // JSON cannot carry .inf/.nan; they stay strings.
+    return false;
+}
+
+nlohmann::json scalarToJson(const YAML::Node &node)
+{
+    const std::string &text = node.Scalar();
+    // "!" is yaml-cpp's tag for quoted (non-plain) scalars: always strings.
+    if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str")
+        return text;
+    if (isNull(text))
+        return nullptr;
+    bool b = false;
+    if (asBool(text, &b))
+        return b;
+    nlohmann::json number;
+    if (asInteger(text, &number) || asFloat(text, &number))
+        return number;
+    return text;
+}
+
+QString located(const YAML::Mark &mark, const std::string &what)
+{
+    return QStringLiteral("%1:%2: %3").arg(mark.line + 1).arg(mark.column + 1).arg(QString::fromStdString(what));
+}
+
+bool convert(const YAML::Node &node, nlohmann::json *out, QString *error, int depth)
+{
+    // Deep nesting is an attack, not a fleet: stop before the stack does.
+    if (depth > 512) {
+        *error = located(node.Mark(), "nesting deeper than 512 levels");
+        return false;
+    }
+    switch (node.Type()) {
+    case YAML::NodeType::Undefined:
+    case YAML::NodeType::Null:
+        *out = nullptr;
+        return true;
+    case YAML::NodeType::Scalar:
+        *out = scalarToJson(node);
+        return true;
+    case YAML::NodeType::Sequence: {
+        *out = nlohmann::json::array();
+        for (const YAML::Node &item : node) {
+            nlohmann::json value;
+            if (!convert(item, &value, error, depth + 1))
+                return false;
+            out->push_back(std::move(value));
+        }
+        return true;
+    }
+    case YAML::NodeType::Map: {
+        *out = nlohmann::json::object();
+        for (const auto &entry : node) {
+            if (!entry.first.IsScalar()) {
+                *error = located(entry.first.Mark(), "mapping keys must be scalars");
+                return false;
+            }
+            const std::string &key = entry.first.Scalar();
+            if (out->contains(key)) {
+                *error = located(entry.first.Mark(), "duplicate key \"" + key + "\"");
+                return false;
+            }
+            nlohmann::json value;
+            if (!convert(entry.second, &value, error, depth + 1))
+                return false;
+            (*out)[key] = std::move(value);
+        }
+        return true;
+    }
+    }
+    *out = nullptr;
+    return true;
+}
+
+} // namespace
+
+bool yamlNodeToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
+{
+    QString message;
+    if (!convert(node, out, &message, 0)) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    return true;
+}
+
+bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::vector<nlohmann::json> *documents,
+                        QString *error)
+{
+    std::vector<YAML::Node> nodes;
+    try {
+        nodes = YAML::LoadAll(std::string(text.constData(), size_t(text.size())));
+    } catch (const YAML::Exception &e) {
+        if (error)
+            *error = sourceName + u':' + located(e.mark, e.msg);
+        return false;
+    } catch (const std::exception &e) {
+        if (error)
+            *error = sourceName + u": " + QString::fromUtf8(e.what());
+        return false;
+    }
+    for (const YAML::Node &node : nodes) {
+        nlohmann::json value;
+        QString message;
+        if (!yamlNodeToJson(node, &value, &message)) {
+            if (error)
+                *error = sourceName + u':' + message;
+            return false;
+        }
+        if (!value.is_null()) // "---" followed by nothing is an empty document
+            documents->push_back(std::move(value));
+    }
+    return true;
+}
+
+QByteArray compactJson(const nlohmann::json &value)
+{
+    // `replace` keeps invalid UTF-8 from throwing; the text is for people and storage.
+    const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return QByteArray(text.data(), qsizetype(text.size()));
+}
+
+} // namespace fleetscope

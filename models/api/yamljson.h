@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace YAML {
+class Node;
+}
+
+namespace fleetscope {
+
+// YAML → JSON, so that YAML files go through the same JSON decoders as API
+// responses. Scalars follow the YAML 1.2 core schema (true/false, null/~, ints,
+// floats; quoted scalars stay strings). Duplicate mapping keys are an error, not
+// a silent "last one wins".
+
+// Parses every document of `text`. On failure returns false and sets `error` to
+// "SOURCE:LINE:COLUMN: what", where SOURCE is `sourceName` (a file path, usually).
+bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::vector<nlohmann::json> *documents,
+                        QString *error);
+
+// Converts one yaml-cpp node. Throws nothing; on a duplicate key returns false and
+// sets `error` (with the line of the second key, 1-based).
+bool yamlNodeToJson(const YAML::Node &node, nlohmann::json *out, QString *error);
+
+// One line of JSON, UTF-8, for messages and stored extension bodies.
+QByteArray compactJson(const nlohmann::json &value);
+
+} // namespace fleetscope
