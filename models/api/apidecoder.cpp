@@ -1,0 +1,272 @@
+#include "apidecoder.h"
+
+#include "jsonreader.h"
+#include "yamljson.h"
+
+namespace fleetscope {
+namespace {
+
+constexpr char groupPrefix[] = "multicluster.x-k8s.io/";
+
+bool decodeApiVersion(JsonReader &r, const nlohmann::json &object, const JsonPath &root, const char *kind,
+                      ApiVersion *out)
+{
+    QString apiVersion, actualKind;
+    if (!r.readString(object, "apiVersion", root, &apiVersion) || !r.readString(object, "kind", root, &actualKind))
+        return false;
+    // List items may come without apiVersion/kind (the list carries them).
+    if (!actualKind.isEmpty() && actualKind != QLatin1String(kind))
+        return r.fail(root.member("kind"), QStringLiteral("expected %1, got \"%2\"").arg(QLatin1String(kind), actualKind));
+    if (apiVersion.isEmpty())
+        return true;
+    if (!out) { // a core/v1 kind
+        if (apiVersion == u"v1")
+            return true;
+        return r.fail(root.member("apiVersion"), QStringLiteral("unsupported API version \"%1\"").arg(apiVersion));
+    }
+    if (apiVersion == QLatin1String(groupPrefix) + u"v1alpha1")
+        *out = ApiVersion::V1Alpha1;
+    else if (apiVersion == QLatin1String(groupPrefix) + u"v1alpha2")
+        *out = ApiVersion::V1Alpha2;
+    else
+        return r.fail(root.member("apiVersion"), QStringLiteral("unsupported API version \"%1\"").arg(apiVersion));
+    return true;
+}
+
+bool decodeLabels(JsonReader &r, const nlohmann::json &metadata, const JsonPath &at, LabelMap *out)
+{
+    const nlohmann::json *labels = nullptr;
+    if (!r.readObject(metadata, "labels", at, &labels) || !labels)
+        return r.ok();
+    const JsonPath labelsAt = at.member("labels");
+    for (auto it = labels->begin(); it != labels->end(); ++it) {
+        if (it->is_null())
+            continue;
+        if (!it->is_string()) {
+            // The key is data, not a static name: render it into the message here.
+            return r.fail(labelsAt, QStringLiteral("label \"%1\": expected string, got %2")
+                                        .arg(QString::fromStdString(it.key()), JsonReader::typeName(*it)));
+        }
+        const auto &key = it.key();
+        const auto &value = it->get_ref<const std::string &>();
+        out->insert(r.pool().internUtf8(key.data(), qsizetype(key.size())),
+                    r.pool().internUtf8(value.data(), qsizetype(value.size())));
+    }
+    return true;
+}
+
+bool decodeMetadata(JsonReader &r, const nlohmann::json &object, const JsonPath &root, bool namespaced,
+                    ObjectMeta *out)
+{
+    const nlohmann::json *metadata = nullptr;
+    if (!r.readObject(object, "metadata", root, &metadata))
+        return false;
+    const JsonPath at = root.member("metadata");
+    if (!metadata)
+        return r.fail(at, QStringLiteral("required value is missing"));
+    QString uid;
+    if (!r.requireString(*metadata, "name", at, &out->name)
+        || !r.readInternedString(*metadata, "namespace", at, &out->namespaceName)
+        || !r.readString(*metadata, "uid", at, &uid)
+        || !r.readLatin1(*metadata, "resourceVersion", at, &out->resourceVersion)
+        || !r.readInt64(*metadata, "generation", at, &out->generation)
+        || !r.readTime(*metadata, "creationTimestamp", at, &out->creationTimestamp)
+        || !r.readTime(*metadata, "deletionTimestamp", at, &out->deletionTimestamp)
+        || !decodeLabels(r, *metadata, at, &out->labels))
+        return false;
+    if (namespaced && out->namespaceName.isEmpty())
+        return r.fail(at.member("namespace"), QStringLiteral("required value is missing"));
+    out->uid = QUuid::fromString(uid);
+    return true;
+}
+
+bool decodeCondition(JsonReader &r, const nlohmann::json &item, const JsonPath &at, Condition *out)
+{
+    if (!item.is_object())
+        return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
+    QString status;
+    if (!r.requireString(item, "type", at, &out->type) || !r.readString(item, "status", at, &status)
+        || !r.readInternedString(item, "reason", at, &out->reason)
+        || !r.readInternedString(item, "message", at, &out->message)
+        || !r.readTime(item, "lastTransitionTime", at, &out->lastTransitionTime)
+        || !r.readInt64(item, "observedGeneration", at, &out->observedGeneration))
+        return false;
+    out->type = r.pool().intern(out->type);
+    out->status = conditionStatusFromString(status);
+    return true;
+}
+
+bool decodeProperty(JsonReader &r, const nlohmann::json &item, const JsonPath &at, Property *out)
+{
+    if (!item.is_object())
+        return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
+    if (!r.requireString(item, "name", at, &out->name) || !r.readInternedString(item, "value", at, &out->value)
+        || !r.readTime(item, "lastObservedTime", at, &out->lastObservedTime))
+        return false;
+    out->name = r.pool().intern(out->name);
+    return true;
+}
+
+template<typename T, typename Decode>
+bool decodeList(JsonReader &r, const nlohmann::json &object, const char *key, const JsonPath &at, QList<T> *out,
+                Decode decode)
+{
+    const nlohmann::json *array = nullptr;
+    if (!r.readArray(object, key, at, &array) || !array)
+        return r.ok();
+    const JsonPath listAt = at.member(key);
+    out->reserve(out->size() + qsizetype(array->size()));
+    int index = 0;
+    for (const nlohmann::json &item : *array) {
+        T value;
+        if (!decode(r, item, listAt.element(index), &value))
+            return false;
+        out->append(std::move(value));
+        ++index;
+    }
+    return true;
+}
+
+bool decodeAccessProvider(JsonReader &r, const nlohmann::json &item, const JsonPath &at, AccessProvider *out)
+{
+    if (!item.is_object())
+        return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
+    const nlohmann::json *cluster = nullptr;
+    if (!r.requireString(item, "name", at, &out->name) || !r.readObject(item, "cluster", at, &cluster))
+        return false;
+    if (cluster)
+        return decodeKubeconfigCluster(r, *cluster, at.member("cluster"), &out->cluster);
+    return true;
+}
+
+bool decodeProfileStatus(JsonReader &r, const nlohmann::json &status, const JsonPath &at, ClusterProfile *out)
+{
+    const nlohmann::json *version = nullptr;
+    if (!r.readObject(status, "version", at, &version))
+        return false;
+    if (version && !r.readInternedString(*version, "kubernetes", at.member("version"), &out->kubernetesVersion))
+        return false;
+    if (!decodeList(r, status, "conditions", at, &out->conditions, decodeCondition)
+        || !decodeList(r, status, "properties", at, &out->properties, decodeProperty)
+        || !decodeList(r, status, "accessProviders", at, &out->accessProviders, decodeAccessProvider))
+        return false;
+    QList<AccessProvider> deprecated;
+    if (!decodeList(r, status, "credentialProviders", at, &deprecated, decodeAccessProvider))
+        return false;
+    for (AccessProvider &provider : deprecated) {
+        if (out->accessProvider(provider.name))
+            continue; // accessProviders win on the same name
+        provider.fromCredentialProviders = true;
+        out->accessProviders.append(std::move(provider));
+    }
+    return true;
+}
+
+} // namespace
+
+bool decodeKubeconfigCluster(JsonReader &r, const nlohmann::json &object, const JsonPath &at, KubeconfigCluster *out)
+{
+    if (!r.readString(object, "server", at, &out->server)
+        || !r.readString(object, "certificate-authority", at, &out->certificateAuthority)
+        || !r.readBase64(object, "certificate-authority-data", at, &out->certificateAuthorityData)
+        || !r.readString(object, "tls-server-name", at, &out->tlsServerName)
+        || !r.readBool(object, "insecure-skip-tls-verify", at, &out->insecureSkipTlsVerify)
+        || !r.readString(object, "proxy-url", at, &out->proxyUrl)
+        || !r.readBool(object, "disable-compression", at, &out->disableCompression))
+        return false;
+    const nlohmann::json *extensions = nullptr;
+    if (!r.readArray(object, "extensions", at, &extensions) || !extensions)
+        return r.ok();
+    const JsonPath listAt = at.member("extensions");
+    int index = 0;
+    for (const nlohmann::json &item : *extensions) {
+        const JsonPath itemAt = listAt.element(index++);
+        if (!item.is_object())
+            return r.fail(itemAt, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
+        NamedExtension extension;
+        if (!r.requireString(item, "name", itemAt, &extension.name))
+            return false;
+        const nlohmann::json *body = r.member(item, "extension");
+        extension.json = body ? compactJson(*body) : QByteArrayLiteral("null");
+        out->extensions.append(std::move(extension));
+    }
+    return true;
+}
+
+bool decodeClusterProfile(const nlohmann::json &object, ClusterProfile *out, QString *error, StringPool &pool)
+{
+    JsonReader r(pool);
+    const JsonPath root;
+    ClusterProfile profile;
+    const nlohmann::json *spec = nullptr;
+    const nlohmann::json *status = nullptr;
+    const nlohmann::json *manager = nullptr;
+    bool ok = object.is_object() || r.fail(root, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(object)));
+    ok = ok && decodeApiVersion(r, object, root, "ClusterProfile", &profile.apiVersion)
+        && decodeMetadata(r, object, root, true, &profile.metadata) && r.readObject(object, "spec", root, &spec)
+        && r.readObject(object, "status", root, &status);
+    if (ok && spec) {
+        const JsonPath at = root.member("spec");
+        ok = r.readString(*spec, "displayName", at, &profile.displayName)
+            && r.readObject(*spec, "clusterManager", at, &manager)
+            && (!manager || r.readInternedString(*manager, "name", at.member("clusterManager"), &profile.clusterManagerName));
+    }
+    if (ok && status)
+        ok = decodeProfileStatus(r, *status, root.member("status"), &profile);
+    if (!ok) {
+        if (error)
+            *error = r.error();
+        return false;
+    }
+    *out = std::move(profile);
+    return true;
+}
+
+bool decodePlacementDecision(const nlohmann::json &object, PlacementDecision *out, QString *error, StringPool &pool)
+{
+    JsonReader r(pool);
+    const JsonPath root;
+    PlacementDecision decision;
+    bool ok = object.is_object() || r.fail(root, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(object)));
+    ok = ok && decodeApiVersion(r, object, root, "PlacementDecision", &decision.apiVersion)
+        && decodeMetadata(r, object, root, true, &decision.metadata)
+        && r.readInternedString(object, "schedulerName", root, &decision.schedulerName)
+        && decodeList(r, object, "decisions", root, &decision.decisions,
+                      [](JsonReader &r, const nlohmann::json &item, const JsonPath &at, ClusterDecision *d) {
+                          if (!item.is_object())
+                              return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
+                          const nlohmann::json *ref = nullptr;
+                          if (!r.readObject(item, "clusterProfileRef", at, &ref) || !r.readString(item, "reason", at, &d->reason))
+                              return false;
+                          if (!ref)
+                              return r.fail(at.member("clusterProfileRef"), QStringLiteral("required value is missing"));
+                          const JsonPath refAt = at.member("clusterProfileRef");
+                          return r.requireString(*ref, "name", refAt, &d->clusterProfileName)
+                              && r.readInternedString(*ref, "namespace", refAt, &d->clusterProfileNamespace);
+                      });
+    if (!ok) {
+        if (error)
+            *error = r.error();
+        return false;
+    }
+    *out = std::move(decision);
+    return true;
+}
+
+bool decodeNamespace(const nlohmann::json &object, KubeNamespace *out, QString *error, StringPool &pool)
+{
+    JsonReader r(pool);
+    const JsonPath root;
+    KubeNamespace ns;
+    bool ok = object.is_object() || r.fail(root, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(object)));
+    ok = ok && decodeApiVersion(r, object, root, "Namespace", nullptr) && decodeMetadata(r, object, root, false, &ns.metadata);
+    if (!ok) {
+        if (error)
+            *error = r.error();
+        return false;
+    }
+    *out = std::move(ns);
+    return true;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "clusterprofile.h"
+#include "labelmap.h"
+
+#include <QString>
+
+namespace fleetscope {
+
+// Facts a dashboard derives from a ClusterProfile (and, for the clusterset, the
+// labels of the namespace it lives in). Producers disagree on where these live
+// (clusterprofile-api.md §1.6), so each fact also says where it was found.
+
+namespace well_known {
+inline constexpr char16_t clusterSetLabel[] = u"multicluster.x-k8s.io/clusterset";
+// The spelling in the KEP text, seen on inventory namespaces.
+inline constexpr char16_t clusterSetNamespaceLabelKep[] = u"clusterset.multicluster.x-k8s.io";
+inline constexpr char16_t clusterSetProperty[] = u"clusterset.k8s.io";
+inline constexpr char16_t clusterManagerLabel[] = u"x-k8s.io/cluster-manager";
+inline constexpr char16_t inventoryMemberIdLabel[] = u"multicluster.x-k8s.io/inventory-member-id";
+inline constexpr char16_t locationProperty[] = u"location.topology.k8s.io";
+inline constexpr char16_t nodeCountProperty[] = u"count.node.k8s.io";
+} // namespace well_known
+
+enum class ClusterSetSource : quint8 { None, ProfileLabel, NamespaceLabel, NamespaceLabelKep, Property };
+
+struct ClusterSetFact
+{
+    QString name; // empty when the profile belongs to no clusterset
+    ClusterSetSource source = ClusterSetSource::None;
+};
+
+// Profile label, else the namespace's label (Go constant spelling, then the KEP's),
+// else the clusterset.k8s.io property, else none.
+ClusterSetFact clusterSetOf(const ClusterProfile &profile, const LabelMap *namespaceLabels);
+
+struct ManagerFact
+{
+    QString name;        // the label when present, else spec.clusterManager.name
+    QString labelValue;  // x-k8s.io/cluster-manager
+    QString specValue;   // spec.clusterManager.name
+    bool mismatch = false; // both set and different: the API says they must agree
+};
+
+ManagerFact managerOf(const ClusterProfile &profile);
+
+// multicluster.x-k8s.io/inventory-member-id, or empty. Profiles sharing it are one
+// member cluster published several times.
+QString memberIdOf(const ClusterProfile &profile);
+
+enum class Health : quint8 {
+    Healthy,   // ControlPlaneHealthy True, and Joined True or not reported
+    Unhealthy, // ControlPlaneHealthy or Joined is False
+    Unknown,   // either is Unknown, or only Joined is reported
+    NoData,    // neither condition is reported
+};
+
+Health healthOf(const ClusterProfile &profile);
+QString healthName(Health health);
+
+} // namespace fleetscope

@@ -1,0 +1,44 @@
+#include "clusterprofile.h"
+
+namespace fleetscope {
+
+QString apiVersionString(ApiVersion version)
+{
+    return version == ApiVersion::V1Alpha2 ? QStringLiteral("multicluster.x-k8s.io/v1alpha2")
+                                           : QStringLiteral("multicluster.x-k8s.io/v1alpha1");
+}
+
+const Condition *ClusterProfile::condition(QStringView type) const
+{
+    for (const Condition &c : conditions) {
+        if (c.type == type)
+            return &c;
+    }
+    return nullptr;
+}
+
+ConditionStatus ClusterProfile::conditionStatus(QStringView type) const
+{
+    const Condition *c = condition(type);
+    return c ? c->status : ConditionStatus::Absent;
+}
+
+const Property *ClusterProfile::property(QStringView name) const
+{
+    for (const Property &p : properties) {
+        if (p.name == name)
+            return &p;
+    }
+    return nullptr;
+}
+
+const AccessProvider *ClusterProfile::accessProvider(QStringView name) const
+{
+    for (const AccessProvider &p : accessProviders) {
+        if (p.name == name)
+            return &p;
+    }
+    return nullptr;
+}
+
+} // namespace fleetscope

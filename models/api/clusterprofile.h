@@ -1,0 +1,69 @@
+#pragma once
+
+#include "condition.h"
+#include "kubeconfigcluster.h"
+#include "objectmeta.h"
+
+#include <QList>
+#include <QString>
+#include <QStringView>
+
+namespace fleetscope {
+
+// Served API versions of the multicluster.x-k8s.io group.
+enum class ApiVersion : quint8 { V1Alpha1, V1Alpha2 };
+
+QString apiVersionString(ApiVersion version); // "multicluster.x-k8s.io/v1alpha1"
+
+// status.properties[] (ClusterProperty mirror, KEP-4322).
+struct Property
+{
+    QString name;  // interned
+    QString value; // interned: locations, node types and clustersets repeat across the fleet
+    KubeTime lastObservedTime = 0;
+
+    friend bool operator==(const Property &a, const Property &b)
+    {
+        return a.name == b.name && a.value == b.value && a.lastObservedTime == b.lastObservedTime;
+    }
+};
+
+// status.accessProviders[] (and the deprecated status.credentialProviders[]).
+struct AccessProvider
+{
+    QString name;
+    KubeconfigCluster cluster;
+    // Read from v1alpha1's credentialProviders: the UI says it is deprecated.
+    bool fromCredentialProviders = false;
+
+    friend bool operator==(const AccessProvider &a, const AccessProvider &b)
+    {
+        return a.name == b.name && a.cluster == b.cluster && a.fromCredentialProviders == b.fromCredentialProviders;
+    }
+};
+
+// One member cluster as its manager publishes it on a hub.
+struct ClusterProfile
+{
+    ApiVersion apiVersion = ApiVersion::V1Alpha1;
+    ObjectMeta metadata;
+
+    // spec
+    QString displayName;
+    QString clusterManagerName; // interned
+
+    // status
+    QString kubernetesVersion; // interned
+    QList<Condition> conditions;
+    QList<Property> properties;
+    // accessProviders first, then credentialProviders whose names accessProviders lacks
+    // (accessProviders win on the same name, as in the reference library).
+    QList<AccessProvider> accessProviders;
+
+    const Condition *condition(QStringView type) const;
+    ConditionStatus conditionStatus(QStringView type) const;
+    const Property *property(QStringView name) const;
+    const AccessProvider *accessProvider(QStringView name) const;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringView>
+
+#include <utility>
+
+namespace fleetscope {
+
+// metadata.labels: a small sorted vector of interned key/value pairs. Profiles
+// carry a handful of labels, so a flat sorted array beats a hash in both memory
+// and lookup time.
+class LabelMap
+{
+public:
+    using Entry = std::pair<QString, QString>;
+
+    LabelMap() = default;
+
+    // Inserts or replaces.
+    void insert(const QString &key, const QString &value);
+    bool contains(QStringView key) const { return find(key) != nullptr; }
+    // The value, or an empty string when absent: use contains() to tell an empty label from none.
+    QString value(QStringView key) const;
+    const QString *find(QStringView key) const;
+
+    bool isEmpty() const { return m_entries.isEmpty(); }
+    qsizetype size() const { return m_entries.size(); }
+    const QList<Entry> &entries() const { return m_entries; }
+
+    friend bool operator==(const LabelMap &a, const LabelMap &b) { return a.m_entries == b.m_entries; }
+    friend bool operator!=(const LabelMap &a, const LabelMap &b) { return !(a == b); }
+
+private:
+    QList<Entry> m_entries; // sorted by key
+};
+
+} // namespace fleetscope

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "kubetime.h"
+#include "labelmap.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QUuid>
+
+namespace fleetscope {
+
+// The parts of metav1.ObjectMeta a fleet dashboard uses. Annotations and
+// managedFields are not kept here: they can be large, and the raw object is
+// available where someone asks for all of it.
+struct ObjectMeta
+{
+    QString name;
+    QString namespaceName;      // interned
+    QUuid uid;                  // 16 bytes instead of a 36-character string
+    QByteArray resourceVersion; // opaque: compared for equality only, never parsed
+    qint64 generation = 0;
+    KubeTime creationTimestamp = 0;
+    KubeTime deletionTimestamp = 0;
+    LabelMap labels;
+};
+
+} // namespace fleetscope

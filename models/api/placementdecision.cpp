@@ -1,0 +1,30 @@
+#include "placementdecision.h"
+
+namespace fleetscope {
+
+QString PlacementDecision::placementKey() const
+{
+    return metadata.labels.value(placement_labels::placementKey);
+}
+
+QString PlacementDecision::decisionKey() const
+{
+    return metadata.labels.value(placement_labels::decisionKey);
+}
+
+int PlacementDecision::decisionIndex() const
+{
+    const QString *text = metadata.labels.find(placement_labels::decisionIndex);
+    if (!text)
+        return -1;
+    bool ok = false;
+    const int index = text->toInt(&ok);
+    return ok && index >= 0 ? index : -1;
+}
+
+QString PlacementDecision::profileNamespace(const ClusterDecision &decision) const
+{
+    return decision.clusterProfileNamespace.isEmpty() ? metadata.namespaceName : decision.clusterProfileNamespace;
+}
+
+} // namespace fleetscope
