@@ -91,7 +91,11 @@ nlohmann::json scalarToJson(const YAML::Node &node)
     if (asBool(text, &b))
         return b;
     nlohmann::json number;
-    if (asInteger(text, &number) || asFloat(text, &number))
+    if (asInteger(text, &number))
+        return number;
+    // An integer too large for 64 bits stays text rather than losing digits as a double.
+    static const std::regex integerLike("[-+]?[0-9]+");
+    if (!std::regex_match(text, integerLike) && asFloat(text, &number))
         return number;
     return text;
 }
