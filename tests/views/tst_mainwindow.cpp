@@ -1,0 +1,48 @@
+// The main window as a person first sees it, with no hubs configured.
+
+#include "mainwindow.h"
+
+#include <QLabel>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTest>
+
+using namespace fleetscope;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsEmptyFleetHint();
+    void offersQuitAndAbout();
+};
+
+void TestMainWindow::showsEmptyFleetHint()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.windowTitle(), QStringLiteral("Fleetscope"));
+    auto *hint = window.findChild<QLabel *>(QStringLiteral("emptyFleetHint"));
+    QVERIFY(hint);
+    QVERIFY(hint->isVisible());
+    QVERIFY(hint->text().contains(u"No hubs connected"));
+    QVERIFY(hint->text().contains(u"--context"));
+    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No hubs"));
+}
+
+void TestMainWindow::offersQuitAndAbout()
+{
+    MainWindow window;
+    QStringList actions;
+    for (QAction *menu : window.menuBar()->actions()) {
+        for (QAction *action : menu->menu()->actions())
+            actions << action->text();
+    }
+    QVERIFY2(actions.contains(u"&Quit"), qPrintable(actions.join(u", ")));
+    QVERIFY2(actions.contains(u"&About Fleetscope"), qPrintable(actions.join(u", ")));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
