@@ -1,0 +1,221 @@
+#include "kubectlview.h"
+
+#include "kube/kubeconfigloader.h"
+
+#include <QFile>
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+using json = nlohmann::json;
+
+std::string utf8(const QString &s)
+{
+    return s.toStdString();
+}
+
+std::string base64(const QByteArray &bytes)
+{
+    return bytes.toBase64().toStdString();
+}
+
+// Go's encoding/json prints nil slices as null and maps in key order; the views
+// below mirror omitempty per field of clientcmd/api/v1/types.go.
+json extensionsJson(QList<NamedExtension> extensions)
+{
+    std::sort(extensions.begin(), extensions.end(),
+              [](const NamedExtension &a, const NamedExtension &b) { return a.name.toUtf8() < b.name.toUtf8(); });
+    json out = json::array();
+    for (const NamedExtension &e : extensions) {
+        json body = json::parse(e.json.constData(), e.json.constData() + e.json.size(), nullptr, false);
+        if (body.is_discarded())
+            body = nullptr;
+        out.push_back(json{{"name", utf8(e.name)}, {"extension", std::move(body)}});
+    }
+    return out;
+}
+
+void putString(json *o, const char *key, const QString &value)
+{
+    if (!value.isEmpty())
+        (*o)[key] = utf8(value);
+}
+
+json stringList(const QStringList &list)
+{
+    json out = json::array();
+    for (const QString &s : list)
+        out.push_back(utf8(s));
+    return out;
+}
+
+json clusterJson(const KubeconfigCluster &c)
+{
+    json o = json::object();
+    o["server"] = utf8(c.server); // the only cluster field without omitempty
+    putString(&o, "tls-server-name", c.tlsServerName);
+    if (c.insecureSkipTlsVerify)
+        o["insecure-skip-tls-verify"] = true;
+    putString(&o, "certificate-authority", c.certificateAuthority);
+    if (!c.certificateAuthorityData.isEmpty())
+        o["certificate-authority-data"] = base64(c.certificateAuthorityData);
+    putString(&o, "proxy-url", c.proxyUrl);
+    if (c.disableCompression)
+        o["disable-compression"] = true;
+    if (!c.extensions.isEmpty())
+        o["extensions"] = extensionsJson(c.extensions);
+    return o;
+}
+
+json execJson(const ExecConfig &e)
+{
+    json o = json::object();
+    o["command"] = utf8(e.command);
+    o["args"] = e.argsPresent ? stringList(e.args) : json(nullptr);
+    if (e.envPresent) {
+        json env = json::array();
+        for (const ExecEnvVar &v : e.env)
+            env.push_back(json{{"name", utf8(v.name)}, {"value", utf8(v.value)}});
+        o["env"] = std::move(env);
+    } else {
+        o["env"] = nullptr;
+    }
+    putString(&o, "apiVersion", e.apiVersion);
+    putString(&o, "installHint", e.installHint);
+    o["provideClusterInfo"] = e.provideClusterInfo;
+    putString(&o, "interactiveMode", e.interactiveMode);
+    return o;
+}
+
+json authInfoJson(const AuthInfo &u)
+{
+    json o = json::object();
+    putString(&o, "client-certificate", u.clientCertificate);
+    if (!u.clientCertificateData.isEmpty())
+        o["client-certificate-data"] = base64(u.clientCertificateData);
+    putString(&o, "client-key", u.clientKey);
+    if (!u.clientKeyData.isEmpty())
+        o["client-key-data"] = base64(u.clientKeyData);
+    putString(&o, "token", u.token);
+    putString(&o, "tokenFile", u.tokenFile);
+    putString(&o, "as", u.impersonate);
+    putString(&o, "as-uid", u.impersonateUid);
+    if (!u.impersonateGroups.isEmpty())
+        o["as-groups"] = stringList(u.impersonateGroups);
+    if (!u.impersonateUserExtra.isEmpty()) {
+        json extra = json::object();
+        for (auto it = u.impersonateUserExtra.cbegin(); it != u.impersonateUserExtra.cend(); ++it)
+            extra[utf8(it.key())] = stringList(it.value());
+        o["as-user-extra"] = std::move(extra);
+    }
+    putString(&o, "username", u.username);
+    putString(&o, "password", u.password);
+    if (u.authProvider) {
+        json config = nullptr;
+        if (u.authProvider->configPresent) {
+            config = json::object();
+            for (auto it = u.authProvider->config.cbegin(); it != u.authProvider->config.cend(); ++it)
+                config[utf8(it.key())] = utf8(it.value());
+        }
+        o["auth-provider"] = json{{"name", utf8(u.authProvider->name)}, {"config", std::move(config)}};
+    }
+    if (u.exec)
+        o["exec"] = execJson(*u.exec);
+    if (!u.extensions.isEmpty())
+        o["extensions"] = extensionsJson(u.extensions);
+    return o;
+}
+
+json contextJson(const KubeconfigContext &c)
+{
+    json o = json::object();
+    o["cluster"] = utf8(c.cluster);
+    o["user"] = utf8(c.authInfo);
+    putString(&o, "namespace", c.namespaceName);
+    if (!c.extensions.isEmpty())
+        o["extensions"] = extensionsJson(c.extensions);
+    return o;
+}
+
+template<typename Named, typename Fn>
+json namedList(QList<Named> entries, const char *bodyKey, Fn body)
+{
+    if (entries.isEmpty())
+        return nullptr;
+    std::sort(entries.begin(), entries.end(),
+              [](const Named &a, const Named &b) { return a.name.toUtf8() < b.name.toUtf8(); });
+    json out = json::array();
+    for (const Named &e : entries)
+        out.push_back(json{{"name", utf8(e.name)}, {bodyKey, body(e)}});
+    return out;
+}
+
+// client-go's FlattenContent: read the file, keep the data, forget the path.
+bool flattenOne(QString *path, QByteArray *data, const KubeconfigOrigin &origin, const QString &what,
+                const QString &entry, QString *error)
+{
+    if (path->isEmpty())
+        return true;
+    const QString resolved = KubeconfigLoader::resolvePath(*path, origin.file);
+    if (!data->isEmpty()) {
+        // kubectl refuses rather than guess which one the user meant.
+        if (error)
+            *error = QStringLiteral("%1: %2 of %3: cannot have values for both path and contents")
+                         .arg(origin.toString(), what, entry);
+        return false;
+    }
+    QFile file(resolved);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: %2 %3 of %4: %5").arg(origin.toString(), what, resolved, entry, file.errorString());
+        return false;
+    }
+    *data = file.readAll();
+    path->clear();
+    return true;
+}
+
+} // namespace
+
+json toKubectlViewJson(const Kubeconfig &config)
+{
+    json out = json::object();
+    out["kind"] = "Config";
+    out["apiVersion"] = "v1";
+    json preferences = json::object();
+    if (config.preferences.colors)
+        preferences["colors"] = true;
+    if (!config.preferences.extensions.isEmpty())
+        preferences["extensions"] = extensionsJson(config.preferences.extensions);
+    out["preferences"] = std::move(preferences);
+    out["clusters"] = namedList(config.clusters, "cluster", [](const NamedCluster &e) { return clusterJson(e.cluster); });
+    out["users"] = namedList(config.users, "user", [](const NamedAuthInfo &e) { return authInfoJson(e.user); });
+    out["contexts"] = namedList(config.contexts, "context", [](const NamedContext &e) { return contextJson(e.context); });
+    out["current-context"] = utf8(config.currentContext);
+    if (!config.extensions.isEmpty())
+        out["extensions"] = extensionsJson(config.extensions);
+    return out;
+}
+
+bool flattenKubeconfig(Kubeconfig *config, QString *error)
+{
+    for (NamedCluster &c : config->clusters) {
+        if (!flattenOne(&c.cluster.certificateAuthority, &c.cluster.certificateAuthorityData, c.origin,
+                        QStringLiteral("certificate-authority"), c.name, error)) {
+            return false;
+        }
+    }
+    for (NamedAuthInfo &u : config->users) {
+        if (!flattenOne(&u.user.clientCertificate, &u.user.clientCertificateData, u.origin,
+                        QStringLiteral("client-certificate"), u.name, error)
+            || !flattenOne(&u.user.clientKey, &u.user.clientKeyData, u.origin, QStringLiteral("client-key"), u.name,
+                           error)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,227 @@
+// Oracle test: our kubeconfig loading must print what kubectl prints.
+//
+// For every fixture set under tests/fixtures/kubeconfig, `kubectl config view --merge
+// --raw -o json` (and its --flatten variant) runs with KUBECONFIG pointing at the set
+// and HOME at an empty directory (so that no real ~/.kube/config leaks in); its output
+// is compared with toKubectlViewJson() of our loader as JSON values.
+
+#include "kube/kubeconfigloader.h"
+#include "kube/kubectlview.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+// QCOMPARE cannot take nlohmann::json directly (it converts to anything, which trips
+// QTest's overloads), so equal values pass and different ones are compared as their
+// canonical dumps (sorted keys), which shows where they differ.
+#define COMPARE_JSON(actual, expected)                                                                       \
+    do {                                                                                                     \
+        const nlohmann::json &a_ = (actual);                                                                 \
+        const nlohmann::json &e_ = (expected);                                                               \
+        if (a_ != e_) {                                                                                      \
+            qWarning("JSON patch from kubectl's output to ours: %s", nlohmann::json::diff(e_, a_).dump().c_str()); \
+            QCOMPARE(QString::fromStdString(a_.dump(1)), QString::fromStdString(e_.dump(1)));                \
+            QFAIL("JSON values differ although their text is equal");                                       \
+        }                                                                                                    \
+    } while (false)
+
+using namespace fleetscope;
+using nlohmann::json;
+
+class tst_KubeconfigOracle : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void view_data();
+    void view();
+    void flatten_data();
+    void flatten();
+    void explicitFileIsNotMerged();
+
+private:
+    void fixtureSets();
+    QString kubeconfigValue(const QStringList &files) const;
+    json runKubectl(const QStringList &arguments, const QString &kubeconfig, bool *ok, QByteArray *stderrText);
+
+    QString m_kubectl;
+    QTemporaryDir m_home;
+};
+
+void tst_KubeconfigOracle::initTestCase()
+{
+    m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    if (m_kubectl.isEmpty())
+        QSKIP("kubectl is not on PATH: the kubectl oracle cannot run (install kubectl to enable this test)");
+    QVERIFY(m_home.isValid());
+}
+
+void tst_KubeconfigOracle::fixtureSets()
+{
+    QTest::addColumn<QStringList>("files");
+    auto set = [](const char *name, const QStringList &files) { QTest::newRow(name) << files; };
+    set("single file, CA data, namespace", {QStringLiteral("01-single/config")});
+    set("two files, current-context from the second",
+        {QStringLiteral("02-merge/first"), QStringLiteral("02-merge/second")});
+    set("duplicates: first file wins whole entries, missing file skipped, repeated file",
+        {QStringLiteral("03-duplicates/one"), QStringLiteral("03-duplicates/missing"),
+         QStringLiteral("03-duplicates/two"), QStringLiteral("03-duplicates/three"),
+         QStringLiteral("03-duplicates/one")});
+    set("relative certificate, key, tokenFile and exec paths", {QStringLiteral("04-relative/team/config")});
+    set("exec users v1 and v1beta1", {QStringLiteral("05-exec/config")});
+    set("certificates as data and as files", {QStringLiteral("06-certdata/config")});
+    set("tokenFile, proxy-url, tls-server-name, insecure", {QStringLiteral("07-tls-proxy/config")});
+    set("extensions everywhere, YAML 1.1 bodies, merge keys", {QStringLiteral("08-extensions/config")});
+    set("impersonation, auth-provider, basic auth", {QStringLiteral("09-impersonation/config")});
+    set("YAML 1.1 scalars, nulls, unknown fields, second document", {QStringLiteral("10-yaml11/config")});
+    set("empty, comment-only and missing files",
+        {QStringLiteral("11-empty/empty"), QStringLiteral("11-empty/comment-only"),
+         QStringLiteral("11-empty/document-marker"), QStringLiteral("11-empty/missing")});
+    set("same user in two directories: paths from the defining file",
+        {QStringLiteral("12-mixed-paths/a/config"), QStringLiteral("12-mixed-paths/b/config")});
+    set("reverse order of a merge", {QStringLiteral("12-mixed-paths/b/config"), QStringLiteral("02-merge/second"),
+                                     QStringLiteral("02-merge/first"), QStringLiteral("12-mixed-paths/a/config")});
+}
+
+QString tst_KubeconfigOracle::kubeconfigValue(const QStringList &files) const
+{
+    QStringList paths;
+    for (const QString &f : files)
+        paths << testing::fixturePath(QStringLiteral("kubeconfig/") + f);
+    return paths.join(u':');
+}
+
+json tst_KubeconfigOracle::runKubectl(const QStringList &arguments, const QString &kubeconfig, bool *ok,
+                                      QByteArray *stderrText)
+{
+    const QStringList env{QStringLiteral("KUBECONFIG=") + kubeconfig, QStringLiteral("HOME=") + m_home.path()};
+    const testing::ProcessResult r = testing::runProcess(m_kubectl, arguments, env);
+    *ok = r.started && r.finished && r.exitCode == 0;
+    *stderrText = r.err;
+    if (!*ok)
+        return nullptr;
+    json value = json::parse(r.out.constData(), r.out.constData() + r.out.size(), nullptr, false);
+    if (value.is_discarded()) {
+        *ok = false;
+        *stderrText = "kubectl printed something that is not JSON: " + r.out;
+    }
+    return value;
+}
+
+void tst_KubeconfigOracle::view_data()
+{
+    fixtureSets();
+}
+
+void tst_KubeconfigOracle::view()
+{
+    QFETCH(QStringList, files);
+    const QString kubeconfig = kubeconfigValue(files);
+    bool ok = false;
+    QByteArray err;
+    const json theirs = runKubectl({QStringLiteral("config"), QStringLiteral("view"), QStringLiteral("--merge"),
+                                    QStringLiteral("--raw"), QStringLiteral("-o"), QStringLiteral("json")},
+                                   kubeconfig, &ok, &err);
+    QVERIFY2(ok, err.constData());
+
+    KubeconfigLoadOptions options;
+    options.kubeconfigEnv = kubeconfig;
+    options.homeDir = m_home.path();
+    options.resolvePaths = false; // kubectl's config commands print paths as written
+    const KubeconfigLoadResult loaded = KubeconfigLoader::load(options);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+    const json ours = toKubectlViewJson(loaded.config);
+    COMPARE_JSON(ours, theirs);
+}
+
+void tst_KubeconfigOracle::flatten_data()
+{
+    fixtureSets();
+}
+
+// --flatten reads the CA, certificate and key files, which checks that relative paths
+// point at the same files kubectl opens.
+void tst_KubeconfigOracle::flatten()
+{
+    QFETCH(QStringList, files);
+    const QString kubeconfig = kubeconfigValue(files);
+    bool ok = false;
+    QByteArray err;
+    const json theirs = runKubectl({QStringLiteral("config"), QStringLiteral("view"), QStringLiteral("--merge"),
+                                    QStringLiteral("--raw"), QStringLiteral("--flatten"), QStringLiteral("-o"),
+                                    QStringLiteral("json")},
+                                   kubeconfig, &ok, &err);
+
+    KubeconfigLoadOptions options;
+    options.kubeconfigEnv = kubeconfig;
+    options.homeDir = m_home.path();
+    options.resolvePaths = false;
+    KubeconfigLoadResult asWritten = KubeconfigLoader::load(options);
+    QVERIFY2(asWritten.ok(), qPrintable(asWritten.error));
+    QString error;
+    if (!ok) {
+        // kubectl could not read a file (e.g. "open …/wrong.crt: no such file"): so must we,
+        // naming the same file.
+        QVERIFY2(!flattenKubeconfig(&asWritten.config, &error), err.constData());
+        const QString missing = QString::fromUtf8(err).section(u' ', 2, 2).section(u':', 0, 0);
+        QVERIFY2(!missing.isEmpty() && error.contains(missing),
+                 qPrintable(QStringLiteral("kubectl: %1\nours: %2").arg(QString::fromUtf8(err), error)));
+        return;
+    }
+    QVERIFY2(flattenKubeconfig(&asWritten.config, &error), qPrintable(error));
+    const json ours = toKubectlViewJson(asWritten.config);
+    COMPARE_JSON(ours, theirs);
+
+    // Resolved paths must name the same files: flattening the resolved config gives the
+    // same data. Only tokenFile and exec commands differ (kubectl leaves them relative).
+    options.resolvePaths = true;
+    KubeconfigLoadResult resolved = KubeconfigLoader::load(options);
+    QVERIFY2(resolved.ok(), qPrintable(resolved.error));
+    QVERIFY2(flattenKubeconfig(&resolved.config, &error), qPrintable(error));
+    for (NamedAuthInfo &u : resolved.config.users) {
+        const NamedAuthInfo *raw = asWritten.config.user(u.name);
+        QVERIFY(raw);
+        QCOMPARE(u.user.tokenFile, KubeconfigLoader::resolvePath(raw->user.tokenFile, u.origin.file));
+        u.user.tokenFile = raw->user.tokenFile;
+        if (u.user.exec) {
+            if (raw->user.exec->command.contains(u'/'))
+                QVERIFY(QDir::isAbsolutePath(u.user.exec->command));
+            else
+                QCOMPARE(u.user.exec->command, raw->user.exec->command);
+            u.user.exec->command = raw->user.exec->command;
+        }
+    }
+    COMPARE_JSON(toKubectlViewJson(resolved.config), theirs);
+}
+
+void tst_KubeconfigOracle::explicitFileIsNotMerged()
+{
+    const QString first = testing::fixturePath(QStringLiteral("kubeconfig/02-merge/first"));
+    const QString second = testing::fixturePath(QStringLiteral("kubeconfig/02-merge/second"));
+    bool ok = false;
+    QByteArray err;
+    // KUBECONFIG names both files; --kubeconfig must win and load only one.
+    const json theirs = runKubectl({QStringLiteral("--kubeconfig"), second, QStringLiteral("config"),
+                                    QStringLiteral("view"), QStringLiteral("--raw"), QStringLiteral("-o"),
+                                    QStringLiteral("json")},
+                                   first + u':' + second, &ok, &err);
+    QVERIFY2(ok, err.constData());
+
+    KubeconfigLoadOptions options;
+    options.explicitPath = second;
+    options.kubeconfigEnv = first + u':' + second;
+    options.resolvePaths = false;
+    const KubeconfigLoadResult loaded = KubeconfigLoader::load(options);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+    QCOMPARE(loaded.config.files, QStringList{second});
+    COMPARE_JSON(toKubectlViewJson(loaded.config), theirs);
+}
+
+QTEST_GUILESS_MAIN(tst_KubeconfigOracle)
+#include "tst_kubeconfigoracle.moc"
