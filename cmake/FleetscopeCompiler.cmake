@@ -6,12 +6,18 @@ if(FLEETSCOPE_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
     set(CMAKE_CXX_COMPILER_LAUNCHER ${FLEETSCOPE_CCACHE})
 endif()
 
-add_library(fleetscope_warnings INTERFACE)
-target_compile_options(fleetscope_warnings INTERFACE -Wall -Wextra -Wpedantic -Wno-psabi)
+# Warnings for tests and product code alike.
+add_library(fleetscope_test_warnings INTERFACE)
+target_compile_options(fleetscope_test_warnings INTERFACE -Wall -Wextra -Wpedantic -Wno-psabi)
 if(FLEETSCOPE_WERROR)
-    target_compile_options(fleetscope_warnings INTERFACE -Werror)
+    target_compile_options(fleetscope_test_warnings INTERFACE -Werror)
 endif()
-# Qt's string conversions stay explicit so that encodings are a visible choice.
+
+# Product code (libraries and executables) also keeps Qt's string conversions
+# explicit, so that every encoding is a visible choice. Tests may use plain
+# literals for readability.
+add_library(fleetscope_warnings INTERFACE)
+target_link_libraries(fleetscope_warnings INTERFACE fleetscope_test_warnings)
 target_compile_definitions(fleetscope_warnings INTERFACE
     QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING
     QT_NO_NARROWING_CONVERSIONS_IN_CONNECT QT_USE_QSTRINGBUILDER)
