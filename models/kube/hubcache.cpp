@@ -1,0 +1,198 @@
+#include "hubcache.h"
+
+#include "api/apidecoder.h"
+#include "api/yamljson.h"
+
+namespace fleetscope {
+namespace {
+
+QString textAt(const nlohmann::json &object, const char *key)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || !it->is_string())
+        return QString();
+    const auto &s = it->get_ref<const std::string &>();
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// The key and version are read before decoding so that even an undecodable
+// object can be tracked (and removed when it is deleted).
+bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, QByteArray *version)
+{
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || !meta->is_object())
+        return false;
+    key->name = textAt(*meta, "name");
+    key->namespaceName = textAt(*meta, "namespace");
+    *version = textAt(*meta, "resourceVersion").toLatin1();
+    return !key->name.isEmpty();
+}
+
+} // namespace
+
+HubCache::HubCache(bool keepRawJson)
+    : m_keepRawJson(keepRawJson)
+{
+}
+
+bool HubCache::inScope(const ResourceSpec &spec, const ObjectKey &key)
+{
+    return spec.namespaceName.isEmpty() || spec.kind == ResourceKind::Namespaces
+        || key.namespaceName == spec.namespaceName;
+}
+
+void HubCache::listStarted(const ResourceSpec &spec)
+{
+    table(spec.kind).seenInList.clear();
+}
+
+void HubCache::listPage(const ResourceSpec &spec, nlohmann::json &items)
+{
+    for (nlohmann::json &item : items)
+        upsert(spec, item, true);
+}
+
+void HubCache::listFinished(const ResourceSpec &spec)
+{
+    Table &t = table(spec.kind);
+    QList<ObjectKey> vanished;
+    for (auto it = t.versions.cbegin(); it != t.versions.cend(); ++it) {
+        if (inScope(spec, it.key()) && !t.seenInList.contains(it.key()))
+            vanished.append(it.key());
+    }
+    for (const ObjectKey &key : vanished)
+        remove(spec.kind, key);
+    t.seenInList.clear();
+    t.seenInList.squeeze();
+}
+
+void HubCache::watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object)
+{
+    if (type != WatchEventType::Deleted) {
+        upsert(spec, object, false);
+        return;
+    }
+    ObjectKey key;
+    QByteArray version;
+    if (keyAndVersion(object, &key, &version))
+        remove(spec.kind, key);
+}
+
+void HubCache::upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList)
+{
+    Table &t = table(spec.kind);
+    ObjectKey key;
+    QByteArray version;
+    if (!keyAndVersion(object, &key, &version)) {
+        m_decodeErrors.append(spec.describe() + QStringLiteral(": an object without metadata.name was skipped"));
+        return;
+    }
+    if (fromList)
+        t.seenInList.insert(key);
+    const auto known = t.versions.constFind(key);
+    // Same resourceVersion: a replay (relist, re-watch), not a change.
+    if (known != t.versions.cend() && !version.isEmpty() && *known == version)
+        return;
+
+    QString error;
+    std::shared_ptr<const void> decoded;
+    switch (spec.kind) {
+    case ResourceKind::ClusterProfiles: {
+        auto record = std::make_shared<ProfileRecord>();
+        if (decodeClusterProfile(object, &record->profile, &error)) {
+            if (m_keepRawJson)
+                record->rawJson = compactJson(object);
+            decoded = std::move(record);
+        }
+        break;
+    }
+    case ResourceKind::PlacementDecisions: {
+        auto decision = std::make_shared<PlacementDecision>();
+        if (decodePlacementDecision(object, decision.get(), &error))
+            decoded = std::move(decision);
+        break;
+    }
+    case ResourceKind::Namespaces: {
+        auto ns = std::make_shared<KubeNamespace>();
+        if (decodeNamespace(object, ns.get(), &error))
+            decoded = std::move(ns);
+        break;
+    }
+    }
+    if (!decoded) {
+        // Skipped and reported; a stale earlier version must not linger as if current.
+        m_decodeErrors.append(resourceKindName(spec.kind) + u' ' + key.toString() + QStringLiteral(": ") + error);
+        if (known != t.versions.cend())
+            remove(spec.kind, key);
+        return;
+    }
+    t.versions.insert(key, version);
+    t.pending.insert(key, std::move(decoded));
+}
+
+void HubCache::remove(ResourceKind kind, const ObjectKey &key)
+{
+    Table &t = table(kind);
+    if (t.versions.remove(key))
+        t.pending.insert(key, nullptr);
+}
+
+void HubCache::dropScope(const ResourceSpec &spec)
+{
+    Table &t = table(spec.kind);
+    QList<ObjectKey> dropped;
+    for (auto it = t.versions.cbegin(); it != t.versions.cend(); ++it) {
+        if (inScope(spec, it.key()))
+            dropped.append(it.key());
+    }
+    for (const ObjectKey &key : dropped)
+        remove(spec.kind, key);
+}
+
+bool HubCache::hasPendingChanges() const
+{
+    if (!m_decodeErrors.isEmpty())
+        return true;
+    for (const Table &t : m_tables) {
+        if (!t.pending.isEmpty())
+            return true;
+    }
+    return false;
+}
+
+qsizetype HubCache::objectCount(ResourceKind kind) const
+{
+    return m_tables[int(kind)].versions.size();
+}
+
+HubDelta HubCache::takeDelta()
+{
+    HubDelta delta;
+    for (auto it = table(ResourceKind::ClusterProfiles).pending.cbegin();
+         it != table(ResourceKind::ClusterProfiles).pending.cend(); ++it) {
+        if (it.value())
+            delta.upsertedProfiles.append(std::static_pointer_cast<const ProfileRecord>(it.value()));
+        else
+            delta.removedProfiles.append(it.key());
+    }
+    for (auto it = table(ResourceKind::PlacementDecisions).pending.cbegin();
+         it != table(ResourceKind::PlacementDecisions).pending.cend(); ++it) {
+        if (it.value())
+            delta.upsertedPlacements.append(std::static_pointer_cast<const PlacementDecision>(it.value()));
+        else
+            delta.removedPlacements.append(it.key());
+    }
+    for (auto it = table(ResourceKind::Namespaces).pending.cbegin(); it != table(ResourceKind::Namespaces).pending.cend();
+         ++it) {
+        if (it.value())
+            delta.upsertedNamespaces.append(std::static_pointer_cast<const KubeNamespace>(it.value()));
+        else
+            delta.removedNamespaces.append(it.key().name);
+    }
+    for (Table &t : m_tables)
+        t.pending.clear();
+    delta.decodeErrors.swap(m_decodeErrors);
+    return delta;
+}
+
+} // namespace fleetscope

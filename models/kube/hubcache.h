@@ -1,0 +1,55 @@
+#pragma once
+
+#include "kube/hubdelta.h"
+#include "kube/informer.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace fleetscope {
+
+// A hub's current objects, as its informers report them, turned into deltas.
+//
+// Only resource versions are kept here (the decoded objects live once, in the
+// fleet store): enough to tell a real change from a replay. A relist after 410
+// is diffed against them, so unchanged objects produce no delta at all and
+// vanished ones produce removals. Lives on the hub's thread.
+class HubCache final : public InformerSink
+{
+public:
+    explicit HubCache(bool keepRawJson = false);
+
+    // InformerSink
+    void listStarted(const ResourceSpec &spec) override;
+    void listPage(const ResourceSpec &spec, nlohmann::json &items) override;
+    void listFinished(const ResourceSpec &spec) override;
+    void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) override;
+
+    bool hasPendingChanges() const;
+    // Everything that changed since the last call, coalesced per key.
+    HubDelta takeDelta();
+    // Forget a scope (an informer that is given up, e.g. after a 403 fallback):
+    // its objects are removed with the next delta.
+    void dropScope(const ResourceSpec &spec);
+
+    qsizetype objectCount(ResourceKind kind) const;
+
+private:
+    struct Table
+    {
+        QHash<ObjectKey, QByteArray> versions;    // key → resourceVersion
+        QSet<ObjectKey> seenInList;               // keys of the list in progress
+        QHash<ObjectKey, std::shared_ptr<const void>> pending; // null → removed
+    };
+
+    Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
+    void upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList);
+    void remove(ResourceKind kind, const ObjectKey &key);
+    static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
+
+    Table m_tables[3];
+    QStringList m_decodeErrors;
+    bool m_keepRawJson;
+};
+
+} // namespace fleetscope

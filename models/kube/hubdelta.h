@@ -1,0 +1,75 @@
+#pragma once
+
+#include "api/clusterprofile.h"
+#include "api/kubenamespace.h"
+#include "api/placementdecision.h"
+
+#include <QByteArray>
+#include <QHashFunctions>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace fleetscope {
+
+// (namespace, name) of a namespaced object on one hub.
+struct ObjectKey
+{
+    QString namespaceName;
+    QString name;
+
+    QString toString() const { return namespaceName + u'/' + name; }
+    friend bool operator==(const ObjectKey &a, const ObjectKey &b)
+    {
+        return a.name == b.name && a.namespaceName == b.namespaceName;
+    }
+    friend size_t qHash(const ObjectKey &key, size_t seed = 0) { return qHashMulti(seed, key.namespaceName, key.name); }
+};
+
+// A decoded ClusterProfile as the engine shares it: immutable once published, so
+// the hub's thread and the GUI thread hold the same copy without locks.
+struct ProfileRecord
+{
+    ClusterProfile profile;
+    // The object exactly as the hub sent it (compact JSON), kept only when asked
+    // for (the CLI's -o json/yaml); empty otherwise to save memory.
+    QByteArray rawJson;
+};
+
+using ProfilePtr = std::shared_ptr<const ProfileRecord>;
+using PlacementPtr = std::shared_ptr<const PlacementDecision>;
+using NamespacePtr = std::shared_ptr<const KubeNamespace>;
+
+// What changed on one hub since the last delta. Each key appears at most once
+// (later changes replace earlier ones), so applying a delta is order-free.
+struct HubDelta
+{
+    QList<ProfilePtr> upsertedProfiles;
+    QList<ObjectKey> removedProfiles;
+    QList<PlacementPtr> upsertedPlacements;
+    QList<ObjectKey> removedPlacements;
+    QList<NamespacePtr> upsertedNamespaces;
+    QStringList removedNamespaces;
+    // "fleet/c7: status.conditions[0].status: expected string, got number": objects
+    // the hub sent that could not be decoded (skipped, never silently).
+    QStringList decodeErrors;
+
+    bool isEmpty() const
+    {
+        return upsertedProfiles.isEmpty() && removedProfiles.isEmpty() && upsertedPlacements.isEmpty()
+            && removedPlacements.isEmpty() && upsertedNamespaces.isEmpty() && removedNamespaces.isEmpty()
+            && decodeErrors.isEmpty();
+    }
+    qsizetype changeCount() const
+    {
+        return upsertedProfiles.size() + removedProfiles.size() + upsertedPlacements.size()
+            + removedPlacements.size() + upsertedNamespaces.size() + removedNamespaces.size();
+    }
+};
+
+} // namespace fleetscope
+
+Q_DECLARE_METATYPE(fleetscope::HubDelta)

@@ -1,0 +1,405 @@
+#include "informer.h"
+
+#include "api/jsonreader.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRandomGenerator>
+#include <QTimer>
+
+namespace fleetscope {
+namespace {
+
+// A watch that ends this quickly without a single event is a failure in
+// disguise (client-go's VeryShortWatchError): back off instead of spinning.
+constexpr qint64 veryShortWatchMs = 1000;
+
+QString jsonText(const nlohmann::json &object, const char *key)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || !it->is_string())
+        return QString();
+    return QString::fromStdString(it->get<std::string>());
+}
+
+QByteArray resourceVersionOf(const nlohmann::json &object)
+{
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || !meta->is_object())
+        return QByteArray();
+    const auto rv = meta->find("resourceVersion");
+    if (rv == meta->end() || !rv->is_string())
+        return QByteArray();
+    return QByteArray::fromStdString(rv->get<std::string>());
+}
+
+} // namespace
+
+ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager,
+                                   UrlBuilder urlFor, ResourceSpec spec, InformerSink *sink, InformerOptions options,
+                                   QObject *parent)
+    : QObject(parent)
+    , m_listManager(listManager)
+    , m_watchManager(watchManager)
+    , m_urlFor(std::move(urlFor))
+    , m_spec(std::move(spec))
+    , m_sink(sink)
+    , m_options(options)
+    , m_backoff(options.backoff)
+    , m_retryTimer(new QTimer(this))
+    , m_inactivityTimer(new QTimer(this))
+    , m_framer(options.maxResponseBytes)
+{
+    m_clock.start();
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, [this] {
+        if (m_relistNext)
+            requestListPage();
+        else
+            startWatch();
+    });
+    m_inactivityTimer->setSingleShot(true);
+    m_inactivityTimer->setInterval(m_options.inactivityTimeoutMs);
+    connect(m_inactivityTimer, &QTimer::timeout, this, &ResourceInformer::onWatchInactive);
+}
+
+ResourceInformer::~ResourceInformer()
+{
+    abortReply();
+}
+
+void ResourceInformer::setPhase(Phase phase)
+{
+    if (m_phase == phase)
+        return;
+    m_phase = phase;
+    emit phaseChanged(phase);
+}
+
+void ResourceInformer::start()
+{
+    if (m_phase != Phase::Idle && m_phase != Phase::Stopped)
+        return;
+    m_relistNext = true;
+    m_continueToken.clear();
+    requestListPage();
+}
+
+void ResourceInformer::stop()
+{
+    abortReply();
+    m_retryTimer->stop();
+    m_inactivityTimer->stop();
+    setPhase(Phase::Stopped);
+}
+
+void ResourceInformer::retryNow()
+{
+    if (m_phase == Phase::Stopped)
+        return;
+    abortReply();
+    m_retryTimer->stop();
+    if (m_relistNext)
+        requestListPage();
+    else
+        startWatch();
+}
+
+void ResourceInformer::abortReply()
+{
+    if (QNetworkReply *reply = m_reply.data()) {
+        m_reply = nullptr;
+        reply->disconnect(this);
+        reply->abort();
+        reply->deleteLater();
+    }
+}
+
+QNetworkReply *ResourceInformer::get(QNetworkAccessManager *manager, const QUrlQuery &query, int transferTimeoutMs)
+{
+    QNetworkRequest request(m_urlFor(m_spec.collectionPath(), query));
+    request.setTransferTimeout(transferTimeoutMs);
+    // A list page can be large; let Qt inflate gzip (kube compresses bodies > 128 KiB).
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    QNetworkReply *reply = manager->get(request);
+    m_reply = reply;
+    return reply;
+}
+
+bool ResourceInformer::guardSize(QNetworkReply *reply, qint64 received)
+{
+    if (received <= m_options.maxResponseBytes)
+        return true;
+    reply->disconnect(this);
+    abortReply();
+    handleFailure(ApiError::badResponse(QStringLiteral("%1: response larger than %2 MiB, refused")
+                                            .arg(m_spec.describe())
+                                            .arg(m_options.maxResponseBytes / (1024 * 1024))),
+                  m_relistNext);
+    return false;
+}
+
+void ResourceInformer::requestListPage()
+{
+    abortReply();
+    m_inactivityTimer->stop();
+    if (m_continueToken.isEmpty()) {
+        m_listed = 0;
+        m_sink->listStarted(m_spec);
+    }
+    setPhase(Phase::Listing);
+    QUrlQuery query;
+    if (!m_unpaged)
+        query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
+    if (!m_continueToken.isEmpty())
+        query.addQueryItem(QStringLiteral("continue"), QString::fromLatin1(m_continueToken));
+    QNetworkReply *reply = get(m_listManager, query, m_options.listTransferTimeoutMs);
+    connect(reply, &QNetworkReply::downloadProgress, this, [this, reply](qint64 received, qint64) {
+        guardSize(reply, received);
+    });
+    connect(reply, &QNetworkReply::finished, this, &ResourceInformer::onListReplyFinished);
+}
+
+ApiError ResourceInformer::errorOf(QNetworkReply *reply, const QByteArray &body) const
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status == 0 || (reply->error() != QNetworkReply::NoError && status < 400))
+        return ApiError::transport(m_spec.describe() + QStringLiteral(": ") + reply->errorString());
+    return ApiError::fromHttp(status, body, reply->rawHeader("Retry-After"));
+}
+
+void ResourceInformer::onListReplyFinished()
+{
+    QNetworkReply *reply = m_reply.data();
+    if (!reply || reply != sender())
+        return;
+    m_reply = nullptr;
+    reply->deleteLater();
+    const QByteArray body = reply->readAll();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() != QNetworkReply::NoError || status != 200) {
+        const ApiError error = errorOf(reply, body);
+        if (error.isExpired() && !m_continueToken.isEmpty()) {
+            // The continue token outlived the server's compaction window: start the
+            // list over; after repeated expiry fall back to one unpaged list.
+            m_continueToken.clear();
+            m_unpaged = ++m_expiredContinues >= 2;
+            requestListPage();
+            return;
+        }
+        m_continueToken.clear();
+        handleFailure(error, true);
+        return;
+    }
+
+    nlohmann::json list;
+    QString parseError;
+    if (!parseJson(body, m_spec.describe(), &list, &parseError) || !list.is_object()) {
+        m_continueToken.clear();
+        handleFailure(ApiError::badResponse(parseError.isEmpty() ? m_spec.describe() + QStringLiteral(": the list is not a JSON object")
+                                                                 : parseError),
+                      true);
+        return;
+    }
+    auto items = list.find("items");
+    const auto meta = list.find("metadata");
+    if (items == list.end() || !(items->is_array() || items->is_null()) || meta == list.end() || !meta->is_object()) {
+        m_continueToken.clear();
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": the list has no items array or metadata")), true);
+        return;
+    }
+    qint64 remaining = -1;
+    if (const auto it = meta->find("remainingItemCount"); it != meta->end() && it->is_number_integer())
+        remaining = it->get<qint64>();
+    const QString continueToken = jsonText(*meta, "continue");
+    const QByteArray listVersion = jsonText(*meta, "resourceVersion").toLatin1();
+
+    if (items->is_array()) {
+        m_listed += qint64(items->size());
+        m_sink->listPage(m_spec, *items);
+    }
+    emit listProgress(m_listed, remaining >= 0 ? m_listed + remaining : -1);
+
+    if (!continueToken.isEmpty()) {
+        m_continueToken = continueToken.toLatin1();
+        requestListPage();
+        return;
+    }
+    m_continueToken.clear();
+    m_expiredContinues = 0;
+    m_unpaged = false;
+    if (listVersion.isEmpty()) {
+        // Without a list RV a watch would replay everything: a broken server.
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": the list has no resourceVersion")), true);
+        return;
+    }
+    m_resourceVersion = listVersion;
+    m_sink->listFinished(m_spec);
+    if (m_synced)
+        ++m_relists;
+    m_synced = true;
+    m_relistNext = false;
+    m_lastError = ApiError();
+    emit synced();
+    startWatch();
+}
+
+void ResourceInformer::startWatch()
+{
+    abortReply();
+    m_framer.reset();
+    setPhase(Phase::Watching);
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
+    query.addQueryItem(QStringLiteral("resourceVersion"), QString::fromLatin1(m_resourceVersion));
+    query.addQueryItem(QStringLiteral("allowWatchBookmarks"), QStringLiteral("true"));
+    const int timeout = QRandomGenerator::global()->bounded(m_options.watchTimeoutMinSeconds,
+                                                            m_options.watchTimeoutMaxSeconds + 1);
+    query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeout));
+    // No transfer timeout: the inactivity watchdog below knows about bookmarks.
+    QNetworkReply *reply = get(m_watchManager, query, 0);
+    m_watchStartedMs = m_clock.elapsed();
+    m_watchEvents = 0;
+    connect(reply, &QNetworkReply::readyRead, this, &ResourceInformer::onWatchReadyRead);
+    connect(reply, &QNetworkReply::finished, this, &ResourceInformer::onWatchFinished);
+    m_inactivityTimer->start();
+}
+
+void ResourceInformer::onWatchReadyRead()
+{
+    QNetworkReply *reply = m_reply.data();
+    if (!reply || reply != sender())
+        return;
+    m_inactivityTimer->start();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status != 200)
+        return; // an error body: read whole in onWatchFinished
+    QList<QByteArray> lines;
+    const QByteArray chunk = reply->readAll();
+    const bool fits = m_framer.feed(chunk, &lines);
+    for (const QByteArray &line : lines) {
+        if (!processWatchLine(line))
+            return; // the watch was replaced or failed
+    }
+    if (!fits) {
+        abortReply();
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": a watch event exceeded the size limit")), false);
+    }
+}
+
+bool ResourceInformer::processWatchLine(const QByteArray &line)
+{
+    nlohmann::json event;
+    QString parseError;
+    if (!parseJson(line, m_spec.describe() + QStringLiteral(" watch"), &event, &parseError) || !event.is_object()) {
+        // Events before this one were applied; resume from the last good RV.
+        abortReply();
+        handleFailure(ApiError::badResponse(parseError.isEmpty() ? m_spec.describe() + QStringLiteral(": a watch event is not an object")
+                                                                 : parseError),
+                      false);
+        return false;
+    }
+    const QString type = jsonText(event, "type");
+    auto object = event.find("object");
+    if (object == event.end() || !object->is_object()) {
+        abortReply();
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": a watch event has no object")), false);
+        return false;
+    }
+    if (type == u"ERROR") {
+        const ApiError error = ApiError::fromStatusObject(*object);
+        abortReply();
+        handleFailure(error, error.isExpired());
+        return false;
+    }
+    const QByteArray rv = resourceVersionOf(*object);
+    if (type == u"BOOKMARK") {
+        if (!rv.isEmpty())
+            m_resourceVersion = rv;
+        return true;
+    }
+    WatchEventType eventType;
+    if (type == u"ADDED")
+        eventType = WatchEventType::Added;
+    else if (type == u"MODIFIED")
+        eventType = WatchEventType::Modified;
+    else if (type == u"DELETED")
+        eventType = WatchEventType::Deleted;
+    else {
+        abortReply();
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": unknown watch event type \"%1\"").arg(type.left(40))), false);
+        return false;
+    }
+    ++m_watchEvents;
+    m_sink->watchEvent(m_spec, eventType, *object);
+    if (!rv.isEmpty())
+        m_resourceVersion = rv;
+    m_backoff.succeeded(m_clock.elapsed());
+    return true;
+}
+
+void ResourceInformer::onWatchFinished()
+{
+    QNetworkReply *reply = m_reply.data();
+    if (!reply || reply != sender())
+        return;
+    // Lines still buffered in the reply belong to this watch.
+    if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200 && reply->bytesAvailable() > 0) {
+        onWatchReadyRead();
+        if (m_reply != reply)
+            return;
+    }
+    m_reply = nullptr;
+    reply->deleteLater();
+    m_inactivityTimer->stop();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status != 200 || (reply->error() != QNetworkReply::NoError && reply->error() != QNetworkReply::RemoteHostClosedError)) {
+        const ApiError error = errorOf(reply, reply->readAll());
+        handleFailure(error, error.isExpired());
+        return;
+    }
+    if (m_framer.pendingBytes() > 0) {
+        handleFailure(ApiError::transport(m_spec.describe() + QStringLiteral(": the watch stream was cut mid-event")), false);
+        return;
+    }
+    if (m_clock.elapsed() - m_watchStartedMs < veryShortWatchMs && m_watchEvents == 0) {
+        handleFailure(ApiError::transport(m_spec.describe() + QStringLiteral(": the watch closed immediately")), false);
+        return;
+    }
+    // A normal close (timeoutSeconds reached): carry on from the last RV.
+    m_backoff.succeeded(m_clock.elapsed());
+    startWatch();
+}
+
+void ResourceInformer::onWatchInactive()
+{
+    abortReply();
+    handleFailure(ApiError::transport(m_spec.describe() + QStringLiteral(": no data from the watch for %1 s, reconnecting")
+                                          .arg(m_options.inactivityTimeoutMs / 1000)),
+                  false);
+}
+
+void ResourceInformer::handleFailure(const ApiError &error, bool relistNext)
+{
+    m_lastError = error;
+    m_relistNext = m_relistNext || relistNext || !m_synced;
+    m_inactivityTimer->stop();
+    if (error.isUnauthorized()) {
+        // The owner refreshes credentials (exec plugins) and calls retryNow().
+        setPhase(Phase::WaitingForCredentials);
+        emit failed(error, -1);
+        return;
+    }
+    const qint64 delay = m_backoff.next(m_clock.elapsed(), error.retryAfterMs);
+    scheduleRetry(delay);
+    emit failed(error, delay);
+}
+
+void ResourceInformer::scheduleRetry(qint64 delayMs)
+{
+    setPhase(Phase::Backoff);
+    m_retryTimer->start(int(std::min<qint64>(delayMs, std::numeric_limits<int>::max())));
+}
+
+} // namespace fleetscope

@@ -1,0 +1,142 @@
+#pragma once
+
+#include "kube/apierror.h"
+#include "kube/backoff.h"
+#include "kube/resourcespec.h"
+#include "kube/watchframer.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+namespace fleetscope {
+
+enum class WatchEventType : quint8 { Added, Modified, Deleted };
+
+// Receives what an informer learns, on the informer's thread. A (re)list is
+// delivered as listStarted → listPage… → listFinished and replaces everything the
+// sink knew about the resource: the sink diffs, so that only real changes travel on.
+class InformerSink
+{
+public:
+    virtual ~InformerSink() = default;
+    virtual void listStarted(const ResourceSpec &spec) = 0;
+    // `items` is the page's items array; the sink may move from it.
+    virtual void listPage(const ResourceSpec &spec, nlohmann::json &items) = 0;
+    virtual void listFinished(const ResourceSpec &spec) = 0;
+    virtual void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) = 0;
+};
+
+struct InformerOptions
+{
+    int pageSize = 500;
+    // Watches are closed by us after a random 5–10 min (as client-go does), so
+    // that servers and proxies with their own idle limits never cut them first.
+    int watchTimeoutMinSeconds = 300;
+    int watchTimeoutMaxSeconds = 600;
+    // No byte at all, not even a bookmark, for this long: the connection is dead
+    // even if TCP has not noticed. kube-apiserver bookmarks about every minute.
+    int inactivityTimeoutMs = 150'000;
+    int listTransferTimeoutMs = 60'000;
+    // Larger responses or watch lines are refused: a lying server must not eat memory.
+    qint64 maxResponseBytes = qint64(512) * 1024 * 1024;
+    Backoff::Settings backoff;
+};
+
+// LIST then WATCH one resource, like client-go's reflector: paged list, watch
+// from the list's resourceVersion with bookmarks, re-watch on a normal close,
+// relist on 410 Expired, jittered backoff on errors with Retry-After honoured.
+// Lives on its hub's thread; all network I/O is asynchronous.
+class ResourceInformer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceInformer)
+
+public:
+    enum class Phase : quint8 { Idle, Listing, Watching, Backoff, WaitingForCredentials, Stopped };
+    Q_ENUM(Phase)
+
+    using UrlBuilder = std::function<QUrl(const QString &path, const QUrlQuery &query)>;
+
+    ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager, UrlBuilder urlFor,
+                     ResourceSpec spec, InformerSink *sink, InformerOptions options = {}, QObject *parent = nullptr);
+    ~ResourceInformer() override;
+
+    const ResourceSpec &spec() const { return m_spec; }
+    Phase phase() const { return m_phase; }
+    bool hasSynced() const { return m_synced; }
+    QByteArray resourceVersion() const { return m_resourceVersion; }
+    const ApiError &lastError() const { return m_lastError; }
+    int relists() const { return m_relists; }
+
+    void start();
+    void stop();
+    // After new credentials (the owner handled a 401): try again now.
+    void retryNow();
+
+signals:
+    void phaseChanged(fleetscope::ResourceInformer::Phase phase);
+    // During a list: objects received so far, and the server's estimate of the total (or -1).
+    void listProgress(qint64 received, qint64 estimatedTotal);
+    // A full list was delivered to the sink (first sync and every relist).
+    void synced();
+    // Something failed; the informer retries by itself after `retryInMs`, except
+    // for 401 (retryInMs = -1): then it waits for retryNow().
+    void failed(const fleetscope::ApiError &error, qint64 retryInMs);
+
+private:
+    void setPhase(Phase phase);
+    void requestListPage();
+    void onListReplyFinished();
+    void startWatch();
+    void onWatchReadyRead();
+    void onWatchFinished();
+    void onWatchInactive();
+    bool processWatchLine(const QByteArray &line);
+    void handleFailure(const ApiError &error, bool relistNext);
+    void scheduleRetry(qint64 delayMs);
+    void abortReply();
+    QNetworkReply *get(QNetworkAccessManager *manager, const QUrlQuery &query, int transferTimeoutMs);
+    ApiError errorOf(QNetworkReply *reply, const QByteArray &body) const;
+    bool guardSize(QNetworkReply *reply, qint64 received);
+
+    QNetworkAccessManager *m_listManager;
+    QNetworkAccessManager *m_watchManager;
+    UrlBuilder m_urlFor;
+    ResourceSpec m_spec;
+    InformerSink *m_sink;
+    InformerOptions m_options;
+    Backoff m_backoff;
+    QElapsedTimer m_clock;
+
+    Phase m_phase = Phase::Idle;
+    QPointer<QNetworkReply> m_reply;
+    QTimer *m_retryTimer;
+    QTimer *m_inactivityTimer;
+    WatchFramer m_framer;
+
+    QByteArray m_resourceVersion;  // opaque; passed back, never parsed
+    QByteArray m_continueToken;
+    bool m_relistNext = true;
+    bool m_synced = false;
+    bool m_unpaged = false;        // after repeated expired continue tokens
+    int m_expiredContinues = 0;
+    qint64 m_listed = 0;
+    qint64 m_watchStartedMs = 0;
+    qint64 m_watchEvents = 0;
+    int m_relists = 0;
+    ApiError m_lastError;
+};
+
+} // namespace fleetscope
