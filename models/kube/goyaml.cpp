@@ -139,6 +139,10 @@ bool scalarToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
 // sigs.k8s.io/yaml turns non-string keys into their text the way Go formats them.
 bool keyToString(const YAML::Node &key, std::string *out, QString *error)
 {
+    if (key.IsNull()) {
+        *error = located(key.Mark(), QStringLiteral("unsupported map key null"));
+        return false;
+    }
     if (!key.IsScalar()) {
         *error = located(key.Mark(), QStringLiteral("mapping keys must be scalars"));
         return false;

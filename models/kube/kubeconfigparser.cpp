@@ -177,7 +177,10 @@ public:
                 if (key == "extension") {
                     QString message;
                     if (!goYamlToJson(value, &body, &message)) {
-                        m_error = m_fileName + u':' + message;
+                        // "LINE:COL: what" → "FILE:LINE:COL: PATH: what"
+                        const qsizetype at = message.indexOf(QStringLiteral(": "));
+                        m_error = QStringLiteral("%1:%2: %3: %4")
+                                      .arg(m_fileName, message.left(at), p, message.mid(at + 2));
                         return false;
                     }
                 }
