@@ -10,6 +10,7 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -44,6 +45,8 @@ private slots:
     void flatten_data();
     void flatten();
     void explicitFileIsNotMerged();
+    void snippets_data();
+    void snippets();
 
 private:
     void fixtureSets();
@@ -220,6 +223,96 @@ void tst_KubeconfigOracle::explicitFileIsNotMerged()
     const KubeconfigLoadResult loaded = KubeconfigLoader::load(options);
     QVERIFY2(loaded.ok(), qPrintable(loaded.error));
     QCOMPARE(loaded.config.files, QStringList{second});
+    COMPARE_JSON(toKubectlViewJson(loaded.config), theirs);
+}
+
+void tst_KubeconfigOracle::snippets_data()
+{
+    // Small single-file cases at the edges of kubectl's decoding: when kubectl rejects a
+    // file we must too, otherwise we must print the same JSON.
+    QTest::addColumn<QByteArray>("yaml");
+    auto row = [](const char *name, const char *yaml) { QTest::newRow(name) << QByteArray(yaml); };
+    row("YAML 1.1 scalars in an extension",
+        "extensions:\n- name: a\n  extension: {k: v, on: 1, n: 0x1F, o: 017, oo: 0o17, b: 0b11, u: 1_000, f: 1.50, "
+        "e: 1e3, s: \"1\", t: 2001-12-14, d: ~, big: 99999999999999999999, neg: -5, plus: +7, fl: 1., dot: .5, "
+        "Y: Yes, OFF: OFF, nul: Null, tilde: \"~\", empty: , \"\": 3}\n");
+    row("number keys", "extensions:\n- name: a\n  extension: {1: a, 2.5: b, 1e3: c, -7: d, 0x10: e}\n");
+    row("tags, anchors and merge keys",
+        "extensions:\n- name: a\n  extension: [!!str 1, !!int \"2\", &x foo, *x, {<<: {m: 1, z: 1}, z: 2}]\n");
+    row("extension bodies: text, missing, null",
+        "extensions:\n- name: a\n  extension: \"text\"\n- name: b\n- name: c\n  extension: null\n");
+    row("NaN is rejected", "extensions:\n- name: a\n  extension: {x: .nan}\n");
+    row("null key is rejected", "extensions:\n- name: a\n  extension: {~: 1}\n");
+    row("null lists and fields", "clusters: null\nusers: []\ncontexts: ~\ncurrent-context: null\npreferences: null\n"
+                                 "extensions: null\n");
+    row("null entries and bodies", "clusters: [null, {name: q}, {name: r, cluster: null}]\n"
+                                   "users: [{name: u, user: null}]\ncontexts: [{name: c, context: {namespace: null}}]\n");
+    row("empty exec, empty lists, auth-provider without config",
+        "users:\n- name: a\n  user:\n    as-groups: []\n    as-user-extra: {}\n    extensions: []\n"
+        "    exec: {args: [], env: [], command: x, apiVersion: v}\n    auth-provider: {name: p}\n"
+        "- name: b\n  user:\n    auth-provider: {name: p, config: {}}\n    exec: {}\n    extensions: [{name: e}]\n"
+        "- name: c\n  user: {exec: null, auth-provider: null, token: \"\"}\n");
+    row("env entries half filled, v1alpha1 default",
+        "users:\n- name: b\n  user:\n    exec: {env: [{name: a}, {value: b}, null], provideClusterInfo: yes, "
+        "apiVersion: client.authentication.k8s.io/v1alpha1}\n");
+    row("kind only", "kind: Config\n");
+    row("apiVersion only", "apiVersion: v1\n");
+    row("wrong kind", "apiVersion: v1\nkind: Other\n");
+    row("wrong apiVersion", "apiVersion: v2\nkind: Config\n");
+    row("a list document", "- a\n- b\n");
+    row("a string document", "just a string\n");
+    row("only the first document counts", "current-context: a\n---\ncurrent-context: b\n");
+    row("duplicate name in one file", "clusters:\n- name: a\n  cluster: {server: one}\n- name: a\n  cluster: {server: two}\n");
+    row("empty name", "clusters:\n- name: \"\"\n  cluster: {server: x}\n");
+    row("repeated key, last wins", "current-context: a\ncurrent-context: b\nclusters:\n- name: a\n  cluster: {server: x, "
+                                   "server: z}\n");
+    row("keys are case-sensitive", "Current-Context: a\nclusters:\n- name: a\n  cluster: {server: x, Server: z}\n");
+    row("unknown fields", "foo: bar\nbogus: [1]\nclusters:\n- name: a\n  cluster: {server: x, unknownfield: {a: 1}}\n");
+    row("server is a number", "clusters:\n- name: a\n  cluster: {server: 123}\n");
+    row("server is y", "clusters:\n- name: a\n  cluster: {server: y}\n");
+    row("quoted boolean", "clusters:\n- name: a\n  cluster: {server: x, disable-compression: \"true\"}\n");
+    row("on is true", "clusters:\n- name: a\n  cluster: {server: x, insecure-skip-tls-verify: on}\n");
+    row("as-uid as a number", "users:\n- name: a\n  user: {as-uid: 42}\n");
+    row("current-context as a number", "current-context: 5\n");
+    row("clusters as a map", "clusters: {a: b}\n");
+    row("broken YAML", "clusters: [ unclosed\n");
+    row("base64 without padding", "clusters:\n- name: a\n  cluster: {server: x, certificate-authority-data: aGVsbG8}\n");
+    row("base64 with a space", "clusters:\n- name: a\n  cluster: {server: x, certificate-authority-data: \"aGVs bG8K\"}\n");
+    row("base64 over lines", "clusters:\n- name: a\n  cluster:\n    server: x\n    certificate-authority-data: |\n"
+                             "      aGVs\n      bG8K\n");
+    row("base64 trailing bits", "clusters:\n- name: a\n  cluster: {server: x, certificate-authority-data: aGVsbG9=}\n");
+    row("UTF-8 names sort by bytes", "contexts:\n- name: b\n- name: \xc3\xa4\n- name: B\n- name: a\n- name: \"10\"\n"
+                                     "- name: \"9\"\n");
+    row("preferences", "preferences: {colors: false, extensions: [{name: p, extension: 1}], unknown: 1}\n");
+}
+
+void tst_KubeconfigOracle::snippets()
+{
+    QFETCH(QByteArray, yaml);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("config"));
+    {
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(yaml);
+    }
+    bool ok = false;
+    QByteArray err;
+    const json theirs = runKubectl({QStringLiteral("config"), QStringLiteral("view"), QStringLiteral("--merge"),
+                                    QStringLiteral("--raw"), QStringLiteral("-o"), QStringLiteral("json")},
+                                   file, &ok, &err);
+    KubeconfigLoadOptions options;
+    options.kubeconfigEnv = file;
+    options.homeDir = m_home.path();
+    options.resolvePaths = false;
+    const KubeconfigLoadResult loaded = KubeconfigLoader::load(options);
+    if (!ok) {
+        QVERIFY2(!loaded.ok(), qPrintable(QStringLiteral("kubectl rejects it (%1) but we load it")
+                                              .arg(QString::fromUtf8(err.trimmed()))));
+        QVERIFY2(loaded.error.startsWith(file + u':'), qPrintable(loaded.error));
+        return;
+    }
+    QVERIFY2(loaded.ok(), qPrintable(QStringLiteral("kubectl loads it but we say: %1").arg(loaded.error)));
     COMPARE_JSON(toKubectlViewJson(loaded.config), theirs);
 }
 
