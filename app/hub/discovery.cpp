@@ -1,0 +1,142 @@
+#include "discovery.h"
+
+#include "resourcetypes.h"
+
+namespace fleetscope::hub {
+
+nlohmann::json versionInfo()
+{
+    return {{"major", "1"},
+            {"minor", "34"},
+            {"gitVersion", "v1.34.0-fleetscope-hub"},
+            {"gitCommit", "0000000000000000000000000000000000000000"},
+            {"gitTreeState", "clean"},
+            {"buildDate", "2026-01-01T00:00:00Z"},
+            {"goVersion", "go1.24.0"},
+            {"compiler", "gc"},
+            {"platform", "linux/amd64"}};
+}
+
+nlohmann::json coreApiVersions(const std::string &serverAddress)
+{
+    return {{"kind", "APIVersions"},
+            {"versions", {"v1"}},
+            {"serverAddressByClientCIDRs", {{{"clientCIDR", "0.0.0.0/0"}, {"serverAddress", serverAddress}}}}};
+}
+
+namespace {
+
+nlohmann::json groupJson(const std::string &group)
+{
+    nlohmann::json versions = nlohmann::json::array();
+    std::vector<std::string> seen;
+    for (const ResourceType &type : allResourceTypes()) {
+        if (type.group != group)
+            continue;
+        for (const std::string &v : type.versions) {
+            if (std::find(seen.begin(), seen.end(), v) != seen.end())
+                continue;
+            seen.push_back(v);
+            versions.push_back({{"groupVersion", group + "/" + v}, {"version", v}});
+        }
+    }
+    if (versions.empty())
+        return nullptr;
+    return {{"name", group}, {"versions", versions}, {"preferredVersion", versions[0]}};
+}
+
+} // namespace
+
+nlohmann::json apiGroupList()
+{
+    return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", {groupJson(kMulticlusterGroup)}}};
+}
+
+nlohmann::json apiGroup(const std::string &group)
+{
+    nlohmann::json g = groupJson(group);
+    if (g.is_null())
+        return g;
+    g["kind"] = "APIGroup";
+    g["apiVersion"] = "v1";
+    return g;
+}
+
+nlohmann::json apiResourceList(const std::string &group, const std::string &version)
+{
+    nlohmann::json resources = nlohmann::json::array();
+    for (const ResourceType &type : allResourceTypes()) {
+        if (type.group != group || !type.servesVersion(version))
+            continue;
+        nlohmann::json r = {{"name", type.plural},
+                            {"singularName", type.singular},
+                            {"namespaced", type.namespaced},
+                            {"kind", type.kind},
+                            {"verbs", {"create", "delete", "get", "list", "patch", "update", "watch"}}};
+        if (type.kind == "Namespace")
+            r["shortNames"] = {"ns"};
+        if (type.isCustomResource && version == "v1alpha2")
+            r["categories"] = {"multicluster"};
+        resources.push_back(r);
+        if (type.hasStatus) {
+            resources.push_back({{"name", type.plural + "/status"},
+                                 {"singularName", ""},
+                                 {"namespaced", type.namespaced},
+                                 {"kind", type.kind},
+                                 {"verbs", {"get", "patch", "update"}}});
+        }
+    }
+    if (resources.empty())
+        return nullptr;
+    return {{"kind", "APIResourceList"},
+            {"apiVersion", "v1"},
+            {"groupVersion", group.empty() ? version : group + "/" + version},
+            {"resources", resources}};
+}
+
+} // namespace fleetscope::hub
+
+namespace fleetscope::hub {
+
+nlohmann::json openApiV3Root()
+{
+    nlohmann::json paths = nlohmann::json::object();
+    for (const ResourceType &type : allResourceTypes()) {
+        for (const std::string &v : type.versions) {
+            const std::string key = type.group.empty() ? "api/" + v : "apis/" + type.group + "/" + v;
+            paths[key] = {{"serverRelativeURL", "/openapi/v3/" + key + "?hash=fleetscope"}};
+        }
+    }
+    return {{"paths", paths}};
+}
+
+nlohmann::json openApiV3Document(const std::string &groupVersionPath)
+{
+    // Just enough for kubectl's query-param verifier (query_param_verifier_v3.go): a PATCH
+    // operation per kind, tagged with its GVK, that lists `fieldValidation`. kubectl then
+    // validates server-side instead of downloading /openapi/v2 for client-side checks.
+    nlohmann::json paths = nlohmann::json::object();
+    for (const ResourceType &type : allResourceTypes()) {
+        for (const std::string &v : type.versions) {
+            const std::string key = type.group.empty() ? "api/" + v : "apis/" + type.group + "/" + v;
+            if (key != groupVersionPath)
+                continue;
+            const std::string path = "/" + key + (type.namespaced ? "/namespaces/{namespace}/" : "/") + type.plural
+                + "/{name}";
+            nlohmann::json parameters = nlohmann::json::array();
+            for (const char *name : {"dryRun", "fieldManager", "fieldValidation", "force"})
+                parameters.push_back({{"name", name}, {"in", "query"}, {"schema", {{"type", "string"}}}});
+            const nlohmann::json operation = {
+                {"x-kubernetes-group-version-kind", {{"group", type.group}, {"version", v}, {"kind", type.kind}}},
+                {"x-kubernetes-action", "patch"},
+                {"parameters", parameters},
+                {"responses", {{"200", {{"description", "OK"}}}}}};
+            paths[path] = {{"patch", operation}};
+        }
+    }
+    if (paths.empty())
+        return nullptr;
+    return {{"openapi", "3.0.0"}, {"info", {{"title", "Kubernetes"}, {"version", "v1.34.0"}}}, {"paths", paths}};
+}
+
+} // namespace fleetscope::hub

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "faults.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fleetscope::hub {
+
+// Everything a hub is started with; the command line maps onto it 1:1 (see hubUsage()).
+struct HubOptions
+{
+    std::string listenAddress = "127.0.0.1:0"; // port 0 picks a free one
+    bool tls = true;
+    std::string tlsCertFile; // PEM; empty = generate a CA and a serving certificate
+    std::string tlsKeyFile;
+    std::string token;          // empty = random
+    bool clientCertAuth = false; // accept client certificates signed by the hub CA
+    int allowAnonymous = -1;     // -1 = only on plain HTTP (kubectl sends no token there)
+    // token → namespaces the token may read and write; cluster-wide requests are 403.
+    std::map<std::string, std::vector<std::string>> restrictions;
+
+    std::size_t history = 10000;  // events kept for watches and consistent pages
+    int continueTtlSeconds = 300; // continue tokens expire after this, like a compaction
+    int minWatchTimeoutSeconds = 1800; // default watch close in [min, 2*min), as kube-apiserver
+    int bookmarkIntervalSeconds = 60;
+    bool watchList = true; // sendInitialEvents (gate WatchList on, as in 1.34)
+    int threads = 256;     // HTTP worker threads; each open watch holds one
+
+    std::vector<std::string> fleetFiles;
+    int generate = 0;
+    std::uint64_t seed = 1;
+    double churnRate = 0;       // changes per second
+    double churnForSeconds = 0; // 0 = until stop
+
+    FaultSettings faults;
+
+    std::string kubeconfigOut;
+    std::string contextName = "fleetscope-hub";
+    bool logRequests = false;
+};
+
+// Parses arguments (without argv[0]). Sets *showHelp for --help. Errors name the flag.
+bool parseHubArguments(const std::vector<std::string> &arguments, HubOptions *options, bool *showHelp,
+                       std::string *error);
+std::string hubUsage();
+
+} // namespace fleetscope::hub
