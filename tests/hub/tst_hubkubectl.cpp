@@ -1,0 +1,326 @@
+// The built fleetscope-hub judged by real clients: kubectl 1.32 and Debian's
+// python3-kubernetes. Asserts what they print, not what the hub thinks it sent.
+#include "testsupport.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using fleetscope::testing::builtExecutable;
+using fleetscope::testing::ProcessResult;
+using fleetscope::testing::runProcess;
+
+namespace {
+constexpr int kProfiles = 6;
+const QString kPython = QStringLiteral("/usr/bin/python3");
+} // namespace
+
+class TestHubKubectl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void getTable();
+    void getJson();
+    void watchSeesStatusPatch();
+    void createAndDelete();
+    void invalidCreate();
+    void placementDecisionsYaml();
+    void wrongTokenIsUnauthorized();
+    void pythonListAndWatch();
+
+private:
+    ProcessResult kubectl(const QStringList &arguments, const QString &kubeconfig = {});
+    void requireKubectl();
+    QStringList kubectlEnvironment() const;
+
+    QTemporaryDir m_dir;
+    QProcess m_hub;
+    QString m_kubectl;
+    QString m_kubeconfig;
+    QString m_url;
+};
+
+void TestHubKubectl::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_kubectl = QFileInfo::exists(QStringLiteral("/usr/bin/kubectl")) ? QStringLiteral("/usr/bin/kubectl")
+                                                                       : QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    m_kubeconfig = m_dir.filePath(QStringLiteral("hub.kubeconfig"));
+    const QString hub = builtExecutable(QStringLiteral("app/hub/fleetscope-hub"));
+    QVERIFY2(QFileInfo::exists(hub), qPrintable(hub));
+    m_hub.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_hub.start(hub, {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--generate"),
+                      QString::number(kProfiles), QStringLiteral("--seed"), QStringLiteral("5"),
+                      QStringLiteral("--kubeconfig-out"), m_kubeconfig, QStringLiteral("--context"),
+                      QStringLiteral("hubtest")});
+    QVERIFY(m_hub.waitForStarted(10000));
+    // The one stdout line says when the hub accepts connections: no sleeps, a deadline.
+    QDeadlineTimer deadline(15000);
+    QByteArray out;
+    while (!out.contains('\n')) {
+        QVERIFY2(m_hub.waitForReadyRead(int(deadline.remainingTime())), "fleetscope-hub did not print ready");
+        out += m_hub.readAllStandardOutput();
+    }
+    const QByteArray line = out.left(out.indexOf('\n'));
+    QVERIFY2(line.startsWith("ready https://127.0.0.1:"), line.constData());
+    m_url = QString::fromUtf8(line.mid(6));
+    QFile kubeconfig(m_kubeconfig);
+    QVERIFY(kubeconfig.exists());
+    QCOMPARE(int(kubeconfig.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup)), 0);
+}
+
+void TestHubKubectl::cleanupTestCase()
+{
+    if (m_hub.state() != QProcess::NotRunning) {
+        m_hub.terminate(); // SIGTERM: the hub stops cleanly and exits 0
+        QVERIFY(m_hub.waitForFinished(15000));
+        QCOMPARE(m_hub.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(m_hub.exitCode(), 0);
+    }
+}
+
+QStringList TestHubKubectl::kubectlEnvironment() const
+{
+    // A private HOME and discovery cache: nothing leaks in from (or out to) the user's ~/.kube.
+    return {QStringLiteral("HOME=") + m_dir.path(), QStringLiteral("KUBECACHEDIR=") + m_dir.filePath(QStringLiteral("cache")),
+            QStringLiteral("KUBECONFIG=")};
+}
+
+void TestHubKubectl::requireKubectl()
+{
+    if (m_kubectl.isEmpty())
+        QSKIP("kubectl is not installed (/usr/bin/kubectl; Debian 12 only has the old kubernetes-client)");
+}
+
+ProcessResult TestHubKubectl::kubectl(const QStringList &arguments, const QString &kubeconfig)
+{
+    return runProcess(m_kubectl,
+                      QStringList{QStringLiteral("--kubeconfig"), kubeconfig.isEmpty() ? m_kubeconfig : kubeconfig}
+                          + arguments,
+                      kubectlEnvironment(), 30000);
+}
+
+void TestHubKubectl::getTable()
+{
+    requireKubectl();
+    const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), kProfiles + 1);
+    const QStringList header = lines[0].split(QRegularExpression(QStringLiteral("\\s{2,}")), Qt::SkipEmptyParts);
+    QCOMPARE(header, QStringList({QStringLiteral("NAMESPACE"), QStringLiteral("NAME"), QStringLiteral("DISPLAY NAME"),
+                                  QStringLiteral("MANAGER"), QStringLiteral("VERSION"), QStringLiteral("HEALTHY"),
+                                  QStringLiteral("AGE")}));
+    for (int i = 1; i < lines.size(); ++i) {
+        QVERIFY2(lines[i].startsWith(QStringLiteral("fleet-")), qPrintable(lines[i]));
+        QVERIFY2(lines[i].contains(QRegularExpression(QStringLiteral("\\s+v1\\.\\d+\\.\\d+\\s+(True|False|Unknown)\\s+\\d+d"))),
+                 qPrintable(lines[i]));
+    }
+}
+
+void TestHubKubectl::getJson()
+{
+    requireKubectl();
+    const ProcessResult r =
+        kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-o"),
+                 QStringLiteral("json")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const nlohmann::json list = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(list["kind"], "List");
+    QCOMPARE(list["items"].size(), std::size_t(kProfiles));
+    for (const nlohmann::json &item : list["items"]) {
+        QCOMPARE(item["kind"], "ClusterProfile");
+        QVERIFY(!item["metadata"]["uid"].get<std::string>().empty());
+        QVERIFY(item["spec"]["clusterManager"]["name"].is_string());
+        QCOMPARE(item["status"]["properties"].size(), std::size_t(5));
+        QVERIFY(item["status"]["accessProviders"][0]["cluster"]["server"].is_string());
+    }
+}
+
+void TestHubKubectl::watchSeesStatusPatch()
+{
+    requireKubectl();
+    QProcess watch;
+    QStringList env = QProcess::systemEnvironment();
+    env << kubectlEnvironment();
+    watch.setEnvironment(env);
+    watch.start(m_kubectl, {QStringLiteral("--kubeconfig"), m_kubeconfig, QStringLiteral("get"),
+                            QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-w")});
+    QVERIFY(watch.waitForStarted(10000));
+    QByteArray out;
+    QDeadlineTimer deadline(20000);
+    while (out.count('\n') < kProfiles + 1) {
+        QVERIFY2(watch.waitForReadyRead(int(deadline.remainingTime())), out.constData());
+        out += watch.readAllStandardOutput();
+    }
+    const QStringList rows = QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList first = rows[1].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QString ns = first[0], name = first[1];
+
+    const ProcessResult patch =
+        kubectl({QStringLiteral("patch"), QStringLiteral("clusterprofile"), QStringLiteral("-n"), ns, name,
+                 QStringLiteral("--subresource=status"), QStringLiteral("--type=merge"), QStringLiteral("-p"),
+                 QStringLiteral(R"({"status":{"version":{"kubernetes":"v1.99.9"}}})")});
+    QVERIFY2(patch.finished && patch.exitCode == 0, patch.err.constData());
+    QCOMPARE(QString::fromUtf8(patch.out).trimmed(),
+             QStringLiteral("clusterprofile.multicluster.x-k8s.io/") + name + QStringLiteral(" patched"));
+
+    // The watch prints the changed row (no header again) while it is still running.
+    QByteArray more;
+    while (!more.contains("v1.99.9")) {
+        QVERIFY2(watch.waitForReadyRead(int(deadline.remainingTime())), more.constData());
+        more += watch.readAllStandardOutput();
+    }
+    const QString line = QString::fromUtf8(more).trimmed().split(QLatin1Char('\n')).last();
+    QVERIFY2(line.startsWith(ns + QLatin1Char(' ')), qPrintable(line));
+    QVERIFY2(line.contains(name), qPrintable(line));
+    QVERIFY(!more.contains("NAMESPACE"));
+    watch.kill();
+    watch.waitForFinished(5000);
+}
+
+void TestHubKubectl::createAndDelete()
+{
+    requireKubectl();
+    const QString file = m_dir.filePath(QStringLiteral("new.yaml"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: new-one\n"
+            "  namespace: fleet-prod\nspec:\n  displayName: New One\n  clusterManager:\n    name: demo\n");
+    f.close();
+    ProcessResult r = kubectl({QStringLiteral("create"), QStringLiteral("-f"), file});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).trimmed(), QStringLiteral("clusterprofile.multicluster.x-k8s.io/new-one created"));
+    r = kubectl({QStringLiteral("create"), QStringLiteral("-f"), file});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(R"(Error from server (AlreadyExists): error when creating ")")
+                 && r.err.contains(R"(clusterprofiles.multicluster.x-k8s.io "new-one" already exists)"),
+             r.err.constData());
+    r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofile"), QStringLiteral("-n"), QStringLiteral("fleet-prod"),
+                 QStringLiteral("new-one"), QStringLiteral("-o"), QStringLiteral("jsonpath={.spec.clusterManager.name}")});
+    QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("demo"));
+    r = kubectl({QStringLiteral("delete"), QStringLiteral("clusterprofile"), QStringLiteral("-n"),
+                 QStringLiteral("fleet-prod"), QStringLiteral("new-one")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).trimmed(),
+             QStringLiteral(R"(clusterprofile.multicluster.x-k8s.io "new-one" deleted)"));
+    r = kubectl({QStringLiteral("delete"), QStringLiteral("clusterprofile"), QStringLiteral("-n"),
+                 QStringLiteral("fleet-prod"), QStringLiteral("new-one")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(QString::fromUtf8(r.err).trimmed(),
+             QStringLiteral(R"(Error from server (NotFound): clusterprofiles.multicluster.x-k8s.io "new-one" not found)"));
+}
+
+void TestHubKubectl::invalidCreate()
+{
+    requireKubectl();
+    const QString file = m_dir.filePath(QStringLiteral("bad.yaml"));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ClusterProfile\nmetadata:\n  name: bad\n"
+            "  namespace: fleet-prod\nspec:\n  clusterManager: {}\n");
+    f.close();
+    const ProcessResult r = kubectl({QStringLiteral("create"), QStringLiteral("-f"), file});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(QString::fromUtf8(r.err).trimmed(),
+             QStringLiteral(R"(The ClusterProfile "bad" is invalid: spec.clusterManager.name: Required value)"));
+}
+
+void TestHubKubectl::placementDecisionsYaml()
+{
+    requireKubectl();
+    const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("placementdecisions"), QStringLiteral("-A"),
+                                     QStringLiteral("-o"), QStringLiteral("yaml")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QString yaml = QString::fromUtf8(r.out);
+    QCOMPARE(yaml.count(QStringLiteral("kind: PlacementDecision\n")), 2); // web-0 and batch-0 in one clusterset
+    QVERIFY(yaml.contains(QStringLiteral("multicluster.x-k8s.io/placement-key: web")));
+    QVERIFY(yaml.contains(QStringLiteral("multicluster.x-k8s.io/decision-index: \"0\"")));
+    QVERIFY(yaml.contains(QStringLiteral("schedulerName: fleetscope-scheduler")));
+    QVERIFY(yaml.contains(QStringLiteral("- clusterProfileRef:\n")));
+}
+
+void TestHubKubectl::wrongTokenIsUnauthorized()
+{
+    requireKubectl();
+    QFile in(m_kubeconfig);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray text = in.readAll();
+    const int at = text.indexOf("token: ");
+    QVERIFY(at > 0);
+    text = text.left(at) + "token: not-the-token\n" + text.mid(text.indexOf('\n', at) + 1);
+    const QString bad = m_dir.filePath(QStringLiteral("bad.kubeconfig"));
+    QFile out(bad);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text);
+    out.close();
+    const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")}, bad);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("error: You must be logged in to the server (Unauthorized)"), r.err.constData());
+}
+
+void TestHubKubectl::pythonListAndWatch()
+{
+    if (!QFileInfo::exists(kPython))
+        QSKIP("/usr/bin/python3 is missing");
+    if (runProcess(kPython, {QStringLiteral("-c"), QStringLiteral("import kubernetes")}).exitCode != 0)
+        QSKIP("python3-kubernetes is not installed (apt install python3-kubernetes)");
+    const QString script = m_dir.filePath(QStringLiteral("client.py"));
+    QFile f(script);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    // Paged list, then a watch that patches status once the initial ADDEDs are in and waits
+    // for the MODIFIED: proves the stream is live, not buffered.
+    f.write(R"PY(import sys
+from kubernetes import client, config, watch
+config.load_kube_config(config_file=sys.argv[1])
+api = client.CustomObjectsApi()
+G, V, P = "multicluster.x-k8s.io", "v1alpha1", "clusterprofiles"
+names, token, pages = [], None, 0
+while True:
+    kw = {"limit": 2}
+    if token:
+        kw["_continue"] = token
+    page = api.list_cluster_custom_object(G, V, P, **kw)
+    pages += 1
+    names += [i["metadata"]["name"] for i in page["items"]]
+    token = page["metadata"].get("continue")
+    if not token:
+        break
+print("pages", pages, "items", len(names), "unique", len(set(names)))
+w = watch.Watch()
+added = 0
+for event in w.stream(api.list_cluster_custom_object, G, V, P, timeout_seconds=20):
+    obj = event["object"]
+    if event["type"] == "ADDED":
+        added += 1
+        if added == len(names):
+            api.patch_namespaced_custom_object_status(G, V, obj["metadata"]["namespace"], P, obj["metadata"]["name"],
+                                                      {"status": {"version": {"kubernetes": "v1.55.5"}}})
+    elif event["type"] == "MODIFIED":
+        print("modified", obj["metadata"]["name"], obj["status"]["version"]["kubernetes"])
+        w.stop()
+print("added", added)
+)PY");
+    f.close();
+    const ProcessResult r = runProcess(kPython, {script, m_kubeconfig}, kubectlEnvironment(), 60000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines[0], QStringLiteral("pages %1 items %2 unique %2").arg((kProfiles + 1) / 2).arg(kProfiles));
+    QVERIFY2(lines[1].startsWith(QStringLiteral("modified ")) && lines[1].endsWith(QStringLiteral(" v1.55.5")),
+             qPrintable(lines[1]));
+    QCOMPARE(lines[2], QStringLiteral("added %1").arg(kProfiles));
+}
+
+QTEST_GUILESS_MAIN(TestHubKubectl)
+#include "tst_hubkubectl.moc"
