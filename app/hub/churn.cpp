@@ -135,15 +135,15 @@ bool ChurnGenerator::changeOnce()
             const bool healthy = c.value("status", std::string()) != "True";
             c["status"] = healthy ? "True" : "False";
             c["reason"] = healthyReason(manager, healthy);
-            c["message"] = healthy ? "The control plane is reachable and healthy."
-                                   : "Agent heartbeat has not been received for more than 5 minutes.";
+            c["message"] = healthy ? "Cluster is available."
+                                   : "Agent heartbeat lost for 5m.";
             c["lastTransitionTime"] = nowTimestamp();
         }
         if (!found) {
             conditions.push_back({{"type", "ControlPlaneHealthy"},
                                   {"status", "True"},
                                   {"reason", healthyReason(manager, true)},
-                                  {"message", "The control plane is reachable and healthy."},
+                                  {"message", "Cluster is available."},
                                   {"lastTransitionTime", nowTimestamp()}});
         }
         result = m_store.patch(profiles, ns, name, PatchKind::Merge, {{"status", {{"conditions", conditions}}}},

@@ -44,7 +44,7 @@ std::chrono::system_clock::time_point baseTime()
 std::string fakeCaData(std::mt19937_64 &random)
 {
     // Shaped like a real base64 PEM CA bundle, but short: its size dominates a profile.
-    std::string der(96, '\0');
+    std::string der(48, '\0');
     for (char &c : der)
         c = static_cast<char>(random() & 0xff);
     const std::string pem = "-----BEGIN CERTIFICATE-----\n" + base64Encode(der) + "\n-----END CERTIFICATE-----\n";
@@ -89,9 +89,9 @@ nlohmann::json generateClusterProfile(std::mt19937_64 &random, int index, const 
     const std::string healthReason = roll < 88 ? healthyReason(manager.name, true)
         : roll < 97 ? healthyReason(manager.name, false)
                     : std::string("ClusterStatusUnknown");
-    const std::string healthMessage = roll < 88 ? "The control plane is reachable and healthy."
-        : roll < 97 ? "Agent heartbeat has not been received for more than 5 minutes."
-                    : "Cluster status has not been reported yet.";
+    const std::string healthMessage = roll < 88 ? "Cluster is available."
+        : roll < 97 ? "Agent heartbeat lost for 5m."
+                    : "Status not reported yet.";
     const int nodes = 3 + static_cast<int>(random() % 118);
     char memberId[40];
     std::snprintf(memberId, sizeof memberId, "%08llx-%04llx-4%03llx-8%03llx-%012llx",
@@ -103,8 +103,14 @@ nlohmann::json generateClusterProfile(std::mt19937_64 &random, int index, const 
     char endpoint[64];
     std::snprintf(endpoint, sizeof endpoint, "https://10.%d.%d.%d:6443", static_cast<int>(random() % 256),
                   static_cast<int>(random() % 256), 2 + static_cast<int>(random() % 250));
-    const std::string server = std::string("https://") + name + "." + clusterSet + ".clusters.example.internal:6443";
+    const std::string server = std::string("https://") + name + ".example.internal:6443";
     const std::string observedAt = formatTimestamp(observed);
+    nlohmann::json cluster = {{"server", server},
+                              {"extensions",
+                               {{{"name", "client.authentication.k8s.io/exec"}, {"extension", {{"clusterName", name}}}}}}};
+    // GKE endpoints use a public CA; the others ship their cluster CA.
+    if (std::string(manager.name) != "gke-fleet")
+        cluster["certificate-authority-data"] = fakeCaData(random);
     return {
         {"apiVersion", "multicluster.x-k8s.io/v1alpha1"},
         {"kind", "ClusterProfile"},
@@ -129,23 +135,18 @@ nlohmann::json generateClusterProfile(std::mt19937_64 &random, int index, const 
             {{"type", "Joined"},
              {"status", "True"},
              {"reason", manager.joinedReason},
-             {"message", "The cluster has joined the fleet."},
+             {"message", ""},
              {"lastTransitionTime", formatTimestamp(created + std::chrono::minutes(3))}}}},
           {"properties",
-           {{{"name", "clusterset.k8s.io"}, {"value", clusterSet}, {"lastObservedTime", observedAt}},
+           {{{"name", "clusterset.k8s.io"}, {"value", clusterSet}},
             {{"name", "location.topology.k8s.io"}, {"value", kRegions[region]}, {"lastObservedTime", observedAt}},
             {{"name", "count.node.k8s.io"}, {"value", std::to_string(nodes)}, {"lastObservedTime", observedAt}},
-            {{"name", "type.node.k8s.io"}, {"value", pick(random, kNodeTypes)}, {"lastObservedTime", observedAt}},
+            {{"name", "type.node.k8s.io"}, {"value", pick(random, kNodeTypes)}},
             {{"name", "cluster-endpoints.k8s.io"},
-             {"value", std::string("[\"") + endpoint + "\"]"},
-             {"lastObservedTime", observedAt}}}},
+             {"value", std::string("[\"") + endpoint + "\"]"}}}},
           {"accessProviders",
            {{{"name", manager.provider},
-             {"cluster",
-              {{"server", server},
-               {"certificate-authority-data", fakeCaData(random)},
-               {"extensions",
-                {{{"name", "client.authentication.k8s.io/exec"}, {"extension", {{"clusterName", name}}}}}}}}}}}}}};
+             {"cluster", cluster}}}}}}};
 }
 
 std::vector<nlohmann::json> generateFleet(int count, std::uint64_t seed)

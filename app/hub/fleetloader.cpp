@@ -33,9 +33,10 @@ bool readFleetFile(const std::string &path, std::vector<nlohmann::json> *objects
     for (nlohmann::json &doc : documents) {
         if (doc.is_null())
             continue;
-        if (doc.is_object() && doc.value("kind", std::string()).size() > 4
-            && doc.value("kind", std::string()).substr(doc.value("kind", std::string()).size() - 4) == "List"
-            && doc.contains("items") && doc["items"].is_array()) {
+        const std::string kind = doc.is_object() ? doc.value("kind", std::string()) : std::string();
+        // "List" and typed lists (ClusterProfileList...) as `kubectl get -o yaml` writes them.
+        if (kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0 && doc.contains("items")
+            && doc["items"].is_array()) {
             for (nlohmann::json &item : doc["items"])
                 objects->push_back(std::move(item));
             continue;

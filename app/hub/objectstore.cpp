@@ -93,6 +93,18 @@ bool ObjectStore::load(nlohmann::json object, std::string *error)
             createLocked(namespaceType(), {}, nsObject, false, false);
         }
     }
+    if (type->kind == "Namespace") {
+        // Several fleet files may declare the same namespace: merge their labels.
+        Bucket &bucket = m_objects[type];
+        const auto existing = bucket.find(metaString(object, "name"));
+        if (existing != bucket.end()) {
+            nlohmann::json merged = *existing->second;
+            if (object["metadata"].contains("labels") && object["metadata"]["labels"].is_object())
+                merged["metadata"]["labels"].update(object["metadata"]["labels"]);
+            existing->second = std::make_shared<const nlohmann::json>(std::move(merged));
+            return true;
+        }
+    }
     StoreResult result = createLocked(*type, type->namespaced ? ns : std::string(), std::move(object), true, false);
     if (!result.error.ok()) {
         *error = result.error.message;
