@@ -36,12 +36,14 @@ private slots:
     void invalidCreate();
     void placementDecisionsYaml();
     void wrongTokenIsUnauthorized();
+    void restrictedTokenIsForbiddenClusterWide();
     void pythonListAndWatch();
 
 private:
     ProcessResult kubectl(const QStringList &arguments, const QString &kubeconfig = {});
     void requireKubectl();
     QStringList kubectlEnvironment() const;
+    QString kubeconfigWithToken(const QByteArray &token);
 
     QTemporaryDir m_dir;
     QProcess m_hub;
@@ -62,7 +64,8 @@ void TestHubKubectl::initTestCase()
     m_hub.start(hub, {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"), QStringLiteral("--generate"),
                       QString::number(kProfiles), QStringLiteral("--seed"), QStringLiteral("5"),
                       QStringLiteral("--kubeconfig-out"), m_kubeconfig, QStringLiteral("--context"),
-                      QStringLiteral("hubtest")});
+                      QStringLiteral("hubtest"), QStringLiteral("--restrict"),
+                      QStringLiteral("narrow-token=fleet-prod")});
     QVERIFY(m_hub.waitForStarted(10000));
     // The one stdout line says when the hub accepts connections: no sleeps, a deadline.
     QDeadlineTimer deadline(15000);
@@ -250,23 +253,48 @@ void TestHubKubectl::placementDecisionsYaml()
     QVERIFY(yaml.contains(QStringLiteral("- clusterProfileRef:\n")));
 }
 
+QString TestHubKubectl::kubeconfigWithToken(const QByteArray &token)
+{
+    QFile in(m_kubeconfig);
+    if (!in.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray text = in.readAll();
+    const int at = text.indexOf("token: ");
+    if (at < 0)
+        return {};
+    text = text.left(at) + "token: " + token + "\n" + text.mid(text.indexOf('\n', at) + 1);
+    const QString path = m_dir.filePath(QString::fromUtf8(token) + QStringLiteral(".kubeconfig"));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly))
+        return {};
+    out.write(text);
+    return path;
+}
+
 void TestHubKubectl::wrongTokenIsUnauthorized()
 {
     requireKubectl();
-    QFile in(m_kubeconfig);
-    QVERIFY(in.open(QIODevice::ReadOnly));
-    QByteArray text = in.readAll();
-    const int at = text.indexOf("token: ");
-    QVERIFY(at > 0);
-    text = text.left(at) + "token: not-the-token\n" + text.mid(text.indexOf('\n', at) + 1);
-    const QString bad = m_dir.filePath(QStringLiteral("bad.kubeconfig"));
-    QFile out(bad);
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(text);
-    out.close();
+    const QString bad = kubeconfigWithToken("not-the-token");
+    QVERIFY(!bad.isEmpty());
     const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")}, bad);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("error: You must be logged in to the server (Unauthorized)"), r.err.constData());
+}
+
+void TestHubKubectl::restrictedTokenIsForbiddenClusterWide()
+{
+    requireKubectl();
+    const QString narrow = kubeconfigWithToken("narrow-token");
+    QVERIFY(!narrow.isEmpty());
+    ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")}, narrow);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(QString::fromUtf8(r.err).trimmed(),
+             QStringLiteral(R"(Error from server (Forbidden): clusterprofiles.multicluster.x-k8s.io is forbidden: User "restricted-user-1" cannot list resource "clusterprofiles" in API group "multicluster.x-k8s.io" at the cluster scope)"));
+    r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-n"), QStringLiteral("fleet-prod"),
+                 QStringLiteral("-o"), QStringLiteral("name")},
+                narrow);
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).count(QStringLiteral("clusterprofile.multicluster.x-k8s.io/prod-")), kProfiles);
 }
 
 void TestHubKubectl::pythonListAndWatch()
