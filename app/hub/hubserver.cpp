@@ -17,11 +17,16 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -49,14 +54,47 @@ bool readFile(const std::string &path, std::string *out)
     return true;
 }
 
-// A TLS peer that closed its side shows up as POLLRDHUP; plain sockets are only noticed on
-// the next write, which the watch's next event or bookmark provides.
+// A peer that closed its side shows up as POLLRDHUP even while nothing is being written, so
+// an idle watch gives its worker thread back promptly.
 bool peerClosed(int fd)
 {
     if (fd < 0)
         return false;
     pollfd p{fd, POLLRDHUP, 0};
     return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
+
+// cpp-httplib does not hand the connection's socket to handlers. Plain-HTTP watches need it
+// to notice a client that went away while nothing is being written, so find it by its
+// address pair among our own descriptors (once per watch).
+int findConnectionSocket(const httplib::Request &req)
+{
+    DIR *dir = ::opendir("/proc/self/fd");
+    if (!dir)
+        return -1;
+    int found = -1;
+    while (dirent *entry = ::readdir(dir)) {
+        const int fd = std::atoi(entry->d_name);
+        if (fd <= 2)
+            continue;
+        sockaddr_storage peer{}, local{};
+        socklen_t peerLength = sizeof peer, localLength = sizeof local;
+        if (::getpeername(fd, reinterpret_cast<sockaddr *>(&peer), &peerLength) != 0
+            || ::getsockname(fd, reinterpret_cast<sockaddr *>(&local), &localLength) != 0)
+            continue;
+        char host[NI_MAXHOST], port[NI_MAXSERV], localHost[NI_MAXHOST], localPort[NI_MAXSERV];
+        if (::getnameinfo(reinterpret_cast<sockaddr *>(&peer), peerLength, host, sizeof host, port, sizeof port,
+                          NI_NUMERICHOST | NI_NUMERICSERV) != 0
+            || ::getnameinfo(reinterpret_cast<sockaddr *>(&local), localLength, localHost, sizeof localHost,
+                             localPort, sizeof localPort, NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+            continue;
+        if (req.remote_addr == host && req.remote_port == std::atoi(port) && req.local_port == std::atoi(localPort)) {
+            found = fd;
+            break;
+        }
+    }
+    ::closedir(dir);
+    return found;
 }
 
 std::string clientCertificateUser(const SSL *ssl)
@@ -220,7 +258,7 @@ void HubServer::Impl::handle(const httplib::Request &req, httplib::Response &res
         res.set_header(header.first.c_str(), header.second);
     if (response.watch) {
         res.status = 200;
-        const int fd = req.ssl ? SSL_get_fd(req.ssl) : -1;
+        const int fd = req.ssl ? SSL_get_fd(req.ssl) : findConnectionSocket(req);
         std::shared_ptr<WatchStream> stream = response.watch;
         // "; charset=utf-8" keeps cpp-httplib from gzipping the stream: its compressor only
         // flushes at the end, which would hold events back from Go clients (they send
@@ -319,7 +357,17 @@ bool HubServer::start(std::string *error)
     d->router = std::make_unique<ApiRouter>(d->store, d->faults, policy, watch,
                                             connectHost + ":" + std::to_string(d->port));
     d->store.reopen();
-    d->listener = std::thread([this] { d->server->listen_after_bind(); });
+    d->listener = std::thread([this] {
+        // OpenSSL writes with write(2), which raises SIGPIPE when a client has gone. Worker
+        // threads inherit this thread's mask, so blocking it here keeps an embedding
+        // application alive (the write then just fails with EPIPE) without touching its
+        // process-wide signal handling.
+        sigset_t pipe;
+        sigemptyset(&pipe);
+        sigaddset(&pipe, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+        d->server->listen_after_bind();
+    });
     // stop() is a no-op until the listener runs; wait so that a quick stop cannot hang.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (!d->server->is_running() && std::chrono::steady_clock::now() < deadline)

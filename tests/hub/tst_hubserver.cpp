@@ -75,6 +75,8 @@ private slots:
     void clientCertificates();
     void plainHttpIsAnonymous();
     void badFleetFileIsReported();
+    void vanishedWatchersFreeTheirThreads_data();
+    void vanishedWatchersFreeTheirThreads();
 };
 
 void TestHubServer::tlsTokenAndKubeconfig()
@@ -243,6 +245,53 @@ void TestHubServer::badFleetFileIsReported()
     HubServer hub2(options);
     QVERIFY(!hub2.start(&error));
     QVERIFY2(error.find("unsupported object") != std::string::npos, error.c_str());
+}
+
+void TestHubServer::vanishedWatchersFreeTheirThreads_data()
+{
+    QTest::addColumn<bool>("tls");
+    QTest::newRow("tls") << true;
+    QTest::newRow("plain http") << false;
+}
+
+void TestHubServer::vanishedWatchersFreeTheirThreads()
+{
+    // Each open watch holds a worker. With 4 workers, 4 idle watches whose clients went away
+    // must not leave the hub unable to answer: the threads come back without any event.
+    QFETCH(bool, tls);
+    QTemporaryDir dir;
+    HubOptions options;
+    options.tls = tls;
+    options.threads = 4;
+    HubServer hub(options);
+    std::string error;
+    QVERIFY2(hub.start(&error), error.c_str());
+    const std::string ca = tls ? writeFile(dir, "ca.pem", hub.caCertificatePem()) : std::string();
+    const httplib::Headers auth = {{"Authorization", "Bearer " + hub.token()}};
+    const std::string rv = std::to_string(hub.currentResourceVersion());
+    for (int round = 0; round < 2; ++round) {
+        for (int i = 0; i < 4; ++i) {
+            std::unique_ptr<httplib::ClientImpl> client;
+            if (tls)
+                client = tlsClient(hub, ca);
+            else
+                client = std::make_unique<httplib::ClientImpl>("127.0.0.1", hub.port());
+            // Read the headers, then hang up: the watch itself would run for 30+ minutes.
+            client->Get("/api/v1/namespaces?watch=true&resourceVersion=" + rv, auth,
+                        [](const httplib::Response &) { return false; },
+                        [](const char *, std::size_t) { return false; });
+        }
+        std::unique_ptr<httplib::ClientImpl> probe;
+        if (tls)
+            probe = tlsClient(hub, ca);
+        else
+            probe.reset(new httplib::ClientImpl("127.0.0.1", hub.port()));
+        probe->set_read_timeout(10, 0);
+        probe->set_connection_timeout(10, 0);
+        auto response = probe->Get("/api/v1/namespaces", auth);
+        QVERIFY(response);
+        QCOMPARE(response->status, 200);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHubServer)
