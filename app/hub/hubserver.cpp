@@ -2,6 +2,7 @@
 
 #include "apirouter.h"
 #include "churn.h"
+#include "connectioninfo.h"
 #include "faults.h"
 #include "fleetgenerator.h"
 #include "fleetloader.h"
@@ -17,12 +18,8 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <netdb.h>
-#include <poll.h>
 #include <pthread.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,66 +49,6 @@ bool readFile(const std::string &path, std::string *out)
     buffer << file.rdbuf();
     *out = buffer.str();
     return true;
-}
-
-// A peer that closed its side shows up as POLLRDHUP even while nothing is being written, so
-// an idle watch gives its worker thread back promptly.
-bool peerClosed(int fd)
-{
-    if (fd < 0)
-        return false;
-    pollfd p{fd, POLLRDHUP, 0};
-    return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
-}
-
-// cpp-httplib does not hand the connection's socket to handlers. Plain-HTTP watches need it
-// to notice a client that went away while nothing is being written, so find it by its
-// address pair among our own descriptors (once per watch).
-int findConnectionSocket(const httplib::Request &req)
-{
-    DIR *dir = ::opendir("/proc/self/fd");
-    if (!dir)
-        return -1;
-    int found = -1;
-    while (dirent *entry = ::readdir(dir)) {
-        const int fd = std::atoi(entry->d_name);
-        if (fd <= 2)
-            continue;
-        sockaddr_storage peer{}, local{};
-        socklen_t peerLength = sizeof peer, localLength = sizeof local;
-        if (::getpeername(fd, reinterpret_cast<sockaddr *>(&peer), &peerLength) != 0
-            || ::getsockname(fd, reinterpret_cast<sockaddr *>(&local), &localLength) != 0)
-            continue;
-        char host[NI_MAXHOST], port[NI_MAXSERV], localHost[NI_MAXHOST], localPort[NI_MAXSERV];
-        if (::getnameinfo(reinterpret_cast<sockaddr *>(&peer), peerLength, host, sizeof host, port, sizeof port,
-                          NI_NUMERICHOST | NI_NUMERICSERV) != 0
-            || ::getnameinfo(reinterpret_cast<sockaddr *>(&local), localLength, localHost, sizeof localHost,
-                             localPort, sizeof localPort, NI_NUMERICHOST | NI_NUMERICSERV) != 0)
-            continue;
-        if (req.remote_addr == host && req.remote_port == std::atoi(port) && req.local_port == std::atoi(localPort)) {
-            found = fd;
-            break;
-        }
-    }
-    ::closedir(dir);
-    return found;
-}
-
-std::string clientCertificateUser(const SSL *ssl)
-{
-    if (!ssl)
-        return {};
-    X509 *peer = SSL_get1_peer_certificate(ssl);
-    if (!peer)
-        return {};
-    std::string user;
-    if (SSL_get_verify_result(ssl) == X509_V_OK) {
-        char buffer[256] = {0};
-        X509_NAME_get_text_by_NID(X509_get_subject_name(peer), NID_commonName, buffer, sizeof buffer);
-        user = buffer;
-    }
-    X509_free(peer);
-    return user;
 }
 
 template <typename T, void (*Free)(T *)>
@@ -246,7 +183,7 @@ void HubServer::Impl::handle(const httplib::Request &req, httplib::Response &res
     request.authorization = req.get_header_value("Authorization");
     request.body = req.body;
     if (options.clientCertAuth)
-        request.clientCertificateUser = clientCertificateUser(req.ssl);
+        request.clientCertificateUser = verifiedClientCommonName(req.ssl);
 
     ApiResponse response = router->handle(request);
     if (response.delay.count() > 0) {
@@ -258,7 +195,7 @@ void HubServer::Impl::handle(const httplib::Request &req, httplib::Response &res
         res.set_header(header.first.c_str(), header.second);
     if (response.watch) {
         res.status = 200;
-        const int fd = req.ssl ? SSL_get_fd(req.ssl) : findConnectionSocket(req);
+        const int fd = req.ssl ? SSL_get_fd(req.ssl) : findConnectionSocket(req.remote_addr, req.remote_port, req.local_port);
         std::shared_ptr<WatchStream> stream = response.watch;
         // "; charset=utf-8" keeps cpp-httplib from gzipping the stream: its compressor only
         // flushes at the end, which would hold events back from Go clients (they send
