@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QString>
+
+namespace fleetscope {
+
+// A client identity for mutual TLS: the leaf certificate first, then any
+// intermediates the file carried, and the private key that belongs to the leaf.
+struct ClientIdentity
+{
+    QList<QSslCertificate> chain;
+    QSslKey key;
+
+    bool isNull() const { return chain.isEmpty() || key.isNull(); }
+};
+
+// Loading kubeconfig TLS material the way client-go does (`*-data` wins over the
+// file), with the checks Go's tls.X509KeyPair makes. Every message names the
+// kubeconfig field or file at fault and never quotes PEM content.
+class TlsMaterial final
+{
+public:
+    // All certificates of a PEM bundle. `data` (certificate-authority-data) wins
+    // over `file` (certificate-authority). Both empty: an empty list, no error
+    // (the caller then trusts the system roots). `pem`, when given, receives the
+    // bundle as read (exec plugins get it verbatim as certificate-authority-data).
+    static QList<QSslCertificate> loadCaCertificates(const QByteArray &data, const QString &file,
+                                                     QString *error, QByteArray *pem = nullptr);
+
+    // A PEM private key of any algorithm Qt's TLS backend knows (RSA, EC, DSA) in
+    // PKCS#1, SEC1 or PKCS#8 form. QSslKey needs the algorithm up front: it is read
+    // from the PEM label, or found by trying each for PKCS#8. `source` names the
+    // key in messages ("client-key /path/key.pem").
+    static QSslKey parsePrivateKey(const QByteArray &pem, const QString &source, QString *error);
+
+    // Client certificate (+ chain) and key, from data or files; the key must belong
+    // to the certificate. Returns a null identity and no error when neither a
+    // certificate nor a key is configured.
+    static ClientIdentity loadClientIdentity(const QByteArray &certData, const QString &certFile,
+                                             const QByteArray &keyData, const QString &keyFile,
+                                             QString *error);
+
+    // The same from PEM already in memory (exec plugin output). `what` names the
+    // source in messages.
+    static ClientIdentity clientIdentityFromPem(const QByteArray &certPem, const QByteArray &keyPem,
+                                                const QString &what, QString *error);
+
+    // Whether `key` is the private half of `certificate`'s public key. Compares the
+    // RSA modulus or the EC public point; true when it cannot tell (a SEC1 key
+    // without its optional public point), since the TLS handshake checks again.
+    static bool keyMatchesCertificate(const QSslKey &key, const QSslCertificate &certificate);
+};
+
+} // namespace fleetscope
