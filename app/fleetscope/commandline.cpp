@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "fleetscope_version.h"
+#include "listcommand.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -67,6 +68,14 @@ bool wantsConsoleOnly(int argc, char **argv)
 int runFleetscope(int argc, char **argv)
 {
     setApplicationIdentity();
+    // Subcommands run headless, on the same engine as the GUI.
+    if (argc > 1 && !std::strcmp(argv[1], "list")) {
+        QCoreApplication app(argc, argv);
+        QStringList arguments = QCoreApplication::arguments();
+        arguments.removeAt(1);
+        arguments[0] += QStringLiteral(" list");
+        return runListCommand(arguments);
+    }
     if (wantsConsoleOnly(argc, argv)) {
         QCoreApplication app(argc, argv);
         QCommandLineParser parser;

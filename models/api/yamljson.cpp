@@ -196,6 +196,70 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
     return true;
 }
 
+namespace {
+
+bool readsAsString(const std::string &text)
+{
+    if (text.empty() || isNull(text))
+        return false;
+    bool b;
+    nlohmann::json n;
+    static const std::regex integerLike("[-+]?[0-9]+");
+    return !asBool(text, &b) && !asInteger(text, &n) && !std::regex_match(text, integerLike) && !asFloat(text, &n)
+        // Plain scalars cannot start with indicators or carry ": " / " #" safely.
+        && text.find_first_of("\n\t") == std::string::npos && text.front() != ' ' && text.back() != ' ';
+}
+
+void emitYaml(YAML::Emitter &out, const nlohmann::json &value)
+{
+    switch (value.type()) {
+    case nlohmann::json::value_t::object:
+        out << YAML::BeginMap;
+        for (auto it = value.begin(); it != value.end(); ++it) {
+            out << YAML::Key << it.key() << YAML::Value;
+            emitYaml(out, *it);
+        }
+        out << YAML::EndMap;
+        break;
+    case nlohmann::json::value_t::array:
+        out << YAML::BeginSeq;
+        for (const auto &item : value)
+            emitYaml(out, item);
+        out << YAML::EndSeq;
+        break;
+    case nlohmann::json::value_t::string: {
+        const auto &text = value.get_ref<const std::string &>();
+        if (!readsAsString(text))
+            out << YAML::DoubleQuoted;
+        out << text;
+        break;
+    }
+    case nlohmann::json::value_t::boolean:
+        out << (value.get<bool>() ? "true" : "false");
+        break;
+    case nlohmann::json::value_t::null:
+    case nlohmann::json::value_t::discarded:
+        out << YAML::Null;
+        break;
+    default:
+        out << value.dump();
+        break;
+    }
+}
+
+} // namespace
+
+QByteArray jsonToYaml(const nlohmann::json &value)
+{
+    YAML::Emitter out;
+    out.SetIndent(2);
+    emitYaml(out, value);
+    QByteArray text(out.c_str(), qsizetype(out.size()));
+    if (!text.endsWith('\n'))
+        text += '\n';
+    return text;
+}
+
 QByteArray compactJson(const nlohmann::json &value)
 {
     // `replace` keeps invalid UTF-8 from throwing; the text is for people and storage.

@@ -31,3 +31,11 @@ bool yamlNodeToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
 QByteArray compactJson(const nlohmann::json &value);
 
 } // namespace fleetscope
+
+namespace fleetscope {
+
+// JSON → block YAML, for `-o yaml` and the details pane. Strings that would read
+// back as another type ("true", "123", "null", "") are quoted.
+QByteArray jsonToYaml(const nlohmann::json &value);
+
+} // namespace fleetscope

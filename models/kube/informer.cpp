@@ -69,6 +69,11 @@ ResourceInformer::~ResourceInformer()
     abortReply();
 }
 
+qint64 ResourceInformer::retryInMs() const
+{
+    return m_phase == Phase::Backoff && m_retryTimer->isActive() ? m_retryTimer->remainingTime() : -1;
+}
+
 void ResourceInformer::setPhase(Phase phase)
 {
     if (m_phase == phase)
@@ -176,7 +181,7 @@ void ResourceInformer::onListReplyFinished()
         return;
     m_reply = nullptr;
     reply->deleteLater();
-    const QByteArray body = reply->readAll();
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() != QNetworkReply::NoError || status != 200) {
         const ApiError error = errorOf(reply, body);
@@ -355,7 +360,7 @@ void ResourceInformer::onWatchFinished()
     m_inactivityTimer->stop();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status != 200 || (reply->error() != QNetworkReply::NoError && reply->error() != QNetworkReply::RemoteHostClosedError)) {
-        const ApiError error = errorOf(reply, reply->readAll());
+        const ApiError error = errorOf(reply, reply->isOpen() ? reply->readAll() : QByteArray());
         handleFailure(error, error.isExpired());
         return;
     }

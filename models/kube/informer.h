@@ -79,6 +79,8 @@ public:
     QByteArray resourceVersion() const { return m_resourceVersion; }
     const ApiError &lastError() const { return m_lastError; }
     int relists() const { return m_relists; }
+    // Time until the next attempt while in Backoff, else -1.
+    qint64 retryInMs() const;
 
     void start();
     void stop();

@@ -1,0 +1,169 @@
+#include "listcommand.h"
+
+#include "fleet/fleetengine.h"
+#include "fleet/fleetprinter.h"
+#include "fleet/fleetstore.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace fleetscope {
+namespace {
+
+void write(FILE *stream, const QByteArray &bytes)
+{
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+    std::fflush(stream);
+}
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("list", text);
+}
+
+// Drives one `list` run: waits for the hubs, observes, prints, then watches or quits.
+class ListRun final : public QObject
+{
+public:
+    ListRun(FleetStore *store, FleetPrinter::Format format, bool watch, int observeForMs, int timeoutMs)
+        : m_store(store)
+        , m_format(format)
+        , m_watch(watch)
+        , m_observeForMs(observeForMs)
+    {
+        connect(store, &FleetStore::hubStatusChanged, this, &ListRun::check);
+        m_deadline.setSingleShot(true);
+        connect(&m_deadline, &QTimer::timeout, this, [this] { printAndFinish(); });
+        if (timeoutMs > 0)
+            m_deadline.start(timeoutMs);
+        QTimer::singleShot(0, this, &ListRun::check);
+    }
+
+private:
+    void check()
+    {
+        if (m_phase != Phase::WaitingForSync || !m_store->allHubsSettled())
+            return;
+        m_deadline.stop();
+        if (m_observeForMs > 0) {
+            m_phase = Phase::Observing;
+            QTimer::singleShot(m_observeForMs, this, [this] { printAndFinish(); });
+            return;
+        }
+        printAndFinish();
+    }
+
+    void printAndFinish()
+    {
+        if (m_phase == Phase::Printed)
+            return;
+        m_phase = Phase::Printed;
+        const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+        write(stdout, printer.render(printer.sortedRows()));
+        const int failures = reportHubs();
+        if (!m_watch) {
+            QCoreApplication::exit(failures ? 1 : 0);
+            return;
+        }
+        connect(m_store, &FleetStore::profilesChanged, this, [this](const QList<int> &rows) {
+            const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+            for (int row : rows)
+                write(stdout, printer.renderChange(m_store->profileAt(row), false));
+        });
+        connect(m_store, &FleetStore::profilesInserted, this, [this](int first, int last) {
+            const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+            for (int row = first; row <= last; ++row)
+                write(stdout, printer.renderChange(m_store->profileAt(row), false));
+        });
+        connect(m_store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &profiles) {
+            const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+            for (const FleetProfile &p : profiles)
+                write(stdout, printer.renderChange(p, true));
+        });
+    }
+
+    // One line per hub that is not live, on stderr; the count of failed hubs.
+    int reportHubs() const
+    {
+        int failures = 0;
+        for (int hub = 0; hub < m_store->hubCount(); ++hub) {
+            const HubStatus &status = m_store->hubStatus(hub);
+            for (const QString &warning : status.warnings)
+                write(stderr, (QStringLiteral("warning: hub %1: %2\n").arg(status.hub, warning)).toUtf8());
+            for (const QString &error : m_store->hubDecodeErrors(hub))
+                write(stderr, (QStringLiteral("warning: hub %1: skipped %2\n").arg(status.hub, error)).toUtf8());
+            if (!status.forbiddenScopes.isEmpty() && status.synced)
+                write(stderr, (QStringLiteral("warning: hub %1: forbidden: %2\n")
+                                   .arg(status.hub, status.forbiddenScopes.join(QStringLiteral(", "))))
+                                  .toUtf8());
+            if (!status.synced) {
+                ++failures;
+                write(stderr, (QStringLiteral("error: hub %1: %2\n").arg(status.hub, status.summary())).toUtf8());
+            }
+        }
+        return failures;
+    }
+
+    enum class Phase { WaitingForSync, Observing, Printed };
+
+    FleetStore *m_store;
+    FleetPrinter::Format m_format;
+    bool m_watch;
+    int m_observeForMs;
+    Phase m_phase = Phase::WaitingForSync;
+    QTimer m_deadline;
+};
+
+} // namespace
+
+int runListCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("List the ClusterProfiles of one or more hubs, merged into one fleet."));
+    parser.addHelpOption();
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), tr("Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)."), tr("file"));
+    const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the current context)."), tr("name"));
+    const QCommandLineOption allContexts(QStringLiteral("all-contexts"), tr("Use every context of the kubeconfig as a hub."));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table, wide, name, json, yaml or csv."), tr("format"), QStringLiteral("table"));
+    const QCommandLineOption watch({QStringLiteral("w"), QStringLiteral("watch")}, tr("After listing, print one line per change until interrupted."));
+    const QCommandLineOption observeFor(QStringLiteral("observe-for"), tr("Keep the engine running this many seconds after the first sync before printing."), tr("seconds"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
+    const QCommandLineOption namespaceOption(QStringLiteral("namespace"), tr("A namespace to read when cluster-wide lists are forbidden (repeatable)."), tr("name"));
+    parser.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption});
+    parser.process(arguments);
+
+    FleetPrinter::Format format;
+    if (!FleetPrinter::parseFormat(parser.value(output), &format)) {
+        write(stderr, (QStringLiteral("error: unknown output format \"%1\" (table, wide, name, json, yaml, csv)\n")
+                           .arg(parser.value(output)))
+                          .toUtf8());
+        return 2;
+    }
+    FleetEngineOptions options;
+    options.kubeconfigPath = parser.value(kubeconfig);
+    options.contexts = parser.values(context);
+    options.allContexts = parser.isSet(allContexts);
+    options.namespaces = parser.values(namespaceOption);
+    options.keepRawJson = format == FleetPrinter::Format::Json || format == FleetPrinter::Format::Yaml;
+
+    FleetStore store;
+    FleetEngine engine(&store);
+    QString error;
+    if (!engine.configure(options, &error)) {
+        write(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
+        return 1;
+    }
+    ListRun run(&store, format, parser.isSet(watch), qMax(0, parser.value(observeFor).toInt()) * 1000,
+                qMax(0, parser.value(timeout).toInt()) * 1000);
+    engine.start();
+    const int code = QCoreApplication::exec();
+    engine.stop();
+    return code;
+}
+
+} // namespace fleetscope

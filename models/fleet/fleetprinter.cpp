@@ -1,0 +1,194 @@
+#include "fleetprinter.h"
+
+#include "api/yamljson.h"
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+QString orNone(const QString &text)
+{
+    return text.isEmpty() ? QStringLiteral("<none>") : text;
+}
+
+QString csvField(const QString &text)
+{
+    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n') && !text.contains(u'\r'))
+        return text;
+    QString quoted = text;
+    quoted.replace(u'"', QStringLiteral("\"\""));
+    return u'"' + quoted + u'"';
+}
+
+} // namespace
+
+bool FleetPrinter::parseFormat(const QString &text, Format *format)
+{
+    static const std::pair<const char16_t *, Format> names[] = {
+        {u"table", Format::Table}, {u"wide", Format::Wide}, {u"name", Format::Name},
+        {u"json", Format::Json},   {u"yaml", Format::Yaml}, {u"csv", Format::Csv},
+    };
+    for (const auto &[name, value] : names) {
+        if (text == QStringView(name)) {
+            *format = value;
+            return true;
+        }
+    }
+    return false;
+}
+
+FleetPrinter::FleetPrinter(const FleetStore &store, Format format, qint64 nowMs)
+    : m_store(store)
+    , m_format(format)
+    , m_nowMs(nowMs)
+{
+}
+
+QList<int> FleetPrinter::sortedRows() const
+{
+    QList<int> rows(m_store.profileCount());
+    std::iota(rows.begin(), rows.end(), 0);
+    std::sort(rows.begin(), rows.end(), [this](int a, int b) {
+        const FleetProfile &pa = m_store.profileAt(a);
+        const FleetProfile &pb = m_store.profileAt(b);
+        if (pa.hub != pb.hub)
+            return m_store.hubName(pa.hub) < m_store.hubName(pb.hub);
+        const ObjectMeta &ma = pa.profile().metadata;
+        const ObjectMeta &mb = pb.profile().metadata;
+        if (ma.namespaceName != mb.namespaceName)
+            return ma.namespaceName < mb.namespaceName;
+        return ma.name < mb.name;
+    });
+    return rows;
+}
+
+QStringList FleetPrinter::headers() const
+{
+    QStringList h{QStringLiteral("HUB"),     QStringLiteral("NAMESPACE"), QStringLiteral("NAME"),
+                  QStringLiteral("CLUSTERSET"), QStringLiteral("MANAGER"), QStringLiteral("VERSION"),
+                  QStringLiteral("HEALTH")};
+    if (m_format == Format::Wide || m_format == Format::Csv) {
+        h << QStringLiteral("DISPLAY NAME") << QStringLiteral("CONTROLPLANE") << QStringLiteral("JOINED")
+          << QStringLiteral("LOCATION") << QStringLiteral("NODES") << QStringLiteral("MEMBER ID") << QStringLiteral("AGE");
+    }
+    return h;
+}
+
+QStringList FleetPrinter::cells(const FleetProfile &p) const
+{
+    const ClusterProfile &profile = p.profile();
+    const bool csv = m_format == Format::Csv;
+    auto cell = [csv](const QString &text) { return csv ? text : orNone(text); };
+    QStringList c{m_store.hubName(p.hub), profile.metadata.namespaceName, profile.metadata.name, cell(p.clusterSet),
+                  cell(p.manager), cell(profile.kubernetesVersion), healthName(p.health)};
+    if (m_format == Format::Wide || m_format == Format::Csv) {
+        const Property *location = profile.property(well_known::locationProperty);
+        const Property *nodes = profile.property(well_known::nodeCountProperty);
+        const KubeTime created = profile.metadata.creationTimestamp;
+        c << cell(profile.displayName)
+          << cell(conditionStatusName(profile.conditionStatus(condition_types::controlPlaneHealthy)))
+          << cell(conditionStatusName(profile.conditionStatus(condition_types::joined)))
+          << cell(location ? location->value : QString()) << cell(nodes ? nodes->value : QString())
+          << cell(p.memberId)
+          << (csv ? formatKubeTime(created) : (created ? humanDuration(m_nowMs - created) : QStringLiteral("<unknown>")));
+    }
+    return c;
+}
+
+QByteArray FleetPrinter::objectJson(const FleetProfile &p) const
+{
+    // The object exactly as the hub sent it, when the engine kept it.
+    return p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson;
+}
+
+QByteArray FleetPrinter::render(const QList<int> &rows) const
+{
+    switch (m_format) {
+    case Format::Name: {
+        QByteArray out;
+        for (int row : rows) {
+            const FleetProfile &p = m_store.profileAt(row);
+            out += (m_store.hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name)
+                       .toUtf8()
+                + '\n';
+        }
+        return out;
+    }
+    case Format::Json:
+    case Format::Yaml: {
+        nlohmann::json items = nlohmann::json::array();
+        for (int row : rows) {
+            const FleetProfile &p = m_store.profileAt(row);
+            const QByteArray raw = objectJson(p);
+            items.push_back({{"hub", m_store.hubName(p.hub).toStdString()},
+                             {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}});
+        }
+        const nlohmann::json document{{"items", std::move(items)}};
+        if (m_format == Format::Yaml)
+            return jsonToYaml(document);
+        const std::string text = document.dump(4, ' ', false, nlohmann::json::error_handler_t::replace);
+        return QByteArray(text.data(), qsizetype(text.size())) + '\n';
+    }
+    case Format::Csv: {
+        QString out = headers().join(u',') + u'\n';
+        for (int row : rows) {
+            QStringList fields = cells(m_store.profileAt(row));
+            for (QString &f : fields)
+                f = csvField(f);
+            out += fields.join(u',') + u'\n';
+        }
+        return out.toUtf8();
+    }
+    case Format::Table:
+    case Format::Wide: {
+        QList<QStringList> table{headers()};
+        for (int row : rows)
+            table.append(cells(m_store.profileAt(row)));
+        QList<qsizetype> widths(table.first().size(), 0);
+        for (const QStringList &line : table) {
+            for (qsizetype i = 0; i < line.size(); ++i)
+                widths[i] = std::max(widths[i], line[i].size());
+        }
+        QString out;
+        for (const QStringList &line : table) {
+            QString text;
+            for (qsizetype i = 0; i < line.size(); ++i)
+                text += i + 1 < line.size() ? line[i].leftJustified(widths[i] + 3) : line[i];
+            out += text + u'\n';
+        }
+        return out.toUtf8();
+    }
+    }
+    return QByteArray();
+}
+
+QByteArray FleetPrinter::renderChange(const FleetProfile &p, bool deleted) const
+{
+    switch (m_format) {
+    case Format::Json: {
+        const QByteArray raw = objectJson(p);
+        nlohmann::json event{{"type", deleted ? "DELETED" : "MODIFIED"},
+                             {"hub", m_store.hubName(p.hub).toStdString()},
+                             {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}};
+        const std::string text = event.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        return QByteArray(text.data(), qsizetype(text.size())) + '\n';
+    }
+    case Format::Name:
+        return (m_store.hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name
+                + (deleted ? QStringLiteral(" deleted") : QString()))
+                   .toUtf8()
+            + '\n';
+    default: {
+        QStringList fields = cells(p);
+        if (m_format == Format::Csv) {
+            for (QString &f : fields)
+                f = csvField(f);
+            return (fields.join(u',') + u'\n').toUtf8();
+        }
+        return ((deleted ? QStringLiteral("DELETED   ") : QString()) + fields.join(QStringLiteral("   ")) + u'\n').toUtf8();
+    }
+    }
+}
+
+} // namespace fleetscope

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "fleet/fleetstore.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+namespace fleetscope {
+
+// Text renderings of the fleet for `fleetscope list` (and exports): the same rows
+// and facts the GUI shows.
+class FleetPrinter final
+{
+public:
+    enum class Format : quint8 { Table, Wide, Name, Json, Yaml, Csv };
+
+    // "table", "wide", "name", "json", "yaml", "csv"; false for anything else.
+    static bool parseFormat(const QString &text, Format *format);
+
+    explicit FleetPrinter(const FleetStore &store, Format format, qint64 nowMs);
+
+    // Rows sorted by hub, namespace, name: stable output for people and diffs.
+    QList<int> sortedRows() const;
+    QByteArray render(const QList<int> &rows) const;
+    // One line per change for --watch (no header; json/yaml print one compact
+    // object per line). `deleted` adds the kubectl-like marker.
+    QByteArray renderChange(const FleetProfile &profile, bool deleted) const;
+
+private:
+    QStringList headers() const;
+    QStringList cells(const FleetProfile &profile) const;
+    QByteArray objectJson(const FleetProfile &profile) const;
+
+    const FleetStore &m_store;
+    Format m_format;
+    qint64 m_nowMs;
+};
+
+} // namespace fleetscope

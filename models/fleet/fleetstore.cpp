@@ -1,0 +1,282 @@
+#include "fleetstore.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+// Keep the most recent undecodable-object messages per hub for the status tooltip.
+constexpr qsizetype maxDecodeErrorsKept = 200;
+
+void sortUnique(QList<int> *rows)
+{
+    std::sort(rows->begin(), rows->end());
+    rows->erase(std::unique(rows->begin(), rows->end()), rows->end());
+}
+
+} // namespace
+
+FleetStore::FleetStore(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<HubDelta>();
+    qRegisterMetaType<HubStatus>();
+}
+
+FleetStore::~FleetStore() = default;
+
+int FleetStore::addHub(const QString &name)
+{
+    Hub hub;
+    hub.status.hub = name;
+    m_hubs.push_back(std::move(hub));
+    return int(m_hubs.size()) - 1;
+}
+
+int FleetStore::hubIndex(const QString &name) const
+{
+    for (size_t i = 0; i < m_hubs.size(); ++i) {
+        if (m_hubs[i].status.hub == name)
+            return int(i);
+    }
+    return -1;
+}
+
+int FleetStore::rowOf(int hub, const ObjectKey &key) const
+{
+    return m_rowOf.value(Key{hub, key}, -1);
+}
+
+QList<int> FleetStore::rowsOfMember(const QString &memberId) const
+{
+    QList<int> rows;
+    if (memberId.isEmpty())
+        return rows;
+    for (auto it = m_members.constFind(memberId); it != m_members.cend() && it.key() == memberId; ++it)
+        rows.append(m_rowOf.value(it.value(), -1));
+    rows.removeAll(-1);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+const LabelMap *FleetStore::namespaceLabels(int hub, const QString &namespaceName) const
+{
+    const auto &namespaces = m_hubs.at(size_t(hub)).namespaces;
+    const auto it = namespaces.constFind(namespaceName);
+    return it == namespaces.cend() ? nullptr : &(*it)->metadata.labels;
+}
+
+QList<PlacementPtr> FleetStore::placements(int hub) const
+{
+    return m_hubs.at(size_t(hub)).placements.values();
+}
+
+bool FleetStore::allHubsSettled() const
+{
+    for (const Hub &hub : m_hubs) {
+        if (!hub.status.synced && !hub.status.fatal)
+            return false;
+    }
+    return true;
+}
+
+FleetProfile FleetStore::makeRow(int hub, ProfilePtr record) const
+{
+    FleetProfile row;
+    const ClusterProfile &p = record->profile;
+    const ClusterSetFact set = clusterSetOf(p, namespaceLabels(hub, p.metadata.namespaceName));
+    const ManagerFact manager = managerOf(p);
+    row.hub = hub;
+    row.clusterSet = set.name;
+    row.clusterSetSource = set.source;
+    row.manager = manager.name;
+    row.managerMismatch = manager.mismatch;
+    row.memberId = memberIdOf(p);
+    row.health = healthOf(p);
+    row.record = std::move(record);
+    return row;
+}
+
+void FleetStore::indexMember(const QString &memberId, const Key &key)
+{
+    if (!memberId.isEmpty())
+        m_members.insert(memberId, key);
+}
+
+void FleetStore::unindexMember(const QString &memberId, const Key &key)
+{
+    if (!memberId.isEmpty())
+        m_members.remove(memberId, key);
+}
+
+void FleetStore::applyDelta(int hub, const HubDelta &delta)
+{
+    if (hub < 0 || size_t(hub) >= m_hubs.size())
+        return;
+    Hub &h = m_hubs[size_t(hub)];
+
+    QSet<QString> namespacesChanged;
+    for (const NamespacePtr &ns : delta.upsertedNamespaces) {
+        const auto old = h.namespaces.constFind(ns->metadata.name);
+        if (old == h.namespaces.cend() || (*old)->metadata.labels != ns->metadata.labels)
+            namespacesChanged.insert(ns->metadata.name);
+        h.namespaces.insert(ns->metadata.name, ns);
+    }
+    for (const QString &name : delta.removedNamespaces) {
+        if (h.namespaces.remove(name))
+            namespacesChanged.insert(name);
+    }
+
+    QList<int> changed;
+    std::vector<FleetProfile> appended;
+    QHash<ObjectKey, qsizetype> appendedIndex;
+    for (const ProfilePtr &record : delta.upsertedProfiles) {
+        const ObjectKey key{record->profile.metadata.namespaceName, record->profile.metadata.name};
+        FleetProfile row = makeRow(hub, record);
+        const int existing = rowOf(hub, key);
+        if (existing >= 0) {
+            FleetProfile &current = m_profiles[size_t(existing)];
+            if (current.memberId != row.memberId) {
+                unindexMember(current.memberId, Key{hub, key});
+                indexMember(row.memberId, Key{hub, key});
+            }
+            current = std::move(row);
+            changed.append(existing);
+        } else if (const auto it = appendedIndex.constFind(key); it != appendedIndex.cend()) {
+            appended[size_t(*it)] = std::move(row);
+        } else {
+            appendedIndex.insert(key, qsizetype(appended.size()));
+            appended.push_back(std::move(row));
+        }
+    }
+
+    QList<int> removed;
+    for (const ObjectKey &key : delta.removedProfiles) {
+        const int row = rowOf(hub, key);
+        if (row >= 0)
+            removed.append(row);
+    }
+    if (!namespacesChanged.isEmpty())
+        refreshNamespaceFacts(hub, namespacesChanged, &changed);
+
+    sortUnique(&changed);
+    sortUnique(&removed);
+    // Rows about to be removed need no change notification first.
+    QList<int> reallyChanged;
+    std::set_difference(changed.cbegin(), changed.cend(), removed.cbegin(), removed.cend(),
+                        std::back_inserter(reallyChanged));
+    if (!reallyChanged.isEmpty())
+        emit profilesChanged(reallyChanged);
+    if (!removed.isEmpty()) {
+        QList<FleetProfile> deleting;
+        deleting.reserve(removed.size());
+        for (int row : std::as_const(removed))
+            deleting.append(m_profiles[size_t(row)]);
+        emit profilesDeleting(deleting);
+        removeRows(removed);
+    }
+
+    if (!appended.empty()) {
+        const int first = int(m_profiles.size());
+        const int last = first + int(appended.size()) - 1;
+        emit profilesAboutToBeInserted(first, last);
+        m_profiles.reserve(m_profiles.size() + appended.size());
+        for (FleetProfile &row : appended) {
+            const Key key{hub, {row.profile().metadata.namespaceName, row.profile().metadata.name}};
+            m_rowOf.insert(key, int(m_profiles.size()));
+            indexMember(row.memberId, key);
+            m_profiles.push_back(std::move(row));
+        }
+        emit profilesInserted(first, last);
+    }
+
+    bool placementsTouched = false;
+    for (const PlacementPtr &p : delta.upsertedPlacements) {
+        h.placements.insert(ObjectKey{p->metadata.namespaceName, p->metadata.name}, p);
+        placementsTouched = true;
+    }
+    for (const ObjectKey &key : delta.removedPlacements)
+        placementsTouched = h.placements.remove(key) || placementsTouched;
+    if (placementsTouched)
+        emit placementsChanged(hub);
+
+    if (!delta.decodeErrors.isEmpty()) {
+        h.decodeErrors.append(delta.decodeErrors);
+        if (h.decodeErrors.size() > maxDecodeErrorsKept)
+            h.decodeErrors.remove(0, h.decodeErrors.size() - maxDecodeErrorsKept);
+    }
+    emit deltaApplied(hub, int(delta.changeCount()));
+}
+
+void FleetStore::refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed)
+{
+    // Namespace labels change rarely; a scan of this hub's rows is fine.
+    for (size_t row = 0; row < m_profiles.size(); ++row) {
+        FleetProfile &p = m_profiles[row];
+        if (p.hub != hub || !namespaces.contains(p.profile().metadata.namespaceName))
+            continue;
+        const ClusterSetFact set = clusterSetOf(p.profile(), namespaceLabels(hub, p.profile().metadata.namespaceName));
+        if (set.name != p.clusterSet || set.source != p.clusterSetSource) {
+            p.clusterSet = set.name;
+            p.clusterSetSource = set.source;
+            changed->append(int(row));
+        }
+    }
+}
+
+void FleetStore::removeRows(const QList<int> &rows)
+{
+    // `rows` is sorted and unique. Survivors from the tail move into the holes
+    // below the new end; then the whole tail goes in one removal.
+    const int oldCount = int(m_profiles.size());
+    const int newCount = oldCount - int(rows.size());
+    const QSet<int> removing(rows.cbegin(), rows.cend());
+    QList<int> holes;
+    for (int row : rows) {
+        if (row < newCount)
+            holes.append(row);
+    }
+    QList<int> survivors;
+    for (int row = newCount; row < oldCount; ++row) {
+        if (!removing.contains(row))
+            survivors.append(row);
+    }
+    Q_ASSERT(holes.size() == survivors.size());
+
+    auto keyOf = [this](int row) {
+        const FleetProfile &p = m_profiles[size_t(row)];
+        return Key{p.hub, {p.profile().metadata.namespaceName, p.profile().metadata.name}};
+    };
+    for (qsizetype i = 0; i < holes.size(); ++i) {
+        const Key gone = keyOf(holes[i]);
+        m_rowOf.remove(gone);
+        unindexMember(m_profiles[size_t(holes[i])].memberId, gone);
+        m_profiles[size_t(holes[i])] = m_profiles[size_t(survivors[i])];
+        m_rowOf.insert(keyOf(holes[i]), holes[i]);
+    }
+    if (!holes.isEmpty())
+        emit profilesChanged(holes);
+
+    emit profilesAboutToBeRemoved(newCount, oldCount - 1);
+    for (int row : rows) {
+        if (row >= newCount) {
+            const Key gone = keyOf(row);
+            m_rowOf.remove(gone);
+            unindexMember(m_profiles[size_t(row)].memberId, gone);
+        }
+    }
+    m_profiles.resize(size_t(newCount));
+    emit profilesRemoved(newCount, oldCount - 1);
+}
+
+void FleetStore::setHubStatus(int hub, const HubStatus &status)
+{
+    if (hub < 0 || size_t(hub) >= m_hubs.size())
+        return;
+    m_hubs[size_t(hub)].status = status;
+    emit hubStatusChanged(hub);
+}
+
+} // namespace fleetscope

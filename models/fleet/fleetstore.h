@@ -1,0 +1,116 @@
+#pragma once
+
+#include "api/clusterfacts.h"
+#include "kube/hubdelta.h"
+#include "kube/hubstatus.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QStringList>
+
+#include <vector>
+
+namespace fleetscope {
+
+// A profile as the fleet knows it: the shared decoded record, the hub it came
+// from, and the facts every view groups and colours by, computed once per change.
+struct FleetProfile
+{
+    ProfilePtr record;
+    int hub = -1;
+    QString clusterSet;
+    ClusterSetSource clusterSetSource = ClusterSetSource::None;
+    QString manager;
+    bool managerMismatch = false;
+    QString memberId;
+    Health health = Health::NoData;
+
+    const ClusterProfile &profile() const { return record->profile; }
+};
+
+// Every hub merged into one fleet, on the GUI thread. Rows live in a vector with
+// a key → row index, so that a 100k fleet costs no per-row objects and a change
+// finds its row in O(1). Deltas from the hubs become the smallest model-shaped
+// notifications (changed rows, a removed tail, an appended range), never a reset:
+//   profilesChanged(rows) → profilesAboutToBeRemoved/profilesRemoved(first, last)
+//   → profilesAboutToBeInserted/profilesInserted(first, last)
+// Removals fill their holes with rows from the tail (reported as changed rows)
+// and then drop the tail, so row order is not stable: views sort through a proxy.
+class FleetStore final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FleetStore)
+
+public:
+    explicit FleetStore(QObject *parent = nullptr);
+    ~FleetStore() override;
+
+    // Hubs are registered once, in a fixed order; their index is their identity.
+    int addHub(const QString &name);
+    int hubCount() const { return int(m_hubs.size()); }
+    QString hubName(int hub) const { return m_hubs.at(hub).status.hub; }
+    int hubIndex(const QString &name) const;
+    const HubStatus &hubStatus(int hub) const { return m_hubs.at(hub).status; }
+    // Undecodable objects per hub, newest last (bounded).
+    const QStringList &hubDecodeErrors(int hub) const { return m_hubs.at(hub).decodeErrors; }
+
+    int profileCount() const { return int(m_profiles.size()); }
+    const FleetProfile &profileAt(int row) const { return m_profiles[size_t(row)]; }
+    const std::vector<FleetProfile> &profiles() const { return m_profiles; }
+    int rowOf(int hub, const ObjectKey &key) const;
+    // Profiles publishing the same member cluster (same inventory-member-id), this one included.
+    QList<int> rowsOfMember(const QString &memberId) const;
+
+    const LabelMap *namespaceLabels(int hub, const QString &namespaceName) const;
+    QList<PlacementPtr> placements(int hub) const;
+    // Every hub synced (or failed for good): what `fleetscope list` waits for.
+    bool allHubsSettled() const;
+
+public slots:
+    void applyDelta(int hub, const fleetscope::HubDelta &delta);
+    void setHubStatus(int hub, const fleetscope::HubStatus &status);
+
+signals:
+    // Emitted before the rows of deleted profiles go, with their last state (for
+    // `list --watch`, notifications and history).
+    void profilesDeleting(const QList<fleetscope::FleetProfile> &profiles);
+    void profilesChanged(const QList<int> &rows);
+    void profilesAboutToBeRemoved(int first, int last);
+    void profilesRemoved(int first, int last);
+    void profilesAboutToBeInserted(int first, int last);
+    void profilesInserted(int first, int last);
+    void placementsChanged(int hub);
+    void hubStatusChanged(int hub);
+    // After a whole delta was applied: counts, health roll-ups, etc. may be refreshed.
+    void deltaApplied(int hub, int changes);
+
+private:
+    struct Hub
+    {
+        HubStatus status;
+        QHash<QString, NamespacePtr> namespaces;
+        QHash<ObjectKey, PlacementPtr> placements;
+        QStringList decodeErrors;
+    };
+    struct Key
+    {
+        int hub;
+        ObjectKey object;
+        friend bool operator==(const Key &a, const Key &b) { return a.hub == b.hub && a.object == b.object; }
+        friend size_t qHash(const Key &k, size_t seed = 0) { return qHashMulti(seed, k.hub, k.object); }
+    };
+
+    FleetProfile makeRow(int hub, ProfilePtr record) const;
+    void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed);
+    void removeRows(const QList<int> &rows);
+    void indexMember(const QString &memberId, const Key &key);
+    void unindexMember(const QString &memberId, const Key &key);
+
+    std::vector<Hub> m_hubs;
+    std::vector<FleetProfile> m_profiles;
+    QHash<Key, int> m_rowOf;
+    QMultiHash<QString, Key> m_members;
+};
+
+} // namespace fleetscope

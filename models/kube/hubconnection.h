@@ -1,0 +1,120 @@
+#pragma once
+
+#include "api/kubeconfigcluster.h"
+#include "kube/authinfo.h"
+#include "kube/backoff.h"
+#include "kube/hubcache.h"
+#include "kube/hubdelta.h"
+#include "kube/hubstatus.h"
+#include "kube/informer.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+#include <memory>
+
+class QNetworkReply;
+class QTimer;
+
+namespace fleetscope {
+
+class HubTransport;
+
+// Everything needed to watch one hub (one kubeconfig context).
+struct HubSettings
+{
+    QString name; // the context name: how people know the hub
+    KubeconfigCluster cluster;
+    AuthInfo user;
+    // When the user may not list across namespaces, these are tried one by one:
+    // the context's namespace ("default" when empty) and any the user names.
+    QString contextNamespace;
+    QStringList extraNamespaces;
+    bool keepRawJson = false;
+    InformerOptions informer;
+    int flushIntervalMs = 50;
+};
+
+// One hub: credentials, discovery, an informer per watched resource, the hub's
+// cache, and its status. Lives on its own thread (see FleetEngine) so that one
+// slow, broken or lying hub never holds up another or the GUI. Publishes
+// coalesced deltas at most every flushIntervalMs, and its status.
+class HubConnection final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HubConnection)
+
+public:
+    explicit HubConnection(HubSettings settings, QObject *parent = nullptr);
+    ~HubConnection() override;
+
+    const HubStatus &status() const { return m_status; }
+    const QString &name() const { return m_settings.name; }
+
+    Q_INVOKABLE void start();
+    Q_INVOKABLE void stop();
+    // Start over (F5): new connections, discovery and lists. Known objects stay
+    // and the relist is diffed, so nothing flickers.
+    Q_INVOKABLE void reconnect();
+
+signals:
+    void deltaReady(const fleetscope::HubDelta &delta);
+    void statusChanged(const fleetscope::HubStatus &status);
+
+private:
+    void connectToHub();
+    void withCredentials(std::function<void()> next);
+    void discover();
+    void onGroupDiscovered(QNetworkReply *reply);
+    void discoverNextVersion();
+    void onVersionDiscovered(QNetworkReply *reply, const QString &version);
+    void startInformers();
+    ResourceInformer *addInformer(const ResourceSpec &spec, bool required);
+    QNetworkAccessManager *watchManagerFor(const ResourceSpec &spec);
+    void onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs);
+    void fallBackToNamespaces(ResourceInformer *informer);
+    void onUnauthorized(const ApiError &error);
+    void failConnect(const ApiError &error, bool fatal);
+    void teardown();
+    void flush();
+    void updateStatus();
+    QStringList fallbackNamespaces() const;
+
+    struct InformerInfo
+    {
+        bool required = true;
+        qint64 received = 0;
+        qint64 estimated = -1;
+    };
+
+    HubSettings m_settings;
+    HubCache m_cache;
+    HubStatus m_status;
+    Backoff m_backoff;
+    QElapsedTimer m_clock;
+    bool m_running = false;
+
+    QPointer<HubTransport> m_listTransport;
+    QList<QPointer<HubTransport>> m_watchTransports;
+    QHash<ResourceInformer *, InformerInfo> m_informers;
+    QPointer<QNetworkReply> m_discoveryReply;
+    QTimer *m_flushTimer = nullptr;
+    QTimer *m_retryTimer = nullptr;
+    QList<std::function<void()>> m_afterCredentials;
+
+    // Connection-level trouble (credentials, discovery), before informers exist.
+    ApiError m_connectError;
+    bool m_connectFatal = false;
+    bool m_unauthorized = false;
+    // Discovery: versions of multicluster.x-k8s.io still to ask, and what they serve.
+    QStringList m_versionsToDiscover;
+    QString m_profilesVersion;
+    QString m_placementsVersion;
+    QStringList m_warnings;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,367 @@
+// The live engine against real fleetscope-hub processes: it syncs, converges
+// under churn and every fault the hub can throw, keeps healthy hubs live while
+// another is down or lying, falls back for RBAC-narrow users, and authenticates
+// the ways kubeconfigs do.
+
+#include "fleet/fleetengine.h"
+#include "fleet/fleetstore.h"
+#include "hubprocess.h"
+#include "testsupport.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+#include <map>
+
+using namespace fleetscope;
+using namespace fleetscope::testing;
+
+namespace {
+
+// Fast retries keep fault tests short; the protocol logic is the same.
+InformerOptions quickInformer()
+{
+    InformerOptions options;
+    options.backoff.initialMs = 100;
+    options.backoff.capMs = 1000;
+    options.listTransferTimeoutMs = 3000;
+    options.inactivityTimeoutMs = 10000;
+    return options;
+}
+
+bool waitSettled(FleetStore &store, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!store.allHubsSettled() && clock.elapsed() < timeoutMs) {
+        QSignalSpy spy(&store, &FleetStore::hubStatusChanged);
+        spy.wait(int(timeoutMs - clock.elapsed()));
+    }
+    return store.allHubsSettled();
+}
+
+// (namespace/name → resourceVersion) as kubectl sees the hub right now.
+std::map<QString, QString> hubTruth(const HubProcess &hub)
+{
+    const ProcessResult r = runProcess(QStringLiteral("kubectl"),
+                                       {QStringLiteral("--kubeconfig"), hub.kubeconfigPath(), QStringLiteral("get"),
+                                        QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-o"),
+                                        QStringLiteral("json")},
+                                       {QStringLiteral("HOME=") + hub.directory()});
+    std::map<QString, QString> truth;
+    if (r.exitCode != 0) {
+        qWarning("kubectl failed (%d): %s", r.exitCode, r.err.constData());
+        return truth;
+    }
+    const auto list = nlohmann::json::parse(r.out.toStdString());
+    for (const auto &item : list["items"]) {
+        truth[QString::fromStdString(item["metadata"]["namespace"].get<std::string>() + "/"
+                                     + item["metadata"]["name"].get<std::string>())] =
+            QString::fromStdString(item["metadata"]["resourceVersion"].get<std::string>());
+    }
+    return truth;
+}
+
+std::map<QString, QString> storeContents(const FleetStore &store, int hub)
+{
+    std::map<QString, QString> contents;
+    for (const FleetProfile &p : store.profiles()) {
+        if (p.hub == hub)
+            contents[p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name] =
+                QString::fromLatin1(p.profile().metadata.resourceVersion);
+    }
+    return contents;
+}
+
+QString readKubeconfigToken(const QString &path)
+{
+    QFile file(path);
+    file.open(QIODevice::ReadOnly);
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const QByteArray trimmed = line.trimmed();
+        if (trimmed.startsWith("token:"))
+            return QString::fromUtf8(trimmed.mid(6).trimmed());
+    }
+    return QString();
+}
+
+void rewriteKubeconfig(const QString &from, const QString &to, const QByteArray &search, const QByteArray &replace)
+{
+    QFile in(from);
+    in.open(QIODevice::ReadOnly);
+    QByteArray text = in.readAll();
+    text.replace(search, replace);
+    QFile out(to);
+    out.open(QIODevice::WriteOnly);
+    out.write(text);
+}
+
+// A hub that answers discovery correctly and then lies: garbage instead of a list,
+// or a list response that never ends.
+class LyingHub final : public QObject
+{
+public:
+    enum class Lie { Garbage, NeverEnds };
+    explicit LyingHub(Lie lie)
+        : m_lie(lie)
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] { answer(socket); });
+            }
+        });
+    }
+    quint16 port() const { return m_server.serverPort(); }
+
+private:
+    void answer(QTcpSocket *socket)
+    {
+        const QByteArray request = socket->readAll();
+        QByteArray body;
+        if (request.startsWith("GET /apis/multicluster.x-k8s.io/v1alpha1 "))
+            body = R"({"kind":"APIResourceList","groupVersion":"multicluster.x-k8s.io/v1alpha1","resources":[{"name":"clusterprofiles","namespaced":true,"kind":"ClusterProfile","verbs":["list","watch"]}]})";
+        else if (request.startsWith("GET /apis/multicluster.x-k8s.io "))
+            body = R"({"kind":"APIGroup","name":"multicluster.x-k8s.io","versions":[{"groupVersion":"multicluster.x-k8s.io/v1alpha1","version":"v1alpha1"}]})";
+        else if (m_lie == Lie::NeverEnds) {
+            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"ite\r\n");
+            return; // and nothing more, ever
+        } else
+            body = "{\"items\": [ this is not JSON";
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+                      + "\r\n\r\n" + body);
+    }
+
+    Lie m_lie;
+    QTcpServer m_server;
+};
+
+} // namespace
+
+class TestFleetEngine final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void syncsAGeneratedFleet();
+    void convergesUnderChurnAndFaults();
+    void healthyHubStaysLiveBesideBrokenOnes();
+    void rbacNarrowUserFallsBackToNamespaces();
+    void authenticatesWithTokenFileAndExecPlugin();
+    void wrongTokenIsUnauthorized();
+};
+
+void TestFleetEngine::initTestCase()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("kubectl")).isEmpty())
+        QSKIP("kubectl is not installed: the hub's truth is read with kubectl");
+}
+
+void TestFleetEngine::syncsAGeneratedFleet()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("300")}, QStringLiteral("hub-a"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    FleetStore store;
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigPath = hub.kubeconfigPath();
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    engine.start();
+    QVERIFY(waitSettled(store, 30000));
+    QCOMPARE(store.hubCount(), 1);
+    QCOMPARE(store.hubName(0), QStringLiteral("hub-a"));
+    QCOMPARE(store.hubStatus(0).state, HubStatus::State::Live);
+    QCOMPARE(store.hubStatus(0).apiVersion, QStringLiteral("multicluster.x-k8s.io/v1alpha2"));
+    QCOMPARE(store.profileCount(), 300);
+    QVERIFY(storeContents(store, 0) == hubTruth(hub));
+    // Namespace labels arrived too: every generated profile has a clusterset.
+    int withClusterSet = 0;
+    for (const FleetProfile &p : store.profiles())
+        withClusterSet += p.clusterSet.isEmpty() ? 0 : 1;
+    QCOMPARE(withClusterSet, 300);
+    QVERIFY(!store.placements(0).isEmpty());
+}
+
+void TestFleetEngine::convergesUnderChurnAndFaults()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("400"), QStringLiteral("--churn"), QStringLiteral("150"),
+                    QStringLiteral("--churn-for"), QStringLiteral("20"), QStringLiteral("--history"), QStringLiteral("300"),
+                    QStringLiteral("--continue-ttl"), QStringLiteral("1"), QStringLiteral("--bookmark-interval"), QStringLiteral("2"),
+                    QStringLiteral("--fault-watch-drop"), QStringLiteral("0.05"), QStringLiteral("--fault-watch-split"), QStringLiteral("0.5"),
+                    QStringLiteral("--fault-watch-gone"), QStringLiteral("0.1"), QStringLiteral("--fault-429"), QStringLiteral("0.1"),
+                    QStringLiteral("--fault-500"), QStringLiteral("0.05"), QStringLiteral("--fault-503"), QStringLiteral("0.05"),
+                    QStringLiteral("--fault-expire-continue"), QStringLiteral("0.2"), QStringLiteral("--fault-retry-after"), QStringLiteral("0")},
+                   QStringLiteral("churning"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    FleetStore store;
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigPath = hub.kubeconfigPath();
+    options.informer = quickInformer();
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    engine.start();
+    QVERIFY(waitSettled(store, 30000));
+    // Churn stops after 20 s; from then on the store must equal the hub's truth:
+    // nothing lost, duplicated or stale.
+    std::map<QString, QString> truth;
+    QTRY_VERIFY_WITH_TIMEOUT((truth = hubTruth(hub), !truth.empty() && storeContents(store, 0) == truth), 90000);
+    QCOMPARE(int(store.profileCount()), int(truth.size()));
+    // Faults go on after the churn: the hub may be between two watches, but it is synced.
+    QVERIFY(store.hubStatus(0).synced);
+}
+
+void TestFleetEngine::healthyHubStaysLiveBesideBrokenOnes()
+{
+    HubProcess good({QStringLiteral("--generate"), QStringLiteral("50")}, QStringLiteral("good"));
+    QString error;
+    QVERIFY2(good.start(&error), qPrintable(error));
+    LyingHub garbage(LyingHub::Lie::Garbage);
+    LyingHub neverEnds(LyingHub::Lie::NeverEnds);
+
+    FleetStore store;
+    FleetEngine engine(&store);
+    QString goodServer = good.url();
+    auto brokenHub = [&](const QString &name, const QString &server) {
+        HubSettings settings;
+        settings.name = name;
+        settings.cluster.server = server;
+        settings.informer = quickInformer();
+        engine.addHub(settings);
+    };
+    FleetEngineOptions options;
+    options.kubeconfigPath = good.kubeconfigPath();
+    options.informer = quickInformer();
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    brokenHub(QStringLiteral("down"), QStringLiteral("http://127.0.0.1:1"));
+    brokenHub(QStringLiteral("garbage"), QStringLiteral("http://127.0.0.1:%1").arg(garbage.port()));
+    brokenHub(QStringLiteral("never-ends"), QStringLiteral("http://127.0.0.1:%1").arg(neverEnds.port()));
+    engine.start();
+
+    QTRY_COMPARE_WITH_TIMEOUT(store.hubStatus(0).state, HubStatus::State::Live, 20000);
+    QCOMPARE(store.profileCount(), 50);
+    QTRY_VERIFY_WITH_TIMEOUT(store.hubStatus(1).state == HubStatus::State::Reconnecting
+                                 && store.hubStatus(1).message.contains(u"refused"), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(store.hubStatus(2).message.contains(u"parse error"), 20000);
+    QCOMPARE(store.hubStatus(2).state, HubStatus::State::Reconnecting);
+    // The never-ending list hits the transfer timeout and is retried, not waited on forever.
+    QTRY_VERIFY_WITH_TIMEOUT(store.hubStatus(3).state == HubStatus::State::Reconnecting, 20000);
+    QVERIFY(!store.hubStatus(3).synced);
+    // And the good hub was live all along.
+    QCOMPARE(store.hubStatus(0).state, HubStatus::State::Live);
+    QCOMPARE(store.profileCount(), 50);
+}
+
+void TestFleetEngine::rbacNarrowUserFallsBackToNamespaces()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("200"), QStringLiteral("--restrict"),
+                    QStringLiteral("narrow-token=fleet-prod")},
+                   QStringLiteral("narrow"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const QString narrowKubeconfig = hub.directory() + QStringLiteral("/narrow.kubeconfig");
+    rewriteKubeconfig(hub.kubeconfigPath(), narrowKubeconfig, readKubeconfigToken(hub.kubeconfigPath()).toUtf8(),
+                      "narrow-token");
+    FleetStore store;
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigPath = narrowKubeconfig;
+    options.namespaces = {QStringLiteral("fleet-prod"), QStringLiteral("fleet-dev")};
+    options.informer = quickInformer();
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    engine.start();
+    QVERIFY(waitSettled(store, 30000));
+    const HubStatus status = store.hubStatus(0);
+    QCOMPARE(status.state, HubStatus::State::Live);
+    QVERIFY(store.profileCount() > 0);
+    for (const FleetProfile &p : store.profiles())
+        QCOMPARE(p.profile().metadata.namespaceName, QStringLiteral("fleet-prod"));
+    // What stays unreadable is said, never shown as an empty healthy fleet.
+    QVERIFY2(status.forbiddenScopes.join(u';').contains(u"clusterprofiles in namespace fleet-dev"),
+             qPrintable(status.forbiddenScopes.join(u';')));
+    QVERIFY2(status.forbiddenScopes.join(u';').contains(u"clusterprofiles in namespace default"),
+             qPrintable(status.forbiddenScopes.join(u';')));
+    QVERIFY(status.warnings.join(u';').contains(u"namespaces are not readable"));
+}
+
+void TestFleetEngine::authenticatesWithTokenFileAndExecPlugin()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("20")}, QStringLiteral("auth"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const QString token = readKubeconfigToken(hub.kubeconfigPath());
+    QVERIFY(!token.isEmpty());
+
+    // tokenFile
+    const QString tokenFile = hub.directory() + QStringLiteral("/token");
+    {
+        QFile f(tokenFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(token.toUtf8() + '\n');
+    }
+    const QString withTokenFile = hub.directory() + QStringLiteral("/tokenfile.kubeconfig");
+    rewriteKubeconfig(hub.kubeconfigPath(), withTokenFile, "token: " + token.toUtf8(), "tokenFile: " + tokenFile.toUtf8());
+
+    // exec plugin that counts its runs
+    const QString plugin = hub.directory() + QStringLiteral("/plugin.sh");
+    const QString runs = hub.directory() + QStringLiteral("/runs");
+    {
+        QFile f(plugin);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\necho run >> '" + runs.toUtf8() + "'\n"
+                "echo '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\",\"status\":{\"token\":\""
+                + token.toUtf8() + "\"}}'\n");
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    const QString withExec = hub.directory() + QStringLiteral("/exec.kubeconfig");
+    rewriteKubeconfig(hub.kubeconfigPath(), withExec, "token: " + token.toUtf8(),
+                      "exec:\n      apiVersion: client.authentication.k8s.io/v1\n      interactiveMode: Never\n      command: "
+                          + plugin.toUtf8());
+
+    for (const QString &kubeconfig : {withTokenFile, withExec}) {
+        FleetStore store;
+        FleetEngine engine(&store);
+        FleetEngineOptions options;
+        options.kubeconfigPath = kubeconfig;
+        QVERIFY2(engine.configure(options, &error), qPrintable(error));
+        engine.start();
+        QVERIFY2(waitSettled(store, 20000), qPrintable(store.hubStatus(0).summary()));
+        QCOMPARE(store.hubStatus(0).state, HubStatus::State::Live);
+        QCOMPARE(store.profileCount(), 20);
+    }
+    QFile runLog(runs);
+    QVERIFY(runLog.open(QIODevice::ReadOnly));
+    // The credential has no expiry: the plugin runs once per connection (lists and watches).
+    const int pluginRuns = int(runLog.readAll().count('\n'));
+    QVERIFY2(pluginRuns >= 1 && pluginRuns <= 2, qPrintable(QString::number(pluginRuns)));
+}
+
+void TestFleetEngine::wrongTokenIsUnauthorized()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("5")}, QStringLiteral("locked"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const QString wrong = hub.directory() + QStringLiteral("/wrong.kubeconfig");
+    rewriteKubeconfig(hub.kubeconfigPath(), wrong, readKubeconfigToken(hub.kubeconfigPath()).toUtf8(), "not-the-token");
+    FleetStore store;
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigPath = wrong;
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    engine.start();
+    QVERIFY(waitSettled(store, 20000));
+    QCOMPARE(store.hubStatus(0).state, HubStatus::State::Unauthorized);
+    QVERIFY(store.hubStatus(0).fatal);
+    QCOMPARE(store.profileCount(), 0);
+    QCOMPARE(store.hubStatus(0).summary(), QStringLiteral("Unauthorized: You must be logged in to the server (Unauthorized)"));
+    QVERIFY(!store.hubStatus(0).summary().contains(u"not-the-token"));
+}
+
+QTEST_GUILESS_MAIN(TestFleetEngine)
+#include "tst_fleetengine.moc"
