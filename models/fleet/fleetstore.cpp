@@ -76,7 +76,11 @@ QList<PlacementPtr> FleetStore::placements(int hub) const
 bool FleetStore::allHubsSettled() const
 {
     for (const Hub &hub : m_hubs) {
-        if (!hub.status.synced && !hub.status.fatal)
+        const HubStatus &s = hub.status;
+        // Like kubectl, a hub that cannot be reached (refused, TLS, garbage) on its
+        // first try is reported rather than waited for; 429/5xx are waited out.
+        const bool unreachable = !s.synced && s.state == HubStatus::State::Reconnecting && s.httpStatus == 0;
+        if (!s.synced && !s.fatal && !unreachable)
             return false;
     }
     return true;

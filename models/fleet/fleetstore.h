@@ -64,7 +64,8 @@ public:
 
     const LabelMap *namespaceLabels(int hub, const QString &namespaceName) const;
     QList<PlacementPtr> placements(int hub) const;
-    // Every hub synced (or failed for good): what `fleetscope list` waits for.
+    // Every hub synced, failed for good, or unreachable before its first sync:
+    // what `fleetscope list` waits for.
     bool allHubsSettled() const;
 
 public slots:

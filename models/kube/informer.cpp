@@ -397,8 +397,13 @@ void ResourceInformer::handleFailure(const ApiError &error, bool relistNext)
         return;
     }
     const qint64 delay = m_backoff.next(m_clock.elapsed(), error.retryAfterMs);
-    scheduleRetry(delay);
+    // The owner hears first: it may replace this informer (a 403 falls back to
+    // namespaces), and must not see a "forbidden, retrying" phase meanwhile.
+    QPointer<ResourceInformer> alive(this);
     emit failed(error, delay);
+    if (!alive || m_phase == Phase::Stopped)
+        return;
+    scheduleRetry(delay);
 }
 
 void ResourceInformer::scheduleRetry(qint64 delayMs)

@@ -1,0 +1,176 @@
+// `fleetscope list` as a user runs it, against fleetscope-hub processes, compared
+// with what kubectl says about the same hubs.
+
+#include "hubprocess.h"
+#include "testsupport.h"
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace fleetscope::testing;
+
+namespace {
+
+QString fleetscopeExecutable()
+{
+    return builtExecutable(QStringLiteral("app/fleetscope/fleetscope"));
+}
+
+// namespace/name → object, from kubectl's list or from our {"items":[{"hub","object"}]}.
+std::map<std::string, nlohmann::json> byKey(const nlohmann::json &items, bool wrapped)
+{
+    std::map<std::string, nlohmann::json> out;
+    for (const auto &item : items) {
+        const nlohmann::json &object = wrapped ? item["object"] : item;
+        out[object["metadata"]["namespace"].get<std::string>() + "/" + object["metadata"]["name"].get<std::string>()] =
+            object;
+    }
+    return out;
+}
+
+nlohmann::json kubectlList(const HubProcess &hub)
+{
+    const ProcessResult r = runProcess(QStringLiteral("kubectl"),
+                                       {QStringLiteral("--kubeconfig"), hub.kubeconfigPath(), QStringLiteral("get"),
+                                        QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-o"),
+                                        QStringLiteral("json")},
+                                       {QStringLiteral("HOME=") + hub.directory()});
+    if (r.exitCode != 0)
+        qWarning("kubectl: %s", r.err.constData());
+    return nlohmann::json::parse(r.out.toStdString(), nullptr, false);
+}
+
+QString brokenCopy(const HubProcess &hub, const QByteArray &from, const QByteArray &to, const QString &name)
+{
+    QFile in(hub.kubeconfigPath());
+    in.open(QIODevice::ReadOnly);
+    QByteArray text = in.readAll();
+    text.replace(from, to);
+    const QString path = hub.directory() + u'/' + name;
+    QFile out(path);
+    out.open(QIODevice::WriteOnly);
+    out.write(text);
+    return path;
+}
+
+} // namespace
+
+class TestFleetscopeList final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void printsNamesAndTable();
+    void jsonEqualsKubectl();
+    void observesChurnUntilConverged();
+    void reportsTheHubThatFailedAndPrintsTheOthers();
+    void wrongTokenSaysUnauthorized();
+    void rejectsUnknownFormat();
+};
+
+void TestFleetscopeList::initTestCase()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("kubectl")).isEmpty())
+        QSKIP("kubectl is not installed: these tests compare with it");
+}
+
+void TestFleetscopeList::printsNamesAndTable()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("40")}, QStringLiteral("east"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"),
+                                                hub.kubeconfigPath(), QStringLiteral("-o"), QStringLiteral("name")});
+    QCOMPARE(r.exitCode, 0);
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 40);
+    for (const QByteArray &line : lines)
+        QVERIFY2(line.startsWith("east/fleet-") && line.count('/') == 2, line.constData());
+    QVERIFY(std::is_sorted(lines.begin(), lines.end()));
+
+    r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath()});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArray header = r.out.left(r.out.indexOf('\n')).simplified();
+    QCOMPARE(header, QByteArray("HUB NAMESPACE NAME CLUSTERSET MANAGER VERSION HEALTH"));
+    QCOMPARE(r.out.count('\n'), 41);
+}
+
+void TestFleetscopeList::jsonEqualsKubectl()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("120")}, QStringLiteral("west"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"),
+                                                      hub.kubeconfigPath(), QStringLiteral("-o"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const auto ours = nlohmann::json::parse(r.out.toStdString());
+    for (const auto &item : ours["items"])
+        QCOMPARE(QString::fromStdString(item["hub"].get<std::string>()), QStringLiteral("west"));
+    // Every object exactly as the hub sent it.
+    QVERIFY(byKey(ours["items"], true) == byKey(kubectlList(hub)["items"], false));
+}
+
+void TestFleetscopeList::observesChurnUntilConverged()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("200"), QStringLiteral("--churn"), QStringLiteral("100"),
+                    QStringLiteral("--churn-for"), QStringLiteral("4"), QStringLiteral("--fault-watch-drop"), QStringLiteral("0.1"),
+                    QStringLiteral("--fault-watch-split"), QStringLiteral("0.5"), QStringLiteral("--fault-watch-gone"), QStringLiteral("0.1")},
+                   QStringLiteral("churn"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    // The engine keeps watching for 8 s after its first sync; churn ends after 4 s.
+    const ProcessResult r = runProcess(fleetscopeExecutable(),
+                                       {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
+                                        QStringLiteral("--observe-for"), QStringLiteral("8"), QStringLiteral("-o"), QStringLiteral("json")},
+                                       {}, 60000);
+    QCOMPARE(r.exitCode, 0);
+    const auto ours = byKey(nlohmann::json::parse(r.out.toStdString())["items"], true);
+    const auto truth = byKey(kubectlList(hub)["items"], false);
+    QCOMPARE(ours.size(), truth.size());
+    QVERIFY(ours == truth);
+}
+
+void TestFleetscopeList::reportsTheHubThatFailedAndPrintsTheOthers()
+{
+    HubProcess good({QStringLiteral("--generate"), QStringLiteral("10")}, QStringLiteral("good"));
+    HubProcess other({QStringLiteral("--generate"), QStringLiteral("10")}, QStringLiteral("down"));
+    QString error;
+    QVERIFY2(good.start(&error), qPrintable(error));
+    QVERIFY2(other.start(&error), qPrintable(error));
+    const QString downUrl = other.url();
+    other.stop(); // its kubeconfig stays, its server is gone
+    const ProcessResult r = runProcess(fleetscopeExecutable(),
+                                       {QStringLiteral("list"), QStringLiteral("--all-contexts"), QStringLiteral("-o"), QStringLiteral("name")},
+                                       {QStringLiteral("KUBECONFIG=") + good.kubeconfigPath() + u':' + other.kubeconfigPath()});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out.trimmed().split('\n').size(), 10);
+    QVERIFY(r.out.startsWith("good/"));
+    const QList<QByteArray> errors = r.err.trimmed().split('\n');
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].startsWith("error: hub down: Reconnecting") && errors[0].contains("refused"), errors[0].constData());
+}
+
+void TestFleetscopeList::wrongTokenSaysUnauthorized()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("3")}, QStringLiteral("locked"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const QString kubeconfig = brokenCopy(hub, "token: ", "token: x", QStringLiteral("wrong"));
+    const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"), kubeconfig});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err.trimmed(), QByteArray("error: hub locked: Unauthorized: You must be logged in to the server (Unauthorized)"));
+}
+
+void TestFleetscopeList::rejectsUnknownFormat()
+{
+    const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("-o"), QStringLiteral("xml")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("unknown output format \"xml\""), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestFleetscopeList)
+#include "tst_fleetscopelist.moc"
