@@ -3,6 +3,7 @@
 #include "fleetscope_version.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -14,6 +15,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("Fleetscope"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/fleetscope.svg")));
     setObjectName(QStringLiteral("MainWindow"));
 
     m_emptyFleetHint = new QLabel(this);

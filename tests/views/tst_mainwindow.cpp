@@ -30,6 +30,8 @@ void TestMainWindow::showsEmptyFleetHint()
     QVERIFY(hint->text().contains(u"No hubs connected"));
     QVERIFY(hint->text().contains(u"--context"));
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No hubs"));
+    // The SVG icon renders (the svg icon engine is installed and the resource is built in).
+    QVERIFY(!window.windowIcon().pixmap(64, 64).isNull());
 }
 
 void TestMainWindow::offersQuitAndAbout()
