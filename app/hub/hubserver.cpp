@@ -18,6 +18,8 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 
+#include <zlib.h>
+
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
@@ -49,6 +51,32 @@ bool readFile(const std::string &path, std::string *out)
     buffer << file.rdbuf();
     *out = buffer.str();
     return true;
+}
+
+constexpr std::size_t kGzipThreshold = 128 * 1024;
+
+bool acceptsGzip(const std::string &acceptEncoding)
+{
+    // "gzip", "gzip, deflate", "deflate, gzip;q=1.0"; a refusal with q=0 is not honoured
+    // here because no client of the hub sends one.
+    return acceptEncoding.find("gzip") != std::string::npos;
+}
+
+bool gzipCompress(const std::string &input, std::string *output)
+{
+    z_stream stream{};
+    // 15 + 16: zlib window with a gzip wrapper.
+    if (deflateInit2(&stream, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return false;
+    output->resize(deflateBound(&stream, static_cast<uLong>(input.size())) + 32);
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(input.data()));
+    stream.avail_in = static_cast<uInt>(input.size());
+    stream.next_out = reinterpret_cast<Bytef *>(output->data());
+    stream.avail_out = static_cast<uInt>(output->size());
+    const int result = deflate(&stream, Z_FINISH);
+    output->resize(stream.total_out);
+    deflateEnd(&stream);
+    return result == Z_STREAM_END;
 }
 
 template <typename T, void (*Free)(T *)>
@@ -219,7 +247,25 @@ void HubServer::Impl::handle(const httplib::Request &req, httplib::Response &res
         return;
     }
     res.status = response.status;
-    res.set_content(response.body, response.contentType.c_str());
+    if (response.body.empty()) {
+        res.set_content(response.body, response.contentType.c_str());
+        return;
+    }
+    // A fixed-length content provider keeps cpp-httplib from compressing on its own (it
+    // would pick brotli for "br", minutes for a 100k-profile list). Like kube-apiserver,
+    // only bodies over 128 KiB are gzipped, at level 1, and only when the client asks.
+    auto body = std::make_shared<std::string>(std::move(response.body));
+    if (body->size() > kGzipThreshold && acceptsGzip(req.get_header_value("Accept-Encoding"))) {
+        std::string compressed;
+        if (gzipCompress(*body, &compressed)) {
+            *body = std::move(compressed);
+            res.set_header("Content-Encoding", "gzip");
+        }
+    }
+    res.set_content_provider(body->size(), response.contentType.c_str(),
+                             [body](std::size_t offset, std::size_t length, httplib::DataSink &sink) {
+                                 return sink.write(body->data() + offset, length);
+                             });
 }
 
 HubServer::HubServer(HubOptions options)

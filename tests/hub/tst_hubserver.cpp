@@ -75,6 +75,7 @@ private slots:
     void clientCertificates();
     void plainHttpIsAnonymous();
     void badFleetFileIsReported();
+    void bigBodiesAreGzippedLikeTheApiserver();
     void vanishedWatchersFreeTheirThreads_data();
     void vanishedWatchersFreeTheirThreads();
 };
@@ -245,6 +246,33 @@ void TestHubServer::badFleetFileIsReported()
     HubServer hub2(options);
     QVERIFY(!hub2.start(&error));
     QVERIFY2(error.find("unsupported object") != std::string::npos, error.c_str());
+}
+
+void TestHubServer::bigBodiesAreGzippedLikeTheApiserver()
+{
+    QTemporaryDir dir;
+    HubOptions options;
+    options.generate = 120; // ~190 KB of JSON: over the 128 KiB threshold
+    HubServer hub(options);
+    std::string error;
+    QVERIFY2(hub.start(&error), error.c_str());
+    auto client = tlsClient(hub, writeFile(dir, "ca.pem", hub.caCertificatePem()));
+    client->set_decompress(true);
+    const std::string path = "/apis/multicluster.x-k8s.io/v1alpha1/clusterprofiles";
+    const std::string auth = "Bearer " + hub.token();
+    auto response = client->Get(path, {{"Authorization", auth}, {"Accept-Encoding", "gzip"}});
+    QVERIFY(response);
+    QCOMPARE(response->get_header_value("Content-Encoding"), std::string("gzip"));
+    QCOMPARE(response->get_header_value("Content-Type"), std::string("application/json"));
+    QCOMPARE(nlohmann::json::parse(response->body)["items"].size(), std::size_t(120));
+    // Brotli is never chosen, small bodies and plain requests stay uncompressed.
+    response = client->Get(path, {{"Authorization", auth}, {"Accept-Encoding", "br"}});
+    QVERIFY(response);
+    QVERIFY(!response->has_header("Content-Encoding"));
+    QVERIFY(response->body.size() > 128 * 1024);
+    response = client->Get(path + "?limit=2", {{"Authorization", auth}, {"Accept-Encoding", "gzip"}});
+    QVERIFY(response);
+    QVERIFY(!response->has_header("Content-Encoding"));
 }
 
 void TestHubServer::vanishedWatchersFreeTheirThreads_data()
