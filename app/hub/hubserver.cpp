@@ -361,11 +361,13 @@ bool HubServer::start(std::string *error)
     }
     d->running = true;
     if (!o.kubeconfigOut.empty()) {
+        // writeKubeconfig() and stop() take the lock themselves.
         d->mutex.unlock();
         const bool ok = writeKubeconfig(o.kubeconfigOut, o.contextName, &err);
-        d->mutex.lock();
         if (!ok)
-            return false;
+            stop(); // a half-started hub would serve without anyone knowing how to reach it
+        d->mutex.lock();
+        return ok;
     }
     return true;
 }

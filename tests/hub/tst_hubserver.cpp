@@ -76,6 +76,7 @@ private slots:
     void plainHttpIsAnonymous();
     void badFleetFileIsReported();
     void bigBodiesAreGzippedLikeTheApiserver();
+    void ownCertificateFiles();
     void vanishedWatchersFreeTheirThreads_data();
     void vanishedWatchersFreeTheirThreads();
 };
@@ -273,6 +274,39 @@ void TestHubServer::bigBodiesAreGzippedLikeTheApiserver()
     response = client->Get(path + "?limit=2", {{"Authorization", auth}, {"Accept-Encoding", "gzip"}});
     QVERIFY(response);
     QVERIFY(!response->has_header("Content-Encoding"));
+}
+
+void TestHubServer::ownCertificateFiles()
+{
+    QTemporaryDir dir;
+    ServingCertificates pki;
+    std::string error;
+    QVERIFY(generateServingCertificates({"localhost"}, {"127.0.0.1"}, &pki, &error));
+    HubOptions options;
+    // A chain file (leaf, then its CA): the kubeconfig's CA data is that file.
+    options.tlsCertFile = writeFile(dir, "tls.crt", pki.server.certificate + pki.ca.certificate);
+    options.tlsKeyFile = writeFile(dir, "tls.key", pki.server.privateKey);
+    options.token = "fixed-token";
+    HubServer hub(options);
+    QVERIFY2(hub.start(&error), error.c_str());
+    QCOMPARE(hub.token(), std::string("fixed-token"));
+    QCOMPARE(hub.caCertificatePem(), pki.server.certificate + pki.ca.certificate);
+    auto client = tlsClient(hub, writeFile(dir, "ca.pem", pki.ca.certificate));
+    auto response = client->Get("/api/v1/namespaces", {{"Authorization", "Bearer fixed-token"}});
+    QVERIFY(response);
+    QCOMPARE(response->status, 200);
+    // A kubeconfig that cannot be written fails start() and leaves nothing running.
+    HubOptions broken = options;
+    broken.kubeconfigOut = "/nonexistent-dir/kubeconfig";
+    HubServer second(broken);
+    QVERIFY(!second.start(&error));
+    QVERIFY2(error.find("/nonexistent-dir/kubeconfig") != std::string::npos, error.c_str());
+    QVERIFY(!second.isRunning());
+    // Mismatched files are an error, not a hub that fails every handshake.
+    HubOptions mismatched = options;
+    mismatched.tlsKeyFile = writeFile(dir, "other.key", pki.ca.privateKey);
+    HubServer third(mismatched);
+    QVERIFY(!third.start(&error));
 }
 
 void TestHubServer::vanishedWatchersFreeTheirThreads_data()
