@@ -63,27 +63,21 @@ private:
         if (m_phase == Phase::Printed)
             return;
         m_phase = Phase::Printed;
-        const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
-        write(stdout, printer.render(printer.sortedRows()));
+        m_printer = std::make_unique<FleetPrinter>(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+        write(stdout, m_printer->render(m_printer->sortedRows()));
         const int failures = reportHubs();
         if (!m_watch) {
             QCoreApplication::exit(failures ? 1 : 0);
             return;
         }
-        connect(m_store, &FleetStore::profilesChanged, this, [this](const QList<int> &rows) {
-            const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+        connect(m_store, &FleetStore::profilesUpdated, this, [this](const QList<int> &rows) {
+            m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
             for (int row : rows)
-                write(stdout, printer.renderChange(m_store->profileAt(row), false));
-        });
-        connect(m_store, &FleetStore::profilesInserted, this, [this](int first, int last) {
-            const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
-            for (int row = first; row <= last; ++row)
-                write(stdout, printer.renderChange(m_store->profileAt(row), false));
+                write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
         });
         connect(m_store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &profiles) {
-            const FleetPrinter printer(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
             for (const FleetProfile &p : profiles)
-                write(stdout, printer.renderChange(p, true));
+                write(stdout, m_printer->renderChange(p, true));
         });
     }
 
@@ -117,6 +111,7 @@ private:
     int m_observeForMs;
     Phase m_phase = Phase::WaitingForSync;
     QTimer m_deadline;
+    std::unique_ptr<FleetPrinter> m_printer;
 };
 
 } // namespace

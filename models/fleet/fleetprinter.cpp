@@ -150,6 +150,7 @@ QByteArray FleetPrinter::render(const QList<int> &rows) const
             for (qsizetype i = 0; i < line.size(); ++i)
                 widths[i] = std::max(widths[i], line[i].size());
         }
+        m_widths = widths;
         QString out;
         for (const QStringList &line : table) {
             QString text;
@@ -186,7 +187,14 @@ QByteArray FleetPrinter::renderChange(const FleetProfile &p, bool deleted) const
                 f = csvField(f);
             return (fields.join(u',') + u'\n').toUtf8();
         }
-        return ((deleted ? QStringLiteral("DELETED   ") : QString()) + fields.join(QStringLiteral("   ")) + u'\n').toUtf8();
+        QString text;
+        for (qsizetype i = 0; i < fields.size(); ++i) {
+            const qsizetype width = i < m_widths.size() ? m_widths[i] : 0;
+            text += i + 1 < fields.size() ? fields[i].leftJustified(width + 3) : fields[i];
+        }
+        if (deleted)
+            text += QStringLiteral("   (deleted)");
+        return (text + u'\n').toUtf8();
     }
     }
 }

@@ -25,7 +25,10 @@ public:
     QByteArray render(const QList<int> &rows) const;
     // One line per change for --watch (no header; json/yaml print one compact
     // object per line). `deleted` adds the kubectl-like marker.
+    // Table rows are padded to the widths of the last render(), so that a
+    // watch's lines stay under their headers.
     QByteArray renderChange(const FleetProfile &profile, bool deleted) const;
+    void setNow(qint64 nowMs) { m_nowMs = nowMs; }
 
 private:
     QStringList headers() const;
@@ -35,6 +38,7 @@ private:
     const FleetStore &m_store;
     Format m_format;
     qint64 m_nowMs;
+    mutable QList<qsizetype> m_widths;
 };
 
 } // namespace fleetscope

@@ -196,6 +196,18 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         emit profilesInserted(first, last);
     }
 
+    if (!delta.upsertedProfiles.isEmpty()) {
+        QList<int> updated;
+        updated.reserve(delta.upsertedProfiles.size());
+        for (const ProfilePtr &record : delta.upsertedProfiles) {
+            const int row = rowOf(hub, {record->profile.metadata.namespaceName, record->profile.metadata.name});
+            if (row >= 0)
+                updated.append(row);
+        }
+        sortUnique(&updated);
+        emit profilesUpdated(updated);
+    }
+
     bool placementsTouched = false;
     for (const PlacementPtr &p : delta.upsertedPlacements) {
         h.placements.insert(ObjectKey{p->metadata.namespaceName, p->metadata.name}, p);

@@ -83,6 +83,10 @@ signals:
     void profilesInserted(int first, int last);
     void placementsChanged(int hub);
     void hubStatusChanged(int hub);
+    // After a whole delta: the rows (final positions) whose profile was added or
+    // changed by it. Unlike profilesChanged, rows that merely moved are not in it:
+    // this is what watchers, notifications and history follow.
+    void profilesUpdated(const QList<int> &rows);
     // After a whole delta was applied: counts, health roll-ups, etc. may be refreshed.
     void deltaApplied(int hub, int changes);
 

@@ -89,6 +89,7 @@ private slots:
     void namespaceLabelsChangeClusterSets();
     void indexesMembersAcrossHubs();
     void keepsDecodeErrorsBounded();
+    void reportsRealUpdatesNotMoves();
 };
 
 void TestFleetStore::mergesHubsAndKeepsKeysApart()
@@ -232,6 +233,36 @@ void TestFleetStore::keepsDecodeErrorsBounded()
     }
     QCOMPARE(store.hubDecodeErrors(hub).size(), 200);
     QCOMPARE(store.hubDecodeErrors(hub).last(), QStringLiteral("error 299"));
+}
+
+void TestFleetStore::reportsRealUpdatesNotMoves()
+{
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("h"));
+    HubDelta add;
+    for (int i = 0; i < 5; ++i)
+        add.upsertedProfiles.append(profile("ns", QStringLiteral("c%1").arg(i)));
+    store.applyDelta(hub, add);
+
+    QList<int> updated;
+    QStringList deleted;
+    connect(&store, &FleetStore::profilesUpdated, this, [&](const QList<int> &rows) { updated = rows; });
+    connect(&store, &FleetStore::profilesDeleting, this, [&](const QList<FleetProfile> &profiles) {
+        for (const FleetProfile &p : profiles)
+            deleted << p.profile().metadata.name;
+    });
+    // c0 is removed (c4 moves into its row), c2 changes, c9 is new.
+    HubDelta delta;
+    delta.removedProfiles = {{"ns", "c0"}};
+    delta.upsertedProfiles = {profile("ns", "c2", "v1.31.0"), profile("ns", "c9")};
+    store.applyDelta(hub, delta);
+    QCOMPARE(deleted, QStringList{"c0"});
+    QStringList names;
+    for (int row : updated)
+        names << store.profileAt(row).profile().metadata.name;
+    names.sort();
+    // c4 only moved: not an update.
+    QCOMPARE(names, (QStringList{"c2", "c9"}));
 }
 
 QTEST_GUILESS_MAIN(TestFleetStore)
