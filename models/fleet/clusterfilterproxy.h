@@ -1,0 +1,48 @@
+#pragma once
+
+#include "clusterscope.h"
+#include "fleetfilter.h"
+
+#include <QSortFilterProxyModel>
+
+namespace fleetscope {
+
+class ClusterTableModel;
+
+// Sorts and filters a ClusterTableModel. The filter and the scope read each
+// FleetProfile directly (never display strings), and sorting uses the model's
+// typed comparisons, so neither builds a QVariant per row.
+class ClusterFilterProxy final : public QSortFilterProxyModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterFilterProxy)
+
+public:
+    explicit ClusterFilterProxy(ClusterTableModel *source, QObject *parent = nullptr);
+    ~ClusterFilterProxy() override;
+
+    ClusterTableModel *tableModel() const { return m_table; }
+
+    // Compiles and applies `text`. On a syntax error the current filter stays in
+    // place, `error` says where, and false is returned.
+    bool setFilterText(const QString &text, FilterError *error = nullptr);
+    void setFilter(const FleetFilter &filter);
+    const FleetFilter &filter() const { return m_filter; }
+
+    void setScope(const ClusterScope &scope);
+    const ClusterScope &scope() const { return m_scope; }
+
+    // Whether a store row passes the scope and the filter (also for counts).
+    bool acceptsStoreRow(int row) const;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    ClusterTableModel *m_table;
+    FleetFilter m_filter;
+    ClusterScope m_scope;
+};
+
+} // namespace fleetscope

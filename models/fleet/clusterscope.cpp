@@ -1,0 +1,34 @@
+#include "clusterscope.h"
+
+#include "fleetstore.h"
+
+namespace fleetscope {
+
+bool ClusterScope::isEmpty() const
+{
+    return hub < 0 && !clusterSet && !manager && !propertyValue && !members;
+}
+
+bool ClusterScope::matches(const FleetProfile &profile) const
+{
+    if (hub >= 0 && profile.hub != hub)
+        return false;
+    if (clusterSet && profile.clusterSet != *clusterSet)
+        return false;
+    if (manager && profile.manager != *manager)
+        return false;
+    if (propertyValue) {
+        const Property *p = profile.profile().property(propertyKey);
+        // An empty value is the group of profiles without the property.
+        if ((p ? p->value : QString()) != *propertyValue)
+            return false;
+    }
+    if (members) {
+        const ObjectMeta &meta = profile.profile().metadata;
+        if (!members->contains(ClusterRef{profile.hub, ObjectKey{meta.namespaceName, meta.name}}))
+            return false;
+    }
+    return true;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,444 @@
+#include "clustertablemodel.h"
+
+#include "api/stringpool.h"
+#include "fleetstore.h"
+#include "valueorder.h"
+
+#include <QDateTime>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace fleetscope {
+namespace {
+
+// Contiguous changed rows closer than this are reported as one range: a few
+// unchanged rows re-read by the proxy cost less than another signal round trip.
+constexpr int rangeMergeGap = 8;
+
+// Problems first when sorted ascending; an unreported condition last.
+int conditionRank(ConditionStatus status)
+{
+    switch (status) {
+    case ConditionStatus::False:
+        return 0;
+    case ConditionStatus::Unknown:
+        return 1;
+    case ConditionStatus::True:
+        return 2;
+    case ConditionStatus::Absent:
+        break;
+    }
+    return 3;
+}
+
+KubeTime newestTransition(const ClusterProfile &p)
+{
+    KubeTime newest = 0;
+    for (const Condition &c : p.conditions)
+        newest = qMax(newest, c.lastTransitionTime);
+    return newest;
+}
+
+const QString *propertyValue(const ClusterProfile &p, const QString &name)
+{
+    for (const Property &property : p.properties) {
+        if (property.name.constData() == name.constData() || property.name == name)
+            return &property.value;
+    }
+    return nullptr;
+}
+
+int threeWay(qint64 a, qint64 b)
+{
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+int threeWay(double a, double b)
+{
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+// A property cell as a comparable value: absent < numbers < versions < text, so
+// that mixed columns still sort consistently.
+struct TypedCell
+{
+    int rank = 0;
+    double number = 0;
+    qint64 version = 0;
+    const QString *text = nullptr;
+
+    explicit TypedCell(const QString *value)
+        : text(value)
+    {
+        if (!value) {
+            rank = 0;
+        } else if (parseDecimal(*value, &number)) {
+            rank = 1;
+        } else if (const VersionKey v = VersionKey::parse(*value); v.isValid()) {
+            rank = 2;
+            version = v.packed();
+        } else {
+            rank = 3;
+        }
+    }
+
+    static int compare(const TypedCell &a, const TypedCell &b)
+    {
+        if (a.rank != b.rank)
+            return a.rank < b.rank ? -1 : 1;
+        switch (a.rank) {
+        case 1:
+            return threeWay(a.number, b.number);
+        case 2:
+            if (const int c = threeWay(a.version, b.version))
+                return c;
+            return compareText(*a.text, *b.text);
+        case 3:
+            return compareText(*a.text, *b.text);
+        default:
+            return 0;
+        }
+    }
+};
+
+QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
+{
+    const Condition *c = p.condition(type);
+    if (!c)
+        return u"Not reported"_s;
+    QString tip = conditionStatusName(c->status);
+    if (!c->reason.isEmpty())
+        tip += u" ("_s + c->reason + u')';
+    if (!c->message.isEmpty())
+        tip += u"\n"_s + c->message;
+    if (c->lastTransitionTime)
+        tip += u"\nsince "_s + formatKubeTime(c->lastTransitionTime);
+    return tip;
+}
+
+} // namespace
+
+ClusterTableModel::ClusterTableModel(const FleetStore *store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{
+    connect(store, &FleetStore::profilesChanged, this, &ClusterTableModel::onProfilesChanged);
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this,
+            [this](int first, int last) { beginRemoveRows(QModelIndex(), first, last); });
+    connect(store, &FleetStore::profilesRemoved, this, [this] { endRemoveRows(); });
+    connect(store, &FleetStore::profilesAboutToBeInserted, this,
+            [this](int first, int last) { beginInsertRows(QModelIndex(), first, last); });
+    connect(store, &FleetStore::profilesInserted, this, [this] { endInsertRows(); });
+}
+
+ClusterTableModel::~ClusterTableModel() = default;
+
+const FleetProfile &ClusterTableModel::profileAt(int row) const
+{
+    return m_store->profileAt(row);
+}
+
+void ClusterTableModel::onProfilesChanged(const QList<int> &rows)
+{
+    // `rows` is sorted and unique (the store's contract).
+    const int lastColumn = columnCount() - 1;
+    qsizetype i = 0;
+    while (i < rows.size()) {
+        const int first = rows[i];
+        int last = first;
+        while (i + 1 < rows.size() && rows[i + 1] - last <= rangeMergeGap)
+            last = rows[++i];
+        ++i;
+        emit dataChanged(index(first, 0), index(last, lastColumn));
+    }
+}
+
+int ClusterTableModel::extraColumn(bool isLabel, const QString &key) const
+{
+    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
+        if (m_extraColumns[i].isLabel == isLabel && m_extraColumns[i].key == key)
+            return FixedColumnCount + int(i);
+    }
+    return -1;
+}
+
+int ClusterTableModel::addExtraColumn(bool isLabel, const QString &key)
+{
+    if (key.isEmpty())
+        return -1;
+    if (const int existing = extraColumn(isLabel, key); existing >= 0)
+        return existing;
+    const int column = columnCount();
+    beginInsertColumns(QModelIndex(), column, column);
+    m_extraColumns.push_back({isLabel, StringPool::shared().intern(key)});
+    endInsertColumns();
+    return column;
+}
+
+int ClusterTableModel::addPropertyColumn(const QString &name)
+{
+    return addExtraColumn(false, name);
+}
+
+int ClusterTableModel::addLabelColumn(const QString &key)
+{
+    return addExtraColumn(true, key);
+}
+
+int ClusterTableModel::propertyColumn(const QString &name) const
+{
+    return extraColumn(false, name);
+}
+
+int ClusterTableModel::labelColumn(const QString &key) const
+{
+    return extraColumn(true, key);
+}
+
+bool ClusterTableModel::removeColumnAt(int column)
+{
+    if (column < FixedColumnCount || column >= columnCount())
+        return false;
+    beginRemoveColumns(QModelIndex(), column, column);
+    m_extraColumns.erase(m_extraColumns.begin() + (column - FixedColumnCount));
+    endRemoveColumns();
+    return true;
+}
+
+int ClusterTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_store->profileCount();
+}
+
+int ClusterTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : FixedColumnCount + int(m_extraColumns.size());
+}
+
+qint64 ClusterTableModel::now() const
+{
+    return m_now ? m_now : QDateTime::currentMSecsSinceEpoch();
+}
+
+const QString *ClusterTableModel::extraValue(const ExtraColumn &column, const FleetProfile &row) const
+{
+    return column.isLabel ? row.profile().metadata.labels.find(column.key) : propertyValue(row.profile(), column.key);
+}
+
+QString ClusterTableModel::displayText(int column, const FleetProfile &row) const
+{
+    const ClusterProfile &p = row.profile();
+    switch (column) {
+    case NameColumn:
+        return p.metadata.name;
+    case DisplayNameColumn:
+        return p.displayName;
+    case HubColumn:
+        return m_store->hubName(row.hub);
+    case NamespaceColumn:
+        return p.metadata.namespaceName;
+    case ClusterSetColumn:
+        return row.clusterSet;
+    case ManagerColumn:
+        return row.manager;
+    case VersionColumn:
+        return p.kubernetesVersion;
+    case ControlPlaneHealthyColumn:
+        return conditionStatusName(p.conditionStatus(condition_types::controlPlaneHealthy));
+    case JoinedColumn:
+        return conditionStatusName(p.conditionStatus(condition_types::joined));
+    case LocationColumn:
+        return p.property(well_known::locationProperty) ? p.property(well_known::locationProperty)->value : QString();
+    case NodesColumn:
+        return p.property(well_known::nodeCountProperty) ? p.property(well_known::nodeCountProperty)->value
+                                                         : QString();
+    case LastTransitionColumn: {
+        const KubeTime newest = newestTransition(p);
+        return newest ? humanDuration(qMax<qint64>(0, now() - newest)) : QString();
+    }
+    default:
+        break;
+    }
+    const QString *value = extraValue(m_extraColumns[size_t(column - FixedColumnCount)], row);
+    return value ? *value : QString();
+}
+
+QVariant ClusterTableModel::sortValue(int column, const FleetProfile &row) const
+{
+    const ClusterProfile &p = row.profile();
+    switch (column) {
+    case VersionColumn:
+        return VersionKey::parse(p.kubernetesVersion).packed();
+    case ControlPlaneHealthyColumn:
+        return conditionRank(p.conditionStatus(condition_types::controlPlaneHealthy));
+    case JoinedColumn:
+        return conditionRank(p.conditionStatus(condition_types::joined));
+    case NodesColumn: {
+        double nodes = 0;
+        const Property *property = p.property(well_known::nodeCountProperty);
+        return property && parseDecimal(property->value, &nodes) ? nodes : -1.0;
+    }
+    case LastTransitionColumn:
+        return qint64(newestTransition(p));
+    default:
+        break;
+    }
+    if (column >= FixedColumnCount) {
+        const TypedCell cell(extraValue(m_extraColumns[size_t(column - FixedColumnCount)], row));
+        switch (cell.rank) {
+        case 1:
+            return cell.number;
+        case 2:
+            return cell.version;
+        default:
+            break;
+        }
+    }
+    return displayText(column, row);
+}
+
+QString ClusterTableModel::toolTip(int column, const FleetProfile &row) const
+{
+    const ClusterProfile &p = row.profile();
+    switch (column) {
+    case ControlPlaneHealthyColumn:
+        return conditionToolTip(p, condition_types::controlPlaneHealthy);
+    case JoinedColumn:
+        return conditionToolTip(p, condition_types::joined);
+    case ManagerColumn:
+        if (row.managerMismatch) {
+            return u"The x-k8s.io/cluster-manager label and spec.clusterManager.name disagree ("_s
+                + p.metadata.labels.value(well_known::clusterManagerLabel) + u" vs "_s + p.clusterManagerName
+                + u')';
+        }
+        return QString();
+    case ClusterSetColumn:
+        switch (row.clusterSetSource) {
+        case ClusterSetSource::ProfileLabel:
+            return u"From the profile's multicluster.x-k8s.io/clusterset label"_s;
+        case ClusterSetSource::NamespaceLabel:
+        case ClusterSetSource::NamespaceLabelKep:
+            return u"From the labels of namespace "_s + p.metadata.namespaceName;
+        case ClusterSetSource::Property:
+            return u"From the clusterset.k8s.io property"_s;
+        case ClusterSetSource::None:
+            break;
+        }
+        return QString();
+    case LastTransitionColumn: {
+        const KubeTime newest = newestTransition(p);
+        return newest ? formatKubeTime(newest) : QString();
+    }
+    default:
+        return QString();
+    }
+}
+
+QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
+{
+    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole && role != HealthRole)
+        return QVariant();
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return QVariant();
+    const FleetProfile &row = m_store->profileAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayText(index.column(), row);
+    case SortRole:
+        return sortValue(index.column(), row);
+    case HealthRole:
+        return int(row.health);
+    default:
+        break;
+    }
+    const QString tip = toolTip(index.column(), row);
+    return tip.isEmpty() ? QVariant() : QVariant(tip);
+}
+
+QVariant ClusterTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QVariant();
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return QVariant();
+    if (section >= FixedColumnCount) {
+        const ExtraColumn &extra = m_extraColumns[size_t(section - FixedColumnCount)];
+        if (role == Qt::ToolTipRole)
+            return QString((extra.isLabel ? u"Label "_s : u"Property "_s) + extra.key);
+        return extra.key;
+    }
+    static const char16_t *const titles[FixedColumnCount] = {
+        u"Name",      u"Display name", u"Hub",      u"Namespace", u"ClusterSet", u"Manager", u"Version",
+        u"ControlPlaneHealthy", u"Joined", u"Location", u"Nodes", u"Last transition",
+    };
+    static const char16_t *const tips[FixedColumnCount] = {
+        u"metadata.name",
+        u"spec.displayName",
+        u"The hub (kubeconfig context) that publishes the profile",
+        u"metadata.namespace",
+        u"The ClusterSet: profile label, namespace label or clusterset.k8s.io property",
+        u"x-k8s.io/cluster-manager label, else spec.clusterManager.name",
+        u"status.version.kubernetes",
+        u"The ControlPlaneHealthy condition",
+        u"The Joined condition",
+        u"The location.topology.k8s.io property",
+        u"The count.node.k8s.io property",
+        u"Age of the newest condition transition",
+    };
+    return QString::fromUtf16(role == Qt::ToolTipRole ? tips[section] : titles[section]);
+}
+
+int ClusterTableModel::compare(int column, int leftRow, int rightRow) const
+{
+    const FleetProfile &a = m_store->profileAt(leftRow);
+    const FleetProfile &b = m_store->profileAt(rightRow);
+    const ClusterProfile &pa = a.profile();
+    const ClusterProfile &pb = b.profile();
+    switch (column) {
+    case NameColumn:
+        return compareText(pa.metadata.name, pb.metadata.name);
+    case DisplayNameColumn:
+        return compareText(pa.displayName, pb.displayName);
+    case HubColumn:
+        return compareText(m_store->hubStatus(a.hub).hub, m_store->hubStatus(b.hub).hub);
+    case NamespaceColumn:
+        return compareText(pa.metadata.namespaceName, pb.metadata.namespaceName);
+    case ClusterSetColumn:
+        return compareText(a.clusterSet, b.clusterSet);
+    case ManagerColumn:
+        return compareText(a.manager, b.manager);
+    case VersionColumn:
+        if (const int c = threeWay(VersionKey::parse(pa.kubernetesVersion).packed(),
+                                   VersionKey::parse(pb.kubernetesVersion).packed()))
+            return c;
+        return compareText(pa.kubernetesVersion, pb.kubernetesVersion);
+    case ControlPlaneHealthyColumn:
+        return threeWay(qint64(conditionRank(pa.conditionStatus(condition_types::controlPlaneHealthy))),
+                        qint64(conditionRank(pb.conditionStatus(condition_types::controlPlaneHealthy))));
+    case JoinedColumn:
+        return threeWay(qint64(conditionRank(pa.conditionStatus(condition_types::joined))),
+                        qint64(conditionRank(pb.conditionStatus(condition_types::joined))));
+    case LocationColumn: {
+        const Property *la = pa.property(well_known::locationProperty);
+        const Property *lb = pb.property(well_known::locationProperty);
+        return compareText(la ? QStringView(la->value) : QStringView(), lb ? QStringView(lb->value) : QStringView());
+    }
+    case NodesColumn: {
+        const Property *na = pa.property(well_known::nodeCountProperty);
+        const Property *nb = pb.property(well_known::nodeCountProperty);
+        return TypedCell::compare(TypedCell(na ? &na->value : nullptr), TypedCell(nb ? &nb->value : nullptr));
+    }
+    case LastTransitionColumn:
+        return threeWay(qint64(newestTransition(pa)), qint64(newestTransition(pb)));
+    default:
+        break;
+    }
+    if (column < FixedColumnCount || column >= columnCount())
+        return 0;
+    const ExtraColumn &extra = m_extraColumns[size_t(column - FixedColumnCount)];
+    return TypedCell::compare(TypedCell(extraValue(extra, a)), TypedCell(extraValue(extra, b)));
+}
+
+} // namespace fleetscope

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "api/clusterfacts.h"
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <vector>
+
+namespace fleetscope {
+
+class FleetStore;
+struct FleetProfile;
+
+// The fleet as a table: row = store row, so the store's vector is the only copy
+// of the data and nothing is cached per cell. Store notifications become
+// begin/end insert/remove and dataChanged per contiguous range of rows; live
+// data never resets the model. Views sort and filter through ClusterFilterProxy.
+class ClusterTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterTableModel)
+
+public:
+    enum Column {
+        NameColumn,
+        DisplayNameColumn,
+        HubColumn,
+        NamespaceColumn,
+        ClusterSetColumn,
+        ManagerColumn,
+        VersionColumn,
+        ControlPlaneHealthyColumn,
+        JoinedColumn,
+        LocationColumn,
+        NodesColumn,
+        LastTransitionColumn,
+        FixedColumnCount,
+    };
+    enum Role {
+        // Typed raw values: QString, double (numbers), qint64 (packed versions and
+        // times in ms since the epoch), int (condition and health ranks).
+        SortRole = Qt::UserRole + 1,
+        // fleetscope::Health as an int, on every column: views pick icons and colours.
+        HealthRole,
+    };
+
+    explicit ClusterTableModel(const FleetStore *store, QObject *parent = nullptr);
+    ~ClusterTableModel() override;
+
+    const FleetStore &store() const { return *m_store; }
+    const FleetProfile &profileAt(int row) const;
+
+    // Dynamic columns after the fixed ones. Adding an existing one returns its column.
+    int addPropertyColumn(const QString &name);
+    int addLabelColumn(const QString &key);
+    // Only dynamic columns can go; false for a fixed or unknown column.
+    bool removeColumnAt(int column);
+    int propertyColumn(const QString &name) const;
+    int labelColumn(const QString &key) const;
+
+    // Ages are computed against this clock; 0 (the default) means the real time.
+    void setNow(qint64 msSinceEpoch) { m_now = msSinceEpoch; }
+
+    // Typed three-way comparison of two rows in one column (what the proxy sorts
+    // by): versions by number, node counts as numbers, times as integers, text
+    // without collation. Missing values sort first.
+    int compare(int column, int leftRow, int rightRow) const;
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct ExtraColumn
+    {
+        bool isLabel = false;
+        QString key; // interned
+    };
+
+    void onProfilesChanged(const QList<int> &rows);
+    int addExtraColumn(bool isLabel, const QString &key);
+    int extraColumn(bool isLabel, const QString &key) const;
+    const QString *extraValue(const ExtraColumn &column, const FleetProfile &row) const;
+    QString displayText(int column, const FleetProfile &row) const;
+    QVariant sortValue(int column, const FleetProfile &row) const;
+    QString toolTip(int column, const FleetProfile &row) const;
+    qint64 now() const;
+
+    const FleetStore *m_store;
+    std::vector<ExtraColumn> m_extraColumns;
+    qint64 m_now = 0;
+};
+
+} // namespace fleetscope

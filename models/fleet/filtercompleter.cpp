@@ -1,0 +1,218 @@
+#include "filtercompleter.h"
+
+#include "filterlexer.h"
+#include "filterparser.h"
+#include "fleetstore.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+
+namespace fleetscope {
+namespace {
+
+using K = FilterToken::Kind;
+
+// Collects distinct strings matching a prefix. Interned strings repeat their
+// buffer across the fleet, so the pointer set short-cuts almost every row.
+class Distinct
+{
+public:
+    explicit Distinct(QStringView prefix)
+        : m_prefix(prefix)
+    {
+    }
+
+    // For strings that stay alive through the scan (the store's): a buffer seen
+    // once is never hashed again.
+    void add(const QString &value)
+    {
+        if (value.isEmpty() || m_seenBuffers.contains(value.constData()))
+            return;
+        m_seenBuffers.insert(value.constData());
+        if (value.startsWith(m_prefix, Qt::CaseInsensitive))
+            m_values.insert(value);
+    }
+    // For temporaries, whose buffers may be reused by the next one.
+    void addTemporary(const QString &value)
+    {
+        if (value.startsWith(m_prefix, Qt::CaseInsensitive))
+            m_values.insert(value);
+    }
+    void addPrefixed(const QString &prefix, const QString &value)
+    {
+        if (value.isEmpty() || m_seenPrefixedBuffers.contains(value.constData()))
+            return;
+        m_seenPrefixedBuffers.insert(value.constData());
+        const QString candidate = prefix + value;
+        if (candidate.startsWith(m_prefix, Qt::CaseInsensitive))
+            m_values.insert(candidate);
+    }
+    QStringList sorted(int limit) const
+    {
+        QStringList list(m_values.cbegin(), m_values.cend());
+        std::sort(list.begin(), list.end(), [](const QString &a, const QString &b) {
+            return a.compare(b, Qt::CaseInsensitive) < 0;
+        });
+        if (list.size() > limit)
+            list.resize(limit);
+        return list;
+    }
+
+private:
+    QStringView m_prefix;
+    QSet<const QChar *> m_seenBuffers;
+    QSet<const QChar *> m_seenPrefixedBuffers;
+    QSet<QString> m_values;
+};
+
+QString quotedIfNeeded(const QString &value)
+{
+    const bool plain = std::none_of(value.cbegin(), value.cend(), [](QChar c) { return FilterLexer::isDelimiter(c); });
+    if (plain)
+        return value;
+    QString escaped = value;
+    escaped.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s);
+    return u'"' + escaped + u'"';
+}
+
+void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Distinct *out)
+{
+    const QString keyText = key.toString();
+    switch (field) {
+    case FilterField::Health:
+        for (const char16_t *name : {u"healthy", u"unhealthy", u"unknown", u"nodata"})
+            out->addTemporary(QString::fromUtf16(name));
+        return;
+    case FilterField::Condition:
+        for (const char16_t *name : {u"True", u"False", u"Unknown", u"Absent"})
+            out->addTemporary(QString::fromUtf16(name));
+        return;
+    case FilterField::Hub:
+        for (int hub = 0; hub < store.hubCount(); ++hub)
+            out->add(store.hubStatus(hub).hub);
+        return;
+    default:
+        break;
+    }
+    for (const FleetProfile &row : store.profiles()) {
+        const ClusterProfile &p = row.profile();
+        switch (field) {
+        case FilterField::Name:
+            out->add(p.metadata.name);
+            break;
+        case FilterField::DisplayName:
+            out->add(p.displayName);
+            break;
+        case FilterField::Namespace:
+            out->add(p.metadata.namespaceName);
+            break;
+        case FilterField::ClusterSet:
+            out->add(row.clusterSet);
+            break;
+        case FilterField::Manager:
+            out->add(row.manager);
+            break;
+        case FilterField::MemberId:
+            out->add(row.memberId);
+            break;
+        case FilterField::Version:
+            out->add(p.kubernetesVersion);
+            break;
+        case FilterField::Label:
+        case FilterField::Property:
+        case FilterField::PropertyOrLabel:
+            if (field != FilterField::Label) {
+                if (const Property *property = p.property(keyText))
+                    out->add(property->value);
+            }
+            if (field != FilterField::Property) {
+                if (const QString *label = p.metadata.labels.find(keyText))
+                    out->add(*label);
+            }
+            break;
+        case FilterField::Health:
+        case FilterField::Condition:
+        case FilterField::Hub:
+            break;
+        }
+    }
+}
+
+void addKeys(const FleetStore &store, Distinct *out)
+{
+    for (const QString &key : FilterParser::builtinKeys())
+        out->addTemporary(key);
+    const QString label = u"label:"_s;
+    for (const FleetProfile &row : store.profiles()) {
+        const ClusterProfile &p = row.profile();
+        for (const Property &property : p.properties)
+            out->add(property.name);
+        for (const Condition &condition : p.conditions)
+            out->add(condition.type);
+        for (const LabelMap::Entry &entry : p.metadata.labels.entries())
+            out->addPrefixed(label, entry.first);
+    }
+}
+
+} // namespace
+
+FilterCompletions FilterCompleter::completions(const FleetStore &store, const QString &text, int cursor, int limit)
+{
+    FilterCompletions result;
+    cursor = qBound(0, cursor, int(text.size()));
+    int start = cursor;
+    while (start > 0 && !FilterLexer::isDelimiter(text[start - 1]))
+        --start;
+    int end = cursor;
+    while (end < text.size() && !FilterLexer::isDelimiter(text[end]))
+        ++end;
+    result.replaceStart = start;
+    result.replaceLength = end - start;
+    const QStringView prefix = QStringView(text).sliced(start, cursor - start);
+
+    // What comes before the word decides between a key and a value.
+    std::vector<FilterToken> tokens;
+    FilterLexer lexer(QStringView(text).left(start));
+    if (!lexer.tokenize(&tokens))
+        return result; // inside a quote or a regex: nothing sensible to offer
+    tokens.pop_back(); // End
+    const FilterToken *keyToken = nullptr;
+    const size_t n = tokens.size();
+    if (n >= 2 && tokens[n - 1].kind >= K::Equal && tokens[n - 1].kind <= K::NotMatch
+        && tokens[n - 2].kind == K::Word) {
+        keyToken = &tokens[n - 2];
+    } else {
+        // Inside "key in (a, b, |": walk back over the list to its '('.
+        size_t i = n;
+        while (i > 0 && (tokens[i - 1].kind == K::Comma || tokens[i - 1].kind == K::Word
+                         || tokens[i - 1].kind == K::Quoted)
+               && tokens[i - 1].text != u"in" && tokens[i - 1].text != u"notin")
+            --i;
+        if (i >= 3 && tokens[i - 1].kind == K::LeftParen && tokens[i - 2].kind == K::Word
+            && (tokens[i - 2].text == u"in" || tokens[i - 2].text == u"notin") && tokens[i - 3].kind == K::Word)
+            keyToken = &tokens[i - 3];
+    }
+
+    Distinct distinct(prefix);
+    if (keyToken) {
+        FilterField field = FilterField::Name;
+        QStringView name;
+        if (!FilterParser::classifyKey(keyToken->text, &field, &name))
+            return result;
+        addValuesOf(field, name, store, &distinct);
+    } else {
+        addKeys(store, &distinct);
+    }
+    result.candidates = distinct.sorted(limit);
+    if (keyToken) {
+        for (QString &candidate : result.candidates)
+            candidate = quotedIfNeeded(candidate);
+    }
+    return result;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,186 @@
+#include "filterlexer.h"
+
+using namespace Qt::StringLiterals;
+
+namespace fleetscope {
+
+QString describeToken(const FilterToken &token)
+{
+    using K = FilterToken::Kind;
+    switch (token.kind) {
+    case K::Regex:
+        return u"a regex"_s;
+    case K::End:
+        return u"the end"_s;
+    default:
+        break;
+    }
+    return u"'"_s + token.text + u"'"_s;
+}
+
+FilterLexer::FilterLexer(QStringView text)
+    : m_text(text)
+{
+}
+
+bool FilterLexer::isDelimiter(QChar c)
+{
+    switch (c.unicode()) {
+    case u',':
+    case u'(':
+    case u')':
+    case u'|':
+    case u'&':
+    case u'!':
+    case u'=':
+    case u'<':
+    case u'>':
+    case u'~':
+    case u'"':
+    case u'\'':
+        return true;
+    default:
+        return c.isSpace();
+    }
+}
+
+bool FilterLexer::fail(int offset, const QString &message)
+{
+    m_errorOffset = offset;
+    m_errorMessage = message + u" at "_s + QString::number(offset);
+    return false;
+}
+
+bool FilterLexer::readQuoted(FilterToken *token)
+{
+    const QChar quote = m_text[m_pos];
+    const qsizetype start = m_pos++;
+    QString text;
+    while (m_pos < m_text.size() && m_text[m_pos] != quote) {
+        if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size())
+            ++m_pos;
+        text.append(m_text[m_pos++]);
+    }
+    if (m_pos >= m_text.size())
+        return fail(int(start), QStringLiteral("unterminated quote"));
+    ++m_pos;
+    token->kind = FilterToken::Kind::Quoted;
+    token->text = text;
+    token->offset = int(start);
+    token->length = int(m_pos - start);
+    return true;
+}
+
+bool FilterLexer::readRegex(FilterToken *token)
+{
+    const qsizetype start = m_pos++;
+    QString pattern;
+    while (m_pos < m_text.size() && m_text[m_pos] != u'/') {
+        // "\/" is a slash inside the pattern; every other escape is the regex's own.
+        if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == u'/')
+            ++m_pos;
+        else if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size())
+            pattern.append(m_text[m_pos++]);
+        pattern.append(m_text[m_pos++]);
+    }
+    if (m_pos >= m_text.size())
+        return fail(int(start), QStringLiteral("unterminated regex"));
+    ++m_pos;
+    token->kind = FilterToken::Kind::Regex;
+    token->text = pattern;
+    token->offset = int(start);
+    token->length = int(m_pos - start);
+    return true;
+}
+
+bool FilterLexer::tokenize(std::vector<FilterToken> *tokens)
+{
+    using K = FilterToken::Kind;
+    tokens->clear();
+    m_pos = 0;
+    while (true) {
+        while (m_pos < m_text.size() && m_text[m_pos].isSpace())
+            ++m_pos;
+        FilterToken token;
+        token.offset = int(m_pos);
+        if (m_pos >= m_text.size()) {
+            token.kind = K::End;
+            tokens->push_back(token);
+            return true;
+        }
+        const QChar c = m_text[m_pos];
+        const QChar next = m_pos + 1 < m_text.size() ? m_text[m_pos + 1] : QChar();
+        auto punct = [&](K kind, int length) {
+            token.kind = kind;
+            token.length = length;
+            token.text = m_text.sliced(m_pos, length).toString();
+            m_pos += length;
+        };
+        switch (c.unicode()) {
+        case u'"':
+        case u'\'':
+            if (!readQuoted(&token))
+                return false;
+            break;
+        case u'(':
+            punct(K::LeftParen, 1);
+            break;
+        case u')':
+            punct(K::RightParen, 1);
+            break;
+        case u',':
+            punct(K::Comma, 1);
+            break;
+        case u'&':
+            if (next != u'&')
+                return fail(int(m_pos), QStringLiteral("expected '&&'"));
+            punct(K::And, 2);
+            break;
+        case u'|':
+            if (next != u'|')
+                return fail(int(m_pos), QStringLiteral("expected '||'"));
+            punct(K::Or, 2);
+            break;
+        case u'=':
+            punct(K::Equal, next == u'=' ? 2 : 1);
+            break;
+        case u'!':
+            if (next == u'=')
+                punct(K::NotEqual, 2);
+            else if (next == u'~')
+                punct(K::NotMatch, 2);
+            else
+                punct(K::Not, 1);
+            break;
+        case u'<':
+            punct(next == u'=' ? K::LessEqual : K::Less, next == u'=' ? 2 : 1);
+            break;
+        case u'>':
+            punct(next == u'=' ? K::GreaterEqual : K::Greater, next == u'=' ? 2 : 1);
+            break;
+        case u'~':
+            punct(K::Match, 1);
+            break;
+        default: {
+            const qsizetype start = m_pos;
+            while (m_pos < m_text.size() && !isDelimiter(m_text[m_pos]))
+                ++m_pos;
+            token.kind = K::Word;
+            token.text = m_text.sliced(start, m_pos - start).toString();
+            token.length = int(m_pos - start);
+            break;
+        }
+        }
+        const bool opensRegex = (token.kind == K::Match || token.kind == K::NotMatch) && m_pos < m_text.size()
+            && m_text[m_pos] == u'/';
+        tokens->push_back(token);
+        if (opensRegex) {
+            FilterToken regex;
+            if (!readRegex(&regex))
+                return false;
+            tokens->push_back(regex);
+        }
+    }
+}
+
+} // namespace fleetscope

@@ -1,0 +1,443 @@
+#include "filterparser.h"
+
+#include "api/clusterfacts.h"
+#include "api/stringpool.h"
+
+using namespace Qt::StringLiterals;
+
+namespace fleetscope {
+namespace {
+
+using K = FilterToken::Kind;
+
+struct BuiltinKey
+{
+    const char16_t *spelling;
+    FilterField field;
+};
+
+// The first spelling of each field is the one completion offers.
+constexpr BuiltinKey builtinKeyTable[] = {
+    {u"name", FilterField::Name},
+    {u"displayName", FilterField::DisplayName},
+    {u"display", FilterField::DisplayName},
+    {u"hub", FilterField::Hub},
+    {u"namespace", FilterField::Namespace},
+    {u"ns", FilterField::Namespace},
+    {u"clusterset", FilterField::ClusterSet},
+    {u"manager", FilterField::Manager},
+    {u"member", FilterField::MemberId},
+    {u"version", FilterField::Version},
+    {u"health", FilterField::Health},
+};
+
+constexpr char16_t labelPrefix[] = u"label:";
+constexpr char16_t propertyPrefix[] = u"property:";
+constexpr char16_t conditionPrefix[] = u"condition:";
+
+bool isComparison(K kind)
+{
+    switch (kind) {
+    case K::Equal:
+    case K::NotEqual:
+    case K::Less:
+    case K::LessEqual:
+    case K::Greater:
+    case K::GreaterEqual:
+    case K::Match:
+    case K::NotMatch:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isOrdering(FilterOp op)
+{
+    return op == FilterOp::Less || op == FilterOp::LessEqual || op == FilterOp::Greater
+        || op == FilterOp::GreaterEqual;
+}
+
+FilterOp opOf(K kind)
+{
+    switch (kind) {
+    case K::NotEqual:
+        return FilterOp::NotEqual;
+    case K::Less:
+        return FilterOp::Less;
+    case K::LessEqual:
+        return FilterOp::LessEqual;
+    case K::Greater:
+        return FilterOp::Greater;
+    case K::GreaterEqual:
+        return FilterOp::GreaterEqual;
+    case K::Match:
+        return FilterOp::Contains;
+    case K::NotMatch:
+        return FilterOp::NotContains;
+    default:
+        return FilterOp::Equal;
+    }
+}
+
+// Dotted and slashed keys (location.topology.k8s.io, x-k8s.io/cluster-manager) and
+// prefixed keys are keys even without an operator; plain words are free text.
+bool looksLikeKey(QStringView word)
+{
+    return word.contains(u'.') || word.contains(u'/') || word.contains(u':');
+}
+
+// A CamelCase word without dots is a condition type, as Kubernetes spells them.
+bool looksLikeCondition(QStringView word)
+{
+    return !word.isEmpty() && word.front().isUpper() && !looksLikeKey(word);
+}
+
+bool healthBit(QStringView value, quint8 *mask)
+{
+    static const std::pair<const char16_t *, Health> names[] = {
+        {u"healthy", Health::Healthy}, {u"unhealthy", Health::Unhealthy}, {u"unknown", Health::Unknown},
+        {u"nodata", Health::NoData},   {u"none", Health::NoData},
+    };
+    for (const auto &[name, health] : names) {
+        if (value.compare(QStringView(name), Qt::CaseInsensitive) == 0) {
+            *mask |= quint8(1u << unsigned(health));
+            return true;
+        }
+    }
+    return false;
+}
+
+bool conditionBit(QStringView value, quint8 *mask)
+{
+    static const std::pair<const char16_t *, ConditionStatus> names[] = {
+        {u"True", ConditionStatus::True},
+        {u"False", ConditionStatus::False},
+        {u"Unknown", ConditionStatus::Unknown},
+        {u"Absent", ConditionStatus::Absent},
+    };
+    for (const auto &[name, status] : names) {
+        if (value.compare(QStringView(name), Qt::CaseInsensitive) == 0) {
+            *mask |= quint8(1u << unsigned(status));
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+FilterParser::FilterParser(const QString &text)
+    : m_text(text)
+{
+}
+
+QStringList FilterParser::builtinKeys()
+{
+    QStringList keys;
+    FilterField last = FilterField::PropertyOrLabel;
+    for (const BuiltinKey &key : builtinKeyTable) {
+        if (key.field != last)
+            keys.append(QString::fromUtf16(key.spelling));
+        last = key.field;
+    }
+    return keys;
+}
+
+bool FilterParser::builtinField(QStringView key, FilterField *field)
+{
+    for (const BuiltinKey &builtin : builtinKeyTable) {
+        if (key.compare(QStringView(builtin.spelling), Qt::CaseInsensitive) == 0) {
+            *field = builtin.field;
+            return true;
+        }
+    }
+    return false;
+}
+
+void FilterParser::fail(int offset, const QString &message)
+{
+    m_errorOffset = offset;
+    m_errorMessage = message + u" at "_s + QString::number(offset);
+    // Unwinds to parse() only: errors leave this class as values.
+    throw Failure();
+}
+
+bool FilterParser::startsTerm(const FilterToken &token) const
+{
+    return token.kind == K::Word || token.kind == K::Quoted || token.kind == K::Not || token.kind == K::LeftParen;
+}
+
+int FilterParser::add(FilterNode node)
+{
+    m_nodes->push_back(std::move(node));
+    return int(m_nodes->size()) - 1;
+}
+
+int FilterParser::parse(std::vector<FilterNode> *nodes)
+{
+    nodes->clear();
+    m_nodes = nodes;
+    m_pos = 0;
+    FilterLexer lexer(m_text);
+    if (!lexer.tokenize(&m_tokens)) {
+        m_errorOffset = lexer.errorOffset();
+        m_errorMessage = lexer.errorMessage();
+        return -2;
+    }
+    try {
+        if (peek().kind == K::End)
+            return -1;
+        const int root = parseOr();
+        const FilterToken &rest = peek();
+        if (rest.kind == K::RightParen)
+            fail(rest.offset, u"unexpected ')'"_s);
+        if (isComparison(rest.kind))
+            fail(rest.offset, u"expected a key before "_s + describeToken(rest));
+        if (rest.kind != K::End)
+            fail(rest.offset, u"unexpected "_s + describeToken(rest));
+        Q_ASSERT(root == int(nodes->size()) - 1); // every rule returns the node it added last
+        return root;
+    } catch (const Failure &) {
+        nodes->clear();
+        return -2;
+    }
+}
+
+int FilterParser::parseOr()
+{
+    int left = parseAnd();
+    while (peek().kind == K::Or) {
+        const FilterToken &op = take();
+        if (!startsTerm(peek()))
+            fail(peek().offset, u"expected a term after '||'"_s);
+        const int right = parseAnd();
+        FilterNode node;
+        node.kind = FilterNode::Kind::Or;
+        node.offset = op.offset;
+        node.children = {left, right};
+        left = add(std::move(node));
+    }
+    return left;
+}
+
+int FilterParser::parseAnd()
+{
+    std::vector<int> terms{parseUnary()};
+    while (true) {
+        const FilterToken &next = peek();
+        if (next.kind == K::Comma || next.kind == K::And) {
+            const FilterToken &op = take();
+            if (!startsTerm(peek()))
+                fail(peek().offset, u"expected a term after "_s + describeToken(op));
+        } else if (!startsTerm(next)) {
+            break;
+        }
+        terms.push_back(parseUnary());
+    }
+    if (terms.size() == 1)
+        return terms.front();
+    FilterNode node;
+    node.kind = FilterNode::Kind::And;
+    node.offset = (*m_nodes)[size_t(terms.front())].offset;
+    node.children = std::move(terms);
+    return add(std::move(node));
+}
+
+int FilterParser::parseUnary()
+{
+    const FilterToken &token = peek();
+    switch (token.kind) {
+    case K::Not: {
+        take();
+        if (!startsTerm(peek()))
+            fail(peek().offset, u"expected a term after '!'"_s);
+        FilterNode node;
+        node.kind = FilterNode::Kind::Not;
+        node.offset = token.offset;
+        node.children = {parseUnary()};
+        return add(std::move(node));
+    }
+    case K::LeftParen: {
+        take();
+        if (!startsTerm(peek()))
+            fail(peek().offset, u"expected a term after '('"_s);
+        const int inner = parseOr();
+        if (peek().kind != K::RightParen)
+            fail(peek().offset, u"expected ')'"_s);
+        take();
+        return inner;
+    }
+    case K::Word:
+    case K::Quoted:
+        return parseTerm();
+    case K::RightParen:
+        fail(token.offset, u"unexpected ')'"_s);
+    case K::End:
+        fail(token.offset, u"expected a term"_s);
+    default:
+        if (isComparison(token.kind))
+            fail(token.offset, u"expected a key before "_s + describeToken(token));
+        fail(token.offset, u"unexpected "_s + describeToken(token));
+    }
+}
+
+bool FilterParser::classifyKey(QStringView word, FilterField *field, QStringView *name)
+{
+    static const std::pair<const char16_t *, FilterField> prefixes[] = {
+        {labelPrefix, FilterField::Label},
+        {propertyPrefix, FilterField::Property},
+        {conditionPrefix, FilterField::Condition},
+    };
+    for (const auto &[prefix, prefixField] : prefixes) {
+        const QStringView p(prefix);
+        if (word.startsWith(p, Qt::CaseInsensitive)) {
+            *field = prefixField;
+            *name = word.sliced(p.size());
+            return !name->isEmpty();
+        }
+    }
+    *name = word;
+    if (builtinField(word, field))
+        return true;
+    *field = looksLikeCondition(word) ? FilterField::Condition : FilterField::PropertyOrLabel;
+    return true;
+}
+
+void FilterParser::resolveKey(const FilterToken &keyToken, FilterNode *node)
+{
+    QStringView name;
+    if (!classifyKey(keyToken.text, &node->field, &name)) {
+        const int colon = int(keyToken.text.indexOf(u':'));
+        const QString what = node->field == FilterField::Label ? u"a label key"_s
+            : node->field == FilterField::Property             ? u"a property name"_s
+                                                               : u"a condition type"_s;
+        fail(keyToken.offset + colon + 1,
+             u"expected "_s + what + u" after '"_s + keyToken.text.left(colon + 1) + u"'"_s);
+    }
+    if (node->field == FilterField::Label || node->field == FilterField::Property
+        || node->field == FilterField::Condition || node->field == FilterField::PropertyOrLabel)
+        node->key = StringPool::shared().intern(name);
+}
+
+int FilterParser::parseTerm()
+{
+    const FilterToken &token = take();
+    FilterNode node;
+    node.offset = token.offset;
+    if (token.kind == K::Quoted) {
+        node.kind = FilterNode::Kind::FreeText;
+        node.values = {token.text};
+        return add(std::move(node));
+    }
+    const FilterToken &next = peek();
+    FilterField builtin = FilterField::Name;
+    const bool keyish = looksLikeKey(token.text) || builtinField(token.text, &builtin)
+        || looksLikeCondition(token.text);
+    if (isComparison(next.kind))
+        return parseComparison(std::move(node), token);
+    if (keyish && next.kind == K::Word && (next.text == u"in" || next.text == u"notin"))
+        return parseList(std::move(node), token);
+    if (looksLikeKey(token.text)) {
+        resolveKey(token, &node);
+        node.op = FilterOp::Exists;
+        return add(std::move(node));
+    }
+    node.kind = FilterNode::Kind::FreeText;
+    node.values = {token.text};
+    return add(std::move(node));
+}
+
+int FilterParser::parseComparison(FilterNode node, const FilterToken &keyToken)
+{
+    resolveKey(keyToken, &node);
+    const FilterToken &opToken = take();
+    node.op = opOf(opToken.kind);
+    const FilterToken &value = take();
+    if (value.kind == K::Regex) {
+        node.op = node.op == FilterOp::Contains ? FilterOp::Regex : FilterOp::NotRegex;
+    } else if (value.kind != K::Word && value.kind != K::Quoted) {
+        fail(value.offset, u"expected a value after "_s + describeToken(opToken));
+    }
+    checkValue(&node, keyToken, opToken, value);
+    return add(std::move(node));
+}
+
+int FilterParser::parseList(FilterNode node, const FilterToken &keyToken)
+{
+    resolveKey(keyToken, &node);
+    const FilterToken &opToken = take();
+    node.op = opToken.text == u"in" ? FilterOp::In : FilterOp::NotIn;
+    if (peek().kind != K::LeftParen)
+        fail(peek().offset, u"expected '(' after '"_s + opToken.text + u"'"_s);
+    take();
+    while (true) {
+        const FilterToken &value = take();
+        if (value.kind != K::Word && value.kind != K::Quoted)
+            fail(value.offset, u"expected a value in the list"_s);
+        checkValue(&node, keyToken, opToken, value);
+        const FilterToken &separator = take();
+        if (separator.kind == K::RightParen)
+            break;
+        if (separator.kind != K::Comma)
+            fail(separator.offset, u"expected ',' or ')'"_s);
+    }
+    return add(std::move(node));
+}
+
+void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, const FilterToken &opToken,
+                              const FilterToken &valueToken)
+{
+    const QString &value = valueToken.text;
+    const FilterOp op = node->op;
+    const bool textMatch = op == FilterOp::Contains || op == FilterOp::NotContains || op == FilterOp::Regex
+        || op == FilterOp::NotRegex;
+    if (node->field == FilterField::Health || node->field == FilterField::Condition) {
+        if (isOrdering(op) || textMatch)
+            fail(opToken.offset, describeToken(opToken) + u" does not apply to '"_s + keyToken.text + u"'"_s);
+        const bool known = node->field == FilterField::Health ? healthBit(value, &node->statusMask)
+                                                               : conditionBit(value, &node->statusMask);
+        if (!known) {
+            fail(valueToken.offset, node->field == FilterField::Health
+                                        ? u"expected healthy, unhealthy, unknown or nodata"_s
+                                        : u"expected True, False, Unknown or Absent"_s);
+        }
+        return;
+    }
+    if (op == FilterOp::Regex || op == FilterOp::NotRegex) {
+        node->regex = QRegularExpression(value, QRegularExpression::CaseInsensitiveOption
+                                                    | QRegularExpression::DontCaptureOption);
+        if (!node->regex.isValid()) {
+            fail(valueToken.offset + 1 + int(node->regex.patternErrorOffset()),
+                 u"invalid regex: "_s + node->regex.errorString());
+        }
+        node->regex.optimize();
+        return;
+    }
+    node->values.append(value);
+    const bool orderable = node->field == FilterField::Version || node->field == FilterField::Property
+        || node->field == FilterField::Label || node->field == FilterField::PropertyOrLabel;
+    if (isOrdering(op)) {
+        if (!orderable)
+            fail(opToken.offset, describeToken(opToken) + u" does not apply to '"_s + keyToken.text + u"'"_s);
+        double number = 0;
+        const VersionKey version = VersionKey::parse(value);
+        if (node->field != FilterField::Version && parseDecimal(value, &number)) {
+            node->valueType = FilterValueType::Number;
+            node->number = number;
+        } else if (version.isValid()) {
+            node->valueType = FilterValueType::Version;
+            node->version = version;
+        } else {
+            fail(valueToken.offset, node->field == FilterField::Version
+                                        ? u"expected a version after "_s + describeToken(opToken)
+                                        : u"expected a number or a version after "_s + describeToken(opToken));
+        }
+        return;
+    }
+    // version=1.30 means every 1.30.x; other equalities compare text exactly.
+    if (node->field == FilterField::Version)
+        node->versions.push_back(VersionKey::parse(value));
+}
+
+} // namespace fleetscope

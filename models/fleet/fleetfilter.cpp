@@ -1,0 +1,212 @@
+#include "fleetfilter.h"
+
+#include "filterparser.h"
+#include "fleetstore.h"
+
+namespace fleetscope {
+namespace {
+
+// Interned keys share their buffer with the profiles' interned names, so most
+// lookups end at the pointer comparison.
+bool sameText(const QString &a, const QString &b)
+{
+    return a.constData() == b.constData() ? a.size() == b.size() : a == b;
+}
+
+const QString *propertyValue(const ClusterProfile &profile, const QString &name)
+{
+    for (const Property &p : profile.properties) {
+        if (sameText(p.name, name))
+            return &p.value;
+    }
+    return nullptr;
+}
+
+const QString *nonEmpty(const QString &text)
+{
+    return text.isEmpty() ? nullptr : &text;
+}
+
+// The row's value for a text-valued field, or null when the row has none.
+const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const FleetStore *store)
+{
+    const ClusterProfile &p = row.profile();
+    switch (node.field) {
+    case FilterField::Name:
+        return &p.metadata.name;
+    case FilterField::DisplayName:
+        return nonEmpty(p.displayName);
+    case FilterField::Hub:
+        return store && row.hub >= 0 && row.hub < store->hubCount() ? &store->hubStatus(row.hub).hub : nullptr;
+    case FilterField::Namespace:
+        return &p.metadata.namespaceName;
+    case FilterField::ClusterSet:
+        return nonEmpty(row.clusterSet);
+    case FilterField::Manager:
+        return nonEmpty(row.manager);
+    case FilterField::MemberId:
+        return nonEmpty(row.memberId);
+    case FilterField::Version:
+        return nonEmpty(p.kubernetesVersion);
+    case FilterField::Label:
+        return p.metadata.labels.find(node.key);
+    case FilterField::Property:
+        return propertyValue(p, node.key);
+    case FilterField::PropertyOrLabel:
+        if (const QString *value = propertyValue(p, node.key))
+            return value;
+        return p.metadata.labels.find(node.key);
+    case FilterField::Health:
+    case FilterField::Condition:
+        break;
+    }
+    return nullptr;
+}
+
+bool ordered(FilterOp op, int comparison)
+{
+    switch (op) {
+    case FilterOp::Less:
+        return comparison < 0;
+    case FilterOp::LessEqual:
+        return comparison <= 0;
+    case FilterOp::Greater:
+        return comparison > 0;
+    case FilterOp::GreaterEqual:
+        return comparison >= 0;
+    default:
+        return false;
+    }
+}
+
+bool equalsAny(const FilterNode &node, const QString &value)
+{
+    const bool listValued = node.field == FilterField::Property || node.field == FilterField::PropertyOrLabel;
+    if (node.field == FilterField::Version) {
+        const VersionKey have = VersionKey::parse(value);
+        for (qsizetype i = 0; i < node.values.size(); ++i) {
+            const VersionKey &want = node.versions[size_t(i)];
+            if (want.isValid() ? have.isValid() && VersionKey::compare(have, want, want.count) == 0
+                               : value == node.values[i])
+                return true;
+        }
+        return false;
+    }
+    for (const QString &want : node.values) {
+        if (listValued ? valueHasItem(value, want) : sameText(value, want))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+FleetFilter FleetFilter::compile(const QString &text, FilterError *error)
+{
+    FleetFilter filter;
+    filter.m_text = text;
+    auto nodes = std::make_shared<std::vector<FilterNode>>();
+    FilterParser parser(text);
+    filter.m_root = parser.parse(nodes.get());
+    if (filter.m_root == -2) {
+        filter.m_valid = false;
+        filter.m_root = -1;
+        if (error)
+            *error = FilterError{parser.errorOffset(), parser.errorMessage()};
+        return filter;
+    }
+    if (error)
+        *error = FilterError();
+    filter.m_nodes = std::move(nodes);
+    return filter;
+}
+
+bool FleetFilter::matches(const FleetProfile &profile, const FleetStore *store) const
+{
+    if (!m_valid)
+        return false;
+    return m_root < 0 || evaluate(m_root, profile, store);
+}
+
+bool FleetFilter::evaluate(int index, const FleetProfile &profile, const FleetStore *store) const
+{
+    const FilterNode &node = (*m_nodes)[size_t(index)];
+    switch (node.kind) {
+    case FilterNode::Kind::And:
+        for (int child : node.children) {
+            if (!evaluate(child, profile, store))
+                return false;
+        }
+        return true;
+    case FilterNode::Kind::Or:
+        for (int child : node.children) {
+            if (evaluate(child, profile, store))
+                return true;
+        }
+        return false;
+    case FilterNode::Kind::Not:
+        return !evaluate(node.children.front(), profile, store);
+    case FilterNode::Kind::FreeText: {
+        const QString &word = node.values.front();
+        const ClusterProfile &p = profile.profile();
+        return p.metadata.name.contains(word, Qt::CaseInsensitive) || p.displayName.contains(word, Qt::CaseInsensitive);
+    }
+    case FilterNode::Kind::Test:
+        return test(node, profile, store);
+    }
+    return false;
+}
+
+bool FleetFilter::test(const FilterNode &node, const FleetProfile &profile, const FleetStore *store) const
+{
+    const bool negated = node.op == FilterOp::NotEqual || node.op == FilterOp::NotIn
+        || node.op == FilterOp::NotContains || node.op == FilterOp::NotRegex;
+
+    if (node.field == FilterField::Health || node.field == FilterField::Condition) {
+        const unsigned bit = node.field == FilterField::Health
+            ? unsigned(profile.health)
+            : unsigned(profile.profile().conditionStatus(node.key));
+        if (node.op == FilterOp::Exists)
+            return node.field == FilterField::Health || bit != unsigned(ConditionStatus::Absent);
+        return ((node.statusMask >> bit) & 1u) != negated;
+    }
+
+    const QString *value = fieldValue(node, profile, store);
+    if (node.op == FilterOp::Exists)
+        return value != nullptr;
+    // Like Kubernetes selectors, != and notin also accept rows without the key.
+    if (!value)
+        return negated;
+
+    switch (node.op) {
+    case FilterOp::Equal:
+    case FilterOp::NotEqual:
+    case FilterOp::In:
+    case FilterOp::NotIn:
+        return equalsAny(node, *value) != negated;
+    case FilterOp::Contains:
+    case FilterOp::NotContains:
+        return value->contains(node.values.front(), Qt::CaseInsensitive) != negated;
+    case FilterOp::Regex:
+    case FilterOp::NotRegex:
+        return node.regex.match(*value).hasMatch() != negated;
+    case FilterOp::Less:
+    case FilterOp::LessEqual:
+    case FilterOp::Greater:
+    case FilterOp::GreaterEqual:
+        if (node.valueType == FilterValueType::Number) {
+            double number = 0;
+            if (!parseDecimal(*value, &number))
+                return false;
+            return ordered(node.op, number < node.number ? -1 : (number > node.number ? 1 : 0));
+        } else {
+            const VersionKey have = VersionKey::parse(*value);
+            return have.isValid() && ordered(node.op, VersionKey::compare(have, node.version, node.version.count));
+        }
+    case FilterOp::Exists:
+        break;
+    }
+    return false;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "filternode.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace fleetscope {
+
+class FleetStore;
+struct FleetProfile;
+
+// Where a filter went wrong: `offset` into the text for the UI's caret, and a
+// message that already names it ("expected a value after '=' at 14").
+struct FilterError
+{
+    int offset = -1;
+    QString message;
+
+    bool isError() const { return offset >= 0; }
+};
+
+// A compiled fleet filter (the language is described in filterparser.h and the
+// README). A value: copies share the compiled program. Evaluation walks a flat
+// node vector over the profile's own fields and allocates nothing, except for
+// regex terms (QRegularExpression::match builds a match object).
+class FleetFilter
+{
+public:
+    // The empty filter: accepts everything.
+    FleetFilter() = default;
+
+    // On a syntax error, returns an invalid filter (which accepts nothing) and
+    // fills `error`; a filter is applied entirely or not at all.
+    static FleetFilter compile(const QString &text, FilterError *error = nullptr);
+
+    bool isValid() const { return m_valid; }
+    bool isEmpty() const { return m_valid && m_root < 0; }
+    const QString &text() const { return m_text; }
+
+    // `store` resolves hub names; without it, hub= terms never match.
+    bool matches(const FleetProfile &profile, const FleetStore *store) const;
+
+private:
+    bool evaluate(int node, const FleetProfile &profile, const FleetStore *store) const;
+    bool test(const FilterNode &node, const FleetProfile &profile, const FleetStore *store) const;
+
+    QString m_text;
+    std::shared_ptr<const std::vector<FilterNode>> m_nodes;
+    int m_root = -1;
+    bool m_valid = true;
+};
+
+} // namespace fleetscope

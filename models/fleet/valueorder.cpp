@@ -1,0 +1,140 @@
+#include "valueorder.h"
+
+#include <cmath>
+
+namespace fleetscope {
+
+qint64 VersionKey::packed() const
+{
+    if (!isValid())
+        return -1;
+    // 20 bits per part: Kubernetes minors and patches stay far below a million.
+    constexpr qint64 mask = (qint64(1) << 20) - 1;
+    return (qint64(qMin(parts[0], int(mask))) << 40) | (qint64(qMin(parts[1], int(mask))) << 20)
+        | qint64(qMin(parts[2], int(mask)));
+}
+
+VersionKey VersionKey::parse(QStringView text)
+{
+    VersionKey key;
+    qsizetype i = 0;
+    if (i < text.size() && (text[i] == u'v' || text[i] == u'V'))
+        ++i;
+    while (key.count < 3) {
+        const qsizetype start = i;
+        int value = 0;
+        while (i < text.size() && text[i] >= u'0' && text[i] <= u'9') {
+            value = qMin(value * 10 + (text[i].unicode() - u'0'), 1 << 24);
+            ++i;
+        }
+        if (i == start)
+            break;
+        key.parts[key.count++] = value;
+        if (i < text.size() && text[i] == u'.' && key.count < 3)
+            ++i;
+        else
+            break;
+    }
+    // "v" alone or "1." followed by letters still read as far as the numbers go;
+    // text that does not start with a number is no version at all.
+    if (key.count == 0)
+        return key;
+    if (i < text.size() && text[i] != u'-' && text[i] != u'+' && text[i] != u'.')
+        return VersionKey(); // "1.30abc": not a version
+    return key;
+}
+
+int VersionKey::compare(const VersionKey &a, const VersionKey &b, int components)
+{
+    for (int i = 0; i < qMin(components, 3); ++i) {
+        if (a.parts[i] != b.parts[i])
+            return a.parts[i] < b.parts[i] ? -1 : 1;
+    }
+    return 0;
+}
+
+bool parseDecimal(QStringView text, double *out)
+{
+    // Hand-rolled: QStringView::toDouble converts through a temporary buffer and
+    // accepts locale quirks we do not want in a query language.
+    qsizetype i = 0;
+    const qsizetype n = text.size();
+    bool negative = false;
+    if (i < n && (text[i] == u'-' || text[i] == u'+'))
+        negative = text[i++] == u'-';
+    double value = 0;
+    qsizetype digits = 0;
+    while (i < n && text[i] >= u'0' && text[i] <= u'9') {
+        value = value * 10 + (text[i++].unicode() - u'0');
+        ++digits;
+    }
+    if (i < n && text[i] == u'.') {
+        ++i;
+        double scale = 0.1;
+        while (i < n && text[i] >= u'0' && text[i] <= u'9') {
+            value += (text[i++].unicode() - u'0') * scale;
+            scale /= 10;
+            ++digits;
+        }
+    }
+    if (digits == 0)
+        return false;
+    if (i < n && (text[i] == u'e' || text[i] == u'E')) {
+        ++i;
+        bool negativeExponent = false;
+        if (i < n && (text[i] == u'-' || text[i] == u'+'))
+            negativeExponent = text[i++] == u'-';
+        int exponent = 0;
+        qsizetype exponentDigits = 0;
+        while (i < n && text[i] >= u'0' && text[i] <= u'9' && exponent < 400) {
+            exponent = exponent * 10 + (text[i++].unicode() - u'0');
+            ++exponentDigits;
+        }
+        if (exponentDigits == 0)
+            return false;
+        value *= std::pow(10.0, negativeExponent ? -exponent : exponent);
+    }
+    if (i != n)
+        return false;
+    *out = negative ? -value : value;
+    return true;
+}
+
+bool valueHasItem(QStringView value, QStringView item, Qt::CaseSensitivity cs)
+{
+    if (value.compare(item, cs) == 0)
+        return true;
+    if (!value.startsWith(u'['))
+        return false;
+    // Walk the JSON string elements in place; escapes are rare in property values
+    // and an escaped element simply never equals a plain item.
+    qsizetype i = 1;
+    while (i < value.size()) {
+        const qsizetype open = value.indexOf(u'"', i);
+        if (open < 0)
+            return false;
+        qsizetype close = open + 1;
+        while (close < value.size() && value[close] != u'"') {
+            if (value[close] == u'\\')
+                ++close;
+            ++close;
+        }
+        if (close >= value.size())
+            return false;
+        if (value.sliced(open + 1, close - open - 1).compare(item, cs) == 0)
+            return true;
+        i = close + 1;
+    }
+    return false;
+}
+
+int compareText(QStringView a, QStringView b)
+{
+    const int folded = a.compare(b, Qt::CaseInsensitive);
+    if (folded != 0)
+        return folded < 0 ? -1 : 1;
+    const int exact = a.compare(b, Qt::CaseSensitive);
+    return exact < 0 ? -1 : (exact > 0 ? 1 : 0);
+}
+
+} // namespace fleetscope

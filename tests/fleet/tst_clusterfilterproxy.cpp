@@ -1,0 +1,226 @@
+// The sort/filter proxy over the cluster table: what a user sees while the
+// fleet changes underneath — row counts matching the filter and scope, typed
+// sort orders (versions, node counts), and broken filters never applied.
+
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetstore.h"
+#include "fleet/valueorder.h"
+#include "syntheticfleet.h"
+
+#include <QAbstractItemModelTester>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace fleetscope;
+
+namespace {
+
+int expectedRows(const FleetStore &store, const FleetFilter &filter, const ClusterScope &scope)
+{
+    int count = 0;
+    for (const FleetProfile &p : store.profiles())
+        count += scope.matches(p) && filter.matches(p, &store) ? 1 : 0;
+    return count;
+}
+
+QStringList column(const QAbstractItemModel &model, int column, int role = Qt::DisplayRole)
+{
+    QStringList values;
+    for (int row = 0; row < model.rowCount(); ++row)
+        values << model.index(row, column).data(role).toString();
+    return values;
+}
+
+// Each proxy row's key is not less than the previous row's (in sort order).
+void verifySorted(const ClusterFilterProxy &proxy)
+{
+    const ClusterTableModel *table = proxy.tableModel();
+    const int sortColumn = proxy.sortColumn();
+    for (int row = 1; row < proxy.rowCount(); ++row) {
+        const int a = proxy.mapToSource(proxy.index(row - 1, 0)).row();
+        const int b = proxy.mapToSource(proxy.index(row, 0)).row();
+        const int c = table->compare(sortColumn, a, b);
+        QVERIFY2(proxy.sortOrder() == Qt::AscendingOrder ? c <= 0 : c >= 0, qPrintable(QString::number(row)));
+    }
+}
+
+} // namespace
+
+class TestClusterFilterProxy final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sortsVersionsAndNodesAsValues();
+    void filtersAndScopes();
+    void keepsTheLastGoodFilterOnErrors();
+    void liveDeltasWhileFilteredAndSorted();
+};
+
+void TestClusterFilterProxy::sortsVersionsAndNodesAsValues()
+{
+    FleetStore store;
+    ClusterTableModel table(&store);
+    ClusterFilterProxy proxy(&table);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const int hub = store.addHub("h");
+    HubDelta delta;
+    for (int i = 0; i < 60; ++i)
+        delta.upsertedProfiles.append(synthetic::profile(i));
+    store.applyDelta(hub, delta);
+
+    proxy.sort(ClusterTableModel::VersionColumn, Qt::AscendingOrder);
+    QStringList versions = column(proxy, ClusterTableModel::VersionColumn);
+    versions.removeDuplicates();
+    QCOMPARE(versions, (QStringList{"v1.4.0", "v1.9.1", "v1.29.4-gke.100", "v1.30.2", "v1.31.0", "v1.32.5"}));
+    verifySorted(proxy);
+
+    proxy.sort(ClusterTableModel::NodesColumn, Qt::DescendingOrder);
+    verifySorted(proxy);
+    double previous = std::numeric_limits<double>::max();
+    for (const QString &nodes : column(proxy, ClusterTableModel::NodesColumn)) {
+        QVERIFY2(nodes.toDouble() <= previous, qPrintable(nodes)); // 40 after 120, not before it
+        previous = nodes.toDouble();
+    }
+    // Equal keys fall back to the name.
+    proxy.sort(ClusterTableModel::ManagerColumn, Qt::AscendingOrder);
+    for (int row = 1; row < proxy.rowCount(); ++row) {
+        if (proxy.index(row, ClusterTableModel::ManagerColumn).data() == proxy.index(row - 1, ClusterTableModel::ManagerColumn).data())
+            QVERIFY(proxy.index(row - 1, 0).data().toString() < proxy.index(row, 0).data().toString());
+    }
+}
+
+void TestClusterFilterProxy::filtersAndScopes()
+{
+    FleetStore store;
+    ClusterTableModel table(&store);
+    ClusterFilterProxy proxy(&table);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const int a = store.addHub("a");
+    const int b = store.addHub("b");
+    HubDelta delta;
+    for (int i = 0; i < 40; ++i)
+        delta.upsertedProfiles.append(synthetic::profile(i));
+    store.applyDelta(a, delta);
+    store.applyDelta(b, delta);
+    QCOMPARE(proxy.rowCount(), 80);
+
+    QVERIFY(proxy.setFilterText("version>=1.30 && count.node.k8s.io>=100"));
+    const int filtered = proxy.rowCount();
+    QCOMPARE(filtered, expectedRows(store, proxy.filter(), proxy.scope()));
+    QVERIFY(filtered > 0 && filtered < 80);
+    for (int row = 0; row < proxy.rowCount(); ++row) {
+        QVERIFY(VersionKey::parse(proxy.index(row, ClusterTableModel::VersionColumn).data().toString()).parts[1] >= 30);
+        QVERIFY(proxy.index(row, ClusterTableModel::NodesColumn).data().toInt() >= 100);
+    }
+
+    ClusterScope scope;
+    scope.hub = b;
+    proxy.setScope(scope);
+    QCOMPARE(proxy.rowCount(), filtered / 2);
+    QVERIFY(column(proxy, ClusterTableModel::HubColumn).filter("a").isEmpty());
+
+    scope.clusterSet = QString(); // "no clusterset" is a group of its own
+    proxy.setScope(scope);
+    for (const QString &set : column(proxy, ClusterTableModel::ClusterSetColumn))
+        QCOMPARE(set, QString());
+    QCOMPARE(proxy.rowCount(), expectedRows(store, proxy.filter(), scope));
+
+    ClusterScope placement;
+    placement.members = QSet<ClusterRef>{{a, {"fleet", "cluster-000003"}}, {b, {"fleet", "cluster-000004"}}};
+    proxy.setScope(placement);
+    QVERIFY(proxy.setFilterText(""));
+    QCOMPARE(proxy.rowCount(), 2);
+
+    // Setting what is already set touches nothing.
+    QSignalSpy removed(&proxy, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&proxy, &QAbstractItemModel::rowsInserted);
+    proxy.setScope(placement);
+    QVERIFY(proxy.setFilterText(""));
+    QCOMPARE(removed.size() + inserted.size(), 0);
+    QCOMPARE(proxy.rowCount(), 2);
+}
+
+void TestClusterFilterProxy::keepsTheLastGoodFilterOnErrors()
+{
+    FleetStore store;
+    ClusterTableModel table(&store);
+    ClusterFilterProxy proxy(&table);
+    const int hub = store.addHub("h");
+    HubDelta delta;
+    for (int i = 0; i < 30; ++i)
+        delta.upsertedProfiles.append(synthetic::profile(i));
+    store.applyDelta(hub, delta);
+    QVERIFY(proxy.setFilterText("manager=ocm"));
+    const int ocm = proxy.rowCount();
+    QVERIFY(ocm > 0 && ocm < 30);
+
+    FilterError error;
+    QVERIFY(!proxy.setFilterText("manager=ocm ||", &error));
+    QCOMPARE(error.offset, 14);
+    QCOMPARE(error.message, "expected a term after '||' at 14");
+    QCOMPARE(proxy.filter().text(), "manager=ocm");
+    QCOMPARE(proxy.rowCount(), ocm);
+}
+
+void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted()
+{
+    FleetStore store;
+    ClusterTableModel table(&store);
+    ClusterFilterProxy proxy(&table);
+    QAbstractItemModelTester tableTester(&table, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&proxy, &QAbstractItemModel::modelReset);
+    proxy.sort(ClusterTableModel::VersionColumn, Qt::DescendingOrder);
+
+    const char *const filters[] = {"health=healthy", "version>=1.30, manager!=ocm", "",
+                                   "clusterset in (prod,dev) || count.node.k8s.io<100",
+                                   "type.node.k8s.io~H100", "!label:multicluster.x-k8s.io/clusterset"};
+    const int sortColumns[] = {ClusterTableModel::VersionColumn, ClusterTableModel::NodesColumn,
+                               ClusterTableModel::NameColumn, ClusterTableModel::LastTransitionColumn};
+    const int hubs[] = {store.addHub("a"), store.addHub("b")};
+    QRandomGenerator random(2026);
+    QSet<int> present[2];
+    for (int round = 0; round < 250; ++round) {
+        const int hub = hubs[random.bounded(2)];
+        HubDelta delta;
+        QSet<int> touched;
+        for (int i = 0; i < random.bounded(1, 40); ++i) {
+            const int id = random.bounded(150);
+            if (touched.contains(id))
+                continue;
+            touched.insert(id);
+            if (present[hub].contains(id) && random.bounded(3) == 0) {
+                delta.removedProfiles.append({"fleet", synthetic::profile(id)->profile.metadata.name});
+                present[hub].remove(id);
+            } else {
+                delta.upsertedProfiles.append(synthetic::profile(id, round));
+                present[hub].insert(id);
+            }
+        }
+        store.applyDelta(hub, delta);
+        if (round % 25 == 0)
+            QVERIFY(proxy.setFilterText(filters[(round / 25) % 6]));
+        if (round % 40 == 0)
+            proxy.sort(sortColumns[(round / 40) % 4], round % 80 ? Qt::AscendingOrder : Qt::DescendingOrder);
+        if (round == 60)
+            table.addPropertyColumn("type.node.k8s.io");
+        if (round == 90)
+            table.addLabelColumn("env");
+        if (round == 150)
+            table.removeColumnAt(table.propertyColumn("type.node.k8s.io"));
+        if (round == 200) {
+            ClusterScope scope;
+            scope.manager = QStringLiteral("kubefleet");
+            proxy.setScope(scope);
+        }
+        QCOMPARE(proxy.rowCount(), expectedRows(store, proxy.filter(), proxy.scope()));
+        verifySorted(proxy);
+    }
+    QCOMPARE(reset.size(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestClusterFilterProxy)
+#include "tst_clusterfilterproxy.moc"

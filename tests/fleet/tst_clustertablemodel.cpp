@@ -1,0 +1,178 @@
+// The cluster table: columns and roles read the store's rows directly, dynamic
+// columns come and go, and store deltas arrive as ranged, minimal signals that
+// a QAbstractItemModelTester accepts (never a reset).
+
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetstore.h"
+#include "fleet/valueorder.h"
+#include "syntheticfleet.h"
+
+#include <QAbstractItemModelTester>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace fleetscope;
+
+class TestClusterTableModel final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsFixedColumns();
+    void typedSortValues();
+    void addsAndRemovesDynamicColumns();
+    void coalescesChangedRowsIntoRanges();
+    void randomDeltasPassTheModelTester();
+};
+
+void TestClusterTableModel::showsFixedColumns()
+{
+    FleetStore store;
+    ClusterTableModel model(&store);
+    const int hub = store.addHub("hub-a");
+    HubDelta delta;
+    delta.upsertedProfiles = {synthetic::profile(7)};
+    store.applyDelta(hub, delta);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.columnCount(), int(ClusterTableModel::FixedColumnCount));
+    QCOMPARE(model.headerData(ClusterTableModel::VersionColumn, Qt::Horizontal).toString(), "Version");
+    QCOMPARE(model.headerData(ClusterTableModel::LastTransitionColumn, Qt::Horizontal).toString(), "Last transition");
+
+    const ClusterProfile &p = store.profileAt(0).profile();
+    auto cell = [&](int column, int role = Qt::DisplayRole) { return model.index(0, column).data(role); };
+    QCOMPARE(cell(ClusterTableModel::NameColumn).toString(), "cluster-000007");
+    QCOMPARE(cell(ClusterTableModel::HubColumn).toString(), "hub-a");
+    QCOMPARE(cell(ClusterTableModel::VersionColumn).toString(), p.kubernetesVersion);
+    QCOMPARE(cell(ClusterTableModel::NodesColumn).toString(), p.property(u"count.node.k8s.io")->value);
+    QCOMPARE(cell(ClusterTableModel::LocationColumn).toString(), p.property(u"location.topology.k8s.io")->value);
+    QCOMPARE(cell(ClusterTableModel::ControlPlaneHealthyColumn).toString(),
+             conditionStatusName(p.conditionStatus(u"ControlPlaneHealthy")));
+    QCOMPARE(cell(ClusterTableModel::ManagerColumn).toString(), store.profileAt(0).manager);
+    QCOMPARE(cell(ClusterTableModel::NameColumn, ClusterTableModel::HealthRole).toInt(),
+             int(store.profileAt(0).health));
+    QVERIFY(cell(ClusterTableModel::ControlPlaneHealthyColumn, Qt::ToolTipRole).toString().contains("since"));
+
+    model.setNow(p.condition(u"ControlPlaneHealthy")->lastTransitionTime + 3 * 3600 * 1000);
+    QCOMPARE(cell(ClusterTableModel::LastTransitionColumn).toString(), "3h");
+    QVERIFY(!cell(ClusterTableModel::NameColumn, Qt::DecorationRole).isValid());
+}
+
+void TestClusterTableModel::typedSortValues()
+{
+    FleetStore store;
+    ClusterTableModel model(&store);
+    const int hub = store.addHub("h");
+    HubDelta delta;
+    delta.upsertedProfiles = {synthetic::profile(1)};
+    store.applyDelta(hub, delta);
+    const QVariant version = model.index(0, ClusterTableModel::VersionColumn).data(ClusterTableModel::SortRole);
+    QCOMPARE(version.typeId(), QMetaType::LongLong);
+    QCOMPARE(version.toLongLong(), VersionKey::parse(store.profileAt(0).profile().kubernetesVersion).packed());
+    QCOMPARE(model.index(0, ClusterTableModel::NodesColumn).data(ClusterTableModel::SortRole).typeId(),
+             QMetaType::Double);
+    QCOMPARE(model.index(0, ClusterTableModel::LastTransitionColumn).data(ClusterTableModel::SortRole).typeId(),
+             QMetaType::LongLong);
+    QCOMPARE(model.index(0, ClusterTableModel::NameColumn).data(ClusterTableModel::SortRole).typeId(),
+             QMetaType::QString);
+    QVERIFY(VersionKey::parse(u"v1.30.2").packed() > VersionKey::parse(u"v1.4.0").packed());
+    QVERIFY(VersionKey::parse(u"v1.31.0-gke.1200").packed() > VersionKey::parse(u"1.30.9").packed());
+    QCOMPARE(VersionKey::parse(u"latest").packed(), -1);
+}
+
+void TestClusterTableModel::addsAndRemovesDynamicColumns()
+{
+    FleetStore store;
+    ClusterTableModel model(&store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const int hub = store.addHub("h");
+    HubDelta delta;
+    for (int i = 0; i < 5; ++i)
+        delta.upsertedProfiles.append(synthetic::profile(i));
+    store.applyDelta(hub, delta);
+
+    const int typeColumn = model.addPropertyColumn("type.node.k8s.io");
+    const int envColumn = model.addLabelColumn("env");
+    QCOMPARE(typeColumn, int(ClusterTableModel::FixedColumnCount));
+    QCOMPARE(envColumn, typeColumn + 1);
+    QCOMPARE(model.addLabelColumn("env"), envColumn); // no duplicates
+    QCOMPARE(model.columnCount(), envColumn + 1);
+    QCOMPARE(model.headerData(envColumn, Qt::Horizontal).toString(), "env");
+    QCOMPARE(model.headerData(envColumn, Qt::Horizontal, Qt::ToolTipRole).toString(), "Label env");
+    QCOMPARE(model.index(2, envColumn).data().toString(), store.profileAt(2).profile().metadata.labels.value(u"env"));
+    QCOMPARE(model.index(2, typeColumn).data().toString(), store.profileAt(2).profile().property(u"type.node.k8s.io")->value);
+    const int missing = model.addPropertyColumn("no.such.property");
+    QCOMPARE(model.index(0, missing).data().toString(), QString());
+
+    QVERIFY(!model.removeColumnAt(ClusterTableModel::NameColumn));
+    QVERIFY(model.removeColumnAt(typeColumn));
+    QCOMPARE(model.labelColumn("env"), typeColumn);
+    QCOMPARE(model.propertyColumn("type.node.k8s.io"), -1);
+    QCOMPARE(model.columnCount(), int(ClusterTableModel::FixedColumnCount) + 2);
+}
+
+void TestClusterTableModel::coalescesChangedRowsIntoRanges()
+{
+    FleetStore store;
+    ClusterTableModel model(&store);
+    const int hub = store.addHub("h");
+    HubDelta add;
+    for (int i = 0; i < 100; ++i)
+        add.upsertedProfiles.append(synthetic::profile(i));
+    store.applyDelta(hub, add);
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    HubDelta update;
+    for (int i : {10, 11, 12, 14, 60, 61})
+        update.upsertedProfiles.append(synthetic::profile(i, 1));
+    store.applyDelta(hub, update);
+    QCOMPARE(changed.size(), 2);
+    QCOMPARE(changed[0][0].toModelIndex().row(), 10);
+    QCOMPARE(changed[0][1].toModelIndex().row(), 14);
+    QCOMPARE(changed[0][1].toModelIndex().column(), model.columnCount() - 1);
+    QCOMPARE(changed[1][0].toModelIndex().row(), 60);
+    QCOMPARE(changed[1][1].toModelIndex().row(), 61);
+    QCOMPARE(reset.size(), 0);
+}
+
+void TestClusterTableModel::randomDeltasPassTheModelTester()
+{
+    FleetStore store;
+    ClusterTableModel model(&store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    const int hubs[] = {store.addHub("a"), store.addHub("b")};
+    QRandomGenerator random(77);
+    QSet<int> present[2];
+    for (int round = 0; round < 200; ++round) {
+        const int hub = hubs[random.bounded(2)];
+        HubDelta delta;
+        QSet<int> touched;
+        for (int i = 0; i < random.bounded(1, 40); ++i) {
+            const int id = random.bounded(120);
+            if (touched.contains(id))
+                continue;
+            touched.insert(id);
+            if (present[hub].contains(id) && random.bounded(3) == 0) {
+                delta.removedProfiles.append({"fleet", synthetic::profile(id)->profile.metadata.name});
+                present[hub].remove(id);
+            } else {
+                delta.upsertedProfiles.append(synthetic::profile(id, round));
+                present[hub].insert(id);
+            }
+        }
+        store.applyDelta(hub, delta);
+        if (round == 50)
+            model.addPropertyColumn("type.node.k8s.io");
+        if (round == 120)
+            model.removeColumnAt(model.propertyColumn("type.node.k8s.io"));
+        QCOMPARE(model.rowCount(), int(present[0].size() + present[1].size()));
+        for (int row = 0; row < model.rowCount(); row += 17)
+            QCOMPARE(model.index(row, 0).data().toString(), store.profileAt(row).profile().metadata.name);
+    }
+    QCOMPARE(reset.size(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestClusterTableModel)
+#include "tst_clustertablemodel.moc"

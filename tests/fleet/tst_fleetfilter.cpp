@@ -1,0 +1,325 @@
+// The fleet filter language: every operator against a small fleet whose rows
+// differ in exactly the ways the terms test, syntax errors with their exact
+// positions, and completion of keys and values from the live fleet.
+
+#include "fleet/filtercompleter.h"
+#include "fleet/fleetfilter.h"
+#include "fleet/fleetstore.h"
+
+#include <QTest>
+
+using namespace fleetscope;
+
+namespace {
+
+struct Spec
+{
+    QString name;
+    QString displayName;
+    QString ns = "fleet";
+    QList<std::pair<QString, QString>> labels;
+    QString managerName;
+    QString version;
+    QList<std::pair<QString, ConditionStatus>> conditions;
+    QList<std::pair<QString, QString>> properties;
+};
+
+ProfilePtr makeProfile(const Spec &spec)
+{
+    auto record = std::make_shared<ProfileRecord>();
+    ClusterProfile &p = record->profile;
+    p.metadata.name = spec.name;
+    p.metadata.namespaceName = spec.ns;
+    for (const auto &[k, v] : spec.labels)
+        p.metadata.labels.insert(k, v);
+    p.displayName = spec.displayName;
+    p.clusterManagerName = spec.managerName;
+    p.kubernetesVersion = spec.version;
+    for (const auto &[type, status] : spec.conditions) {
+        Condition c;
+        c.type = type;
+        c.status = status;
+        c.lastTransitionTime = 1'700'000'000'000;
+        p.conditions.append(c);
+    }
+    for (const auto &[name, value] : spec.properties)
+        p.properties.append(Property{name, value, 0});
+    return record;
+}
+
+// c1..c3 and edge-c4 over two hubs; see the table for what each term picks.
+void fillFleet(FleetStore *store)
+{
+    const int a = store->addHub("hub-a");
+    const int b = store->addHub("hub-b");
+    HubDelta da;
+    da.upsertedProfiles = {
+        makeProfile({"c1", "Payments EU", "fleet-prod",
+                     {{"env", "prod"},
+                      {"multicluster.x-k8s.io/clusterset", "prod"},
+                      {"x-k8s.io/cluster-manager", "ocm"},
+                      {"multicluster.x-k8s.io/inventory-member-id", "m-1"}},
+                     "ocm",
+                     "v1.30.2",
+                     {{"ControlPlaneHealthy", ConditionStatus::True}, {"Joined", ConditionStatus::True}},
+                     {{"location.topology.k8s.io", "cloud/eu-west-1"},
+                      {"count.node.k8s.io", "120"},
+                      {"type.node.k8s.io", R"(["n2-standard-8","a3-highgpu-8g","H100"])"}}}),
+        makeProfile({"c2", "Search US", "fleet-staging",
+                     {{"env", "staging"},
+                      {"multicluster.x-k8s.io/clusterset", "staging"},
+                      {"x-k8s.io/cluster-manager", "kubefleet"}},
+                     "kubefleet",
+                     "v1.4.0",
+                     {{"ControlPlaneHealthy", ConditionStatus::False}, {"Joined", ConditionStatus::True}},
+                     {{"location.topology.k8s.io", "cloud/us-east-1"},
+                      {"count.node.k8s.io", "40"},
+                      {"type.node.k8s.io", "m6i.xlarge"}}}),
+    };
+    store->applyDelta(a, da);
+    HubDelta db;
+    db.upsertedProfiles = {
+        makeProfile({"c3", "", "fleet-prod",
+                     {{"env", "dev"}, {"multicluster.x-k8s.io/clusterset", "prod"}},
+                     "gke-fleet",
+                     "v1.31.0-gke.1200",
+                     {{"ControlPlaneHealthy", ConditionStatus::Unknown}},
+                     {{"location.topology.k8s.io", "cloud/eu-west-4"},
+                      {"count.node.k8s.io", "8"},
+                      {"type.node.k8s.io", R"(["H100-80GB"])"}}}),
+        makeProfile({"edge-c4", "", "edge", {}, "", "", {}, {}}),
+    };
+    store->applyDelta(b, db);
+}
+
+QString matching(const FleetStore &store, const FleetFilter &filter)
+{
+    QStringList names;
+    for (const FleetProfile &p : store.profiles()) {
+        if (filter.matches(p, &store))
+            names << p.profile().metadata.name;
+    }
+    names.sort();
+    return names.join(',');
+}
+
+} // namespace
+
+class TestFleetFilter final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void evaluates_data();
+    void evaluates();
+    void reportsErrors_data();
+    void reportsErrors();
+    void invalidFilterMatchesNothing();
+    void completesKeys();
+    void completesValues_data();
+    void completesValues();
+
+private:
+    FleetStore m_store;
+};
+
+void TestFleetFilter::initTestCase()
+{
+    fillFleet(&m_store);
+    QCOMPARE(m_store.profileCount(), 4);
+}
+
+void TestFleetFilter::evaluates_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QString>("expected");
+    auto row = [](const char *filter, const char *expected) { QTest::newRow(filter) << filter << expected; };
+    row("", "c1,c2,c3,edge-c4");
+    row("location.topology.k8s.io=cloud/eu-west-1", "c1");
+    row("location.topology.k8s.io~eu-west", "c1,c3");
+    row("clusterset in (prod,staging)", "c1,c2,c3");
+    row("clusterset notin (prod)", "c2,edge-c4");
+    row("manager!=ocm", "c2,c3,edge-c4");
+    row("manager=gke-fleet", "c3");
+    row("count.node.k8s.io>=100", "c1");
+    row("count.node.k8s.io<50", "c2,c3");
+    row("count.node.k8s.io>=1e2", "c1");
+    row("property:count.node.k8s.io>=40", "c1,c2");
+    row("version>=1.30", "c1,c3");
+    row("version<1.30", "c2");
+    row("version=1.31", "c3");
+    row("version>v1.30.1", "c1,c3");
+    row("version<=1.30", "c1,c2");
+    row("version>1.30", "c3");
+    row("version in (1.4, 1.31)", "c2,c3");
+    row("ControlPlaneHealthy=False", "c2");
+    row("ControlPlaneHealthy in (True,Unknown)", "c1,c3");
+    row("ControlPlaneHealthy=Absent", "edge-c4");
+    row("Joined!=True", "c3,edge-c4");
+    row("Joined=Absent", "c3,edge-c4");
+    row("Joined=true", "c1,c2");
+    row("condition:Joined", "c1,c2");
+    row("!condition:ControlPlaneHealthy", "edge-c4");
+    row("label:env=prod", "c1");
+    row("label:env", "c1,c2,c3");
+    row("!label:env", "edge-c4");
+    row("label:env in (prod, dev)", "c1,c3");
+    row("label:env!=prod", "c2,c3,edge-c4");
+    row("x-k8s.io/cluster-manager=ocm", "c1");
+    row("type.node.k8s.io~H100", "c1,c3");
+    row("type.node.k8s.io~/^\\[\"H100/", "c3");
+    row("type.node.k8s.io=a3-highgpu-8g", "c1");
+    row("type.node.k8s.io=m6i.xlarge", "c2");
+    row("count.node.k8s.io", "c1,c2,c3");
+    row("!count.node.k8s.io", "edge-c4");
+    row("health=unhealthy", "c2");
+    row("health in (healthy, nodata)", "c1,edge-c4");
+    row("health!=healthy", "c2,c3,edge-c4");
+    row("hub=hub-b", "c3,edge-c4");
+    row("hub=nosuch", "");
+    row("namespace=fleet-prod", "c1,c3");
+    row("name=c2", "c2");
+    row("name==c1", "c1");
+    row("member=m-1", "c1");
+    row("displayName~search", "c2");
+    row("name~/^c[12]$/", "c1,c2");
+    row("name!~/^c/", "edge-c4");
+    row("payments", "c1");
+    row("EU", "c1");
+    row("c", "c1,c2,c3,edge-c4");
+    row("\"search us\"", "c2");
+    row("'Payments EU'", "c1");
+    row("clusterset=prod, manager=ocm", "c1");
+    row("clusterset=prod && health=unknown", "c3");
+    row("clusterset=prod edge", "");
+    row("manager=ocm || manager=kubefleet", "c1,c2");
+    row("(manager=ocm || manager=kubefleet) && ControlPlaneHealthy=False", "c2");
+    row("manager=ocm || manager=kubefleet && ControlPlaneHealthy=False", "c1,c2");
+    row("!(clusterset=prod)", "c2,edge-c4");
+    row("version>=1.30 manager!=ocm", "c3");
+    row("rollout in progress", "");
+}
+
+void TestFleetFilter::evaluates()
+{
+    QFETCH(QString, filter);
+    QFETCH(QString, expected);
+    FilterError error;
+    const FleetFilter compiled = FleetFilter::compile(filter, &error);
+    QVERIFY2(!error.isError(), qPrintable(error.message));
+    QVERIFY(compiled.isValid());
+    QCOMPARE(matching(m_store, compiled), expected);
+}
+
+void TestFleetFilter::reportsErrors_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<QString>("message");
+    auto row = [](const char *filter, int offset, const char *message) {
+        QTest::newRow(filter) << filter << offset << message;
+    };
+    row("name=", 5, "expected a value after '=' at 5");
+    row("=prod", 0, "expected a key before '=' at 0");
+    row("name=c1 =", 8, "expected a key before '=' at 8");
+    row("(manager=ocm", 12, "expected ')' at 12");
+    row("manager=ocm)", 11, "unexpected ')' at 11");
+    row("clusterset in prod", 14, "expected '(' after 'in' at 14");
+    row("clusterset in (a,", 17, "expected a value in the list at 17");
+    row("clusterset in ()", 15, "expected a value in the list at 15");
+    row("clusterset in (a b)", 17, "expected ',' or ')' at 17");
+    row("clusterset notin (a", 19, "expected ',' or ')' at 19");
+    row("a & b", 2, "expected '&&' at 2");
+    row("a | b", 2, "expected '||' at 2");
+    row("a ||", 4, "expected a term after '||' at 4");
+    row("a,", 2, "expected a term after ',' at 2");
+    row("a && && b", 5, "expected a term after '&&' at 5");
+    row("\"abc", 0, "unterminated quote at 0");
+    row("name~/ab", 5, "unterminated regex at 5");
+    row("version>=abc", 9, "expected a version after '>=' at 9");
+    row("count.node.k8s.io>=many", 19, "expected a number or a version after '>=' at 19");
+    row("health=sick", 7, "expected healthy, unhealthy, unknown or nodata at 7");
+    row("Joined=Maybe", 7, "expected True, False, Unknown or Absent at 7");
+    row("!", 1, "expected a term after '!' at 1");
+    row("name>c1", 4, "'>' does not apply to 'name' at 4");
+    row("health~bad", 6, "'~' does not apply to 'health' at 6");
+    row("label:=x", 6, "expected a label key after 'label:' at 6");
+    row("condition:", 10, "expected a condition type after 'condition:' at 10");
+    row("()", 1, "expected a term after '(' at 1");
+    row("a ) b", 2, "unexpected ')' at 2");
+    row("name=(x)", 5, "expected a value after '=' at 5");
+}
+
+void TestFleetFilter::reportsErrors()
+{
+    QFETCH(QString, filter);
+    QFETCH(int, offset);
+    QFETCH(QString, message);
+    FilterError error;
+    const FleetFilter compiled = FleetFilter::compile(filter, &error);
+    QVERIFY(!compiled.isValid());
+    QCOMPARE(error.message, message);
+    QCOMPARE(error.offset, offset);
+}
+
+void TestFleetFilter::invalidFilterMatchesNothing()
+{
+    FilterError error;
+    const FleetFilter broken = FleetFilter::compile("name~/[/", &error);
+    QVERIFY(error.isError());
+    QVERIFY(error.message.startsWith("invalid regex: "));
+    QCOMPARE(matching(m_store, broken), QString());
+    QVERIFY(FleetFilter().isEmpty());
+    QCOMPARE(matching(m_store, FleetFilter()), "c1,c2,c3,edge-c4");
+}
+
+void TestFleetFilter::completesKeys()
+{
+    const FilterCompletions loc = FilterCompleter::completions(m_store, "manager=ocm loc", 15);
+    QCOMPARE(loc.replaceStart, 12);
+    QCOMPARE(loc.replaceLength, 3);
+    QCOMPARE(loc.candidates, QStringList{"location.topology.k8s.io"});
+
+    const FilterCompletions labels = FilterCompleter::completions(m_store, "label:e", 7);
+    QCOMPARE(labels.candidates, QStringList{"label:env"});
+
+    const FilterCompletions conditions = FilterCompleter::completions(m_store, "(Jo", 3);
+    QCOMPARE(conditions.replaceStart, 1);
+    QCOMPARE(conditions.candidates, QStringList{"Joined"});
+
+    const FilterCompletions all = FilterCompleter::completions(m_store, "", 0);
+    QVERIFY(all.candidates.contains("clusterset"));
+    QVERIFY(all.candidates.contains("count.node.k8s.io"));
+    QVERIFY(all.candidates.contains("ControlPlaneHealthy"));
+}
+
+void TestFleetFilter::completesValues_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("cursor");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("clusterset") << "clusterset=" << 11 << QStringList{"prod", "staging"};
+    QTest::newRow("prefix") << "clusterset=st" << 13 << QStringList{"staging"};
+    QTest::newRow("in list") << "manager in (ocm, k" << 18 << QStringList{"kubefleet"};
+    QTest::newRow("hub") << "hub!=" << 5 << QStringList{"hub-a", "hub-b"};
+    QTest::newRow("health") << "health=un" << 9 << QStringList{"unhealthy", "unknown"};
+    QTest::newRow("condition") << "Joined=" << 7 << QStringList{"Absent", "False", "True", "Unknown"};
+    QTest::newRow("property") << "location.topology.k8s.io=cloud/eu" << 33
+                              << QStringList{"cloud/eu-west-1", "cloud/eu-west-4"};
+    QTest::newRow("label") << "label:env=" << 10 << QStringList{"dev", "prod", "staging"};
+    QTest::newRow("version") << "version>=v1.3" << 13 << QStringList{"v1.30.2", "v1.31.0-gke.1200"};
+    QTest::newRow("quoted display name") << "displayName=S" << 13 << QStringList{"\"Search US\""};
+    QTest::newRow("inside a quote") << "name=\"c" << 7 << QStringList{};
+}
+
+void TestFleetFilter::completesValues()
+{
+    QFETCH(QString, text);
+    QFETCH(int, cursor);
+    QFETCH(QStringList, expected);
+    QCOMPARE(FilterCompleter::completions(m_store, text, cursor).candidates, expected);
+}
+
+QTEST_GUILESS_MAIN(TestFleetFilter)
+#include "tst_fleetfilter.moc"
