@@ -32,7 +32,9 @@ int FleetStore::addHub(const QString &name)
     Hub hub;
     hub.status.hub = name;
     m_hubs.push_back(std::move(hub));
-    return int(m_hubs.size()) - 1;
+    const int index = int(m_hubs.size()) - 1;
+    emit hubStatusChanged(index);
+    return index;
 }
 
 int FleetStore::hubIndex(const QString &name) const
