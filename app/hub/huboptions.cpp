@@ -98,7 +98,8 @@ Faults (each P or P@N: probability P in [0,1], at most N times; "1@3" = the firs
     };
     for (std::size_t i = 0; i < kFaultKindCount; ++i) {
         std::string flag = std::string("  --fault-") + faultName(static_cast<FaultKind>(i)) + " P[@N]";
-        flag.resize(27, ' ');
+        // Long flags put their description on the next line, aligned with the others.
+        flag = flag.size() < 27 ? flag + std::string(27 - flag.size(), ' ') : flag + "\n" + std::string(27, ' ');
         usage += flag + descriptions[i] + "\n";
     }
     usage += R"(  --fault-slow-ms MS       delay used by --fault-slow (default 2000)
