@@ -68,13 +68,15 @@ bool ClusterFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &ri
     const int column = left.column();
     if (const int c = m_table->compare(column, left.row(), right.row()))
         return c < 0;
-    // Ties fall back to name, then hub, so that equal keys keep a stable,
-    // meaningful order however the store shuffled its rows.
-    if (column != ClusterTableModel::NameColumn) {
-        if (const int c = m_table->compare(ClusterTableModel::NameColumn, left.row(), right.row()))
-            return c < 0;
-    }
-    return m_table->profileAt(left.row()).hub < m_table->profileAt(right.row()).hub;
+    // Ties fall back to the name, then the hub, so that equal keys keep a stable,
+    // meaningful order however the store shuffled its rows. Kubernetes names are
+    // lower-case DNS labels: an exact compare orders them like people do, at a
+    // fraction of the case-folding compare's cost (most rows tie on a version).
+    const FleetProfile &a = m_table->profileAt(left.row());
+    const FleetProfile &b = m_table->profileAt(right.row());
+    if (const int c = QStringView(a.profile().metadata.name).compare(QStringView(b.profile().metadata.name)))
+        return c < 0;
+    return a.hub < b.hub;
 }
 
 } // namespace fleetscope

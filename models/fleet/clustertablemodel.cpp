@@ -13,9 +13,9 @@ using namespace Qt::StringLiterals;
 namespace fleetscope {
 namespace {
 
-// Contiguous changed rows closer than this are reported as one range: a few
-// unchanged rows re-read by the proxy cost less than another signal round trip.
-constexpr int rangeMergeGap = 8;
+// Changed rows closer than this are reported as one range: a few unchanged rows
+// re-read by the proxy cost less than another signal round trip.
+constexpr int defaultRangeMergeGap = 8;
 
 // Problems first when sorted ascending; an unreported condition last.
 int conditionRank(ConditionStatus status)
@@ -123,6 +123,7 @@ QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
 ClusterTableModel::ClusterTableModel(const FleetStore *store, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
+    , m_rangeMergeGap(defaultRangeMergeGap)
 {
     connect(store, &FleetStore::profilesChanged, this, &ClusterTableModel::onProfilesChanged);
     connect(store, &FleetStore::profilesAboutToBeRemoved, this,
@@ -148,7 +149,7 @@ void ClusterTableModel::onProfilesChanged(const QList<int> &rows)
     while (i < rows.size()) {
         const int first = rows[i];
         int last = first;
-        while (i + 1 < rows.size() && rows[i + 1] - last <= rangeMergeGap)
+        while (i + 1 < rows.size() && rows[i + 1] - last <= m_rangeMergeGap)
             last = rows[++i];
         ++i;
         emit dataChanged(index(first, 0), index(last, lastColumn));

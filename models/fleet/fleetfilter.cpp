@@ -3,6 +3,8 @@
 #include "filterparser.h"
 #include "fleetstore.h"
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -99,6 +101,61 @@ bool equalsAny(const FilterNode &node, const QString &value)
     return false;
 }
 
+// A rough per-row cost, so that AND and OR try cheap terms first and skip the
+// dear ones (property parsing, regexes) for most rows. Terms have no side
+// effects, so their order never changes the result.
+int orderByCost(std::vector<FilterNode> *nodes, int index)
+{
+    FilterNode &node = (*nodes)[size_t(index)];
+    switch (node.kind) {
+    case FilterNode::Kind::And:
+    case FilterNode::Kind::Or: {
+        std::vector<std::pair<int, int>> costed; // cost, child
+        int total = 0;
+        for (int child : node.children) {
+            const int cost = orderByCost(nodes, child);
+            costed.emplace_back(cost, child);
+            total += cost;
+        }
+        std::stable_sort(costed.begin(), costed.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
+        FilterNode &again = (*nodes)[size_t(index)]; // the recursion never reallocates, but be plain about it
+        for (size_t i = 0; i < costed.size(); ++i)
+            again.children[i] = costed[i].second;
+        return total;
+    }
+    case FilterNode::Kind::Not:
+        return orderByCost(nodes, node.children.front());
+    case FilterNode::Kind::FreeText:
+        return 8;
+    case FilterNode::Kind::Test:
+        break;
+    }
+    if (node.op == FilterOp::Regex || node.op == FilterOp::NotRegex)
+        return 30;
+    switch (node.field) {
+    case FilterField::Health:
+        return 1;
+    case FilterField::Name:
+    case FilterField::Namespace:
+    case FilterField::ClusterSet:
+    case FilterField::Manager:
+    case FilterField::MemberId:
+    case FilterField::Hub:
+    case FilterField::DisplayName:
+        return node.op == FilterOp::Contains || node.op == FilterOp::NotContains ? 6 : 2;
+    case FilterField::Condition:
+        return 3;
+    case FilterField::Version:
+        return 5;
+    case FilterField::Label:
+    case FilterField::Property:
+    case FilterField::PropertyOrLabel:
+        break;
+    }
+    return node.valueType == FilterValueType::Text ? 5 : 7;
+}
+
 } // namespace
 
 FleetFilter FleetFilter::compile(const QString &text, FilterError *error)
@@ -117,6 +174,8 @@ FleetFilter FleetFilter::compile(const QString &text, FilterError *error)
     }
     if (error)
         *error = FilterError();
+    if (filter.m_root >= 0)
+        orderByCost(nodes.get(), filter.m_root);
     filter.m_nodes = std::move(nodes);
     return filter;
 }

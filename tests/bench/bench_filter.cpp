@@ -1,0 +1,237 @@
+// bench_filter: the fleet browser's hot paths at 100k clusters, printed as a
+// Markdown table. Not a ctest test: speed targets live here, not in unit tests
+// (README "Adding a test"). Run: build-dir/tests/bench/bench_filter [rows]
+//
+//   filter eval      FleetFilter::matches over every row (the evaluator alone)
+//   filter proxy     ClusterFilterProxy re-filtering after a filter change
+//   sort by version  ClusterFilterProxy::sort on the version column
+//   events/s         HubDeltas through FleetStore → ClusterTableModel →
+//                    ClusterFilterProxy with a 3-term filter active
+
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/filtercompleter.h"
+#include "fleet/fleetfilter.h"
+#include "fleet/fleetstore.h"
+#include "../fleet/syntheticfleet.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <algorithm>
+#include <ctime>
+#include <vector>
+
+using namespace fleetscope;
+
+namespace {
+
+constexpr int hubCount = 4;
+const QString threeTermFilter = QStringLiteral("version>=1.30 && count.node.k8s.io>=100 && health=healthy");
+const QString otherThreeTermFilter = QStringLiteral("clusterset in (prod,staging), manager!=ocm, type.node.k8s.io~H100");
+
+struct Stats
+{
+    double median = 0;
+    double p99 = 0;
+};
+
+Stats stats(std::vector<double> samples)
+{
+    std::sort(samples.begin(), samples.end());
+    const size_t n = samples.size();
+    return {samples[n / 2], samples[std::min(n - 1, size_t(double(n) * 0.99))]};
+}
+
+// Thread CPU time rather than wall time: the benchmark machine is shared (CI and
+// other builds), and a busy neighbour must not show up as our cost.
+class CpuTimer
+{
+public:
+    void start() { m_start = now(); }
+    void restart() { start(); }
+    double elapsedMs() const { return double(now() - m_start) / 1e6; }
+
+private:
+    static qint64 now()
+    {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    }
+    qint64 m_start = 0;
+};
+
+double msSince(const CpuTimer &timer)
+{
+    return timer.elapsedMs();
+}
+
+void fill(FleetStore *store, int rows)
+{
+    for (int hub = 0; hub < hubCount; ++hub) {
+        store->addHub(QStringLiteral("hub-%1").arg(hub));
+        HubDelta delta;
+        for (int i = hub; i < rows; i += hubCount)
+            delta.upsertedProfiles.append(synthetic::profile(i));
+        store->applyDelta(hub, delta);
+    }
+}
+
+// Watch-like churn: mostly updates of existing clusters, some creations and
+// deletions, in batches as the hubs deliver them (≤ every 50 ms).
+struct Churn
+{
+    int rows;
+    int nextNew = rows;
+    int nextRemoved = 0;
+    int round = 0;
+};
+
+std::vector<std::pair<int, HubDelta>> churn(Churn *state, int batches, int batchSize)
+{
+    std::vector<std::pair<int, HubDelta>> deltas;
+    const int rows = state->rows;
+    int &nextNew = state->nextNew;
+    int &nextRemoved = state->nextRemoved;
+    for (int batch = 0; batch < batches; ++batch) {
+        const int b = state->round++;
+        const int hub = b % hubCount;
+        HubDelta delta;
+        for (int i = 0; i < batchSize; ++i) {
+            const int kind = i % 10;
+            if (kind == 0) {
+                // Creations land on this hub: ids ≡ hub (mod hubCount).
+                while (nextNew % hubCount != hub)
+                    ++nextNew;
+                delta.upsertedProfiles.append(synthetic::profile(nextNew++));
+            } else if (kind == 1) {
+                while (nextRemoved % hubCount != hub)
+                    ++nextRemoved;
+                delta.removedProfiles.append({QStringLiteral("fleet"), synthetic::profile(nextRemoved++)->profile.metadata.name});
+            } else {
+                int id = (b * 7919 + i * 104729) % rows;
+                id += (hub - id % hubCount + hubCount) % hubCount; // same hub
+                if (id < nextRemoved || id >= rows)
+                    id = nextRemoved + hub + hubCount * ((i * 31) % 1000);
+                delta.upsertedProfiles.append(synthetic::profile(id, b + 1));
+            }
+        }
+        deltas.emplace_back(hub, std::move(delta));
+    }
+    return deltas;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const int rows = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 100000;
+    QTextStream out(stdout);
+    QList<QStringList> table;
+
+    FleetStore store;
+    CpuTimer timer;
+    timer.start();
+    fill(&store, rows);
+    table.append({QStringLiteral("fill store (one delta per hub)"), QStringLiteral("%1 ms").arg(msSince(timer), 0, 'f', 1),
+                  QString()});
+
+    // The evaluator alone.
+    FilterError error;
+    const FleetFilter filter = FleetFilter::compile(threeTermFilter, &error);
+    std::vector<double> samples;
+    int matched = 0;
+    for (int run = 0; run < 60; ++run) {
+        timer.restart();
+        matched = 0;
+        for (const FleetProfile &p : store.profiles())
+            matched += filter.matches(p, &store) ? 1 : 0;
+        samples.push_back(msSince(timer));
+    }
+    Stats s = stats(samples);
+    table.append({QStringLiteral("filter eval `%1` (%2 match)").arg(threeTermFilter).arg(matched),
+                  QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
+
+    ClusterTableModel model(&store);
+    ClusterFilterProxy proxy(&model);
+
+    // Through the proxy: each change re-tests every row and rebuilds the mapping.
+    samples.clear();
+    for (int run = 0; run < 40; ++run) {
+        timer.restart();
+        proxy.setFilterText(run % 2 ? otherThreeTermFilter : threeTermFilter);
+        proxy.rowCount(); // the proxy maps lazily: make it do the work a view would
+        samples.push_back(msSince(timer));
+    }
+    s = stats(samples);
+    table.append({QStringLiteral("filter change through the proxy (3 terms, unsorted)"),
+                  QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
+
+    proxy.setFilterText(QString());
+    samples.clear();
+    for (int run = 0; run < 6; ++run) {
+        timer.restart();
+        proxy.sort(ClusterTableModel::VersionColumn, run % 2 ? Qt::DescendingOrder : Qt::AscendingOrder);
+        samples.push_back(msSince(timer));
+    }
+    s = stats(samples);
+    table.append({QStringLiteral("sort %1 rows by version").arg(proxy.rowCount()),
+                  QStringLiteral("%1 ms").arg(s.median, 0, 'f', 1), QStringLiteral("max %1 ms").arg(*std::max_element(samples.begin(), samples.end()), 0, 'f', 1)});
+
+    samples.clear();
+    for (int run = 0; run < 20; ++run) {
+        timer.restart();
+        proxy.setFilterText(run % 2 ? otherThreeTermFilter : threeTermFilter);
+        proxy.rowCount(); // the proxy maps lazily: make it do the work a view would
+        samples.push_back(msSince(timer));
+    }
+    s = stats(samples);
+    table.append({QStringLiteral("filter change through the proxy (3 terms, sorted by version)"),
+                  QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
+
+    timer.restart();
+    const FilterCompletions keys = FilterCompleter::completions(store, QStringLiteral("loc"), 3);
+    const double keyMs = msSince(timer);
+    timer.restart();
+    const FilterCompletions values = FilterCompleter::completions(store, QStringLiteral("version>="), 9);
+    table.append({QStringLiteral("completions: keys 'loc' (%1) / values 'version>=' (%2)")
+                      .arg(keys.candidates.size())
+                      .arg(values.candidates.size()),
+                  QStringLiteral("%1 ms / %2 ms").arg(keyMs, 0, 'f', 2).arg(msSince(timer), 0, 'f', 2), QString()});
+
+    // Events through store + table + proxy, filter active; then also sorted.
+    Churn state{rows};
+    const int gaps[] = {model.rangeMergeGap(), 128, 2048};
+    for (const bool sorted : {false, true}) {
+        for (const int gap : gaps) {
+            model.setRangeMergeGap(gap);
+            proxy.setFilterText(threeTermFilter);
+            proxy.sort(sorted ? int(ClusterTableModel::VersionColumn) : -1);
+            proxy.rowCount();
+            const int batchSize = 500;
+            const auto deltas = churn(&state, 60, batchSize);
+            qint64 events = 0;
+            timer.restart();
+            for (const auto &[hub, delta] : deltas) {
+                store.applyDelta(hub, delta);
+                events += delta.changeCount();
+            }
+            const double ms = msSince(timer);
+            table.append({QStringLiteral("events/s: store + table + proxy (filter%1; batches of %2, merge gap %3)")
+                              .arg(sorted ? QStringLiteral(" + sort by version") : QString())
+                              .arg(batchSize)
+                              .arg(gap),
+                          QStringLiteral("%1 /s").arg(qRound64(double(events) / ms * 1000.0)),
+                          QStringLiteral("%1 events in %2 ms").arg(events).arg(ms, 0, 'f', 0)});
+        }
+    }
+
+    out << "Fleet browser hot paths, " << store.profileCount() << " profiles over " << hubCount
+        << " hubs (thread CPU time)\n\n";
+    out << "| case | median | p99 / note |\n|---|---|---|\n";
+    for (const QStringList &row : table)
+        out << "| " << row.join(QStringLiteral(" | ")) << " |\n";
+    return 0;
+}
