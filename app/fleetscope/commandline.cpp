@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "connectcommand.h"
 #include "fleetscope_version.h"
 #include "listcommand.h"
 #include "mainwindow.h"
@@ -75,6 +76,13 @@ int runFleetscope(int argc, char **argv)
         arguments.removeAt(1);
         arguments[0] += QStringLiteral(" list");
         return runListCommand(arguments);
+    }
+    if (argc > 1 && !std::strcmp(argv[1], "connect")) {
+        QCoreApplication app(argc, argv);
+        QStringList arguments = QCoreApplication::arguments();
+        arguments.removeAt(1);
+        arguments[0] += QStringLiteral(" connect");
+        return runConnectCommand(arguments);
     }
     if (wantsConsoleOnly(argc, argv)) {
         QCoreApplication app(argc, argv);
