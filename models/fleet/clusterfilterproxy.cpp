@@ -12,7 +12,50 @@ ClusterFilterProxy::ClusterFilterProxy(ClusterTableModel *source, QObject *paren
 {
     setSortRole(ClusterTableModel::SortRole);
     setDynamicSortFilter(true);
+    // Connected before setSourceModel: slots run in connection order, so the keys
+    // are current when the base class re-sorts on the same signal.
+    connect(source, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                if (m_keyColumn >= topLeft.column() && m_keyColumn <= bottomRight.column())
+                    updateSortKeys(topLeft.row(), bottomRight.row());
+            });
+    connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
+        if (m_keyColumn < 0)
+            return;
+        m_sortKeys.insert(m_sortKeys.begin() + first, size_t(last - first + 1), 0);
+        updateSortKeys(first, last);
+    });
+    connect(source, &QAbstractItemModel::rowsRemoved, this, [this](const QModelIndex &, int first, int last) {
+        if (m_keyColumn >= 0)
+            m_sortKeys.erase(m_sortKeys.begin() + first, m_sortKeys.begin() + last + 1);
+    });
+    connect(source, &QAbstractItemModel::modelReset, this, &ClusterFilterProxy::rebuildSortKeys);
+    connect(source, &QAbstractItemModel::layoutChanged, this, &ClusterFilterProxy::rebuildSortKeys);
     setSourceModel(source);
+}
+
+void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
+{
+    m_keyColumn = column;
+    rebuildSortKeys();
+    QSortFilterProxyModel::sort(column, order);
+}
+
+void ClusterFilterProxy::rebuildSortKeys()
+{
+    m_sortKeys.clear();
+    if (!ClusterTableModel::hasSortKey(m_keyColumn)) {
+        m_keyColumn = -1; // text columns compare rows directly
+        return;
+    }
+    m_sortKeys.resize(size_t(m_table->rowCount()));
+    updateSortKeys(0, m_table->rowCount() - 1);
+}
+
+void ClusterFilterProxy::updateSortKeys(int first, int last)
+{
+    for (int row = first; row <= last; ++row)
+        m_table->sortKey(m_keyColumn, row, &m_sortKeys[size_t(row)]);
 }
 
 ClusterFilterProxy::~ClusterFilterProxy() = default;
@@ -66,8 +109,14 @@ bool ClusterFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &ri
     if (!left.isValid() || !right.isValid())
         return QSortFilterProxyModel::lessThan(left, right);
     const int column = left.column();
-    if (const int c = m_table->compare(column, left.row(), right.row()))
+    if (column == m_keyColumn && size_t(qMax(left.row(), right.row())) < m_sortKeys.size()) {
+        const qint64 a = m_sortKeys[size_t(left.row())];
+        const qint64 b = m_sortKeys[size_t(right.row())];
+        if (a != b)
+            return a < b;
+    } else if (const int c = m_table->compare(column, left.row(), right.row())) {
         return c < 0;
+    }
     // Ties fall back to the name, then the hub, so that equal keys keep a stable,
     // meaningful order however the store shuffled its rows. Kubernetes names are
     // lower-case DNS labels: an exact compare orders them like people do, at a

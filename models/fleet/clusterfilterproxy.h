@@ -5,6 +5,8 @@
 
 #include <QSortFilterProxyModel>
 
+#include <vector>
+
 namespace fleetscope {
 
 class ClusterTableModel;
@@ -35,12 +37,21 @@ public:
     // Whether a store row passes the scope and the filter (also for counts).
     bool acceptsStoreRow(int row) const;
 
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void rebuildSortKeys();
+    void updateSortKeys(int first, int last);
+
     ClusterTableModel *m_table;
+    // One integer per source row for the sort column when it has one, kept in
+    // step with the source ahead of QSortFilterProxyModel's own handlers.
+    std::vector<qint64> m_sortKeys;
+    int m_keyColumn = -1;
     FleetFilter m_filter;
     ClusterScope m_scope;
 };

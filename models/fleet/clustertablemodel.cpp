@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 
+#include <cmath>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -48,6 +49,19 @@ const QString *propertyValue(const ClusterProfile &p, const QString &name)
             return &property.value;
     }
     return nullptr;
+}
+
+// Node counts in thousandths, so that one integer orders them; no count sorts
+// first and a count that is not a number last.
+qint64 nodesKey(const ClusterProfile &p)
+{
+    const Property *property = p.property(well_known::nodeCountProperty);
+    if (!property)
+        return std::numeric_limits<qint64>::min();
+    double nodes = 0;
+    if (!parseDecimal(property->value, &nodes) || std::abs(nodes) > 1e15)
+        return std::numeric_limits<qint64>::max();
+    return qint64(std::llround(nodes * 1000));
 }
 
 int threeWay(qint64 a, qint64 b)
@@ -411,25 +425,19 @@ int ClusterTableModel::compare(int column, int leftRow, int rightRow) const
     case ManagerColumn:
         return compareText(a.manager, b.manager);
     case VersionColumn:
-        if (const int c = threeWay(VersionKey::parse(pa.kubernetesVersion).packed(),
-                                   VersionKey::parse(pb.kubernetesVersion).packed()))
-            return c;
-        return compareText(pa.kubernetesVersion, pb.kubernetesVersion);
     case ControlPlaneHealthyColumn:
-        return threeWay(qint64(conditionRank(pa.conditionStatus(condition_types::controlPlaneHealthy))),
-                        qint64(conditionRank(pb.conditionStatus(condition_types::controlPlaneHealthy))));
     case JoinedColumn:
-        return threeWay(qint64(conditionRank(pa.conditionStatus(condition_types::joined))),
-                        qint64(conditionRank(pb.conditionStatus(condition_types::joined))));
+    case NodesColumn: {
+        qint64 ka = 0;
+        qint64 kb = 0;
+        sortKey(column, leftRow, &ka);
+        sortKey(column, rightRow, &kb);
+        return threeWay(ka, kb);
+    }
     case LocationColumn: {
         const Property *la = pa.property(well_known::locationProperty);
         const Property *lb = pb.property(well_known::locationProperty);
         return compareText(la ? QStringView(la->value) : QStringView(), lb ? QStringView(lb->value) : QStringView());
-    }
-    case NodesColumn: {
-        const Property *na = pa.property(well_known::nodeCountProperty);
-        const Property *nb = pb.property(well_known::nodeCountProperty);
-        return TypedCell::compare(TypedCell(na ? &na->value : nullptr), TypedCell(nb ? &nb->value : nullptr));
     }
     case LastTransitionColumn:
         return threeWay(qint64(newestTransition(pa)), qint64(newestTransition(pb)));
@@ -440,6 +448,36 @@ int ClusterTableModel::compare(int column, int leftRow, int rightRow) const
         return 0;
     const ExtraColumn &extra = m_extraColumns[size_t(column - FixedColumnCount)];
     return TypedCell::compare(TypedCell(extraValue(extra, a)), TypedCell(extraValue(extra, b)));
+}
+
+bool ClusterTableModel::hasSortKey(int column)
+{
+    return column == VersionColumn || column == ControlPlaneHealthyColumn || column == JoinedColumn
+        || column == NodesColumn || column == LastTransitionColumn;
+}
+
+bool ClusterTableModel::sortKey(int column, int row, qint64 *key) const
+{
+    const ClusterProfile &p = m_store->profileAt(row).profile();
+    switch (column) {
+    case VersionColumn:
+        *key = VersionKey::parse(p.kubernetesVersion).packed();
+        return true;
+    case ControlPlaneHealthyColumn:
+        *key = conditionRank(p.conditionStatus(condition_types::controlPlaneHealthy));
+        return true;
+    case JoinedColumn:
+        *key = conditionRank(p.conditionStatus(condition_types::joined));
+        return true;
+    case NodesColumn:
+        *key = nodesKey(p);
+        return true;
+    case LastTransitionColumn:
+        *key = newestTransition(p);
+        return true;
+    default:
+        return false;
+    }
 }
 
 } // namespace fleetscope

@@ -73,6 +73,11 @@ public:
     // by): versions by number, node counts as numbers, times as integers, text
     // without collation. Missing values sort first.
     int compare(int column, int leftRow, int rightRow) const;
+    // The same order as one integer per row, for the columns that have one
+    // (version, conditions, nodes, last transition): false for the others. The
+    // proxy caches these so that a 100k-row sort compares integers.
+    bool sortKey(int column, int row, qint64 *key) const;
+    static bool hasSortKey(int column);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;

@@ -19,6 +19,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <memory>
 #include <ctime>
 #include <vector>
 
@@ -203,6 +204,26 @@ int main(int argc, char **argv)
 
     // Events through store + table + proxy, filter active; then also sorted.
     Churn state{rows};
+    // Where the time goes: the same churn through a store alone and a store with
+    // only the table model attached.
+    for (const bool withTable : {false, true}) {
+        FleetStore bare;
+        fill(&bare, rows);
+        std::unique_ptr<ClusterTableModel> bareModel(withTable ? new ClusterTableModel(&bare) : nullptr);
+        Churn bareState{rows};
+        const auto deltas = churn(&bareState, 60, 500);
+        qint64 events = 0;
+        timer.restart();
+        for (const auto &[hub, delta] : deltas) {
+            bare.applyDelta(hub, delta);
+            events += delta.changeCount();
+        }
+        const double ms = msSince(timer);
+        table.append({withTable ? QStringLiteral("events/s: store + table (no proxy)") : QStringLiteral("events/s: store alone"),
+                      QStringLiteral("%1 /s").arg(qRound64(double(events) / ms * 1000.0)),
+                      QStringLiteral("%1 events in %2 ms").arg(events).arg(ms, 0, 'f', 0)});
+    }
+
     const int gaps[] = {model.rangeMergeGap(), 128, 2048};
     for (const bool sorted : {false, true}) {
         for (const int gap : gaps) {
