@@ -1,22 +1,41 @@
 #include "mainwindow.h"
 
+#include "clustertableview.h"
+#include "detailspane.h"
+#include "filterbar.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetengine.h"
+#include "fleet/fleetstore.h"
+#include "fleet/hubstatusmodel.h"
 #include "fleetscope_version.h"
+#include "hubstatusbar.h"
 
 #include <QApplication>
 #include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
 
 namespace fleetscope {
 
-MainWindow::MainWindow(QWidget *parent)
+MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     : QMainWindow(parent)
+    , m_store(store ? store : new FleetStore(this))
+    , m_engine(engine)
 {
     setWindowTitle(tr("Fleetscope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetscope.svg")));
     setObjectName(QStringLiteral("MainWindow"));
+
+    m_tableModel = new ClusterTableModel(m_store, this);
+    m_proxy = new ClusterFilterProxy(m_tableModel, this);
+    m_hubModel = new HubStatusModel(m_store, this);
 
     m_emptyFleetHint = new QLabel(this);
     m_emptyFleetHint->setObjectName(QStringLiteral("emptyFleetHint"));
@@ -24,21 +43,76 @@ MainWindow::MainWindow(QWidget *parent)
     m_emptyFleetHint->setWordWrap(true);
     m_emptyFleetHint->setText(tr("<h2>No hubs connected</h2>"
                                  "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
-                                 "<p>Start it with <tt>--context NAME</tt> for each hub in your kubeconfig.</p>"));
-    setCentralWidget(m_emptyFleetHint);
+                                 "<p>Start it with <tt>--context NAME</tt> for each hub in your kubeconfig, "
+                                 "or try <tt>--demo</tt> for a simulated fleet.</p>"));
 
-    createMenus();
-    statusBar()->showMessage(tr("No hubs"));
-    resize(1200, 800);
+    auto *middle = new QWidget(this);
+    auto *middleLayout = new QVBoxLayout(middle);
+    middleLayout->setContentsMargins(0, 0, 0, 0);
+    m_filterBar = new FilterBar(m_store, m_proxy, middle);
+    m_table = new ClusterTableView(m_proxy, middle);
+    middleLayout->addWidget(m_filterBar);
+    middleLayout->addWidget(m_table, 1);
+
+    m_details = new DetailsPane(m_store, this);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(middle);
+    m_splitter->addWidget(m_details);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({1000, 400});
+
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_emptyFleetHint);
+    m_stack->addWidget(m_splitter);
+    setCentralWidget(m_stack);
+
+    m_statusBar = new HubStatusBar(m_store, m_hubModel, m_proxy, this);
+    statusBar()->addWidget(m_statusBar, 1);
+
+    connect(m_table, &ClusterTableView::currentClusterChanged, m_details, &DetailsPane::showCluster);
+    connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
+    connect(m_store, &FleetStore::hubStatusChanged, this, &MainWindow::updateEmptyState);
+
+    createActions();
+    updateEmptyState();
+    resize(1400, 900);
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createMenus()
+void MainWindow::selectClusterRow(int row)
+{
+    const QModelIndex index = m_proxy->index(row, 0);
+    if (index.isValid())
+        m_table->setCurrentIndex(index);
+}
+
+void MainWindow::updateEmptyState()
+{
+    m_stack->setCurrentWidget(m_store->hubCount() > 0 ? static_cast<QWidget *>(m_splitter) : m_emptyFleetHint);
+}
+
+void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quitAction->setShortcut(QKeySequence::Quit);
+
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction *findAction = viewMenu->addAction(tr("&Filter clusters"), m_filterBar, &FilterBar::focusFilter);
+    findAction->setShortcut(QKeySequence::Find);
+    QAction *reconnectAction = viewMenu->addAction(tr("&Reconnect hubs"), this, [this] {
+        if (m_engine)
+            m_engine->reconnectAll();
+    });
+    reconnectAction->setShortcut(QKeySequence::Refresh);
+    reconnectAction->setEnabled(m_engine != nullptr);
+
+    QToolBar *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    toolbar->setMovable(false);
+    toolbar->addAction(reconnectAction);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);

@@ -3,25 +3,59 @@
 #include <QMainWindow>
 
 class QLabel;
+class QSplitter;
+class QStackedWidget;
 
 namespace fleetscope {
 
-// The dashboard's main window. Until the fleet browser lands it shows an empty
-// fleet with a hint on how to connect hubs.
+class ClusterFilterProxy;
+class ClusterTableModel;
+class ClusterTableView;
+class DetailsPane;
+class FilterBar;
+class FleetEngine;
+class FleetStore;
+class HubStatusBar;
+class HubStatusModel;
+
+// The dashboard's main window: the filter line and the cluster table in the
+// middle, the selected cluster's details on the right, a chip per hub and the
+// fleet counts at the bottom. With no hub configured it says how to add one.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // `store` and `engine` may be null: an empty window (no hubs).
+    explicit MainWindow(FleetStore *store = nullptr, FleetEngine *engine = nullptr, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-private:
-    void createMenus();
-    void showAbout();
+    ClusterTableView *clusterTable() const { return m_table; }
+    ClusterFilterProxy *clusterProxy() const { return m_proxy; }
+    FilterBar *filterBar() const { return m_filterBar; }
+    DetailsPane *detailsPane() const { return m_details; }
+    HubStatusBar *hubStatusBar() const { return m_statusBar; }
+    // Makes this row of the (sorted, filtered) table current.
+    void selectClusterRow(int row);
 
+private:
+    void createActions();
+    void showAbout();
+    void updateEmptyState();
+
+    FleetStore *m_store;
+    FleetEngine *m_engine;
+    ClusterTableModel *m_tableModel = nullptr;
+    ClusterFilterProxy *m_proxy = nullptr;
+    HubStatusModel *m_hubModel = nullptr;
+    QStackedWidget *m_stack = nullptr;
     QLabel *m_emptyFleetHint = nullptr;
+    FilterBar *m_filterBar = nullptr;
+    ClusterTableView *m_table = nullptr;
+    DetailsPane *m_details = nullptr;
+    HubStatusBar *m_statusBar = nullptr;
+    QSplitter *m_splitter = nullptr;
 };
 
 } // namespace fleetscope

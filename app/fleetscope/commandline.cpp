@@ -3,13 +3,10 @@
 #include "connectcommand.h"
 #include "fleetscope_version.h"
 #include "listcommand.h"
-#include "mainwindow.h"
+#include "guicommand.h"
 
-#include <QApplication>
 #include <QCommandLineParser>
-#include <QTimer>
-
-#include <cstdio>
+#include <QCoreApplication>
 
 #include <cstring>
 
@@ -21,34 +18,6 @@ void setApplicationIdentity()
     QCoreApplication::setOrganizationName(QStringLiteral("fleetscope"));
     QCoreApplication::setApplicationName(QStringLiteral("fleetscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FLEETSCOPE_VERSION));
-}
-
-void describeOptions(QCommandLineParser &parser)
-{
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Native dashboard for fleets of Kubernetes clusters."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOption(QCommandLineOption(
-        {QStringLiteral("screenshot")},
-        QCoreApplication::translate("main", "Render the main window to a PNG file and exit (works offscreen)."),
-        QCoreApplication::translate("main", "file")));
-    parser.addOption(QCommandLineOption(
-        {QStringLiteral("geometry")},
-        QCoreApplication::translate("main", "Main window size, e.g. 1400x900."),
-        QCoreApplication::translate("main", "WxH")));
-}
-
-// Saves the window once it has been laid out and painted, then quits: the way
-// documentation images and visual checks are made, on any QPA platform.
-void scheduleScreenshot(QWidget *window, const QString &path)
-{
-    QTimer::singleShot(0, window, [window, path] {
-        const bool saved = window->grab().save(path, "PNG");
-        if (!saved)
-            std::fprintf(stderr, "fleetscope: cannot write screenshot %s\n", qPrintable(path));
-        QCoreApplication::exit(saved ? 0 : 1);
-    });
 }
 
 // --help and --version must answer on a machine without a display, so they are
@@ -87,24 +56,11 @@ int runFleetscope(int argc, char **argv)
     if (wantsConsoleOnly(argc, argv)) {
         QCoreApplication app(argc, argv);
         QCommandLineParser parser;
-        describeOptions(parser);
+        describeGuiOptions(parser);
         parser.process(app); // prints and exits for --help/--version
         return 0;
     }
-
-    QApplication app(argc, argv);
-    QCommandLineParser parser;
-    describeOptions(parser);
-    parser.process(app);
-
-    MainWindow window;
-    const QStringList size = parser.value(QStringLiteral("geometry")).split(u'x');
-    if (size.size() == 2 && size[0].toInt() > 0 && size[1].toInt() > 0)
-        window.resize(size[0].toInt(), size[1].toInt());
-    window.show();
-    if (parser.isSet(QStringLiteral("screenshot")))
-        scheduleScreenshot(&window, parser.value(QStringLiteral("screenshot")));
-    return app.exec();
+    return runGui(argc, argv);
 }
 
 } // namespace fleetscope

@@ -46,6 +46,7 @@ bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
 {
     KubeconfigLoadOptions load;
     load.explicitPath = options.kubeconfigPath;
+    load.kubeconfigEnv = options.kubeconfigList;
     const KubeconfigLoadResult loaded = KubeconfigLoader::load(load);
     if (!loaded.ok()) {
         *error = loaded.error;

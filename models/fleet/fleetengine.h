@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <optional>
+
 class QThread;
 
 namespace fleetscope {
@@ -17,6 +19,7 @@ class FleetStore;
 struct FleetEngineOptions
 {
     QString kubeconfigPath;        // --kubeconfig (empty: $KUBECONFIG, then ~/.kube/config)
+    std::optional<QString> kubeconfigList; // a KUBECONFIG-style list used instead of the environment
     QStringList contexts;          // --context, repeatable (empty: the current context)
     bool allContexts = false;      // --all-contexts
     QStringList namespaces;        // extra namespaces to try for RBAC-narrow users

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+#include <vector>
+
+namespace fleetscope {
+
+namespace hub {
+class HubServer;
+}
+
+// `fleetscope --demo`: two simulated hubs started in-process (the fleetscope-hub
+// library on loopback, TLS and a token), each with a generated fleet and gentle
+// churn, and a private 0600 kubeconfig for both. The dashboard then connects
+// through the normal engine: the same code path as a real hub.
+class DemoFleet final
+{
+public:
+    DemoFleet();
+    ~DemoFleet();
+    DemoFleet(const DemoFleet &) = delete;
+    DemoFleet &operator=(const DemoFleet &) = delete;
+
+    bool start(QString *error);
+    // KUBECONFIG-style list of the demo's kubeconfig files (one per hub).
+    QString kubeconfigList() const { return m_kubeconfigs; }
+
+private:
+    QTemporaryDir m_dir; // 0700, removed on exit with the kubeconfigs in it
+    std::vector<std::unique_ptr<hub::HubServer>> m_hubs;
+    QString m_kubeconfigs;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,39 @@
+#include "clusteritemdelegate.h"
+
+#include "fleet/clustertablemodel.h"
+#include "healthstyle.h"
+
+namespace fleetscope {
+
+ClusterItemDelegate::ClusterItemDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{
+}
+
+void ClusterItemDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
+{
+    QStyledItemDelegate::initStyleOption(option, index);
+    switch (index.column()) {
+    case ClusterTableModel::NameColumn: {
+        const QVariant health = index.data(ClusterTableModel::HealthRole);
+        if (health.isValid()) {
+            option->icon = HealthStyle::icon(Health(health.toInt()));
+            option->features |= QStyleOptionViewItem::HasDecoration;
+        }
+        break;
+    }
+    case ClusterTableModel::ControlPlaneHealthyColumn:
+    case ClusterTableModel::JoinedColumn: {
+        const ConditionStatus status = conditionStatusFromString(option->text);
+        if (!option->text.isEmpty()) {
+            option->icon = HealthStyle::icon(status);
+            option->features |= QStyleOptionViewItem::HasDecoration;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+} // namespace fleetscope

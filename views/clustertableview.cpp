@@ -1,0 +1,123 @@
+#include "clustertableview.h"
+
+#include "clusteritemdelegate.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetstore.h"
+
+#include <QHeaderView>
+#include <QMenu>
+#include <QSet>
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+// Distinct property names or label keys in the fleet, sorted: a menu's worth.
+QStringList keysInFleet(const FleetStore &store, bool labels)
+{
+    QSet<QString> keys;
+    for (const FleetProfile &p : store.profiles()) {
+        if (labels) {
+            for (const auto &entry : p.profile().metadata.labels.entries())
+                keys.insert(entry.first);
+        } else {
+            for (const Property &property : p.profile().properties)
+                keys.insert(property.name);
+        }
+    }
+    QStringList sorted(keys.cbegin(), keys.cend());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+}
+
+} // namespace
+
+ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
+    : QTreeView(parent)
+    , m_proxy(proxy)
+    , m_table(proxy->tableModel())
+{
+    setObjectName(QStringLiteral("clusterTable"));
+    setModel(proxy);
+    setItemDelegate(new ClusterItemDelegate(this));
+    setRootIsDecorated(false);
+    setUniformRowHeights(true); // lets the view skip measuring 100k rows
+    setAllColumnsShowFocus(true);
+    setAlternatingRowColors(true);
+    setSortingEnabled(true);
+    setSelectionMode(QAbstractItemView::ExtendedSelection);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    sortByColumn(ClusterTableModel::NameColumn, Qt::AscendingOrder);
+
+    QHeaderView *h = header();
+    h->setSectionsMovable(true);
+    h->setStretchLastSection(true);
+    h->setDefaultSectionSize(120);
+    h->resizeSection(ClusterTableModel::NameColumn, 210);
+    h->resizeSection(ClusterTableModel::DisplayNameColumn, 190);
+    h->resizeSection(ClusterTableModel::ManagerColumn, 170);
+    h->resizeSection(ClusterTableModel::ControlPlaneHealthyColumn, 110);
+    h->resizeSection(ClusterTableModel::JoinedColumn, 80);
+    h->resizeSection(ClusterTableModel::NodesColumn, 70);
+    h->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(h, &QHeaderView::customContextMenuRequested, this, &ClusterTableView::showHeaderMenu);
+    // The namespace is usually implied by the clusterset; shown on demand.
+    setColumnHidden(ClusterTableModel::NamespaceColumn, true);
+
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { emit currentClusterChanged(currentStoreRow()); });
+}
+
+int ClusterTableView::currentStoreRow() const
+{
+    const QModelIndex current = currentIndex();
+    return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+}
+
+QList<int> ClusterTableView::selectedStoreRows() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : selectionModel()->selectedRows())
+        rows.append(m_proxy->mapToSource(index).row());
+    return rows;
+}
+
+void ClusterTableView::showHeaderMenu(const QPoint &position)
+{
+    QMenu menu(this);
+    for (int column = 0; column < m_table->columnCount(); ++column) {
+        QAction *toggle = menu.addAction(m_table->headerData(column, Qt::Horizontal).toString());
+        toggle->setCheckable(true);
+        toggle->setChecked(!isColumnHidden(column));
+        // Name identifies the row: it always stays.
+        toggle->setEnabled(column != ClusterTableModel::NameColumn);
+        connect(toggle, &QAction::toggled, this, [this, column](bool on) { setColumnHidden(column, !on); });
+    }
+    menu.addSeparator();
+    QMenu *properties = menu.addMenu(tr("Add property column"));
+    for (const QString &name : keysInFleet(m_table->store(), false))
+        properties->addAction(name, this, [this, name] { addDynamicColumn(false, name); });
+    properties->setEnabled(!properties->isEmpty());
+    QMenu *labels = menu.addMenu(tr("Add label column"));
+    for (const QString &key : keysInFleet(m_table->store(), true))
+        labels->addAction(key, this, [this, key] { addDynamicColumn(true, key); });
+    labels->setEnabled(!labels->isEmpty());
+    const int clicked = header()->logicalIndexAt(position);
+    if (clicked >= ClusterTableModel::FixedColumnCount) {
+        menu.addSeparator();
+        menu.addAction(tr("Remove column \"%1\"").arg(m_table->headerData(clicked, Qt::Horizontal).toString()), this,
+                       [this, clicked] { m_table->removeColumnAt(clicked); });
+    }
+    menu.exec(header()->mapToGlobal(position));
+}
+
+void ClusterTableView::addDynamicColumn(bool label, const QString &key)
+{
+    const int column = label ? m_table->addLabelColumn(key) : m_table->addPropertyColumn(key);
+    setColumnHidden(column, false);
+    scrollTo(currentIndex());
+}
+
+} // namespace fleetscope

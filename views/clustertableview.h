@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QTreeView>
+
+namespace fleetscope {
+
+class ClusterFilterProxy;
+class ClusterTableModel;
+
+// The fleet as a flat, sortable table: one row per cluster. Built for 100k rows
+// (uniform row heights, no resize-to-contents). The header's context menu shows
+// and hides columns and adds any property or label as a column.
+class ClusterTableView final : public QTreeView
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterTableView)
+
+public:
+    explicit ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent = nullptr);
+
+    // The store row of the current cluster, or -1.
+    int currentStoreRow() const;
+    QList<int> selectedStoreRows() const;
+
+signals:
+    void currentClusterChanged(int storeRow);
+
+private:
+    void showHeaderMenu(const QPoint &position);
+    void addDynamicColumn(bool label, const QString &key);
+
+    ClusterFilterProxy *m_proxy;
+    ClusterTableModel *m_table;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,238 @@
+#include "detailspane.h"
+
+#include "api/yamljson.h"
+#include "fleet/fleetstore.h"
+#include "healthstyle.h"
+
+#include <QDateTime>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace fleetscope {
+namespace {
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString ageOf(KubeTime time, qint64 now)
+{
+    if (!time)
+        return QStringLiteral("—");
+    return QStringLiteral("<span title='%1'>%2 ago</span>").arg(formatKubeTime(time), humanDuration(now - time));
+}
+
+QString statusCell(ConditionStatus status)
+{
+    const Health health = status == ConditionStatus::True    ? Health::Healthy
+                        : status == ConditionStatus::False   ? Health::Unhealthy
+                        : status == ConditionStatus::Unknown ? Health::Unknown
+                                                             : Health::NoData;
+    // A symbol as well as a colour: readable without colour vision.
+    const QString symbol = health == Health::Healthy ? QStringLiteral("✔") : health == Health::Unhealthy ? QStringLiteral("▲") : QStringLiteral("?");
+    return QStringLiteral("<span style='color:%1'>%2</span> %3")
+        .arg(HealthStyle::color(health).name(), symbol, esc(conditionStatusName(status)));
+}
+
+QString section(const QString &title)
+{
+    return QStringLiteral("<h4 style='margin-top:12px; margin-bottom:4px'>%1</h4>").arg(esc(title));
+}
+
+QString clusterSetSourceText(ClusterSetSource source)
+{
+    switch (source) {
+    case ClusterSetSource::ProfileLabel:
+        return QObject::tr("profile label");
+    case ClusterSetSource::NamespaceLabel:
+    case ClusterSetSource::NamespaceLabelKep:
+        return QObject::tr("namespace label");
+    case ClusterSetSource::Property:
+        return QObject::tr("clusterset.k8s.io property");
+    case ClusterSetSource::None:
+        break;
+    }
+    return QString();
+}
+
+} // namespace
+
+DetailsPane::DetailsPane(const FleetStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_browser(new QTextBrowser(this))
+{
+    setObjectName(QStringLiteral("detailsPane"));
+    m_browser->setObjectName(QStringLiteral("detailsBrowser"));
+    m_browser->setOpenLinks(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_browser);
+    showCluster(-1);
+}
+
+QString DetailsPane::plainText() const
+{
+    return m_browser->toPlainText();
+}
+
+void DetailsPane::showCluster(int storeRow)
+{
+    m_row = storeRow >= 0 && storeRow < m_store->profileCount() ? storeRow : -1;
+    m_shownRecord = nullptr;
+    if (m_row >= 0) {
+        const FleetProfile &p = m_store->profileAt(m_row);
+        m_shownRecord = p.record.get();
+        m_hub = p.hub;
+        m_key = ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name};
+    }
+    m_browser->setHtml(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+}
+
+void DetailsPane::refresh()
+{
+    if (!m_shownRecord)
+        return;
+    // Rows move when others are removed: follow the cluster's key, not the row.
+    const int row = m_store->rowOf(m_hub, m_key);
+    if (row < 0) {
+        m_row = -1;
+        m_shownRecord = nullptr;
+        m_browser->setHtml(tr("<p style='color:gray'>%1 was deleted from its hub.</p>").arg(m_key.toString().toHtmlEscaped()));
+        return;
+    }
+    if (m_store->profileAt(row).record.get() != m_shownRecord) {
+        const int scroll = m_browser->verticalScrollBar()->value();
+        showCluster(row);
+        m_browser->verticalScrollBar()->setValue(scroll); // an update must not lose the reader's place
+    }
+    m_row = row;
+}
+
+QString DetailsPane::render(int row, qint64 now) const
+{
+    if (row < 0)
+        return tr("<p style='color:gray'>Select a cluster to see its conditions, properties and access providers.</p>");
+    const FleetProfile &fp = m_store->profileAt(row);
+    const ClusterProfile &p = fp.profile();
+    QString html;
+    const QString title = p.displayName.isEmpty() ? p.metadata.name : p.displayName;
+    html += QStringLiteral("<h3 style='margin-bottom:2px'>%1</h3>").arg(esc(title));
+    html += QStringLiteral("<div><span style='color:%1'>%2</span> &nbsp; %3/%4/%5</div>")
+                .arg(HealthStyle::color(fp.health).name(), esc(HealthStyle::text(fp.health)), esc(m_store->hubName(fp.hub)),
+                     esc(p.metadata.namespaceName), esc(p.metadata.name));
+
+    html += QStringLiteral("<table cellspacing='2'>");
+    auto row2 = [&html](const QString &key, const QString &valueHtml) {
+        html += QStringLiteral("<tr><td style='color:gray; padding-right:10px'>%1</td><td>%2</td></tr>").arg(esc(key), valueHtml);
+    };
+    row2(tr("ClusterSet"), fp.clusterSet.isEmpty() ? tr("none")
+                                                   : esc(fp.clusterSet) + QStringLiteral(" <span style='color:gray'>(")
+                                                       + esc(clusterSetSourceText(fp.clusterSetSource)) + QStringLiteral(")</span>"));
+    const ManagerFact manager = managerOf(p);
+    QString managerHtml = esc(manager.name.isEmpty() ? tr("unknown") : manager.name);
+    if (manager.mismatch)
+        managerHtml += QStringLiteral(" <span style='color:%1'>▲ %2</span>")
+                           .arg(HealthStyle::color(Health::Unhealthy).name(),
+                                esc(tr("label says %1, spec.clusterManager says %2").arg(manager.labelValue, manager.specValue)));
+    row2(tr("Manager"), managerHtml);
+    row2(tr("Kubernetes"), esc(p.kubernetesVersion.isEmpty() ? tr("not reported") : p.kubernetesVersion));
+    if (!fp.memberId.isEmpty())
+        row2(tr("Member ID"), esc(fp.memberId));
+    row2(tr("Created"), ageOf(p.metadata.creationTimestamp, now));
+    row2(tr("API"), esc(apiVersionString(p.apiVersion)));
+    html += QStringLiteral("</table>");
+
+    const QList<int> siblings = m_store->rowsOfMember(fp.memberId);
+    if (siblings.size() > 1) {
+        html += section(tr("Published %n times", nullptr, int(siblings.size())));
+        html += QStringLiteral("<p>") + esc(tr("This member cluster is published by several ClusterProfiles:")) + QStringLiteral("<br>");
+        for (int other : siblings) {
+            const FleetProfile &o = m_store->profileAt(other);
+            html += esc(m_store->hubName(o.hub) + u'/' + o.profile().metadata.namespaceName + u'/' + o.profile().metadata.name)
+                + (other == row ? esc(tr(" (this one)")) : QString()) + QStringLiteral("<br>");
+        }
+        html += QStringLiteral("</p>");
+    }
+
+    html += section(tr("Conditions"));
+    if (p.conditions.isEmpty()) {
+        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("No conditions reported.")));
+    } else {
+        html += QStringLiteral("<table cellspacing='3'><tr style='color:gray'><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                    .arg(esc(tr("Type")), esc(tr("Status")), esc(tr("Reason")), esc(tr("Last transition")));
+        for (const Condition &c : p.conditions) {
+            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>%3</td><td>%4</td></tr>")
+                        .arg(esc(c.type), statusCell(c.status), esc(c.reason), ageOf(c.lastTransitionTime, now));
+            if (!c.message.isEmpty())
+                html += QStringLiteral("<tr><td></td><td colspan='3' style='color:gray'>%1</td></tr>").arg(esc(c.message));
+        }
+        html += QStringLiteral("</table>");
+    }
+
+    html += section(tr("Properties"));
+    if (p.properties.isEmpty()) {
+        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("No properties reported.")));
+    } else {
+        html += QStringLiteral("<table cellspacing='3'>");
+        for (const Property &prop : p.properties)
+            html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td><td style='color:gray'>%3</td></tr>")
+                        .arg(esc(prop.name), esc(prop.value), prop.lastObservedTime ? ageOf(prop.lastObservedTime, now) : QString());
+        html += QStringLiteral("</table>");
+    }
+
+    html += section(tr("Labels"));
+    QStringList labels;
+    for (const auto &[key, value] : p.metadata.labels.entries())
+        labels << QStringLiteral("<tt>%1=%2</tt>").arg(esc(key), esc(value));
+    html += labels.isEmpty() ? QStringLiteral("<p style='color:gray'>—</p>") : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+
+    html += section(tr("Access providers"));
+    if (p.accessProviders.isEmpty())
+        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("None: Fleetscope cannot connect to this cluster.")));
+    for (const AccessProvider &ap : p.accessProviders) {
+        const KubeconfigCluster &c = ap.cluster;
+        QStringList facts{tr("server %1").arg(c.server.isEmpty() ? tr("missing") : c.server),
+                          c.certificateAuthorityData.isEmpty() ? tr("no CA data (system roots)") : tr("CA data present")};
+        if (!c.tlsServerName.isEmpty())
+            facts << tr("TLS name %1").arg(c.tlsServerName);
+        if (!c.proxyUrl.isEmpty())
+            facts << tr("proxy %1").arg(c.proxyUrl);
+        if (c.insecureSkipTlsVerify)
+            facts << tr("▲ TLS verification disabled");
+        QStringList extensions;
+        for (const NamedExtension &e : c.extensions)
+            extensions << e.name;
+        if (!extensions.isEmpty())
+            facts << tr("extensions: %1").arg(extensions.join(QStringLiteral(", ")));
+        if (ap.fromCredentialProviders)
+            facts << tr("from the deprecated credentialProviders");
+        html += QStringLiteral("<p><b>%1</b><br>%2</p>").arg(esc(ap.name), esc(facts.join(QStringLiteral(" · "))));
+    }
+
+    html += section(tr("Placements"));
+    QStringList chosenBy;
+    for (const PlacementPtr &placement : m_store->placements(fp.hub)) {
+        for (const ClusterDecision &d : placement->decisions) {
+            if (d.clusterProfileName == p.metadata.name && placement->profileNamespace(d) == p.metadata.namespaceName) {
+                const QString key = placement->placementKey().isEmpty() ? placement->metadata.name : placement->placementKey();
+                chosenBy << esc(key) + (d.reason.isEmpty() ? QString() : QStringLiteral(" <span style='color:gray'>(") + esc(d.reason) + QStringLiteral(")</span>"));
+            }
+        }
+    }
+    chosenBy.removeDuplicates();
+    html += chosenBy.isEmpty() ? QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("Not chosen by any PlacementDecision.")))
+                               : QStringLiteral("<p>") + chosenBy.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+
+    if (!fp.record->rawJson.isEmpty()) {
+        html += section(tr("Object (YAML)"));
+        const QByteArray &raw = fp.record->rawJson;
+        const nlohmann::json object = nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false);
+        html += QStringLiteral("<pre style='font-size:small'>%1</pre>").arg(esc(QString::fromUtf8(jsonToYaml(object))));
+    }
+    return html;
+}
+
+} // namespace fleetscope

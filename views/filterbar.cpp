@@ -1,0 +1,161 @@
+#include "filterbar.h"
+
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/filtercompleter.h"
+#include "fleet/fleetfilter.h"
+
+#include <QAbstractItemView>
+#include <QCompleter>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStringListModel>
+#include <QTimer>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QWhatsThis>
+
+namespace fleetscope {
+namespace {
+
+// Long enough to skip the keystrokes of a word, short enough to feel live.
+constexpr int debounceMs = 200;
+
+QString helpHtml()
+{
+    return QObject::tr(
+        "<h3>Filtering clusters</h3>"
+        "<p>Terms are joined with <tt>,</tt> or <tt>&amp;&amp;</tt> (and), <tt>||</tt> (or) and parentheses.</p>"
+        "<table cellspacing='4'>"
+        "<tr><td><tt>prod-eu</tt></td><td>name or display name contains the word</td></tr>"
+        "<tr><td><tt>clusterset in (prod,staging)</tt></td><td>one of several values (<tt>notin</tt> for none)</td></tr>"
+        "<tr><td><tt>manager!=ocm</tt></td><td>not equal</td></tr>"
+        "<tr><td><tt>location.topology.k8s.io=cloud/eu-west-1</tt></td><td>any property by name</td></tr>"
+        "<tr><td><tt>count.node.k8s.io&gt;=100</tt></td><td>numbers compare as numbers</td></tr>"
+        "<tr><td><tt>version&gt;=1.30</tt></td><td>Kubernetes versions compare as versions</td></tr>"
+        "<tr><td><tt>ControlPlaneHealthy=False</tt></td><td>a condition's status</td></tr>"
+        "<tr><td><tt>Joined!=True</tt></td><td>also matches clusters that do not report it</td></tr>"
+        "<tr><td><tt>health=unhealthy</tt></td><td>healthy, unhealthy, unknown</td></tr>"
+        "<tr><td><tt>label:env=prod</tt></td><td>a label of the ClusterProfile</td></tr>"
+        "<tr><td><tt>type.node.k8s.io~H100</tt></td><td>contains (<tt>~/regex/</tt> for a regular expression)</td></tr>"
+        "<tr><td><tt>cluster-endpoints.k8s.io</tt> / <tt>!key</tt></td><td>the property or label exists / is absent</td></tr>"
+        "<tr><td><tt>hub=hub-eu, namespace=fleet</tt></td><td>where the profile lives</td></tr>"
+        "</table>"
+        "<p>Example: <tt>clusterset=prod &amp;&amp; (ControlPlaneHealthy=False || version&lt;1.30)</tt></p>");
+}
+
+} // namespace
+
+FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_proxy(proxy)
+    , m_edit(new QLineEdit(this))
+    , m_error(new QLabel(this))
+    , m_help(new QToolButton(this))
+    , m_debounce(new QTimer(this))
+    , m_completer(new QCompleter(this))
+    , m_completions(new QStringListModel(this))
+{
+    setObjectName(QStringLiteral("filterBar"));
+    m_edit->setObjectName(QStringLiteral("filterEdit"));
+    m_edit->setPlaceholderText(tr("Filter clusters: clusterset in (prod,staging), version>=1.30, ControlPlaneHealthy=False …"));
+    m_edit->setClearButtonEnabled(true);
+    m_error->setObjectName(QStringLiteral("filterError"));
+    m_error->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setVisible(false);
+    m_error->setStyleSheet(QStringLiteral("color: palette(highlight);"));
+    m_help->setText(QStringLiteral("?"));
+    m_help->setToolTip(tr("Filter syntax and examples"));
+    connect(m_help, &QToolButton::clicked, this, &FilterBar::showHelp);
+
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_edit, 1);
+    row->addWidget(m_help);
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    column->addLayout(row);
+    column->addWidget(m_error);
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(debounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &FilterBar::apply);
+    connect(m_edit, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_edit, &QLineEdit::returnPressed, this, &FilterBar::apply);
+
+    m_completer->setModel(m_completions);
+    m_completer->setWidget(m_edit);
+    m_completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    connect(m_edit, &QLineEdit::textEdited, this, &FilterBar::updateCompletions);
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &FilterBar::insertCompletion);
+}
+
+QString FilterBar::text() const
+{
+    return m_edit->text();
+}
+
+void FilterBar::setText(const QString &text)
+{
+    m_edit->setText(text);
+    apply();
+}
+
+void FilterBar::focusFilter()
+{
+    m_edit->setFocus(Qt::ShortcutFocusReason);
+    m_edit->selectAll();
+}
+
+QString FilterBar::errorText() const
+{
+    return m_error->isVisible() ? m_error->text() : QString();
+}
+
+void FilterBar::apply()
+{
+    m_debounce->stop();
+    FilterError error;
+    if (!m_proxy->setFilterText(m_edit->text(), &error)) {
+        // The caret sits under the offending character; the old filter stays.
+        const int offset = std::min<int>(error.offset, int(m_edit->text().size()));
+        m_error->setText(m_edit->text() + u'\n' + QString(offset, u' ') + QStringLiteral("^ ") + error.message);
+        m_error->setVisible(true);
+        return;
+    }
+    m_error->setVisible(false);
+    emit filterApplied(m_edit->text());
+}
+
+void FilterBar::updateCompletions()
+{
+    const FilterCompletions found = FilterCompleter::completions(*m_store, m_edit->text(), m_edit->cursorPosition());
+    m_replaceStart = found.replaceStart;
+    m_replaceLength = found.replaceLength;
+    m_completions->setStringList(found.candidates);
+    if (found.candidates.isEmpty()) {
+        m_completer->popup()->hide();
+        return;
+    }
+    m_completer->complete();
+}
+
+void FilterBar::insertCompletion(const QString &completion)
+{
+    QString text = m_edit->text();
+    text.replace(m_replaceStart, m_replaceLength, completion);
+    m_edit->setText(text);
+    m_edit->setCursorPosition(m_replaceStart + int(completion.size()));
+}
+
+void FilterBar::showHelp()
+{
+    QWhatsThis::showText(m_help->mapToGlobal(QPoint(0, m_help->height())), helpHtml(), m_help);
+}
+
+} // namespace fleetscope

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+class QCompleter;
+class QLabel;
+class QLineEdit;
+class QStringListModel;
+class QTimer;
+class QToolButton;
+
+namespace fleetscope {
+
+class ClusterFilterProxy;
+class FleetStore;
+
+// The filter line above the cluster table: debounced as you type, a syntax
+// error shown under the text with a caret (the previous filter stays applied),
+// keys and values completed from the live fleet, and a help popup with examples.
+class FilterBar final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FilterBar)
+
+public:
+    FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget *parent = nullptr);
+
+    QString text() const;
+    void setText(const QString &text); // applies at once
+    void focusFilter();
+    QString errorText() const;
+
+signals:
+    void filterApplied(const QString &text);
+
+private:
+    void apply();
+    void updateCompletions();
+    void insertCompletion(const QString &completion);
+    void showHelp();
+
+    const FleetStore *m_store;
+    ClusterFilterProxy *m_proxy;
+    QLineEdit *m_edit;
+    QLabel *m_error;
+    QToolButton *m_help;
+    QTimer *m_debounce;
+    QCompleter *m_completer;
+    QStringListModel *m_completions;
+    int m_replaceStart = 0;
+    int m_replaceLength = 0;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,130 @@
+#include "healthstyle.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
+
+#include <array>
+
+namespace fleetscope {
+namespace {
+
+enum class Shape { Check, Cross, Question, Ring };
+
+// Okabe–Ito inspired hues: distinguishable with the common colour-vision deficiencies.
+const QColor healthyColor(0x1b, 0x9e, 0x4b);
+const QColor unhealthyColor(0xd5, 0x4e, 0x00);
+const QColor unknownColor(0x8a, 0x8f, 0x98);
+
+QIcon draw(Shape shape, const QColor &color)
+{
+    QIcon icon;
+    for (int size : {16, 24, 32, 48}) {
+        QPixmap pixmap(size, size);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        p.setRenderHint(QPainter::Antialiasing);
+        const qreal s = size;
+        const QRectF box(s * 0.08, s * 0.08, s * 0.84, s * 0.84);
+        QPen mark(Qt::white, s * 0.13, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+        switch (shape) {
+        case Shape::Check:
+            p.setPen(Qt::NoPen);
+            p.setBrush(color);
+            p.drawEllipse(box);
+            p.setPen(mark);
+            p.drawPolyline(QPolygonF{{s * 0.28, s * 0.52}, {s * 0.44, s * 0.68}, {s * 0.72, s * 0.34}});
+            break;
+        case Shape::Cross: {
+            // A triangle: "warning" reads as such without colour.
+            QPainterPath triangle;
+            triangle.moveTo(s * 0.5, s * 0.06);
+            triangle.lineTo(s * 0.95, s * 0.9);
+            triangle.lineTo(s * 0.05, s * 0.9);
+            triangle.closeSubpath();
+            p.setPen(Qt::NoPen);
+            p.setBrush(color);
+            p.drawPath(triangle);
+            p.setPen(mark);
+            p.drawLine(QPointF(s * 0.5, s * 0.34), QPointF(s * 0.5, s * 0.6));
+            p.drawPoint(QPointF(s * 0.5, s * 0.76));
+            break;
+        }
+        case Shape::Question: {
+            QPolygonF diamond{{s * 0.5, s * 0.04}, {s * 0.96, s * 0.5}, {s * 0.5, s * 0.96}, {s * 0.04, s * 0.5}};
+            p.setPen(Qt::NoPen);
+            p.setBrush(color);
+            p.drawPolygon(diamond);
+            QFont font = p.font();
+            font.setPixelSize(int(s * 0.6));
+            font.setBold(true);
+            p.setFont(font);
+            p.setPen(Qt::white);
+            p.drawText(QRectF(0, 0, s, s), Qt::AlignCenter, QStringLiteral("?"));
+            break;
+        }
+        case Shape::Ring:
+            p.setPen(QPen(color, s * 0.12));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(box.adjusted(s * 0.06, s * 0.06, -s * 0.06, -s * 0.06));
+            break;
+        }
+        p.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
+}
+
+} // namespace
+
+QIcon HealthStyle::icon(Health health)
+{
+    static const std::array<QIcon, 4> icons{draw(Shape::Check, healthyColor), draw(Shape::Cross, unhealthyColor),
+                                            draw(Shape::Question, unknownColor), draw(Shape::Ring, unknownColor)};
+    return icons[size_t(health)];
+}
+
+QIcon HealthStyle::icon(ConditionStatus status)
+{
+    switch (status) {
+    case ConditionStatus::True:
+        return icon(Health::Healthy);
+    case ConditionStatus::False:
+        return icon(Health::Unhealthy);
+    case ConditionStatus::Unknown:
+        return icon(Health::Unknown);
+    case ConditionStatus::Absent:
+        break;
+    }
+    return icon(Health::NoData);
+}
+
+QColor HealthStyle::color(Health health)
+{
+    switch (health) {
+    case Health::Healthy:
+        return healthyColor;
+    case Health::Unhealthy:
+        return unhealthyColor;
+    default:
+        return unknownColor;
+    }
+}
+
+QString HealthStyle::text(Health health)
+{
+    switch (health) {
+    case Health::Healthy:
+        return QCoreApplication::translate("HealthStyle", "Healthy");
+    case Health::Unhealthy:
+        return QCoreApplication::translate("HealthStyle", "Unhealthy");
+    case Health::Unknown:
+        return QCoreApplication::translate("HealthStyle", "Unknown");
+    case Health::NoData:
+        return QCoreApplication::translate("HealthStyle", "No data");
+    }
+    return QString();
+}
+
+} // namespace fleetscope

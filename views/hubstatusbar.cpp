@@ -1,0 +1,120 @@
+#include "hubstatusbar.h"
+
+#include "fleet/fleetstore.h"
+#include "fleet/hubstatusmodel.h"
+#include "healthstyle.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+
+namespace fleetscope {
+namespace {
+
+Health chipHealth(HubStatus::State state)
+{
+    switch (state) {
+    case HubStatus::State::Live:
+        return Health::Healthy;
+    case HubStatus::State::Connecting:
+    case HubStatus::State::Syncing:
+        return Health::NoData;
+    case HubStatus::State::Reconnecting:
+        return Health::Unknown;
+    default:
+        return Health::Unhealthy;
+    }
+}
+
+} // namespace
+
+HubStatusBar::HubStatusBar(const FleetStore *store, HubStatusModel *hubs, QAbstractItemModel *shown, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_hubs(hubs)
+    , m_shown(shown)
+    , m_counts(new QLabel(this))
+{
+    setObjectName(QStringLiteral("hubStatusBar"));
+    m_counts->setObjectName(QStringLiteral("fleetCounts"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 0, 4, 0);
+    layout->setSpacing(12);
+    layout->addStretch(1);
+    layout->addWidget(m_counts);
+    connect(hubs, &QAbstractItemModel::rowsInserted, this, &HubStatusBar::rebuildChips);
+    connect(hubs, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &from, const QModelIndex &to) {
+        for (int row = from.row(); row <= to.row(); ++row)
+            updateChip(row);
+    });
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(shown, signal, this, &HubStatusBar::updateCounts);
+    connect(shown, &QAbstractItemModel::modelReset, this, &HubStatusBar::updateCounts);
+    connect(shown, &QAbstractItemModel::layoutChanged, this, &HubStatusBar::updateCounts);
+    connect(store, &FleetStore::deltaApplied, this, &HubStatusBar::updateCounts);
+    rebuildChips();
+    updateCounts();
+}
+
+void HubStatusBar::rebuildChips()
+{
+    auto *layout = static_cast<QHBoxLayout *>(this->layout());
+    while (m_chips.size() < m_hubs->rowCount()) {
+        Chip chip;
+        chip.icon = new QLabel(this);
+        chip.text = new QLabel(this);
+        chip.text->setObjectName(QStringLiteral("hubChip"));
+        chip.text->setTextFormat(Qt::RichText);
+        const int position = int(m_chips.size()) * 2;
+        layout->insertWidget(position, chip.icon);
+        layout->insertWidget(position + 1, chip.text);
+        m_chips.append(chip);
+    }
+    for (int row = 0; row < m_chips.size(); ++row)
+        updateChip(row);
+}
+
+void HubStatusBar::updateChip(int row)
+{
+    if (row >= m_chips.size())
+        return;
+    const QModelIndex index = m_hubs->index(row);
+    const auto state = HubStatus::State(index.data(HubStatusModel::StateRole).toInt());
+    const Chip &chip = m_chips[row];
+    // Shape and colour for the state, the words for the details.
+    chip.icon->setPixmap(HealthStyle::icon(chipHealth(state)).pixmap(14, 14));
+    chip.text->setText(QStringLiteral("<b>%1</b> %2")
+                           .arg(index.data(HubStatusModel::HubNameRole).toString().toHtmlEscaped(),
+                                m_store->hubStatus(row).summary().toHtmlEscaped()));
+    const QString tip = index.data(Qt::ToolTipRole).toString();
+    chip.icon->setToolTip(tip);
+    chip.text->setToolTip(tip);
+}
+
+void HubStatusBar::updateCounts()
+{
+    int counts[4] = {0, 0, 0, 0};
+    for (const FleetProfile &p : m_store->profiles())
+        ++counts[int(p.health)];
+    const QLocale locale;
+    m_counts->setText(tr("%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown")
+                          .arg(locale.toString(m_store->profileCount()), locale.toString(counts[int(Health::Healthy)]),
+                               locale.toString(counts[int(Health::Unhealthy)]),
+                               locale.toString(counts[int(Health::Unknown)] + counts[int(Health::NoData)]),
+                               locale.toString(m_shown->rowCount())));
+}
+
+QString HubStatusBar::countsText() const
+{
+    return m_counts->text();
+}
+
+QStringList HubStatusBar::chipTexts() const
+{
+    QStringList texts;
+    for (const Chip &chip : m_chips)
+        texts << chip.text->text();
+    return texts;
+}
+
+} // namespace fleetscope
