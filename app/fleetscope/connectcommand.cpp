@@ -17,6 +17,9 @@
 #include <csignal>
 #include <cstdio>
 
+#include <signal.h>
+#include <sys/types.h>
+
 namespace fleetscope {
 namespace {
 
@@ -121,26 +124,51 @@ bool findProfiles(const FleetEngineOptions &options, int timeoutMs, QList<Target
 }
 
 // Ctrl-C in the terminal reaches the whole foreground process group: the child
-// handles it, and we must survive it to remove the kubeconfig afterwards.
-class IgnoreTerminalSignals final
+// handles it, and we must survive it to remove the kubeconfig afterwards. A
+// SIGTERM or SIGHUP meant for us is passed on to the child instead, so that it
+// ends first and we still clean up.
+volatile std::sig_atomic_t childPid = 0;
+
+extern "C" void forwardToChild(int signal)
 {
-    Q_DISABLE_COPY_MOVE(IgnoreTerminalSignals)
+    if (childPid > 0)
+        ::kill(pid_t(childPid), signal);
+}
+
+class ChildSignals final
+{
+    Q_DISABLE_COPY_MOVE(ChildSignals)
 
 public:
-    IgnoreTerminalSignals()
+    explicit ChildSignals(qint64 pid)
     {
-        m_int = std::signal(SIGINT, SIG_IGN);
-        m_quit = std::signal(SIGQUIT, SIG_IGN);
+        childPid = std::sig_atomic_t(pid);
+        struct sigaction forward = {};
+        forward.sa_handler = forwardToChild;
+        sigemptyset(&forward.sa_mask);
+        forward.sa_flags = SA_RESTART;
+        struct sigaction ignore = {};
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(SIGINT, &ignore, &m_int);
+        sigaction(SIGQUIT, &ignore, &m_quit);
+        sigaction(SIGTERM, &forward, &m_term);
+        sigaction(SIGHUP, &forward, &m_hup);
     }
-    ~IgnoreTerminalSignals()
+    ~ChildSignals()
     {
-        std::signal(SIGINT, m_int);
-        std::signal(SIGQUIT, m_quit);
+        sigaction(SIGINT, &m_int, nullptr);
+        sigaction(SIGQUIT, &m_quit, nullptr);
+        sigaction(SIGTERM, &m_term, nullptr);
+        sigaction(SIGHUP, &m_hup, nullptr);
+        childPid = 0;
     }
 
 private:
-    void (*m_int)(int);
-    void (*m_quit)(int);
+    struct sigaction m_int = {};
+    struct sigaction m_quit = {};
+    struct sigaction m_term = {};
+    struct sigaction m_hup = {};
 };
 
 int runCommand(QStringList command, const QString &kubeconfigPath)
@@ -152,23 +180,22 @@ int runCommand(QStringList command, const QString &kubeconfigPath)
     process.setProcessEnvironment(environment);
     process.setProcessChannelMode(QProcess::ForwardedChannels);
     process.setInputChannelMode(QProcess::ForwardedInputChannel);
-    // Ignored signals stay ignored across exec: give the child the defaults back.
-    process.setChildProcessModifier([] {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGQUIT, SIG_DFL);
-    });
     const QString program = command.takeFirst();
-    IgnoreTerminalSignals ignore;
     process.start(program, command);
     if (!process.waitForStarted(-1)) {
         fail(QStringLiteral("cannot run %1: %2").arg(program, process.errorString()));
         return 127;
     }
+    // Installed after the fork: the child starts with the user's dispositions.
+    const ChildSignals forwarding(process.processId());
     // The user's own session: it lasts as long as they want, so no deadline here.
     process.waitForFinished(-1);
     if (process.exitStatus() != QProcess::NormalExit) {
-        fail(QStringLiteral("%1 was terminated by a signal").arg(program));
-        return 128 + SIGTERM;
+        // Qt's Unix QProcess keeps the signal number as the exit code of a crashed child;
+        // 128 + signal is what shells report for it.
+        const int signal = process.exitCode() > 0 && process.exitCode() < 65 ? process.exitCode() : SIGKILL;
+        fail(QStringLiteral("%1 was terminated by signal %2").arg(program).arg(signal));
+        return 128 + signal;
     }
     return process.exitCode();
 }

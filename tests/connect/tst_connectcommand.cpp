@@ -9,8 +9,10 @@
 
 #include "kube/kubeconfigparser.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -53,6 +55,7 @@ private slots:
     void initTestCase();
     void kubectlListsTheMembersNamespaces();
     void exitCodeIsPassedThroughAndKubeconfigRemoved();
+    void terminatingUsEndsTheChildAndCleansUp();
     void printKubeconfig();
     void withoutExecExtensionThePluginSaysWhy();
     void wrongProviderFileSaysWhichNames();
@@ -186,6 +189,29 @@ void TestConnectCommand::exitCodeIsPassedThroughAndKubeconfigRemoved()
     // The default command is $SHELL.
     const ProcessResult shell = connect({QStringLiteral("hub/fleet/member-1")});
     QVERIFY2(shell.exitCode == 0, shell.err.constData());
+}
+
+void TestConnectCommand::terminatingUsEndsTheChildAndCleansUp()
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), m_dir.path());
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_runtime);
+    process.setProcessEnvironment(env);
+    process.start(builtExecutable(QStringLiteral("app/fleetscope/fleetscope")),
+                  {QStringLiteral("connect"), QStringLiteral("--kubeconfig"), m_hub->kubeconfigPath(),
+                   QStringLiteral("--provider-file"), m_providers, QStringLiteral("hub/fleet/member-1"), QStringLiteral("--"),
+                   QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("echo \"$KUBECONFIG\"; exec sleep 120")});
+    QDeadlineTimer deadline(60000);
+    while (!process.canReadLine() && !deadline.hasExpired() && process.state() != QProcess::NotRunning)
+        process.waitForReadyRead(int(deadline.remainingTime()));
+    const QString path = QString::fromUtf8(process.readLine().trimmed());
+    QVERIFY2(QFile::exists(path), qPrintable(path + QString::fromUtf8(process.readAllStandardError())));
+    process.terminate(); // SIGTERM to fleetscope, which passes it on and then removes the file
+    QVERIFY(process.waitForFinished(20000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 128 + 15);
+    QVERIFY(!QFile::exists(path));
 }
 
 void TestConnectCommand::printKubeconfig()
