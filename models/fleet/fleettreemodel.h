@@ -1,0 +1,94 @@
+#pragma once
+
+#include "api/clusterfacts.h"
+#include "clusterscope.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <QList>
+
+#include <memory>
+#include <vector>
+
+namespace fleetscope {
+
+class FleetStore;
+
+// The fleet's groups as a tree (hub → clusterset → manager by default; clusters
+// themselves are shown by the table). Each group row carries its cluster count
+// and a health roll-up, updated incrementally from the store's signals: a row
+// change moves one cluster between two leaf groups and touches only their
+// ancestors. Groups appear when their first cluster does and go with their last.
+class FleetTreeModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FleetTreeModel)
+
+public:
+    struct Level
+    {
+        enum class Kind : quint8 { Hub, ClusterSet, Manager, Property };
+        Kind kind = Kind::Hub;
+        QString propertyKey; // for Kind::Property
+
+        friend bool operator==(const Level &a, const Level &b)
+        {
+            return a.kind == b.kind && a.propertyKey == b.propertyKey;
+        }
+    };
+    enum Column { GroupColumn, ClustersColumn, HealthyColumn, UnhealthyColumn, UnknownColumn, NoDataColumn, ColumnCount };
+    enum Role { CountRole = Qt::UserRole + 1 };
+
+    explicit FleetTreeModel(const FleetStore *store, QObject *parent = nullptr);
+    ~FleetTreeModel() override;
+
+    // Regrouping is a user action, not live data: it resets the tree once.
+    void setLevels(const QList<Level> &levels);
+    const QList<Level> &levels() const { return m_levels; }
+
+    // What the table shows when this group is selected (every level down to it).
+    ClusterScope scopeOf(const QModelIndex &index) const;
+    int clusterCount(const QModelIndex &index) const;
+    int healthCount(const QModelIndex &index, Health health) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = QModelIndex()) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Node
+    {
+        Node *parent = nullptr;
+        int row = 0;
+        int depth = -1; // -1 for the root
+        QString value;
+        int hub = -1; // for hub groups
+        int count = 0;
+        int health[4] = {0, 0, 0, 0};
+        std::vector<std::unique_ptr<Node>> children;
+        QHash<QString, Node *> childByValue;
+    };
+
+    QModelIndex indexOf(const Node *node, int column = 0) const;
+    const Node *nodeOf(const QModelIndex &index) const;
+    QString groupValue(int level, int storeRow, int *hub) const;
+    Node *leafFor(int storeRow);
+    void account(Node *leaf, Health health, int delta);
+    void pruneAndNotify();
+    void rebuild();
+    void addRows(int first, int last);
+
+    const FleetStore *m_store;
+    QList<Level> m_levels;
+    Node m_root;
+    // Per store row: its leaf group and the health it was counted with.
+    std::vector<Node *> m_leafOf;
+    std::vector<Health> m_healthOf;
+    QList<Node *> m_touched;
+    bool m_rebuilding = false;
+};
+
+} // namespace fleetscope
