@@ -6,6 +6,7 @@
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "hubprocess.h"
+#include "hubserver.h"
 #include "testsupport.h"
 
 #include <QDeadlineTimer>
@@ -155,6 +156,8 @@ private slots:
     void rbacNarrowUserFallsBackToNamespaces();
     void authenticatesWithTokenFileAndExecPlugin();
     void wrongTokenIsUnauthorized();
+    void authenticatesWithAClientCertificate();
+    void execPluginIsRerunAfterUnauthorized();
 };
 
 void TestFleetEngine::initTestCase()
@@ -371,6 +374,79 @@ void TestFleetEngine::wrongTokenIsUnauthorized()
     QCOMPARE(store.profileCount(), 0);
     QCOMPARE(store.hubStatus(0).summary(), QStringLiteral("Unauthorized: You must be logged in to the server (Unauthorized)"));
     QVERIFY(!store.hubStatus(0).summary().contains(u"not-the-token"));
+}
+
+void TestFleetEngine::authenticatesWithAClientCertificate()
+{
+    // The hub in-process, as the demo runs it, issuing a certificate from its CA.
+    hub::HubOptions options;
+    options.generate = 15;
+    options.clientCertAuth = true;
+    options.threads = 8;
+    hub::HubServer server(options);
+    std::string message;
+    QVERIFY2(server.start(&message), message.c_str());
+    hub::PemPair identity;
+    QVERIFY2(server.issueClientCertificate("jane", &identity, &message), message.c_str());
+
+    HubSettings settings;
+    settings.name = QStringLiteral("cert-hub");
+    settings.cluster.server = QString::fromStdString(server.url());
+    settings.cluster.certificateAuthorityData = QByteArray::fromStdString(server.caCertificatePem());
+    settings.user.clientCertificateData = QByteArray::fromStdString(identity.certificate);
+    settings.user.clientKeyData = QByteArray::fromStdString(identity.privateKey);
+    FleetStore store;
+    FleetEngine engine(&store);
+    engine.addHub(settings);
+    engine.start();
+    QVERIFY2(waitSettled(store, 20000), qPrintable(store.hubStatus(0).summary()));
+    QCOMPARE(store.hubStatus(0).state, HubStatus::State::Live);
+    QCOMPARE(store.profileCount(), 15);
+
+    // Without the certificate the same hub says Unauthorized.
+    settings.name = QStringLiteral("no-cert");
+    settings.user = AuthInfo();
+    FleetStore other;
+    FleetEngine anonymous(&other);
+    anonymous.addHub(settings);
+    anonymous.start();
+    QVERIFY(waitSettled(other, 20000));
+    QCOMPARE(other.hubStatus(0).state, HubStatus::State::Unauthorized);
+}
+
+void TestFleetEngine::execPluginIsRerunAfterUnauthorized()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("10")}, QStringLiteral("rotating"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const QString token = readKubeconfigToken(hub.kubeconfigPath());
+    // The plugin's first credential is stale (as after a rotation); later runs give the good one.
+    const QString plugin = hub.directory() + QStringLiteral("/rotating.sh");
+    const QString runs = hub.directory() + QStringLiteral("/runs");
+    {
+        QFile f(plugin);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("#!/bin/sh\necho run >> '" + runs.toUtf8() + "'\n"
+                "if [ \"$(wc -l < '" + runs.toUtf8() + "')\" -le 1 ]; then t=stale; else t='" + token.toUtf8() + "'; fi\n"
+                "echo \"{\\\"apiVersion\\\":\\\"client.authentication.k8s.io/v1\\\",\\\"kind\\\":\\\"ExecCredential\\\",\\\"status\\\":{\\\"token\\\":\\\"$t\\\"}}\"\n");
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    const QString withExec = hub.directory() + QStringLiteral("/exec.kubeconfig");
+    rewriteKubeconfig(hub.kubeconfigPath(), withExec, "token: " + token.toUtf8(),
+                      "exec:\n      apiVersion: client.authentication.k8s.io/v1\n      interactiveMode: Never\n      command: "
+                          + plugin.toUtf8());
+    FleetStore store;
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigPath = withExec;
+    options.informer = quickInformer();
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    engine.start();
+    QTRY_COMPARE_WITH_TIMEOUT(store.hubStatus(0).state, HubStatus::State::Live, 20000);
+    QCOMPARE(store.profileCount(), 10);
+    QFile runLog(runs);
+    QVERIFY(runLog.open(QIODevice::ReadOnly));
+    QVERIFY2(runLog.readAll().count('\n') >= 2, "the plugin was not run again after the 401");
 }
 
 QTEST_GUILESS_MAIN(TestFleetEngine)
