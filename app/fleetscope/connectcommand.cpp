@@ -128,11 +128,14 @@ bool findProfiles(const FleetEngineOptions &options, int timeoutMs, QList<Target
 // SIGTERM or SIGHUP meant for us is passed on to the child instead, so that it
 // ends first and we still clean up.
 volatile std::sig_atomic_t childPid = 0;
+volatile std::sig_atomic_t pendingSignal = 0; // arrived before the child's pid was known
 
 extern "C" void forwardToChild(int signal)
 {
     if (childPid > 0)
         ::kill(pid_t(childPid), signal);
+    else
+        pendingSignal = signal;
 }
 
 class ChildSignals final
@@ -140,9 +143,13 @@ class ChildSignals final
     Q_DISABLE_COPY_MOVE(ChildSignals)
 
 public:
-    explicit ChildSignals(qint64 pid)
+    // Installed before the fork, so that no signal finds us unprepared; caught
+    // handlers revert to the default at exec, ignored ones are reset by the child
+    // process modifier.
+    ChildSignals()
     {
-        childPid = std::sig_atomic_t(pid);
+        childPid = 0;
+        pendingSignal = 0;
         struct sigaction forward = {};
         forward.sa_handler = forwardToChild;
         sigemptyset(&forward.sa_mask);
@@ -164,6 +171,13 @@ public:
         childPid = 0;
     }
 
+    void setChild(qint64 pid)
+    {
+        childPid = std::sig_atomic_t(pid);
+        if (pendingSignal)
+            ::kill(pid_t(pid), int(pendingSignal));
+    }
+
 private:
     struct sigaction m_int = {};
     struct sigaction m_quit = {};
@@ -180,14 +194,18 @@ int runCommand(QStringList command, const QString &kubeconfigPath)
     process.setProcessEnvironment(environment);
     process.setProcessChannelMode(QProcess::ForwardedChannels);
     process.setInputChannelMode(QProcess::ForwardedInputChannel);
+    process.setChildProcessModifier([] {
+        ::signal(SIGINT, SIG_DFL);
+        ::signal(SIGQUIT, SIG_DFL);
+    });
     const QString program = command.takeFirst();
+    ChildSignals forwarding;
     process.start(program, command);
     if (!process.waitForStarted(-1)) {
         fail(QStringLiteral("cannot run %1: %2").arg(program, process.errorString()));
         return 127;
     }
-    // Installed after the fork: the child starts with the user's dispositions.
-    const ChildSignals forwarding(process.processId());
+    forwarding.setChild(process.processId());
     // The user's own session: it lasts as long as they want, so no deadline here.
     process.waitForFinished(-1);
     if (process.exitStatus() != QProcess::NormalExit) {

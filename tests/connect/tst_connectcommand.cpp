@@ -228,6 +228,13 @@ void TestConnectCommand::printKubeconfig()
     QCOMPARE(k.out, QByteArray("namespace/team-a\n"));
     QVERIFY(r.out.contains("current-context: member-1"));
     QVERIFY(!r.out.contains(token.toUtf8()));
+
+    // Several members at once: one kubeconfig, a context each, the first one current.
+    const ProcessResult both = connect({QStringLiteral("hub/fleet/member-1"), QStringLiteral("hub/fleet/no-extension"),
+                                        QStringLiteral("--"), QStringLiteral("kubectl"), QStringLiteral("config"),
+                                        QStringLiteral("get-contexts"), QStringLiteral("-o"), QStringLiteral("name")});
+    QVERIFY2(both.exitCode == 0, both.err.constData());
+    QCOMPARE(both.out, QByteArray("member-1\nno-extension\n"));
 }
 
 void TestConnectCommand::withoutExecExtensionThePluginSaysWhy()
