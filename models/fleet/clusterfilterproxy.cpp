@@ -79,7 +79,7 @@ void ClusterFilterProxy::setFilter(const FleetFilter &filter)
     if (filter.isValid() == m_filter.isValid() && filter.text() == m_filter.text())
         return;
     m_filter = filter;
-    invalidateRowsFilter();
+    refilter();
 }
 
 void ClusterFilterProxy::setScope(const ClusterScope &scope)
@@ -87,7 +87,17 @@ void ClusterFilterProxy::setScope(const ClusterScope &scope)
     if (scope == m_scope)
         return;
     m_scope = scope;
-    invalidateRowsFilter();
+    refilter();
+}
+
+void ClusterFilterProxy::refilter()
+{
+    // A new filter or scope re-tests every row either way. invalidateRowsFilter()
+    // then removes and inserts proxy rows interval by interval, each interval
+    // shifting the whole mapping: 90 ms at 100k rows with scattered matches.
+    // invalidate() rebuilds the mapping in one pass and reports a layout change
+    // (persistent indexes and selections follow): 19 ms (tests/bench/bench_filter).
+    invalidate();
 }
 
 bool ClusterFilterProxy::acceptsStoreRow(int row) const

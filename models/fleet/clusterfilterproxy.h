@@ -44,6 +44,7 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    void refilter();
     void rebuildSortKeys();
     void updateSortKeys(int first, int last);
 
