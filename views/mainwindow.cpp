@@ -3,6 +3,7 @@
 #include "clustertableview.h"
 #include "detailspane.h"
 #include "filterbar.h"
+#include "fleettreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
@@ -54,13 +55,16 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     middleLayout->addWidget(m_filterBar);
     middleLayout->addWidget(m_table, 1);
 
+    m_tree = new FleetTreeView(m_store, this);
     m_details = new DetailsPane(m_store, this);
     m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(m_tree);
     m_splitter->addWidget(middle);
     m_splitter->addWidget(m_details);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({1000, 400});
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 4);
+    m_splitter->setStretchFactor(2, 2);
+    m_splitter->setSizes({340, 680, 380});
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_emptyFleetHint);
@@ -71,6 +75,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     statusBar()->addWidget(m_statusBar, 1);
 
     connect(m_table, &ClusterTableView::currentClusterChanged, m_details, &DetailsPane::showCluster);
+    connect(m_tree, &FleetTreeView::scopeChanged, m_proxy, &ClusterFilterProxy::setScope);
     connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
     connect(m_store, &FleetStore::hubStatusChanged, this, &MainWindow::updateEmptyState);
 
@@ -102,6 +107,8 @@ void MainWindow::createActions()
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     QAction *findAction = viewMenu->addAction(tr("&Filter clusters"), m_filterBar, &FilterBar::focusFilter);
     findAction->setShortcut(QKeySequence::Find);
+    QAction *treeAction = viewMenu->addAction(tr("Fleet &groups"), m_tree, &FleetTreeView::focusTree);
+    treeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     QAction *reconnectAction = viewMenu->addAction(tr("&Reconnect hubs"), this, [this] {
         if (m_engine)
             m_engine->reconnectAll();

@@ -13,6 +13,7 @@ class ClusterTableModel;
 class ClusterTableView;
 class DetailsPane;
 class FilterBar;
+class FleetTreeView;
 class FleetEngine;
 class FleetStore;
 class HubStatusBar;
@@ -35,6 +36,7 @@ public:
     ClusterFilterProxy *clusterProxy() const { return m_proxy; }
     FilterBar *filterBar() const { return m_filterBar; }
     DetailsPane *detailsPane() const { return m_details; }
+    FleetTreeView *fleetTree() const { return m_tree; }
     HubStatusBar *hubStatusBar() const { return m_statusBar; }
     // Makes this row of the (sorted, filtered) table current.
     void selectClusterRow(int row);
@@ -53,6 +55,7 @@ private:
     QLabel *m_emptyFleetHint = nullptr;
     FilterBar *m_filterBar = nullptr;
     ClusterTableView *m_table = nullptr;
+    FleetTreeView *m_tree = nullptr;
     DetailsPane *m_details = nullptr;
     HubStatusBar *m_statusBar = nullptr;
     QSplitter *m_splitter = nullptr;

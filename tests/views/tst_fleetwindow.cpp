@@ -4,12 +4,14 @@
 #include "clustertableview.h"
 #include "detailspane.h"
 #include "filterbar.h"
+#include "fleettreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "hubstatusbar.h"
 #include "mainwindow.h"
 
 #include <QLineEdit>
+#include <QTreeView>
 #include <QTest>
 
 using namespace fleetscope;
@@ -74,6 +76,7 @@ private slots:
     void aSyntaxErrorIsShownWithACaretAndNotApplied();
     void detailsShowTheChosenClustersConditions();
     void statusBarCountsTheFleet();
+    void selectingATreeGroupScopesTheTable();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -148,6 +151,35 @@ void TestFleetWindow::statusBarCountsTheFleet()
     QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
     QVERIFY(window.hubStatusBar()->chipTexts().first().contains(u"hub-eu"));
     QVERIFY(window.hubStatusBar()->chipTexts().first().contains(u"Live"));
+}
+
+void TestFleetWindow::selectingATreeGroupScopesTheTable()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.show();
+    QTreeView *tree = window.fleetTree()->tree();
+    QAbstractItemModel *groups = tree->model();
+    // hub-eu → clustersets; pick "prod".
+    const QModelIndex hub = groups->index(0, 0);
+    QCOMPARE(hub.data().toString(), QStringLiteral("hub-eu"));
+    QModelIndex prod;
+    for (int row = 0; row < groups->rowCount(hub); ++row) {
+        if (groups->index(row, 0, hub).data().toString() == u"prod")
+            prod = groups->index(row, 0, hub);
+    }
+    QVERIFY(prod.isValid());
+    QCOMPARE(groups->index(prod.row(), 1, hub).data().toInt(), 2); // its count
+    tree->setCurrentIndex(prod);
+    QCOMPARE(visibleNames(window), (QStringList{"prod-1", "prod-2"}));
+    // The filter narrows within the scope.
+    window.filterBar()->setText(QStringLiteral("ControlPlaneHealthy=False"));
+    QCOMPARE(visibleNames(window), QStringList{"prod-2"});
+    // Back to the hub: the whole hub again (with the filter).
+    tree->setCurrentIndex(hub);
+    window.filterBar()->setText(QString());
+    QCOMPARE(visibleNames(window).size(), 4);
 }
 
 QTEST_MAIN(TestFleetWindow)

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "fleet/clusterscope.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QTreeView;
+
+namespace fleetscope {
+
+class FleetStore;
+class FleetTreeModel;
+
+// The left pane: the fleet's groups (hub → clusterset → manager by default, or
+// another grouping chosen above the tree) with counts and health roll-ups.
+// Selecting a group scopes the cluster table; selecting nothing shows all.
+class FleetTreeView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FleetTreeView)
+
+public:
+    explicit FleetTreeView(const FleetStore *store, QWidget *parent = nullptr);
+
+    FleetTreeModel *model() const { return m_model; }
+    QTreeView *tree() const { return m_tree; }
+    QComboBox *grouping() const { return m_grouping; }
+    void focusTree();
+
+signals:
+    void scopeChanged(const fleetscope::ClusterScope &scope);
+
+private:
+    void applyGrouping(int choice);
+
+    FleetTreeModel *m_model;
+    QComboBox *m_grouping;
+    QTreeView *m_tree;
+};
+
+} // namespace fleetscope
