@@ -198,9 +198,21 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
 
 namespace {
 
+// YAML 1.1 (what Go's yaml.v2 and so kubectl read) also takes these as booleans.
+bool isYaml11Bool(const std::string &text)
+{
+    static const char *const words[] = {"y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
+                                        "on", "On", "ON", "off", "Off", "OFF"};
+    for (const char *word : words) {
+        if (text == word)
+            return true;
+    }
+    return false;
+}
+
 bool readsAsString(const std::string &text)
 {
-    if (text.empty() || isNull(text))
+    if (text.empty() || isNull(text) || isYaml11Bool(text))
         return false;
     bool b;
     nlohmann::json n;
@@ -216,7 +228,11 @@ void emitYaml(YAML::Emitter &out, const nlohmann::json &value)
     case nlohmann::json::value_t::object:
         out << YAML::BeginMap;
         for (auto it = value.begin(); it != value.end(); ++it) {
-            out << YAML::Key << it.key() << YAML::Value;
+            // Keys are scalars too: "n" or "on" as a key would come back as a boolean.
+            out << YAML::Key;
+            if (!readsAsString(it.key()))
+                out << YAML::DoubleQuoted;
+            out << it.key() << YAML::Value;
             emitYaml(out, *it);
         }
         out << YAML::EndMap;

@@ -17,6 +17,8 @@ private slots:
     void multiDocument();
     void errorsNameSourceAndLine_data();
     void errorsNameSourceAndLine();
+    void jsonToYamlRoundTripsForKubectl_data();
+    void jsonToYamlRoundTripsForKubectl();
 };
 
 void TestYamlJson::scalars_data()
@@ -86,6 +88,34 @@ void TestYamlJson::errorsNameSourceAndLine()
     QString error;
     QVERIFY(!parseYamlDocuments(yaml, QStringLiteral("fleet.yaml"), &documents, &error));
     QVERIFY2(error.startsWith(expected), qPrintable(error));
+}
+
+void TestYamlJson::jsonToYamlRoundTripsForKubectl_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::newRow("strings that look like other types")
+        << QByteArray(R"({"a":"true","b":"123","c":"null","d":"","e":"1.5","f":"~"})");
+    QTest::newRow("YAML 1.1 booleans as values and keys")
+        << QByteArray(R"({"v":["yes","no","on","off","y","n","Y","N"],"n":[1],"on":{"y":"x"}})");
+    QTest::newRow("real scalars") << QByteArray(R"({"t":true,"f":false,"i":42,"x":1.25,"z":null})");
+    QTest::newRow("multi-line and odd text") << QByteArray(R"({"m":"line one\nline two","s":" padded ","c":"a: b # c"})");
+}
+
+void TestYamlJson::jsonToYamlRoundTripsForKubectl()
+{
+    QFETCH(QByteArray, json);
+    const auto value = nlohmann::json::parse(json.toStdString());
+    const QByteArray yaml = jsonToYaml(value);
+    std::vector<nlohmann::json> documents;
+    QString error;
+    QVERIFY2(parseYamlDocuments(yaml, QStringLiteral("out.yaml"), &documents, &error), qPrintable(error));
+    QVERIFY2(documents.front() == value, yaml.constData());
+    // No YAML 1.1 boolean word is left unquoted (kubectl reads YAML 1.1).
+    for (const char *word : {"yes", "no", "on", "off", "y", "n", "Y", "N"}) {
+        QVERIFY2(!yaml.contains(QByteArray(": ") + word + '\n') && !yaml.contains(QByteArray("- ") + word + '\n')
+                     && !yaml.contains(QByteArray("\n") + word + ':'),
+                 yaml.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestYamlJson)
