@@ -2,12 +2,14 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <regex>
 #include <set>
+#include <string_view>
 
 namespace fleetscope {
 namespace {
@@ -198,28 +200,44 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
 
 namespace {
 
-// YAML 1.1 (what Go's yaml.v2 and so kubectl read) also takes these as booleans.
-bool isYaml11Bool(const std::string &text)
+// YAML 1.1 booleans and nulls (go-yaml v2's resolve table, which kubectl uses):
+// written plain, these would not come back as strings.
+bool isYaml11Special(std::string_view text)
 {
-    static const char *const words[] = {"y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
-                                        "on", "On", "ON", "off", "Off", "OFF"};
-    for (const char *word : words) {
-        if (text == word)
+    static constexpr std::array<std::string_view, 26> words{
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE",
+        "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~"};
+    for (std::string_view w : words) {
+        if (w == text)
             return true;
     }
     return false;
 }
 
-bool readsAsString(const std::string &text)
+// Only text that YAML 1.1 and 1.2 both read as a string stays plain: words,
+// paths and URLs. Everything else (numbers, 1.1's 0x.., 1_000, 1:20, .inf,
+// indicators, spaces) is double-quoted. This applies to keys as well.
+bool isPlainSafe(const std::string &text)
 {
-    if (text.empty() || isNull(text) || isYaml11Bool(text))
+    if (text.empty() || isYaml11Special(text))
         return false;
-    bool b;
-    nlohmann::json n;
-    static const std::regex integerLike("[-+]?[0-9]+");
-    return !asBool(text, &b) && !asInteger(text, &n) && !std::regex_match(text, integerLike) && !asFloat(text, &n)
-        // Plain scalars cannot start with indicators or carry ": " / " #" safely.
-        && text.find_first_of("\n\t") == std::string::npos && text.front() != ' ' && text.back() != ' ';
+    const char first = text.front();
+    if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_' || first == '/'))
+        return false;
+    for (char c : text) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+            || c == '.' || c == '/' || c == ':' || c == '@' || c == '+' || c == '=' || c == '-';
+        if (!ok)
+            return false;
+    }
+    return text.back() != ':'; // "key:" would start a mapping
+}
+
+void emitString(YAML::Emitter &out, const std::string &text)
+{
+    if (!isPlainSafe(text))
+        out << YAML::DoubleQuoted;
+    out << text;
 }
 
 void emitYaml(YAML::Emitter &out, const nlohmann::json &value)
@@ -228,11 +246,9 @@ void emitYaml(YAML::Emitter &out, const nlohmann::json &value)
     case nlohmann::json::value_t::object:
         out << YAML::BeginMap;
         for (auto it = value.begin(); it != value.end(); ++it) {
-            // Keys are scalars too: "n" or "on" as a key would come back as a boolean.
             out << YAML::Key;
-            if (!readsAsString(it.key()))
-                out << YAML::DoubleQuoted;
-            out << it.key() << YAML::Value;
+            emitString(out, it.key());
+            out << YAML::Value;
             emitYaml(out, *it);
         }
         out << YAML::EndMap;
@@ -243,13 +259,9 @@ void emitYaml(YAML::Emitter &out, const nlohmann::json &value)
             emitYaml(out, item);
         out << YAML::EndSeq;
         break;
-    case nlohmann::json::value_t::string: {
-        const auto &text = value.get_ref<const std::string &>();
-        if (!readsAsString(text))
-            out << YAML::DoubleQuoted;
-        out << text;
+    case nlohmann::json::value_t::string:
+        emitString(out, value.get_ref<const std::string &>());
         break;
-    }
     case nlohmann::json::value_t::boolean:
         out << (value.get<bool>() ? "true" : "false");
         break;
@@ -258,7 +270,7 @@ void emitYaml(YAML::Emitter &out, const nlohmann::json &value)
         out << YAML::Null;
         break;
     default:
-        out << value.dump();
+        out << value.dump(); // numbers, in JSON's spelling, which YAML reads the same
         break;
     }
 }

@@ -34,8 +34,10 @@ QByteArray compactJson(const nlohmann::json &value);
 
 namespace fleetscope {
 
-// JSON → block YAML, for `-o yaml` and the details pane. Strings that would read
-// back as another type ("true", "123", "null", "") are quoted.
+// JSON → block YAML that kubectl (a YAML 1.1 reader) and YAML 1.2 readers both
+// read back as the same JSON: for `-o yaml`, the details pane and the kubeconfigs
+// written to connect. Keys and strings are double-quoted unless plainly words,
+// paths or URLs (an exec extension key `n` must not come back as `false`).
 QByteArray jsonToYaml(const nlohmann::json &value);
 
 } // namespace fleetscope

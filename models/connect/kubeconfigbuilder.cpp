@@ -1,6 +1,6 @@
 #include "kubeconfigbuilder.h"
 
-#include "kubeconfigyaml.h"
+#include "api/yamljson.h"
 
 #include "api/jsonreader.h"
 #include "kube/kubeconfigvalidation.h"
@@ -178,7 +178,7 @@ bool KubeconfigBuilder::add(const QStringList &nameCandidates, const AccessProvi
 
 QByteArray KubeconfigBuilder::yaml() const
 {
-    return kubeconfigYaml(toKubectlViewJson(m_config));
+    return jsonToYaml(toKubectlViewJson(m_config));
 }
 
 } // namespace fleetscope

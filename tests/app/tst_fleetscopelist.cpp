@@ -117,15 +117,17 @@ void TestFleetscopeList::jsonEqualsKubectl()
 void TestFleetscopeList::observesChurnUntilConverged()
 {
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("200"), QStringLiteral("--churn"), QStringLiteral("100"),
-                    QStringLiteral("--churn-for"), QStringLiteral("4"), QStringLiteral("--fault-watch-drop"), QStringLiteral("0.1"),
-                    QStringLiteral("--fault-watch-split"), QStringLiteral("0.5"), QStringLiteral("--fault-watch-gone"), QStringLiteral("0.1")},
+                    QStringLiteral("--churn-for"), QStringLiteral("4"), QStringLiteral("--fault-watch-drop"), QStringLiteral("0.2@1"),
+                    QStringLiteral("--fault-watch-split"), QStringLiteral("0.5"), QStringLiteral("--fault-watch-gone"), QStringLiteral("0.2@1")},
                    QStringLiteral("churn"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));
-    // The engine keeps watching for 8 s after its first sync; churn ends after 4 s.
+    // The engine keeps watching for 10 s after its first sync; churn ends after 4 s.
+    // (Each fault is capped at one occurrence: a CLI uses client-go's backoff,
+    // which grows with every failure; tst_fleetengine runs every fault at length.)
     const ProcessResult r = runProcess(fleetscopeExecutable(),
                                        {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
-                                        QStringLiteral("--observe-for"), QStringLiteral("8"), QStringLiteral("-o"), QStringLiteral("json")},
+                                        QStringLiteral("--observe-for"), QStringLiteral("10"), QStringLiteral("-o"), QStringLiteral("json")},
                                        {}, 60000);
     QCOMPARE(r.exitCode, 0);
     const auto ours = byKey(nlohmann::json::parse(r.out.toStdString())["items"], true);
