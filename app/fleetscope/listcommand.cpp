@@ -1,6 +1,7 @@
 #include "listcommand.h"
 
 #include "fleet/fleetengine.h"
+#include "fleet/fleetfilter.h"
 #include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
 
@@ -30,8 +31,10 @@ QString tr(const char *text)
 class ListRun final : public QObject
 {
 public:
-    ListRun(FleetStore *store, FleetPrinter::Format format, bool watch, int observeForMs, int timeoutMs)
+    ListRun(FleetStore *store, FleetFilter filter, FleetPrinter::Format format, bool watch, int observeForMs,
+            int timeoutMs)
         : m_store(store)
+        , m_filter(std::move(filter))
         , m_format(format)
         , m_watch(watch)
         , m_observeForMs(observeForMs)
@@ -64,7 +67,10 @@ private:
             return;
         m_phase = Phase::Printed;
         m_printer = std::make_unique<FleetPrinter>(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
-        write(stdout, m_printer->render(m_printer->sortedRows()));
+        QList<int> rows = m_printer->sortedRows();
+        if (!m_filter.isEmpty())
+            rows.removeIf([this](int row) { return !m_filter.matches(m_store->profileAt(row), m_store); });
+        write(stdout, m_printer->render(rows));
         const int failures = reportHubs();
         if (!m_watch) {
             QCoreApplication::exit(failures ? 1 : 0);
@@ -72,12 +78,16 @@ private:
         }
         connect(m_store, &FleetStore::profilesUpdated, this, [this](const QList<int> &rows) {
             m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
-            for (int row : rows)
-                write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+            for (int row : rows) {
+                if (m_filter.matches(m_store->profileAt(row), m_store))
+                    write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+            }
         });
         connect(m_store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &profiles) {
-            for (const FleetProfile &p : profiles)
-                write(stdout, m_printer->renderChange(p, true));
+            for (const FleetProfile &p : profiles) {
+                if (m_filter.matches(p, m_store))
+                    write(stdout, m_printer->renderChange(p, true));
+            }
         });
     }
 
@@ -106,6 +116,7 @@ private:
     enum class Phase { WaitingForSync, Observing, Printed };
 
     FleetStore *m_store;
+    FleetFilter m_filter;
     FleetPrinter::Format m_format;
     bool m_watch;
     int m_observeForMs;
@@ -129,13 +140,23 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption observeFor(QStringLiteral("observe-for"), tr("Keep the engine running this many seconds after the first sync before printing."), tr("seconds"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
     const QCommandLineOption namespaceOption(QStringLiteral("namespace"), tr("A namespace to read when cluster-wide lists are forbidden (repeatable)."), tr("name"));
-    parser.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption});
+    const QCommandLineOption filterOption(QStringLiteral("filter"), tr("Only clusters matching this filter (the dashboard's filter language, see the README)."), tr("expression"));
+    parser.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption, filterOption});
     parser.process(arguments);
 
     FleetPrinter::Format format;
     if (!FleetPrinter::parseFormat(parser.value(output), &format)) {
         write(stderr, (QStringLiteral("error: unknown output format \"%1\" (table, wide, name, json, yaml, csv)\n")
                            .arg(parser.value(output)))
+                          .toUtf8());
+        return 2;
+    }
+    FilterError filterError;
+    const QString filterText = parser.value(filterOption);
+    FleetFilter filter = FleetFilter::compile(filterText, &filterError);
+    if (filterError.isError()) {
+        write(stderr, (QStringLiteral("error: --filter: %1\n  %2\n  %3^\n")
+                           .arg(filterError.message, filterText, QString(filterError.offset, u' ')))
                           .toUtf8());
         return 2;
     }
@@ -153,7 +174,7 @@ int runListCommand(const QStringList &arguments)
         write(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
         return 1;
     }
-    ListRun run(&store, format, parser.isSet(watch), qMax(0, parser.value(observeFor).toInt()) * 1000,
+    ListRun run(&store, std::move(filter), format, parser.isSet(watch), qMax(0, parser.value(observeFor).toInt()) * 1000,
                 qMax(0, parser.value(timeout).toInt()) * 1000);
     engine.start();
     const int code = QCoreApplication::exec();

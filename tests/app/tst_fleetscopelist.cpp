@@ -70,6 +70,7 @@ private slots:
     void reportsTheHubThatFailedAndPrintsTheOthers();
     void wrongTokenSaysUnauthorized();
     void rejectsUnknownFormat();
+    void filtersWithTheQueryLanguage();
 };
 
 void TestFleetscopeList::initTestCase()
@@ -172,6 +173,35 @@ void TestFleetscopeList::rejectsUnknownFormat()
     const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("-o"), QStringLiteral("xml")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("unknown output format \"xml\""), r.err.constData());
+}
+
+void TestFleetscopeList::filtersWithTheQueryLanguage()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("60")}, QStringLiteral("f"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    ProcessResult r = runProcess(fleetscopeExecutable(),
+                                 {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(), QStringLiteral("-o"),
+                                  QStringLiteral("json"), QStringLiteral("--filter"), QStringLiteral("clusterset=prod, ControlPlaneHealthy!=False")});
+    QCOMPARE(r.exitCode, 0);
+    const auto items = nlohmann::json::parse(r.out.toStdString())["items"];
+    QVERIFY(!items.empty());
+    // Compare with a filter done by hand on what kubectl sees.
+    int expected = 0;
+    const nlohmann::json truth = kubectlList(hub); // kept alive for the loop below
+    for (const auto &item : truth["items"]) {
+        const bool prod = item["metadata"]["labels"].value("multicluster.x-k8s.io/clusterset", "") == "prod";
+        bool controlPlaneFalse = false;
+        for (const auto &c : item["status"].value("conditions", nlohmann::json::array()))
+            controlPlaneFalse = controlPlaneFalse || (c["type"] == "ControlPlaneHealthy" && c["status"] == "False");
+        expected += prod && !controlPlaneFalse ? 1 : 0;
+    }
+    QCOMPARE(int(items.size()), expected);
+
+    r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--filter"), QStringLiteral("version>=")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("error: --filter: "), r.err.constData());
+    QVERIFY2(r.err.contains("^"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeList)
