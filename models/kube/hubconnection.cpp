@@ -410,6 +410,7 @@ void HubConnection::updateStatus()
     bool requiredInBackoff = false;
     bool anyProfileScopeWorking = false;
     bool waitingForCredentials = m_unauthorized;
+    bool optionalListing = false;
     qint64 received = 0;
     qint64 estimated = 0;
     bool estimateKnown = true;
@@ -425,8 +426,14 @@ void HubConnection::updateStatus()
             waitingForCredentials = true;
         if (informer->spec().kind == ResourceKind::ClusterProfiles && !forbidden)
             anyProfileScopeWorking = true;
-        if (!info.required)
+        if (!info.required) {
+            // Optional resources (namespace labels, placements) still in their first
+            // list hold back "synced", so that the first view is complete; once one
+            // fails (forbidden, not served) it no longer does.
+            if (!informer->hasSynced() && informer->phase() == ResourceInformer::Phase::Listing)
+                optionalListing = true;
             continue;
+        }
         if (!informer->hasSynced()) {
             requiredSynced = requiredSynced && forbidden; // a forbidden scope will not sync; it is reported instead
             received += info.received;
@@ -441,7 +448,7 @@ void HubConnection::updateStatus()
             retryIn = informer->retryInMs();
         }
     }
-    requiredSynced = requiredSynced && anyProfileScopeWorking;
+    requiredSynced = requiredSynced && anyProfileScopeWorking && !optionalListing;
     bool anyProfileInformer = false;
     for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it)
         anyProfileInformer = anyProfileInformer || it.key()->spec().kind == ResourceKind::ClusterProfiles;
