@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace fleetscope {
 namespace {
@@ -24,7 +25,7 @@ QString tr(const char *text)
 // the way documentation images and visual checks are made, on any QPA platform.
 void scheduleScreenshot(QWidget *window, FleetStore *store, const QString &path, int selectRow)
 {
-    auto *done = new bool(false);
+    auto done = std::make_shared<bool>(false);
     auto shoot = [window, path, done] {
         if (*done)
             return;

@@ -356,7 +356,6 @@ void HubConnection::onUnauthorized(const ApiError &error)
             t->invalidateCredentials();
     }
     const qint64 delay = m_backoff.next(m_clock.elapsed());
-    m_status.retryInMs = delay;
     QTimer::singleShot(int(delay), this, [this] {
         if (!m_running)
             return;
@@ -380,9 +379,7 @@ void HubConnection::failConnect(const ApiError &error, bool fatal)
     m_connectError = error;
     m_connectFatal = fatal;
     if (!fatal && m_running) {
-        const qint64 delay = m_backoff.next(m_clock.elapsed(), error.retryAfterMs);
-        m_status.retryInMs = delay;
-        m_retryTimer->start(int(delay));
+        m_retryTimer->start(int(m_backoff.next(m_clock.elapsed(), error.retryAfterMs)));
     }
     updateStatus();
 }
