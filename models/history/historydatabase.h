@@ -1,0 +1,80 @@
+#pragma once
+
+#include "historytypes.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+
+namespace fleetscope {
+
+// The SQLite file behind condition history, on whichever thread calls it (the
+// HistoryStore's worker; tests call it directly). One connection per instance.
+//
+// Schema (versioned in table schema_version; migrate() upgrades older files):
+//   transitions(id, hub, namespace, name, member_id, type, old_status, new_status,
+//               reason, message, transition_time, observed_at, at, seeded)
+//   coverage(id, hub, started_at, ended_at): when each hub was being watched.
+// Statuses are ConditionStatus values (0 Absent, 1 True, 2 False, 3 Unknown),
+// times are ms since the epoch.
+//
+// The file is held with an exclusive lock while open: two Fleetscopes writing
+// one history would record every transition twice, so the second one is told
+// the database is locked and runs without history.
+class HistoryDatabase final
+{
+public:
+    static constexpr int schemaVersion = 2;
+
+    HistoryDatabase();
+    ~HistoryDatabase();
+    HistoryDatabase(const HistoryDatabase &) = delete;
+    HistoryDatabase &operator=(const HistoryDatabase &) = delete;
+
+    // Opens (creating the file and its directory) and migrates. On failure
+    // `error` names the file and says what is wrong; the object stays closed.
+    bool open(const QString &path, QString *error);
+    void close();
+    bool isOpen() const { return m_open; }
+    QString path() const { return m_path; }
+    // What the file said before migrate() ran (0 for a new file).
+    int foundVersion() const { return m_foundVersion; }
+
+    bool insert(const QList<ConditionTransition> &transitions, QString *error);
+    // A watching session of a hub: started now, extended by heartbeats so that a
+    // crash loses at most one heartbeat of coverage.
+    qint64 beginCoverage(const QString &hub, qint64 at, QString *error);
+    bool extendCoverage(qint64 session, qint64 at, QString *error);
+
+    // Deletes transitions older than `cutoff` (but never a key's latest one, which
+    // is the state a timeline starts from) and coverage that ended before it, then,
+    // while the file holds more than `maxBytes` of data, the oldest tenth.
+    bool prune(qint64 cutoff, qint64 maxBytes, QString *error);
+    qint64 dataBytes() const;
+    qint64 transitionCount() const;
+
+    // The last recorded transition of every (cluster, type).
+    QList<ConditionTransition> latestTransitions(QString *error) const;
+    ClusterHistory clusterHistory(const ClusterId &cluster, qint64 from, qint64 to) const;
+    // Transitions in [from, to) of the clusters in `scope` (all when empty), of
+    // `types` (all when empty), oldest first; with `withStartState` also each
+    // (cluster, type)'s last transition before `from`.
+    QList<ConditionTransition> transitions(const QSet<ClusterId> &scope, qint64 from, qint64 to,
+                                           const QStringList &types, bool withStartState, QString *error) const;
+    QList<CoverageInterval> coverage(const QString &hub, qint64 from, qint64 to) const;
+    // Real status changes (see countFlaps) per cluster since `since`.
+    QHash<ClusterId, int> flapCounts(qint64 since, QString *error) const;
+
+private:
+    bool exec(const QString &sql, QString *error) const;
+    bool migrate(QString *error);
+    QString describe(const QString &what, const QString &detail) const;
+
+    QString m_connection;
+    QString m_path;
+    bool m_open = false;
+    int m_foundVersion = 0;
+};
+
+} // namespace fleetscope

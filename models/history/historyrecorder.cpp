@@ -1,0 +1,77 @@
+#include "historyrecorder.h"
+
+#include "fleet/fleetstore.h"
+#include "historystore.h"
+
+#include <QDateTime>
+
+namespace fleetscope {
+
+HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history, QObject *parent)
+    : QObject(parent)
+    , m_fleet(fleet)
+    , m_history(history)
+{
+    connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
+    connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
+    for (int hub = 0; hub < fleet->hubCount(); ++hub)
+        onHubStatusChanged(hub);
+}
+
+HistoryRecorder::~HistoryRecorder()
+{
+    const qint64 at = now();
+    for (const QString &hub : std::as_const(m_watching))
+        m_history->endCoverage(hub, at);
+}
+
+qint64 HistoryRecorder::now() const
+{
+    return m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
+}
+
+void HistoryRecorder::observeAll()
+{
+    QList<int> rows;
+    rows.reserve(m_fleet->profileCount());
+    for (int row = 0; row < m_fleet->profileCount(); ++row)
+        rows.append(row);
+    onProfilesUpdated(rows);
+}
+
+void HistoryRecorder::onProfilesUpdated(const QList<int> &rows)
+{
+    const qint64 at = now();
+    QList<ClusterObservation> observations;
+    observations.reserve(rows.size());
+    for (const int row : rows) {
+        const FleetProfile &p = m_fleet->profileAt(row);
+        ClusterObservation o;
+        o.cluster = {m_fleet->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name};
+        o.memberId = p.memberId;
+        o.observedAt = at;
+        o.conditions = p.profile().conditions; // implicitly shared: no copy
+        observations.append(std::move(o));
+    }
+    if (!observations.isEmpty())
+        m_history->observe(observations);
+}
+
+void HistoryRecorder::onHubStatusChanged(int hub)
+{
+    const HubStatus &status = m_fleet->hubStatus(hub);
+    // Listing counts as watching (the watch resumes from the list, and a relist
+    // diffs whatever changed meanwhile); while reconnecting or failing nothing is
+    // followed, and a timeline must say so.
+    const bool watching = status.state == HubStatus::State::Live || status.state == HubStatus::State::Syncing;
+    const QString name = m_fleet->hubName(hub);
+    if (watching && !m_watching.contains(name)) {
+        m_watching.insert(name);
+        m_history->beginCoverage(name, now());
+    } else if (!watching && m_watching.contains(name)) {
+        m_watching.remove(name);
+        m_history->endCoverage(name, now());
+    }
+}
+
+} // namespace fleetscope

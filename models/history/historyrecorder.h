@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <functional>
+
+namespace fleetscope {
+
+class FleetStore;
+class HistoryStore;
+
+// Follows a FleetStore into a HistoryStore: every added or changed profile
+// becomes an observation of its conditions (the store's worker decides against
+// what it recorded whether that is a transition, so relists and reconnects never
+// invent any), and each hub's watching sessions become coverage, so that
+// timelines can tell "nothing happened" from "nobody was looking".
+class HistoryRecorder final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryRecorder)
+
+public:
+    HistoryRecorder(const FleetStore *fleet, HistoryStore *history, QObject *parent = nullptr);
+    ~HistoryRecorder() override;
+
+    // Tests drive time; the default is the wall clock.
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    // Records every profile the store holds now (when the recorder starts late).
+    void observeAll();
+
+private:
+    void onProfilesUpdated(const QList<int> &rows);
+    void onHubStatusChanged(int hub);
+    qint64 now() const;
+
+    const FleetStore *m_fleet;
+    HistoryStore *m_history;
+    QSet<QString> m_watching; // hubs with an open coverage session
+    std::function<qint64()> m_clock;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,168 @@
+#include "historystore.h"
+
+#include "healthseries.h"
+#include "historyworker.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QPointer>
+#include <QStandardPaths>
+#include <QThread>
+
+namespace fleetscope {
+
+HistoryStore::HistoryStore(QObject *parent)
+    : QObject(parent)
+    , m_thread(new QThread)
+    , m_worker(new HistoryWorker(this))
+{
+    qRegisterMetaType<QList<fleetscope::ConditionTransition>>();
+    m_thread->setObjectName(QStringLiteral("history"));
+    m_worker->moveToThread(m_thread);
+    m_thread->start(QThread::LowPriority);
+}
+
+HistoryStore::~HistoryStore()
+{
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker] { worker->shutdown(); }, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_worker;
+    delete m_thread;
+}
+
+QString HistoryStore::defaultPath()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("history.sqlite"));
+}
+
+void HistoryStore::setState(State state, const QString &message)
+{
+    if (m_state == state && m_message == message)
+        return;
+    m_state = state;
+    m_message = message;
+    Q_EMIT stateChanged();
+}
+
+void HistoryStore::open(const QString &path, const HistorySettings &settings)
+{
+    m_path = path;
+    m_settings = settings;
+    setState(State::Opening, QString());
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, path, settings] { worker->open(path, settings); });
+}
+
+void HistoryStore::observe(const QList<ClusterObservation> &observations)
+{
+    if (m_state != State::Ready && m_state != State::Opening)
+        return;
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, observations] { worker->observe(observations); });
+}
+
+void HistoryStore::beginCoverage(const QString &hub, qint64 at)
+{
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, hub, at] { worker->beginCoverage(hub, at); });
+}
+
+void HistoryStore::endCoverage(const QString &hub, qint64 at)
+{
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, hub, at] { worker->endCoverage(hub, at); });
+}
+
+void HistoryStore::prune()
+{
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker] { worker->prune(); });
+}
+
+void HistoryStore::flush()
+{
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker] { worker->flush(); }, Qt::BlockingQueuedConnection);
+}
+
+// Runs `work` on the worker and hands its result to `done` on the context's thread.
+template<typename Result, typename Work, typename Done>
+static void roundTrip(HistoryWorker *worker, QObject *context, Work work, Done done)
+{
+    QPointer<QObject> guard(context);
+    QMetaObject::invokeMethod(worker, [worker, guard, work, done] {
+        Result result = work(worker);
+        if (!guard)
+            return;
+        QMetaObject::invokeMethod(guard.data(), [guard, done, result] {
+            if (guard)
+                done(result);
+        });
+    });
+}
+
+void HistoryStore::fetchCluster(const ClusterId &cluster, qint64 from, qint64 to, QObject *context,
+                                std::function<void(const ClusterHistory &)> done)
+{
+    roundTrip<ClusterHistory>(m_worker, context, [cluster, from, to](HistoryWorker *worker) {
+        worker->flush();
+        if (!worker->usable()) {
+            ClusterHistory none;
+            none.cluster = cluster;
+            none.from = from;
+            none.to = to;
+            none.error = QCoreApplication::translate("History", "history is off");
+            return none;
+        }
+        worker->touchSessions();
+        return worker->database().clusterHistory(cluster, from, to);
+    }, std::move(done));
+}
+
+void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, qint64 from, qint64 to, int budget, QObject *context,
+                               std::function<void(const QList<HealthPoint> &)> done)
+{
+    roundTrip<QList<HealthPoint>>(m_worker, context, [scope, from, to, budget](HistoryWorker *worker) {
+        worker->flush();
+        if (!worker->usable())
+            return QList<HealthPoint>();
+        QString error;
+        const QStringList types{QString::fromUtf16(condition_types::controlPlaneHealthy),
+                                QString::fromUtf16(condition_types::joined)};
+        const QList<ConditionTransition> transitions =
+            worker->database().transitions(scope, from, to, types, true, &error);
+        return healthSeries(transitions, from, to, budget);
+    }, std::move(done));
+}
+
+void HistoryStore::fetchTransitions(const QSet<ClusterId> &scope, qint64 from, qint64 to, QObject *context,
+                                    std::function<void(const QList<ConditionTransition> &, const QString &)> done)
+{
+    using Result = std::pair<QList<ConditionTransition>, QString>;
+    roundTrip<Result>(m_worker, context, [scope, from, to](HistoryWorker *worker) {
+        worker->flush();
+        Result result;
+        if (!worker->usable()) {
+            result.second = QCoreApplication::translate("History", "history is off");
+            return result;
+        }
+        result.first = worker->database().transitions(scope, from, to, {}, false, &result.second);
+        return result;
+    }, [done](const Result &result) { done(result.first, result.second); });
+}
+
+void HistoryStore::fetchFlapCounts(qint64 since, QObject *context,
+                                   std::function<void(const QHash<ClusterId, int> &)> done)
+{
+    roundTrip<QHash<ClusterId, int>>(m_worker, context, [since](HistoryWorker *worker) {
+        worker->flush();
+        QString error;
+        return worker->usable() ? worker->database().flapCounts(since, &error) : QHash<ClusterId, int>();
+    }, std::move(done));
+}
+
+} // namespace fleetscope

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "historysettings.h"
+#include "historytypes.h"
+#include "transitiondetector.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QSet>
+
+#include <functional>
+
+class QThread;
+
+namespace fleetscope {
+
+class HistoryWorker;
+
+// Condition history, recorded and read on a worker thread with its own SQLite
+// connection (HistoryDatabase): the GUI thread never waits for the file. Writes
+// are coalesced for a quarter second and committed in one transaction, so a
+// burst of 10k transitions is one write. Queries are asynchronous: `done` runs
+// on `context`'s thread, and not at all once `context` is gone.
+//
+// A database that cannot be used (corrupt, locked by another program, not
+// writable) puts the store in Failed with a message naming the file; recording
+// and queries then do nothing and the rest of the app works on.
+class HistoryStore final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryStore)
+
+public:
+    enum class State { Closed, Opening, Ready, Failed };
+
+    explicit HistoryStore(QObject *parent = nullptr);
+    ~HistoryStore() override;
+
+    // <AppDataLocation>/history.sqlite
+    static QString defaultPath();
+
+    void open(const QString &path, const HistorySettings &settings = HistorySettings());
+    State state() const { return m_state; }
+    bool isAvailable() const { return m_state == State::Ready; }
+    QString statusMessage() const { return m_message; }
+    QString path() const { return m_path; }
+    const HistorySettings &settings() const { return m_settings; }
+
+    // Recording: the worker decides what is a transition (TransitionDetector).
+    void observe(const QList<ClusterObservation> &observations);
+    void beginCoverage(const QString &hub, qint64 at);
+    void endCoverage(const QString &hub, qint64 at);
+    // Applies retention and the size cap now (also done hourly).
+    void prune();
+
+    void fetchCluster(const ClusterId &cluster, qint64 from, qint64 to, QObject *context,
+                      std::function<void(const ClusterHistory &)> done);
+    void fetchHealth(const QSet<ClusterId> &scope, qint64 from, qint64 to, int budget, QObject *context,
+                     std::function<void(const QList<HealthPoint> &)> done);
+    void fetchTransitions(const QSet<ClusterId> &scope, qint64 from, qint64 to, QObject *context,
+                          std::function<void(const QList<ConditionTransition> &, const QString &error)> done);
+    void fetchFlapCounts(qint64 since, QObject *context, std::function<void(const QHash<ClusterId, int> &)> done);
+
+    // Blocks until every queued observation is decided and written (tests, exit).
+    void flush();
+
+signals:
+    void stateChanged();
+    // After each committed batch: what was written (live timelines, flap counts).
+    void transitionsRecorded(const QList<fleetscope::ConditionTransition> &transitions);
+
+private:
+    friend class HistoryWorker;
+    void setState(State state, const QString &message);
+
+    QThread *m_thread;
+    HistoryWorker *m_worker;
+    State m_state = State::Closed;
+    QString m_message;
+    QString m_path;
+    HistorySettings m_settings;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "historydatabase.h"
+#include "historysettings.h"
+#include "transitiondetector.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+class QTimer;
+
+namespace fleetscope {
+
+class HistoryStore;
+
+// The HistoryStore's half on its worker thread: owns the connection, the
+// transition detector, the write buffer and the coverage sessions. Everything
+// here is called through queued functors from the store.
+class HistoryWorker final : public QObject
+{
+public:
+    explicit HistoryWorker(HistoryStore *store);
+    ~HistoryWorker() override;
+
+    void open(const QString &path, const HistorySettings &settings);
+    void observe(const QList<ClusterObservation> &observations);
+    void beginCoverage(const QString &hub, qint64 at);
+    void endCoverage(const QString &hub, qint64 at);
+    void flush();
+    void prune();
+    void shutdown();
+
+    bool usable() const { return m_db.isOpen() && !m_failed; }
+    const HistoryDatabase &database() const { return m_db; }
+    // Open sessions are extended to now before a query, so "now" is not a gap.
+    void touchSessions();
+
+    // Coalescing delay of writes; a buffer this large is written at once.
+    static constexpr int flushDelayMs = 250;
+    static constexpr int flushAtCount = 20000;
+    static constexpr int heartbeatMs = 30000;
+
+private:
+    void fail(const QString &message);
+    void ensureTimers();
+
+    QPointer<HistoryStore> m_store;
+    HistoryDatabase m_db;
+    HistorySettings m_settings;
+    TransitionDetector m_detector;
+    QList<ConditionTransition> m_pending;
+    QHash<QString, qint64> m_sessions; // hub → coverage row
+    QTimer *m_flushTimer = nullptr;
+    QTimer *m_heartbeat = nullptr;
+    QTimer *m_pruneTimer = nullptr;
+    bool m_failed = false;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,282 @@
+// The history database and its threaded store: persistence across reopen,
+// retention and the size cap, a 100k batch, corrupt / locked / unwritable files
+// reported by name (and the store working on without history), migration from
+// schema v1, and the worker's round trips.
+
+#include "historytestutil.h"
+
+#include "history/historydatabase.h"
+#include "history/historystore.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fleetscope;
+using namespace fleetscope::historytest;
+
+class TstHistoryStore : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString file(const char *name) const { return m_dir.filePath(QLatin1String(name)); }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+    }
+
+    void defaultPathIsInAppData()
+    {
+        QVERIFY(HistoryStore::defaultPath().endsWith(QLatin1String("/history.sqlite")));
+    }
+
+    void persistsAcrossReopen()
+    {
+        const QString path = file("reopen.sqlite");
+        {
+            HistoryDatabase db;
+            QString error;
+            QVERIFY2(db.open(path, &error), qPrintable(error));
+            QCOMPARE(db.foundVersion(), 0);
+            QVERIFY(db.insert({transition(QStringLiteral("c1"), 1000, ConditionStatus::Absent, ConditionStatus::True),
+                               transition(QStringLiteral("c1"), 2000, ConditionStatus::True, ConditionStatus::False)},
+                              &error));
+            const qint64 session = db.beginCoverage(QStringLiteral("hub-a"), 500, &error);
+            QVERIFY(session > 0);
+            QVERIFY(db.extendCoverage(session, 2500, &error));
+        }
+        HistoryDatabase db;
+        QString error;
+        QVERIFY2(db.open(path, &error), qPrintable(error));
+        QCOMPARE(db.foundVersion(), HistoryDatabase::schemaVersion);
+        QCOMPARE(db.transitionCount(), 2);
+        const ClusterHistory h =
+            db.clusterHistory({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c1")}, 1500, 3000);
+        QVERIFY(h.error.isEmpty());
+        // The state the window starts in, then the change inside it.
+        QCOMPARE(h.transitions.size(), 2);
+        QCOMPARE(h.transitions[0].to, ConditionStatus::True);
+        QCOMPARE(h.transitions[1], transition(QStringLiteral("c1"), 2000, ConditionStatus::True, ConditionStatus::False));
+        QCOMPARE(h.coverage, (QList<CoverageInterval>{{500, 2500}}));
+        QCOMPARE(db.latestTransitions(&error).size(), 1);
+    }
+
+    void retentionKeepsTheLatestState()
+    {
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(db.open(file("retention.sqlite"), &error));
+        QVERIFY(db.insert({transition(QStringLiteral("old"), 100, ConditionStatus::Absent, ConditionStatus::True),
+                           transition(QStringLiteral("old"), 200, ConditionStatus::True, ConditionStatus::False),
+                           transition(QStringLiteral("new"), 100, ConditionStatus::Absent, ConditionStatus::True),
+                           transition(QStringLiteral("new"), 5000, ConditionStatus::True, ConditionStatus::False)},
+                          &error));
+        QVERIFY(db.prune(1000, 0, &error));
+        QString readError;
+        const QList<ConditionTransition> all = db.transitions({}, 0, 10000, {}, false, &readError);
+        QStringList left;
+        for (const ConditionTransition &t : all)
+            left << t.cluster.name + u'@' + QString::number(t.at);
+        // "old" keeps only its latest (the state it is in), "new" loses its first.
+        QCOMPARE(left, (QStringList{QStringLiteral("old@200"), QStringLiteral("new@5000")}));
+    }
+
+    void sizeCapDropsTheOldest()
+    {
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(db.open(file("cap.sqlite"), &error));
+        QList<ConditionTransition> batch;
+        for (int i = 0; i < 20000; ++i)
+            batch.append(transition(QStringLiteral("c%1").arg(i % 50), 1000 + i, ConditionStatus::True,
+                                    i % 2 ? ConditionStatus::False : ConditionStatus::True));
+        QVERIFY(db.insert(batch, &error));
+        const qint64 before = db.dataBytes();
+        QVERIFY(before > 200 * 1024);
+        QVERIFY(db.prune(0, 200 * 1024, &error));
+        QVERIFY(db.dataBytes() <= 200 * 1024);
+        QVERIFY(db.transitionCount() < 20000);
+        QVERIFY(db.transitionCount() >= 50); // every cluster keeps its state
+    }
+
+    void batchOf100kTransitions()
+    {
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(db.open(file("batch.sqlite"), &error));
+        QList<ConditionTransition> batch;
+        batch.reserve(100000);
+        for (int i = 0; i < 100000; ++i)
+            batch.append(transition(QStringLiteral("cluster-%1").arg(i % 5000), 1000 + i, ConditionStatus::True,
+                                    ConditionStatus::False));
+        QVERIFY2(db.insert(batch, &error), qPrintable(error));
+        QCOMPARE(db.transitionCount(), 100000);
+        QCOMPARE(db.flapCounts(0, &error).size(), 5000);
+        QCOMPARE(db.flapCounts(0, &error).value({QStringLiteral("hub-a"), QStringLiteral("fleet"),
+                                                 QStringLiteral("cluster-7")}),
+                 20);
+    }
+
+    void corruptFileIsReportedByName()
+    {
+        const QString path = file("corrupt.sqlite");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("this is not a database, it is a shopping list\n").repeated(200));
+        f.close();
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(!db.open(path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY(!db.isOpen());
+
+        // The store reports it and keeps working without history.
+        HistoryStore store;
+        QSignalSpy changed(&store, &HistoryStore::stateChanged);
+        store.open(path);
+        QTRY_COMPARE(store.state(), HistoryStore::State::Failed);
+        QVERIFY(store.statusMessage().contains(path));
+        ClusterObservation o;
+        o.cluster = {QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c1")};
+        o.observedAt = 1000;
+        o.conditions = {condition(QStringLiteral("Joined"), ConditionStatus::True, 500)};
+        store.observe({o});
+        store.flush();
+        bool answered = false;
+        store.fetchCluster(o.cluster, 0, 2000, this, [&answered](const ClusterHistory &h) {
+            answered = true;
+            QVERIFY(!h.error.isEmpty());
+            QVERIFY(h.transitions.isEmpty());
+        });
+        QTRY_VERIFY(answered);
+    }
+
+    void lockedFileIsReported()
+    {
+        const QString path = file("locked.sqlite");
+        HistoryDatabase first;
+        QString error;
+        QVERIFY2(first.open(path, &error), qPrintable(error));
+        // A second Fleetscope on the same history would record everything twice.
+        HistoryDatabase second;
+        QVERIFY(!second.open(path, &error));
+        QVERIFY2(error.contains(path) && error.contains(QLatin1String("locked")), qPrintable(error));
+        first.close();
+        QVERIFY2(second.open(path, &error), qPrintable(error));
+    }
+
+    void unwritableLocationIsReported()
+    {
+        const QString blocker = file("a-file");
+        QFile f(blocker);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const QString path = blocker + QStringLiteral("/history.sqlite");
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(!db.open(path, &error));
+        QVERIFY2(error.contains(path), qPrintable(error));
+    }
+
+    void migratesFromVersion1()
+    {
+        const QString path = file("v1.sqlite");
+        {
+            QSqlDatabase v1 = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+            v1.setDatabaseName(path);
+            QVERIFY(v1.open());
+            QSqlQuery q(v1);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER NOT NULL)")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_version VALUES (1)")));
+            QVERIFY(q.exec(QStringLiteral(
+                "CREATE TABLE transitions (id INTEGER PRIMARY KEY, hub TEXT, namespace TEXT, name TEXT, type TEXT, "
+                "old_status TEXT, new_status TEXT, reason TEXT, message TEXT, transition_time INTEGER, "
+                "observed_at INTEGER)")));
+            QVERIFY(q.exec(QStringLiteral(
+                "INSERT INTO transitions VALUES (1, 'hub-a', 'fleet', 'c1', 'Joined', '', 'True', 'Joined', NULL, 900, "
+                "1000), (2, 'hub-a', 'fleet', 'c1', 'Joined', 'True', 'False', 'Lost', 'gone', 1900, 2000)")));
+            v1.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+        HistoryDatabase db;
+        QString error;
+        QVERIFY2(db.open(path, &error), qPrintable(error));
+        QCOMPARE(db.foundVersion(), 1);
+        QCOMPARE(db.transitionCount(), 2);
+        const QList<ConditionTransition> all = db.transitions({}, 0, 5000, {}, false, &error);
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all[0].from, ConditionStatus::Absent);
+        QCOMPARE(all[0].to, ConditionStatus::True);
+        QCOMPARE(all[1].from, ConditionStatus::True);
+        QCOMPARE(all[1].to, ConditionStatus::False);
+        QCOMPARE(all[1].message, QStringLiteral("gone"));
+        QCOMPARE(all[1].at, 2000);
+        QVERIFY(db.beginCoverage(QStringLiteral("hub-a"), 1, &error) > 0); // v2's table exists
+        db.close();
+        HistoryDatabase again;
+        QVERIFY(again.open(path, &error));
+        QCOMPARE(again.foundVersion(), 2);
+    }
+
+    void newerSchemaIsRefused()
+    {
+        const QString path = file("future.sqlite");
+        {
+            QSqlDatabase f = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("future"));
+            f.setDatabaseName(path);
+            QVERIFY(f.open());
+            QSqlQuery q(f);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER NOT NULL)")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_version VALUES (99)")));
+            f.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("future"));
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(!db.open(path, &error));
+        QVERIFY2(error.contains(QLatin1String("99")), qPrintable(error));
+    }
+
+    void storeRecordsOffTheGuiThread()
+    {
+        const QString path = file("store.sqlite");
+        HistoryStore store;
+        store.open(path);
+        QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+        QSignalSpy recorded(&store, &HistoryStore::transitionsRecorded);
+        QList<ClusterObservation> burst;
+        for (int i = 0; i < 10000; ++i) {
+            ClusterObservation o;
+            o.cluster = {QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c%1").arg(i)};
+            o.observedAt = 5000;
+            o.conditions = {condition(QStringLiteral("ControlPlaneHealthy"), ConditionStatus::True, 4000)};
+            burst.append(o);
+        }
+        store.observe(burst);
+        QVERIFY(recorded.wait(10000));
+        int total = 0;
+        for (const QList<QVariant> &args : recorded)
+            total += int(args.at(0).value<QList<ConditionTransition>>().size());
+        QCOMPARE(total, 10000);
+        QHash<ClusterId, int> flaps;
+        bool answered = false;
+        store.fetchFlapCounts(0, this, [&](const QHash<ClusterId, int> &counts) {
+            flaps = counts;
+            answered = true;
+        });
+        QTRY_VERIFY(answered);
+        QVERIFY(flaps.isEmpty()); // seeds are not flaps
+    }
+};
+
+QTEST_GUILESS_MAIN(TstHistoryStore)
+#include "tst_historystore.moc"

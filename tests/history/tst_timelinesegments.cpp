@@ -1,0 +1,220 @@
+// Timeline segments: transitions and coverage → what each condition lane shows,
+// including Unknown, not-reported and the gaps where nobody was watching; plus
+// flapping counts, the fleet health series and its point budget, and CSV.
+
+#include "history/healthseries.h"
+#include "history/historycsv.h"
+#include "history/timelinesegments.h"
+
+#include <QBuffer>
+#include <QTest>
+
+using namespace fleetscope;
+
+namespace {
+
+ConditionStatus statusOf(QStringView text)
+{
+    if (text == u"-")
+        return ConditionStatus::Absent;
+    return conditionStatusFromString(text);
+}
+
+// "10@12:True/Reason" = began at 10, seen at 12, now True with Reason. "@12" may be
+// left out (seen when it began); "~" marks a first-sight seed.
+QList<ConditionTransition> parseTransitions(const QString &spec)
+{
+    QList<ConditionTransition> list;
+    ConditionStatus previous = ConditionStatus::Absent;
+    for (QString item : spec.split(u' ', Qt::SkipEmptyParts)) {
+        ConditionTransition t;
+        t.cluster = {QStringLiteral("hub"), QStringLiteral("ns"), QStringLiteral("c")};
+        t.type = QStringLiteral("ControlPlaneHealthy");
+        if (item.startsWith(u'~')) {
+            t.seeded = true;
+            item.remove(0, 1);
+        }
+        const QStringList parts = item.split(u':');
+        const QStringList times = parts[0].split(u'@');
+        t.at = times[0].toLongLong();
+        t.observedAt = times.size() > 1 ? times[1].toLongLong() : t.at;
+        const QStringList status = parts[1].split(u'/');
+        t.to = statusOf(status[0]);
+        t.reason = status.size() > 1 ? status[1] : QString();
+        t.from = previous;
+        previous = t.to;
+        list.append(t);
+    }
+    return list;
+}
+
+QList<CoverageInterval> parseCoverage(const QString &spec)
+{
+    QList<CoverageInterval> list;
+    for (const QString &item : spec.split(u' ', Qt::SkipEmptyParts)) {
+        const QStringList ends = item.split(u'-');
+        list.append({ends[0].toLongLong(), ends[1].toLongLong()});
+    }
+    return list;
+}
+
+QString describe(const QList<TimelineSegment> &segments)
+{
+    QStringList parts;
+    for (const TimelineSegment &s : segments) {
+        QString kind;
+        switch (s.kind) {
+        case SegmentKind::True: kind = QStringLiteral("T"); break;
+        case SegmentKind::False: kind = QStringLiteral("F"); break;
+        case SegmentKind::Unknown: kind = QStringLiteral("U"); break;
+        case SegmentKind::Absent: kind = QStringLiteral("-"); break;
+        case SegmentKind::Gap: kind = QStringLiteral("gap"); break;
+        }
+        parts << QStringLiteral("%1-%2:%3%4").arg(s.start).arg(s.end).arg(kind, s.reason.isEmpty() ? QString() : u'/' + s.reason);
+    }
+    return parts.join(u' ');
+}
+
+} // namespace
+
+class TstTimelineSegments : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void segments_data()
+    {
+        QTest::addColumn<QString>("transitions");
+        QTest::addColumn<QString>("coverage");
+        QTest::addColumn<qint64>("from");
+        QTest::addColumn<qint64>("to");
+        QTest::addColumn<QString>("expected");
+
+        QTest::newRow("nothing recorded, nobody watching") << "" << "" << 0LL << 100LL << "0-100:gap";
+        QTest::newRow("watched, condition never reported") << "" << "0-100" << 0LL << 100LL << "0-100:-";
+        QTest::newRow("one status throughout") << "0:True" << "0-100" << 0LL << 100LL << "0-100:T";
+        QTest::newRow("flip and back") << "0:True 30:False/Down 60:True" << "0-100" << 0LL << 100LL
+                                       << "0-30:T 30-60:F/Down 60-100:T";
+        QTest::newRow("unknown is its own colour") << "0:True 40:Unknown/Lost 70:True" << "0-100" << 0LL << 100LL
+                                                   << "0-40:T 40-70:U/Lost 70-100:T";
+        QTest::newRow("gap while not watching") << "0:True" << "0-40 60-100" << 0LL << 100LL
+                                                << "0-40:T 40-60:gap 60-100:T";
+        QTest::newRow("change during a gap, dated by the cluster")
+            << "0:True 50@60:False" << "0-40 60-100" << 0LL << 100LL << "0-40:T 40-50:gap 50-100:F";
+        QTest::newRow("seed vouches for the time before watching")
+            << "~10@50:True" << "50-100" << 0LL << 100LL << "0-10:gap 10-100:T";
+        QTest::newRow("state before the window carries in") << "-500:False 50:True" << "0-100" << 0LL << 100LL
+                                                            << "0-50:F 50-100:T";
+        QTest::newRow("window inside one segment") << "0:True" << "0-100" << 20LL << 30LL << "20-30:T";
+        QTest::newRow("after the last coverage is a gap") << "0:True" << "0-70" << 0LL << 100LL
+                                                          << "0-70:T 70-100:gap";
+        QTest::newRow("condition disappears") << "0:True 50:-" << "0-100" << 0LL << 100LL << "0-50:T 50-100:-";
+        QTest::newRow("same status, new reason splits") << "0:False/A 50:False/B" << "0-100" << 0LL << 100LL
+                                                        << "0-50:F/A 50-100:F/B";
+        QTest::newRow("overlapping coverage merges") << "0:True" << "0-60 30-100" << 0LL << 100LL << "0-100:T";
+        QTest::newRow("empty window") << "0:True" << "0-100" << 50LL << 50LL << "";
+    }
+    void segments()
+    {
+        QFETCH(QString, transitions);
+        QFETCH(QString, coverage);
+        QFETCH(qint64, from);
+        QFETCH(qint64, to);
+        QFETCH(QString, expected);
+        QCOMPARE(describe(computeSegments(parseTransitions(transitions), parseCoverage(coverage), from, to)), expected);
+    }
+
+    void laneOrder()
+    {
+        QList<ConditionTransition> list = parseTransitions(QStringLiteral("0:True 1:True 2:True"));
+        list[0].type = QStringLiteral("Zeta");
+        list[1].type = QStringLiteral("Joined");
+        list[2].type = QStringLiteral("ControlPlaneHealthy");
+        QCOMPARE(laneTypes(list), (QStringList{QStringLiteral("ControlPlaneHealthy"), QStringLiteral("Joined"),
+                                               QStringLiteral("Zeta")}));
+    }
+
+    void flapping()
+    {
+        const QList<ConditionTransition> list =
+            parseTransitions(QStringLiteral("~0:True 10:False 20:True 30:False 40:True 50:-"));
+        QCOMPARE(countFlaps(list, 0), 4);   // the seed and the disappearance are not flaps
+        QCOMPARE(countFlaps(list, 25), 2);
+        QCOMPARE(countFlaps(list, 100), 0);
+    }
+
+    void healthSeriesCounts()
+    {
+        QList<ConditionTransition> list;
+        auto add = [&](const QString &cluster, const QString &type, qint64 at, ConditionStatus to) {
+            ConditionTransition t;
+            t.cluster = {QStringLiteral("hub"), QStringLiteral("ns"), cluster};
+            t.type = type;
+            t.at = at;
+            t.to = to;
+            list.append(t);
+        };
+        const QString cph = QStringLiteral("ControlPlaneHealthy");
+        const QString joined = QStringLiteral("Joined");
+        add(QStringLiteral("a"), cph, 0, ConditionStatus::True);
+        add(QStringLiteral("b"), cph, 0, ConditionStatus::True);
+        add(QStringLiteral("b"), joined, 0, ConditionStatus::True);
+        add(QStringLiteral("c"), joined, 0, ConditionStatus::True); // only Joined: unknown
+        add(QStringLiteral("a"), cph, 45, ConditionStatus::False);
+        add(QStringLiteral("b"), joined, 75, ConditionStatus::Unknown);
+        add(QStringLiteral("d"), QStringLiteral("Other"), 10, ConditionStatus::False); // ignored
+        const QList<HealthPoint> points = healthSeries(list, 0, 100, 4);
+        QCOMPARE(points.size(), 4);
+        QCOMPARE(points[0], (HealthPoint{25, 2, 0, 1}));
+        QCOMPARE(points[1], (HealthPoint{50, 1, 1, 1}));
+        QCOMPARE(points[2], (HealthPoint{75, 0, 1, 2}));
+        QCOMPARE(points[3], (HealthPoint{100, 0, 1, 2}));
+    }
+
+    void healthSeriesKeepsItsBudget()
+    {
+        // 2,000 clusters flapping every minute for 30 days would be 86M events; a
+        // slice of that is enough to show the series never exceeds its budget.
+        QList<ConditionTransition> list;
+        const qint64 day = 24 * 3600 * 1000LL;
+        for (int c = 0; c < 2000; ++c) {
+            for (int i = 0; i < 30; ++i) {
+                ConditionTransition t;
+                t.cluster = {QStringLiteral("hub"), QStringLiteral("ns"), QString::number(c)};
+                t.type = QStringLiteral("ControlPlaneHealthy");
+                t.at = i * day + c;
+                t.to = (i + c) % 2 ? ConditionStatus::True : ConditionStatus::False;
+                list.append(t);
+            }
+        }
+        const QList<HealthPoint> points = healthSeries(list, 0, 30 * day, 300);
+        QCOMPARE(points.size(), 300);
+        for (const HealthPoint &p : points)
+            QCOMPARE(p.healthy + p.unhealthy + p.unknown, 2000);
+        QCOMPARE(points.last().time, 30 * day);
+    }
+
+    void csv()
+    {
+        ConditionTransition t;
+        t.cluster = {QStringLiteral("hub-eu"), QStringLiteral("fleet"), QStringLiteral("prod-1")};
+        t.type = QStringLiteral("ControlPlaneHealthy");
+        t.from = ConditionStatus::True;
+        t.to = ConditionStatus::False;
+        t.reason = QStringLiteral("APIServerDown");
+        t.message = QStringLiteral("=HYPERLINK(\"x\"), then \"quoted\"\nline");
+        t.at = 1'777'000'000'000;
+        t.observedAt = 1'777'000'001'000;
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(writeTransitionsCsv(&buffer, {t}));
+        const QList<QByteArray> lines = buffer.data().split('\n');
+        QVERIFY(lines[0].startsWith("at,observed_at,hub,namespace,name,"));
+        QCOMPARE(buffer.data().mid(transitionsCsvHeader().size()),
+                 QByteArray("2026-04-24T03:06:40Z,2026-04-24T03:06:41Z,hub-eu,fleet,prod-1,,ControlPlaneHealthy,True,"
+                            "False,APIServerDown,\"'=HYPERLINK(\"\"x\"\"), then \"\"quoted\"\"\nline\",,false\r\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTimelineSegments)
+#include "tst_timelinesegments.moc"
