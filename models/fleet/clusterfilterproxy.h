@@ -2,6 +2,7 @@
 
 #include "clusterscope.h"
 #include "fleetfilter.h"
+#include "fleetstore.h"
 
 #include <QSortFilterProxyModel>
 
@@ -45,14 +46,22 @@ protected:
 
 private:
     void refilter();
-    void rebuildSortKeys();
-    void updateSortKeys(int first, int last);
+    void rebuildSnapshot();
+    void updateSnapshot(int first, int last);
+    bool snapshotLess(size_t left, size_t right) const;
 
     ClusterTableModel *m_table;
-    // One integer per source row for the sort column when it has one, kept in
-    // step with the source ahead of QSortFilterProxyModel's own handlers.
+    // While a sort is active: a copy of every source row as the proxy was last
+    // told about it (records are shared, so a row costs a few reference counts),
+    // plus one integer key per row for the columns that have one. The store
+    // changes its rows first and announces them range by range afterwards; a
+    // comparison against a changed-but-unannounced row would place rows by a
+    // state QSortFilterProxyModel never re-sorts (it only re-sorts the rows of
+    // the dataChanged range at hand), so every comparison reads this snapshot,
+    // which is updated ahead of QSortFilterProxyModel's own handlers.
+    std::vector<FleetProfile> m_snapshot;
     std::vector<qint64> m_sortKeys;
-    int m_keyColumn = -1;
+    int m_snapshotColumn = -1;
     FleetFilter m_filter;
     ClusterScope m_scope;
 };

@@ -407,8 +407,11 @@ QVariant ClusterTableModel::headerData(int section, Qt::Orientation orientation,
 
 int ClusterTableModel::compare(int column, int leftRow, int rightRow) const
 {
-    const FleetProfile &a = m_store->profileAt(leftRow);
-    const FleetProfile &b = m_store->profileAt(rightRow);
+    return compare(column, m_store->profileAt(leftRow), m_store->profileAt(rightRow));
+}
+
+int ClusterTableModel::compare(int column, const FleetProfile &a, const FleetProfile &b) const
+{
     const ClusterProfile &pa = a.profile();
     const ClusterProfile &pb = b.profile();
     switch (column) {
@@ -430,8 +433,8 @@ int ClusterTableModel::compare(int column, int leftRow, int rightRow) const
     case NodesColumn: {
         qint64 ka = 0;
         qint64 kb = 0;
-        sortKey(column, leftRow, &ka);
-        sortKey(column, rightRow, &kb);
+        sortKey(column, a, &ka);
+        sortKey(column, b, &kb);
         return threeWay(ka, kb);
     }
     case LocationColumn: {
@@ -458,7 +461,12 @@ bool ClusterTableModel::hasSortKey(int column)
 
 bool ClusterTableModel::sortKey(int column, int row, qint64 *key) const
 {
-    const ClusterProfile &p = m_store->profileAt(row).profile();
+    return sortKey(column, m_store->profileAt(row), key);
+}
+
+bool ClusterTableModel::sortKey(int column, const FleetProfile &row, qint64 *key)
+{
+    const ClusterProfile &p = row.profile();
     switch (column) {
     case VersionColumn:
         *key = VersionKey::parse(p.kubernetesVersion).packed();

@@ -78,6 +78,11 @@ public:
     // proxy caches these so that a 100k-row sort compares integers.
     bool sortKey(int column, int row, qint64 *key) const;
     static bool hasSortKey(int column);
+    // The same on row values rather than store rows: the proxy compares its own
+    // snapshot of the rows it was told about, since the store changes rows before
+    // it announces them, range by range.
+    int compare(int column, const FleetProfile &a, const FleetProfile &b) const;
+    static bool sortKey(int column, const FleetProfile &row, qint64 *key);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;

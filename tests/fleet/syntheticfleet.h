@@ -7,6 +7,8 @@
 #include "api/stringpool.h"
 #include "kube/hubdelta.h"
 
+#include <QRandomGenerator>
+#include <QSet>
 #include <QString>
 
 #include <memory>
@@ -52,6 +54,32 @@ inline ProfilePtr profile(int index, int round = 0, const QString &ns = QStringL
     p.properties.append(
         Property{in(QStringLiteral("type.node.k8s.io")), in(QString::fromLatin1(nodeTypes[(mix >> 19) % 3])), 0});
     return record;
+}
+
+// One random live delta for model tests: up to maxChanges - 1 distinct ids out
+// of [0, idRange), each either removed (a third of those present) or upserted
+// with this round's data. `present` is the hub's current id set, kept in step.
+// The change count is drawn once per delta, so that large deltas (which merge
+// into wide dataChanged ranges) are as likely as small ones.
+inline HubDelta randomDelta(QRandomGenerator &random, QSet<int> &present, int round, int maxChanges, int idRange)
+{
+    HubDelta delta;
+    QSet<int> touched;
+    const int changes = random.bounded(1, maxChanges);
+    for (int i = 0; i < changes; ++i) {
+        const int id = random.bounded(idRange);
+        if (touched.contains(id))
+            continue;
+        touched.insert(id);
+        if (present.contains(id) && random.bounded(3) == 0) {
+            delta.removedProfiles.append({QStringLiteral("fleet"), profile(id)->profile.metadata.name});
+            present.remove(id);
+        } else {
+            delta.upsertedProfiles.append(profile(id, round));
+            present.insert(id);
+        }
+    }
+    return delta;
 }
 
 } // namespace fleetscope::synthetic

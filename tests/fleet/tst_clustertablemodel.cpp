@@ -147,22 +147,7 @@ void TestClusterTableModel::randomDeltasPassTheModelTester()
     QSet<int> present[2];
     for (int round = 0; round < 200; ++round) {
         const int hub = hubs[random.bounded(2)];
-        HubDelta delta;
-        QSet<int> touched;
-        for (int i = 0; i < random.bounded(1, 40); ++i) {
-            const int id = random.bounded(120);
-            if (touched.contains(id))
-                continue;
-            touched.insert(id);
-            if (present[hub].contains(id) && random.bounded(3) == 0) {
-                delta.removedProfiles.append({"fleet", synthetic::profile(id)->profile.metadata.name});
-                present[hub].remove(id);
-            } else {
-                delta.upsertedProfiles.append(synthetic::profile(id, round));
-                present[hub].insert(id);
-            }
-        }
-        store.applyDelta(hub, delta);
+        store.applyDelta(hub, synthetic::randomDelta(random, present[hub], round, 40, 120));
         if (round == 50)
             model.addPropertyColumn("type.node.k8s.io");
         if (round == 120)

@@ -147,22 +147,7 @@ void TestFleetTreeModel::followsRandomDeltasIncrementally()
     QSet<int> present[2];
     for (int round = 0; round < 150; ++round) {
         const int hub = hubs[random.bounded(2)];
-        HubDelta delta;
-        QSet<int> touched;
-        for (int i = 0; i < random.bounded(1, 30); ++i) {
-            const int id = random.bounded(90);
-            if (touched.contains(id))
-                continue;
-            touched.insert(id);
-            if (present[hub].contains(id) && random.bounded(3) == 0) {
-                delta.removedProfiles.append({"fleet", synthetic::profile(id)->profile.metadata.name});
-                present[hub].remove(id);
-            } else {
-                delta.upsertedProfiles.append(synthetic::profile(id, round));
-                present[hub].insert(id);
-            }
-        }
-        store.applyDelta(hub, delta);
+        store.applyDelta(hub, synthetic::randomDelta(random, present[hub], round, 30, 90));
         if (round % 10 == 0)
             verifyTree(tree, store, &proxy);
     }
