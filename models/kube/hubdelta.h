@@ -1,6 +1,7 @@
 #pragma once
 
 #include "api/clusterprofile.h"
+#include "api/compressedjson.h"
 #include "api/kubenamespace.h"
 #include "api/placementdecision.h"
 
@@ -35,8 +36,10 @@ struct ProfileRecord
 {
     ClusterProfile profile;
     // The object exactly as the hub sent it (compact JSON), kept only when asked
-    // for (the CLI's -o json/yaml); empty otherwise to save memory.
-    QByteArray rawJson;
+    // for (the details pane, the CLI's -o json/yaml), and then compressed: ~1.6 KB
+    // of JSON per profile would weigh more than the rest of the profile; packed
+    // it is ~0.4 KB, and only the object being shown or printed is unpacked.
+    CompressedJson rawJson;
 };
 
 using ProfilePtr = std::shared_ptr<const ProfileRecord>;

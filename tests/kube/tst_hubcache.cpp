@@ -160,8 +160,10 @@ void TestHubCache::keepsRawJsonOnlyWhenAsked()
     list(lean, allProfiles, {profile("a", "c1", "1")});
     list(raw, allProfiles, {profile("a", "c1", "1")});
     QVERIFY(lean.takeDelta().upsertedProfiles.first()->rawJson.isEmpty());
-    const QByteArray json = raw.takeDelta().upsertedProfiles.first()->rawJson;
+    const ProfilePtr record = raw.takeDelta().upsertedProfiles.first();
+    const QByteArray json = record->rawJson;
     QVERIFY(nlohmann::json::parse(json.toStdString()) == profile("a", "c1", "1"));
+    QVERIFY(record->rawJson.packedSize() < json.size()); // kept compressed
 }
 
 QTEST_GUILESS_MAIN(TestHubCache)
