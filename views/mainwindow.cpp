@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "clustertableview.h"
+#include "connectcontroller.h"
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
@@ -120,6 +121,7 @@ void MainWindow::createActions()
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
     toolbar->addAction(reconnectAction);
+    toolbar->addAction((new ConnectController(m_store, m_table, this))->action());
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);

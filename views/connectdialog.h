@@ -1,0 +1,128 @@
+#pragma once
+
+#include "api/clusterprofile.h"
+#include "connect/providerfile.h"
+#include "connect/providerselection.h"
+#include "connect/terminallauncher.h"
+
+#include <QDialog>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTreeWidget;
+
+namespace fleetscope {
+
+class ConnectSession;
+
+// One cluster to connect to: its hub (kubeconfig context) and a copy of its
+// profile, so that live updates never change what the dialog shows.
+struct ConnectTarget
+{
+    QString hub;
+    ClusterProfile profile;
+
+    QString label() const; // hub/namespace/name
+};
+
+// "Take me into this cluster": shows the chosen clusters with the credential
+// provider for each (a choice when several in the provider file match, default
+// in provider-file order like the reference library; an explanation when none
+// does), the warnings about how the cluster is reached, and the session to run.
+// Connect opens the user's terminal on a private kubeconfig with a context per
+// cluster; "Copy kubectl command" and "Save kubeconfig as…" hand it out instead.
+// The provider file and the terminal command are settings (`connect/`), edited here.
+class ConnectDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ConnectDialog)
+
+public:
+    explicit ConnectDialog(const QList<ConnectTarget> &targets, QWidget *parent = nullptr);
+    ~ConnectDialog() override; // removes sessions nobody took
+
+    // The terminal side; tests give it their own environment (PATH, SHELL, TERMINAL).
+    const TerminalLauncher &launcher() const { return m_launcher; }
+    void setLauncherEnvironment(const QProcessEnvironment &environment);
+    void setTerminalCommand(const QString &commandTemplate); // also stored in the settings
+    void setProviderFile(const QString &path); // also stored in the settings
+    QString providerFile() const;
+
+    // Why no kubeconfig can be built (empty when one can), as shown; and the warnings.
+    QString problemText() const { return m_problem; }
+    QStringList warnings() const { return m_warnings; }
+    // The kubeconfig for the current choices (empty when there is a problem).
+    QByteArray kubeconfigYaml() const { return m_yaml; }
+    QStringList contextNames() const { return m_contextNames; }
+    // The provider currently chosen for each target ("" when none matches).
+    QStringList chosenProviders() const;
+    // Chooses provider `name` for target `index` (what the combo box does).
+    bool chooseProvider(int index, const QString &name);
+
+    SessionKind sessionKind() const;
+    void setSessionKind(SessionKind kind);
+
+    // The actions behind the buttons, without file pickers.
+    bool saveKubeconfig(const QString &path, QString *error);
+    // `KUBECONFIG=… kubectl get nodes` for the saved file, or a session file kept
+    // until the dashboard quits. Empty with `error` when there is no kubeconfig.
+    QString kubectlCommand(QString *error);
+    bool launchTerminal(QString *error);
+
+    // Sessions whose files must live on (a terminal uses them, a copied command
+    // names them): the caller keeps them until they end or the app quits.
+    std::vector<std::unique_ptr<ConnectSession>> takeSessions();
+
+signals:
+    // A terminal was started on `kubeconfigPath`.
+    void terminalStarted(const QString &kubeconfigPath, qint64 pid);
+
+private:
+    void buildUi();
+    void reloadProviders();
+    void rebuild();
+    void showMessages();
+    void updateSessionChoices();
+    void updateTerminalHint();
+    void saveSettings();
+    void copyKubectlCommand();
+    void saveKubeconfigAs();
+    void browseProviderFile();
+    void connectClicked();
+    void setStatus(const QString &text, bool error);
+
+    QList<ConnectTarget> m_targets;
+    ProviderFile m_providers;
+    QString m_providerError;
+    QList<ProviderSelection> m_selections;
+    QStringList m_preferred; // per target: the provider picked in the dialog ("" = default)
+    TerminalLauncher m_launcher;
+
+    QByteArray m_yaml;
+    QStringList m_contextNames;
+    QString m_problem;
+    QStringList m_warnings;
+    QString m_savedPath;     // the last "Save kubeconfig as…"
+    QByteArray m_savedYaml;  // what it holds
+    ConnectSession *m_copySession = nullptr; // in m_sessions
+    std::vector<std::unique_ptr<ConnectSession>> m_sessions;
+
+    QLabel *m_heading = nullptr;
+    QTreeWidget *m_targetsView = nullptr;
+    QLabel *m_messages = nullptr;
+    QComboBox *m_session = nullptr;
+    QLineEdit *m_providerFileEdit = nullptr;
+    QLineEdit *m_terminalEdit = nullptr;
+    QLabel *m_terminalHint = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_connectButton = nullptr;
+    QPushButton *m_copyButton = nullptr;
+    QPushButton *m_saveButton = nullptr;
+};
+
+} // namespace fleetscope
