@@ -84,6 +84,28 @@ QList<int> ClusterTableView::selectedStoreRows() const
     return rows;
 }
 
+QStringList ClusterTableView::extraColumns() const
+{
+    QStringList specs;
+    for (int column = ClusterTableModel::FixedColumnCount; column < m_table->columnCount(); ++column)
+        specs << m_table->extraColumnSpec(column);
+    return specs;
+}
+
+void ClusterTableView::setExtraColumns(const QStringList &specs)
+{
+    if (specs == extraColumns())
+        return;
+    while (m_table->columnCount() > ClusterTableModel::FixedColumnCount)
+        m_table->removeColumnAt(m_table->columnCount() - 1);
+    for (const QString &spec : specs) {
+        if (spec.startsWith(u"property:"))
+            addDynamicColumn(false, spec.mid(9));
+        else if (spec.startsWith(u"label:"))
+            addDynamicColumn(true, spec.mid(6));
+    }
+}
+
 void ClusterTableView::showHeaderMenu(const QPoint &position)
 {
     QMenu menu(this);

@@ -21,6 +21,10 @@ public:
     // The store row of the current cluster, or -1.
     int currentStoreRow() const;
     QList<int> selectedStoreRows() const;
+    // The dynamic columns as "property:KEY" / "label:KEY", in model order.
+    QStringList extraColumns() const;
+    // Replaces the dynamic columns; unknown spec forms are ignored.
+    void setExtraColumns(const QStringList &specs);
 
 signals:
     void currentClusterChanged(int storeRow);

@@ -1,14 +1,19 @@
 #include "fleettreeview.h"
 
+#include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
 #include "healthstyle.h"
 
 #include <QComboBox>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
+#include <QInputDialog>
+#include <QSet>
 #include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fleetscope {
 namespace {
@@ -35,6 +40,33 @@ const QList<Grouping> &groupings()
          {{Level::Kind::Hub, {}}, {Level::Kind::Property, QStringLiteral("location.topology.k8s.io")}}},
     };
     return all;
+}
+
+// The two last entries of the grouping box ask for a property to group by.
+enum PropertyChoice { PropertyOnly = 1, PropertyUnderHub = 2 };
+const int propertyChoiceRole = Qt::UserRole + 1;
+
+// How a grouping reads in the box: "Hub › location.topology.k8s.io".
+QString describe(const QList<Level> &levels)
+{
+    QStringList parts;
+    for (const Level &level : levels) {
+        switch (level.kind) {
+        case Level::Kind::Hub:
+            parts << FleetTreeView::tr("Hub");
+            break;
+        case Level::Kind::ClusterSet:
+            parts << FleetTreeView::tr("ClusterSet");
+            break;
+        case Level::Kind::Manager:
+            parts << FleetTreeView::tr("Manager");
+            break;
+        case Level::Kind::Property:
+            parts << level.propertyKey;
+            break;
+        }
+    }
+    return parts.join(QStringLiteral(" › "));
 }
 
 // Health columns carry the shape of their state in the header instead of words.
@@ -82,6 +114,7 @@ public:
 
 FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     : QWidget(parent)
+    , m_store(store)
     , m_model(new FleetTreeModel(store, this))
     , m_grouping(new QComboBox(this))
     , m_tree(new QTreeView(this))
@@ -89,7 +122,12 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     setObjectName(QStringLiteral("fleetTree"));
     m_grouping->setObjectName(QStringLiteral("groupingChoice"));
     for (const Grouping &g : groupings())
-        m_grouping->addItem(tr(g.label));
+        m_grouping->addItem(tr(g.label), FleetTreeModel::levelsToSpec(g.levels));
+    m_grouping->insertSeparator(m_grouping->count());
+    m_grouping->addItem(tr("By property…"));
+    m_grouping->setItemData(m_grouping->count() - 1, PropertyOnly, propertyChoiceRole);
+    m_grouping->addItem(tr("Hub › by property…"));
+    m_grouping->setItemData(m_grouping->count() - 1, PropertyUnderHub, propertyChoiceRole);
     m_grouping->setToolTip(tr("How the fleet is grouped"));
 
     m_tree->setObjectName(QStringLiteral("groupTree"));
@@ -128,10 +166,72 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
 
 void FleetTreeView::applyGrouping(int choice)
 {
-    if (choice < 0 || choice >= groupings().size())
+    if (choice < 0)
         return;
-    m_model->setLevels(groupings()[choice].levels);
+    const int propertyChoice = m_grouping->itemData(choice, propertyChoiceRole).toInt();
+    if (propertyChoice != 0) {
+        askForPropertyGrouping(propertyChoice == PropertyUnderHub);
+        return;
+    }
+    const QList<Level> levels = FleetTreeModel::levelsFromSpec(m_grouping->itemData(choice).toString());
+    if (levels.isEmpty())
+        return;
+    m_appliedChoice = choice;
+    m_model->setLevels(levels);
     m_tree->expandAll();
+}
+
+void FleetTreeView::askForPropertyGrouping(bool underHub)
+{
+    QSet<QString> keys;
+    for (const FleetProfile &p : m_store->profiles()) {
+        for (const Property &property : p.profile().properties)
+            keys.insert(property.name);
+    }
+    QStringList sorted(keys.cbegin(), keys.cend());
+    std::sort(sorted.begin(), sorted.end());
+    bool ok = false;
+    const QString key = QInputDialog::getItem(this, tr("Group by property"),
+                                              tr("Group the fleet by the value of this ClusterProfile property:"),
+                                              sorted, 0, true, &ok)
+                            .trimmed();
+    int choice = m_appliedChoice;
+    if (ok && !key.isEmpty() && !key.contains(u'>')) {
+        QList<Level> levels;
+        if (underHub)
+            levels.append({Level::Kind::Hub, {}});
+        levels.append({Level::Kind::Property, key});
+        choice = addCustomGrouping(FleetTreeModel::levelsToSpec(levels));
+    }
+    // Either way the box shows the grouping in force, never the "…" entry.
+    m_grouping->setCurrentIndex(choice);
+}
+
+int FleetTreeView::addCustomGrouping(const QString &spec)
+{
+    const int existing = m_grouping->findData(spec);
+    if (existing >= 0)
+        return existing;
+    // Custom groupings go before the separator and the "by property…" entries.
+    const int row = m_grouping->count() - 3;
+    m_grouping->insertItem(row, describe(FleetTreeModel::levelsFromSpec(spec)), spec);
+    if (m_appliedChoice >= row)
+        ++m_appliedChoice;
+    return row;
+}
+
+QString FleetTreeView::groupingSpec() const
+{
+    return FleetTreeModel::levelsToSpec(m_model->levels());
+}
+
+bool FleetTreeView::setGroupingSpec(const QString &spec)
+{
+    const QList<Level> levels = FleetTreeModel::levelsFromSpec(spec);
+    if (levels.isEmpty())
+        return false;
+    m_grouping->setCurrentIndex(addCustomGrouping(FleetTreeModel::levelsToSpec(levels)));
+    return true;
 }
 
 void FleetTreeView::focusTree()

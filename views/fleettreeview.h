@@ -27,16 +27,24 @@ public:
     QTreeView *tree() const { return m_tree; }
     QComboBox *grouping() const { return m_grouping; }
     void focusTree();
+    // The grouping as FleetTreeModel::levelsToSpec text; setting an unknown but
+    // valid spec adds it to the choices. False for a spec that does not parse.
+    QString groupingSpec() const;
+    bool setGroupingSpec(const QString &spec);
 
 signals:
     void scopeChanged(const fleetscope::ClusterScope &scope);
 
 private:
     void applyGrouping(int choice);
+    void askForPropertyGrouping(bool underHub);
+    int addCustomGrouping(const QString &spec);
 
+    const FleetStore *m_store;
     FleetTreeModel *m_model;
     QComboBox *m_grouping;
     QTreeView *m_tree;
+    int m_appliedChoice = 0;
 };
 
 } // namespace fleetscope

@@ -11,9 +11,13 @@
 #include "fleet/fleetstore.h"
 #include "fleet/hubstatusmodel.h"
 #include "fleetscope_version.h"
+#include "fleet/savedviewstore.h"
 #include "hubstatusbar.h"
+#include "placementsview.h"
+#include "savedviewsmenu.h"
 
 #include <QApplication>
+#include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
@@ -21,7 +25,10 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace fleetscope {
@@ -38,6 +45,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_tableModel = new ClusterTableModel(m_store, this);
     m_proxy = new ClusterFilterProxy(m_tableModel, this);
     m_hubModel = new HubStatusModel(m_store, this);
+    m_savedViews = new SavedViewStore(nullptr, this);
 
     m_emptyFleetHint = new QLabel(this);
     m_emptyFleetHint->setObjectName(QStringLiteral("emptyFleetHint"));
@@ -57,9 +65,15 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     middleLayout->addWidget(m_table, 1);
 
     m_tree = new FleetTreeView(m_store, this);
+    m_placements = new PlacementsView(m_store, this);
+    m_leftTabs = new QTabWidget(this);
+    m_leftTabs->setObjectName(QStringLiteral("leftTabs"));
+    m_leftTabs->setDocumentMode(true);
+    m_leftTabs->addTab(m_tree, tr("Groups"));
+    m_leftTabs->addTab(m_placements, tr("Placements"));
     m_details = new DetailsPane(m_store, this);
     m_splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter->addWidget(m_tree);
+    m_splitter->addWidget(m_leftTabs);
     m_splitter->addWidget(middle);
     m_splitter->addWidget(m_details);
     m_splitter->setStretchFactor(0, 1);
@@ -76,7 +90,19 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     statusBar()->addWidget(m_statusBar, 1);
 
     connect(m_table, &ClusterTableView::currentClusterChanged, m_details, &DetailsPane::showCluster);
-    connect(m_tree, &FleetTreeView::scopeChanged, m_proxy, &ClusterFilterProxy::setScope);
+    // The table follows whichever left tab is in front: a tree group or a placement.
+    connect(m_tree, &FleetTreeView::scopeChanged, this, [this](const ClusterScope &scope) {
+        m_treeScope = scope;
+        if (m_leftTabs->currentWidget() == m_tree)
+            m_proxy->setScope(scope);
+    });
+    connect(m_placements, &PlacementsView::scopeChanged, this, [this](const ClusterScope &scope) {
+        if (m_leftTabs->currentWidget() == m_placements)
+            m_proxy->setScope(scope);
+    });
+    connect(m_leftTabs, &QTabWidget::currentChanged, this, [this] {
+        m_proxy->setScope(m_leftTabs->currentWidget() == m_placements ? m_placements->currentScope() : m_treeScope);
+    });
     connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
     connect(m_store, &FleetStore::hubStatusChanged, this, &MainWindow::updateEmptyState);
 
@@ -94,6 +120,32 @@ void MainWindow::selectClusterRow(int row)
         m_table->setCurrentIndex(index);
 }
 
+void MainWindow::showLeftTab(int tab)
+{
+    m_leftTabs->setCurrentIndex(tab);
+}
+
+SavedView MainWindow::currentView() const
+{
+    SavedView view;
+    view.filter = m_filterBar->text();
+    view.grouping = m_tree->groupingSpec();
+    view.columns = m_table->extraColumns();
+    view.headerState = m_table->header()->saveState();
+    return view;
+}
+
+void MainWindow::applyView(const SavedView &view)
+{
+    // Columns first: the header state refers to them.
+    m_table->setExtraColumns(view.columns);
+    if (!view.headerState.isEmpty())
+        m_table->header()->restoreState(view.headerState);
+    if (!view.grouping.isEmpty())
+        m_tree->setGroupingSpec(view.grouping);
+    m_filterBar->setText(view.filter);
+}
+
 void MainWindow::updateEmptyState()
 {
     m_stack->setCurrentWidget(m_store->hubCount() > 0 ? static_cast<QWidget *>(m_splitter) : m_emptyFleetHint);
@@ -108,8 +160,16 @@ void MainWindow::createActions()
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     QAction *findAction = viewMenu->addAction(tr("&Filter clusters"), m_filterBar, &FilterBar::focusFilter);
     findAction->setShortcut(QKeySequence::Find);
-    QAction *treeAction = viewMenu->addAction(tr("Fleet &groups"), m_tree, &FleetTreeView::focusTree);
+    QAction *treeAction = viewMenu->addAction(tr("Fleet &groups"), this, [this] {
+        showLeftTab(0);
+        m_tree->focusTree();
+    });
     treeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction *placementsAction = viewMenu->addAction(tr("&Placements"), this, [this] {
+        showLeftTab(1);
+        m_placements->view()->setFocus(Qt::ShortcutFocusReason);
+    });
+    placementsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     QAction *reconnectAction = viewMenu->addAction(tr("&Reconnect hubs"), this, [this] {
         if (m_engine)
             m_engine->reconnectAll();
@@ -122,6 +182,15 @@ void MainWindow::createActions()
     toolbar->setMovable(false);
     toolbar->addAction(reconnectAction);
     toolbar->addAction((new ConnectController(m_store, m_table, this))->action());
+
+    m_savedViewsMenu = new SavedViewsMenu(m_savedViews, [this] { return currentView(); }, this);
+    connect(m_savedViewsMenu, &SavedViewsMenu::applyRequested, this, &MainWindow::applyView);
+    menuBar()->addMenu(m_savedViewsMenu);
+    QAction *viewsButton = toolbar->addAction(QIcon::fromTheme(QStringLiteral("bookmarks")), tr("Views"));
+    viewsButton->setMenu(m_savedViewsMenu);
+    viewsButton->setToolTip(tr("Saved views: filter, grouping and columns"));
+    if (auto *button = qobject_cast<QToolButton *>(toolbar->widgetForAction(viewsButton)))
+        button->setPopupMode(QToolButton::InstantPopup);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);

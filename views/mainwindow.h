@@ -1,10 +1,13 @@
 #pragma once
 
+#include "fleet/clusterscope.h"
+
 #include <QMainWindow>
 
 class QLabel;
 class QSplitter;
 class QStackedWidget;
+class QTabWidget;
 
 namespace fleetscope {
 
@@ -18,6 +21,10 @@ class FleetEngine;
 class FleetStore;
 class HubStatusBar;
 class HubStatusModel;
+class PlacementsView;
+class SavedViewStore;
+class SavedViewsMenu;
+struct SavedView;
 
 // The dashboard's main window: the filter line and the cluster table in the
 // middle, the selected cluster's details on the right, a chip per hub and the
@@ -37,7 +44,15 @@ public:
     FilterBar *filterBar() const { return m_filterBar; }
     DetailsPane *detailsPane() const { return m_details; }
     FleetTreeView *fleetTree() const { return m_tree; }
+    PlacementsView *placements() const { return m_placements; }
+    // Brings the groups (0) or placements (1) tab of the left pane to the front.
+    void showLeftTab(int tab);
     HubStatusBar *hubStatusBar() const { return m_statusBar; }
+    SavedViewStore *savedViews() const { return m_savedViews; }
+    SavedViewsMenu *savedViewsMenu() const { return m_savedViewsMenu; }
+    // What a saved view of the window right now would hold (without a name).
+    SavedView currentView() const;
+    void applyView(const SavedView &view);
     // Makes this row of the (sorted, filtered) table current.
     void selectClusterRow(int row);
 
@@ -56,9 +71,14 @@ private:
     FilterBar *m_filterBar = nullptr;
     ClusterTableView *m_table = nullptr;
     FleetTreeView *m_tree = nullptr;
+    PlacementsView *m_placements = nullptr;
+    QTabWidget *m_leftTabs = nullptr;
+    ClusterScope m_treeScope;
     DetailsPane *m_details = nullptr;
     HubStatusBar *m_statusBar = nullptr;
     QSplitter *m_splitter = nullptr;
+    SavedViewStore *m_savedViews = nullptr;
+    SavedViewsMenu *m_savedViewsMenu = nullptr;
 };
 
 } // namespace fleetscope

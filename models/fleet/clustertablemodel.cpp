@@ -212,6 +212,14 @@ int ClusterTableModel::labelColumn(const QString &key) const
     return extraColumn(true, key);
 }
 
+QString ClusterTableModel::extraColumnSpec(int column) const
+{
+    if (column < FixedColumnCount || column >= columnCount())
+        return {};
+    const ExtraColumn &extra = m_extraColumns[size_t(column - FixedColumnCount)];
+    return (extra.isLabel ? QStringLiteral("label:") : QStringLiteral("property:")) + extra.key;
+}
+
 bool ClusterTableModel::removeColumnAt(int column)
 {
     if (column < FixedColumnCount || column >= columnCount())

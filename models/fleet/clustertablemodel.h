@@ -56,6 +56,9 @@ public:
     int addLabelColumn(const QString &key);
     // Only dynamic columns can go; false for a fixed or unknown column.
     bool removeColumnAt(int column);
+    // "property:KEY" or "label:KEY" for a dynamic column, empty for the others
+    // (how saved views remember the table's extra columns).
+    QString extraColumnSpec(int column) const;
     int propertyColumn(const QString &name) const;
     int labelColumn(const QString &key) const;
 

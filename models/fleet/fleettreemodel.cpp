@@ -3,6 +3,7 @@
 #include "fleetstore.h"
 
 #include <QSet>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -42,6 +43,54 @@ FleetTreeModel::FleetTreeModel(const FleetStore *store, QObject *parent)
 }
 
 FleetTreeModel::~FleetTreeModel() = default;
+
+QString FleetTreeModel::levelsToSpec(const QList<Level> &levels)
+{
+    QStringList parts;
+    for (const Level &level : levels) {
+        switch (level.kind) {
+        case Level::Kind::Hub:
+            parts << QStringLiteral("hub");
+            break;
+        case Level::Kind::ClusterSet:
+            parts << QStringLiteral("clusterset");
+            break;
+        case Level::Kind::Manager:
+            parts << QStringLiteral("manager");
+            break;
+        case Level::Kind::Property:
+            parts << QStringLiteral("property:") + level.propertyKey;
+            break;
+        }
+    }
+    return parts.join(u'>');
+}
+
+QList<FleetTreeModel::Level> FleetTreeModel::levelsFromSpec(const QString &spec)
+{
+    QList<Level> levels;
+    const QStringList parts = spec.split(u'>', Qt::SkipEmptyParts);
+    for (const QString &rawPart : parts) {
+        const QString part = rawPart.trimmed();
+        Level level;
+        if (part == u"hub") {
+            level.kind = Level::Kind::Hub;
+        } else if (part == u"clusterset") {
+            level.kind = Level::Kind::ClusterSet;
+        } else if (part == u"manager") {
+            level.kind = Level::Kind::Manager;
+        } else if (part.startsWith(u"property:") && part.size() > 9) {
+            level.kind = Level::Kind::Property;
+            level.propertyKey = part.mid(9).trimmed();
+        } else {
+            return {};
+        }
+        if (levels.contains(level))
+            return {};
+        levels.append(level);
+    }
+    return levels;
+}
 
 void FleetTreeModel::setLevels(const QList<Level> &levels)
 {

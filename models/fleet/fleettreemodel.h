@@ -42,6 +42,12 @@ public:
     explicit FleetTreeModel(const FleetStore *store, QObject *parent = nullptr);
     ~FleetTreeModel() override;
 
+    // Groupings as text, for saved views and settings: levels joined by '>',
+    // e.g. "hub>clusterset>manager" or "hub>property:location.topology.k8s.io".
+    static QString levelsToSpec(const QList<Level> &levels);
+    // Empty (no levels) for a spec that does not parse, or names a level twice.
+    static QList<Level> levelsFromSpec(const QString &spec);
+
     // Regrouping is a user action, not live data: it resets the tree once.
     void setLevels(const QList<Level> &levels);
     const QList<Level> &levels() const { return m_levels; }

@@ -8,9 +8,17 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "hubstatusbar.h"
+#include "placementsview.h"
 #include "mainwindow.h"
+#include "savedviewsmenu.h"
+#include "fleet/savedviewstore.h"
+#include "fleet/clustertablemodel.h"
 
+#include <QComboBox>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QTest>
 
@@ -71,8 +79,19 @@ class TestFleetWindow final : public QObject
 {
     Q_OBJECT
 
+public:
+    // Before QApplication exists: the window's QSettings live in a private
+    // directory, so saved views never touch the user's configuration.
+    static void initMain()
+    {
+        static QTemporaryDir config;
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(config.path()));
+    }
+
 private slots:
     void typingAFilterNarrowsTheTable();
+    void aSavedViewBringsBackFilterGroupingAndColumns();
+    void choosingAPlacementScopesTheTableToItsClusters();
     void aSyntaxErrorIsShownWithACaretAndNotApplied();
     void detailsShowTheChosenClustersConditions();
     void statusBarCountsTheFleet();
@@ -180,6 +199,85 @@ void TestFleetWindow::selectingATreeGroupScopesTheTable()
     tree->setCurrentIndex(hub);
     window.filterBar()->setText(QString());
     QCOMPARE(visibleNames(window).size(), 4);
+}
+
+void TestFleetWindow::aSavedViewBringsBackFilterGroupingAndColumns()
+{
+    FleetStore store;
+    fill(store);
+    const QString viewName = QStringLiteral("broken prod %1").arg(QCoreApplication::applicationPid());
+    {
+        MainWindow window(&store);
+        window.show();
+        window.filterBar()->setText(QStringLiteral("clusterset=prod"));
+        QVERIFY(window.fleetTree()->setGroupingSpec(QStringLiteral("manager>property:location.topology.k8s.io")));
+        window.clusterTable()->setExtraColumns({QStringLiteral("property:location.topology.k8s.io")});
+        window.clusterTable()->header()->moveSection(ClusterTableModel::VersionColumn, 1);
+        QVERIFY(window.savedViewsMenu()->saveCurrentAs(viewName));
+    }
+    // A new window (as after a restart) starts plain, then the view restores it all.
+    MainWindow window(&store);
+    window.show();
+    QCOMPARE(visibleNames(window).size(), 4);
+    QCOMPARE(window.fleetTree()->groupingSpec(), QStringLiteral("hub>clusterset>manager"));
+    QVERIFY(window.savedViewsMenu()->applyView(viewName));
+    QCOMPARE(visibleNames(window), (QStringList{"prod-1", "prod-2"}));
+    QCOMPARE(window.filterBar()->text(), QStringLiteral("clusterset=prod"));
+    QCOMPARE(window.fleetTree()->groupingSpec(), QStringLiteral("manager>property:location.topology.k8s.io"));
+    QCOMPARE(window.fleetTree()->grouping()->currentText(), QStringLiteral("Manager › location.topology.k8s.io"));
+    QCOMPARE(window.fleetTree()->tree()->model()->index(0, 0).data().toString(), QStringLiteral("ocm"));
+    QCOMPARE(window.clusterTable()->extraColumns(), QStringList{"property:location.topology.k8s.io"});
+    QCOMPARE(window.clusterTable()->header()->visualIndex(ClusterTableModel::VersionColumn), 1);
+    // The view menu lists it, checked.
+    bool listed = false;
+    for (QAction *action : window.savedViewsMenu()->actions())
+        listed = listed || (action->text() == viewName && action->isChecked());
+    QVERIFY(listed);
+    QVERIFY(window.savedViews()->remove(viewName));
+}
+
+void TestFleetWindow::choosingAPlacementScopesTheTableToItsClusters()
+{
+    FleetStore store;
+    fill(store);
+    auto decision = std::make_shared<PlacementDecision>();
+    decision->metadata.namespaceName = QStringLiteral("apps");
+    decision->metadata.name = QStringLiteral("web-decision-1");
+    decision->metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/placement-key"), QStringLiteral("web"));
+    decision->schedulerName = QStringLiteral("kube-fleet");
+    for (const char *name : {"prod-2", "stage-1", "gone-7"})
+        decision->decisions.append(ClusterDecision{QString::fromLatin1(name), QStringLiteral("fleet"), QString()});
+    HubDelta delta;
+    delta.upsertedPlacements = {decision};
+    store.applyDelta(0, delta);
+
+    MainWindow window(&store);
+    window.show();
+    window.showLeftTab(1);
+    QTreeView *placements = window.placements()->view();
+    QCOMPARE(placements->model()->rowCount(), 1);
+    QCOMPARE(placements->model()->index(0, 0).data().toString(), QStringLiteral("web"));
+    placements->setCurrentIndex(placements->model()->index(0, 0));
+    QCOMPARE(visibleNames(window), (QStringList{"prod-2", "stage-1"}));
+    QVERIFY2(window.placements()->summaryText().contains(u"fleet/gone-7"), qPrintable(window.placements()->summaryText()));
+    QVERIFY(window.placements()->summaryText().contains(u"kube-fleet"));
+    // The filter still narrows within the placement.
+    window.filterBar()->setText(QStringLiteral("ControlPlaneHealthy=True"));
+    QCOMPARE(visibleNames(window), QStringList{"stage-1"});
+    window.filterBar()->setText(QString());
+    // Back on the groups tab the table shows the tree's scope (all) again...
+    window.showLeftTab(0);
+    QCOMPARE(visibleNames(window).size(), 4);
+    // ...and the placement's scope returns with its tab.
+    window.showLeftTab(1);
+    QCOMPARE(visibleNames(window).size(), 2);
+    // A live change of the decision re-scopes the table.
+    auto moved = std::make_shared<PlacementDecision>(*decision);
+    moved->decisions.removeFirst();
+    HubDelta change;
+    change.upsertedPlacements = {moved};
+    store.applyDelta(0, change);
+    QCOMPARE(visibleNames(window), QStringList{"stage-1"});
 }
 
 QTEST_MAIN(TestFleetWindow)

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace fleetscope {
+
+// A named way of looking at the fleet: what the filter line says, how the tree
+// groups, which extra columns the table shows and how its header is laid out.
+// Persisted by SavedViewStore; `notify` asks for desktop notifications when the
+// view's clusters change health.
+struct SavedView
+{
+    QString name;
+    QString filter;
+    QString grouping;         // FleetTreeModel::levelsToSpec, e.g. "hub>clusterset>manager"
+    QStringList columns;      // extra table columns: "property:KEY" or "label:KEY"
+    QByteArray headerState;   // QHeaderView::saveState of the table, opaque here
+    bool notify = false;
+
+    friend bool operator==(const SavedView &a, const SavedView &b)
+    {
+        return a.name == b.name && a.filter == b.filter && a.grouping == b.grouping && a.columns == b.columns
+            && a.headerState == b.headerState && a.notify == b.notify;
+    }
+};
+
+} // namespace fleetscope

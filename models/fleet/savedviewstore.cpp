@@ -1,0 +1,121 @@
+#include "savedviewstore.h"
+
+#include <QSettings>
+
+namespace fleetscope {
+namespace {
+
+const QString arrayKey = QStringLiteral("views/saved");
+
+} // namespace
+
+SavedViewStore::SavedViewStore(QSettings *settings, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings ? settings : new QSettings)
+    , m_ownsSettings(settings == nullptr)
+{
+    reload();
+}
+
+SavedViewStore::~SavedViewStore()
+{
+    if (m_ownsSettings)
+        delete m_settings;
+}
+
+void SavedViewStore::reload()
+{
+    QList<SavedView> views;
+    const int count = m_settings->beginReadArray(arrayKey);
+    for (int i = 0; i < count; ++i) {
+        m_settings->setArrayIndex(i);
+        SavedView view;
+        view.name = m_settings->value(QStringLiteral("name")).toString().trimmed();
+        // A hand-edited or half-written entry without a name cannot be chosen: skip it.
+        if (view.name.isEmpty())
+            continue;
+        bool duplicate = false;
+        for (const SavedView &seen : std::as_const(views))
+            duplicate = duplicate || seen.name == view.name;
+        if (duplicate)
+            continue;
+        view.filter = m_settings->value(QStringLiteral("filter")).toString();
+        view.grouping = m_settings->value(QStringLiteral("grouping")).toString();
+        view.columns = m_settings->value(QStringLiteral("columns")).toStringList();
+        view.headerState = m_settings->value(QStringLiteral("headerState")).toByteArray();
+        // Strict: a hand-edited "yes please" must not switch notifications on.
+        const QVariant notify = m_settings->value(QStringLiteral("notify"));
+        view.notify = notify.typeId() == QMetaType::Bool ? notify.toBool() : notify.toString() == u"true";
+        views.append(view);
+    }
+    m_settings->endArray();
+    if (views != m_views) {
+        m_views = views;
+        emit changed();
+    }
+}
+
+std::optional<SavedView> SavedViewStore::find(const QString &name) const
+{
+    for (const SavedView &view : m_views) {
+        if (view.name == name)
+            return view;
+    }
+    return std::nullopt;
+}
+
+bool SavedViewStore::save(const SavedView &view)
+{
+    SavedView cleaned = view;
+    cleaned.name = view.name.trimmed();
+    if (cleaned.name.isEmpty())
+        return false;
+    bool replaced = false;
+    for (SavedView &existing : m_views) {
+        if (existing.name == cleaned.name) {
+            if (existing == cleaned)
+                return true;
+            existing = cleaned;
+            replaced = true;
+            break;
+        }
+    }
+    if (!replaced)
+        m_views.append(cleaned);
+    write();
+    emit changed();
+    return true;
+}
+
+bool SavedViewStore::remove(const QString &name)
+{
+    for (qsizetype i = 0; i < m_views.size(); ++i) {
+        if (m_views[i].name == name) {
+            m_views.removeAt(i);
+            write();
+            emit changed();
+            return true;
+        }
+    }
+    return false;
+}
+
+void SavedViewStore::write()
+{
+    m_settings->remove(arrayKey);
+    m_settings->beginWriteArray(arrayKey, int(m_views.size()));
+    for (int i = 0; i < m_views.size(); ++i) {
+        const SavedView &view = m_views[i];
+        m_settings->setArrayIndex(i);
+        m_settings->setValue(QStringLiteral("name"), view.name);
+        m_settings->setValue(QStringLiteral("filter"), view.filter);
+        m_settings->setValue(QStringLiteral("grouping"), view.grouping);
+        m_settings->setValue(QStringLiteral("columns"), view.columns);
+        m_settings->setValue(QStringLiteral("headerState"), view.headerState);
+        m_settings->setValue(QStringLiteral("notify"), view.notify);
+    }
+    m_settings->endArray();
+    m_settings->sync();
+}
+
+} // namespace fleetscope

@@ -1,0 +1,110 @@
+#include "placementsview.h"
+
+#include "fleet/fleetstore.h"
+#include "fleet/placementmodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace fleetscope {
+
+PlacementsView::PlacementsView(const FleetStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_model(new PlacementModel(store, this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_view(new QTreeView(this))
+    , m_summary(new QLabel(this))
+{
+    setObjectName(QStringLiteral("placements"));
+    m_sorted->setSourceModel(m_model);
+    m_view->setObjectName(QStringLiteral("placementTable"));
+    m_view->setModel(m_sorted);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAllColumnsShowFocus(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(PlacementModel::PlacementColumn, Qt::AscendingOrder);
+    // Namespace and slice counts matter when debugging a scheduler, not at a glance.
+    m_view->setColumnHidden(PlacementModel::NamespaceColumn, true);
+    m_view->setColumnHidden(PlacementModel::SlicesColumn, true);
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(PlacementModel::PlacementColumn, QHeaderView::Stretch);
+    header->resizeSection(PlacementModel::HubColumn, 70);
+    header->resizeSection(PlacementModel::SchedulerColumn, 90);
+    header->resizeSection(PlacementModel::ClustersColumn, 60);
+    header->resizeSection(PlacementModel::DanglingColumn, 70);
+
+    m_summary->setObjectName(QStringLiteral("placementSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setContentsMargins(4, 2, 4, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_summary);
+
+    // The chosen set of a placement changes live: re-scope when it does, but
+    // only emit when the scope really differs (a re-scope refilters 100k rows).
+    auto follow = [this] {
+        updateSummary();
+        const ClusterScope scope = currentScope();
+        if (scope != m_lastScope) {
+            m_lastScope = scope;
+            emit scopeChanged(scope);
+        }
+    };
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, follow);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, follow);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, follow);
+    connect(m_model, &QAbstractItemModel::modelReset, this, follow);
+    updateSummary();
+}
+
+int PlacementsView::currentModelRow() const
+{
+    const QModelIndex current = m_sorted->mapToSource(m_view->currentIndex());
+    return current.isValid() ? current.row() : -1;
+}
+
+ClusterScope PlacementsView::currentScope() const
+{
+    const int row = currentModelRow();
+    return row >= 0 ? m_model->scopeOf(row) : ClusterScope();
+}
+
+QString PlacementsView::summaryText() const
+{
+    return m_summary->text();
+}
+
+void PlacementsView::updateSummary()
+{
+    const int row = currentModelRow();
+    if (row < 0) {
+        m_summary->setText(m_model->rowCount() == 0 ? tr("No PlacementDecisions on the connected hubs.")
+                                                    : tr("Select a placement to show the clusters it chose."));
+        return;
+    }
+    const PlacementModel::Placement &p = m_model->placementAt(row);
+    QString text = tr("%n cluster(s) chosen", nullptr, int(p.chosen.size()));
+    if (!p.scheduler.isEmpty())
+        text += tr(" by %1").arg(p.scheduler);
+    text += tr(" in %n slice(s).", nullptr, p.slices);
+    if (!p.dangling.isEmpty()) {
+        QStringList refs;
+        for (const ClusterRef &ref : p.dangling)
+            refs << ref.key.toString();
+        // Dangling references are the thing to fix: say them, not just count them.
+        text += u'\n' + tr("⚠ %n chosen cluster(s) have no ClusterProfile: %1", nullptr, int(refs.size()))
+                            .arg(refs.join(QStringLiteral(", ")));
+    }
+    m_summary->setText(text);
+}
+
+} // namespace fleetscope

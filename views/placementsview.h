@@ -1,0 +1,48 @@
+#pragma once
+
+#include "fleet/clusterscope.h"
+
+#include <QWidget>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace fleetscope {
+
+class FleetStore;
+class PlacementModel;
+
+// The placements tab of the left pane: every placement (its decision slices
+// merged) with its scheduler and how many clusters it chose. Selecting one
+// scopes the cluster table to exactly those clusters; the line below names the
+// chosen clusters that have no ClusterProfile (dangling references).
+class PlacementsView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PlacementsView)
+
+public:
+    explicit PlacementsView(const FleetStore *store, QWidget *parent = nullptr);
+
+    PlacementModel *model() const { return m_model; }
+    QTreeView *view() const { return m_view; }
+    // The scope of the selected placement (empty when none is selected).
+    ClusterScope currentScope() const;
+    QString summaryText() const;
+
+signals:
+    void scopeChanged(const fleetscope::ClusterScope &scope);
+
+private:
+    void updateSummary();
+    int currentModelRow() const;
+
+    PlacementModel *m_model;
+    QSortFilterProxyModel *m_sorted;
+    QTreeView *m_view;
+    QLabel *m_summary;
+    ClusterScope m_lastScope;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,121 @@
+#include "savedviewsmenu.h"
+
+#include "fleet/savedviewstore.h"
+
+#include <QActionGroup>
+#include <QInputDialog>
+#include <QMessageBox>
+
+namespace fleetscope {
+
+SavedViewsMenu::SavedViewsMenu(SavedViewStore *store, Capture capture, QWidget *parent)
+    : QMenu(tr("&Views"), parent)
+    , m_store(store)
+    , m_capture(std::move(capture))
+    // Owned by a plain child object, not the menu: QMenu::clear() deletes the
+    // actions the menu owns, and these two outlive every rebuild.
+    , m_keep(new QObject(this))
+    , m_saveAction(new QAction(tr("&Save current view…"), m_keep))
+    , m_choices(new QActionGroup(m_keep))
+    , m_notifyMenu(new QMenu(tr("&Notify on health changes"), this))
+    , m_removeMenu(new QMenu(tr("&Delete view"), this))
+{
+    setObjectName(QStringLiteral("savedViewsMenu"));
+    m_saveAction->setObjectName(QStringLiteral("saveViewAction"));
+    m_saveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_saveAction->setToolTip(tr("Save the filter, grouping and columns as a named view"));
+    connect(m_saveAction, &QAction::triggered, this, &SavedViewsMenu::askAndSave);
+    connect(this, &QMenu::aboutToShow, this, &SavedViewsMenu::rebuild);
+    connect(m_store, &SavedViewStore::changed, this, &SavedViewsMenu::rebuild);
+    rebuild();
+}
+
+void SavedViewsMenu::rebuild()
+{
+    clear();
+    m_notifyMenu->clear();
+    m_removeMenu->clear();
+    for (const SavedView &view : m_store->views()) {
+        QAction *choose = addAction(view.name);
+        choose->setCheckable(true);
+        choose->setChecked(view.name == m_active);
+        choose->setToolTip(view.filter.isEmpty() ? tr("All clusters") : view.filter);
+        choose->setStatusTip(choose->toolTip());
+        m_choices->addAction(choose);
+        const QString name = view.name;
+        connect(choose, &QAction::triggered, this, [this, name] { applyView(name); });
+    }
+    if (m_store->views().isEmpty()) {
+        QAction *none = addAction(tr("No saved views yet"));
+        none->setEnabled(false);
+    }
+    addSeparator();
+    addAction(m_saveAction);
+
+    addMenu(m_notifyMenu);
+    addMenu(m_removeMenu);
+    for (const SavedView &view : m_store->views()) {
+        const QString name = view.name;
+        QAction *toggle = m_notifyMenu->addAction(name);
+        toggle->setCheckable(true);
+        toggle->setChecked(view.notify);
+        connect(toggle, &QAction::toggled, this, [this, name](bool on) {
+            if (std::optional<SavedView> stored = m_store->find(name)) {
+                stored->notify = on;
+                m_store->save(*stored);
+            }
+        });
+        m_removeMenu->addAction(name, this, [this, name] {
+            if (m_active == name)
+                m_active.clear();
+            m_store->remove(name);
+        });
+    }
+    m_notifyMenu->setEnabled(!m_store->views().isEmpty());
+    m_removeMenu->setEnabled(!m_store->views().isEmpty());
+}
+
+bool SavedViewsMenu::saveCurrentAs(const QString &name)
+{
+    SavedView view = m_capture();
+    view.name = name.trimmed();
+    // Keep the notify choice of a view being replaced: saving is about layout.
+    if (std::optional<SavedView> previous = m_store->find(view.name))
+        view.notify = previous->notify;
+    if (!m_store->save(view))
+        return false;
+    m_active = view.name;
+    rebuild();
+    return true;
+}
+
+bool SavedViewsMenu::applyView(const QString &name)
+{
+    const std::optional<SavedView> view = m_store->find(name);
+    if (!view)
+        return false;
+    m_active = name;
+    emit applyRequested(*view);
+    rebuild();
+    return true;
+}
+
+void SavedViewsMenu::askAndSave()
+{
+    QWidget *owner = parentWidget() ? parentWidget() : this;
+    bool ok = false;
+    const QString name = QInputDialog::getText(owner, tr("Save view"), tr("Name of the view (filter, grouping and columns):"),
+                                               QLineEdit::Normal, m_active, &ok)
+                             .trimmed();
+    if (!ok || name.isEmpty())
+        return;
+    if (m_store->find(name) && name != m_active) {
+        const auto answer = QMessageBox::question(owner, tr("Replace view"),
+                                                  tr("A view named \"%1\" exists. Replace it?").arg(name));
+        if (answer != QMessageBox::Yes)
+            return;
+    }
+    saveCurrentAs(name);
+}
+
+} // namespace fleetscope
