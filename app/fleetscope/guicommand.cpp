@@ -1,5 +1,7 @@
 #include "guicommand.h"
 
+#include "applanguage.h"
+#include "apppalette.h"
 #include "demofleet.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
@@ -16,9 +18,23 @@
 namespace fleetscope {
 namespace {
 
+// lupdate files these free-function tr() calls under the enclosing namespace.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("main", text);
+    return QCoreApplication::translate("fleetscope", text);
+}
+
+// --lang must be known before the options are described, so that --help and every
+// message after it are already in that language.
+QString languageArgument(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
+            return arguments[i + 1];
+        if (arguments[i].startsWith(QLatin1String("--lang=")))
+            return arguments[i].mid(7);
+    }
+    return {};
 }
 
 // Saves the window once the fleet has settled (or at the deadline), then quits:
@@ -68,14 +84,26 @@ void describeGuiOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("screenshot"), tr("Render the main window to a PNG file once the fleet is synced, then exit."), tr("file")});
     parser.addOption({QStringLiteral("select-row"), tr("With --screenshot: select this row of the table first."), tr("row")});
     parser.addOption({QStringLiteral("geometry"), tr("Main window size, e.g. 1400x900."), tr("WxH")});
+    parser.addOption({QStringLiteral("lang"), tr("Interface language, e.g. de or ja (default: the system language)."), tr("language")});
+    parser.addOption({QStringLiteral("palette"), tr("Force the Fusion style with a dark or light palette (default: the platform's)."), tr("dark|light")});
 }
 
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.fleetscope.Fleetscope"));
+    QString languageWarning;
+    AppLanguage::install(&app, AppLanguage::choose(languageArgument(QCoreApplication::arguments()), &languageWarning));
     QCommandLineParser parser;
     describeGuiOptions(parser);
     parser.process(app);
+    if (!languageWarning.isEmpty())
+        std::fprintf(stderr, "fleetscope: %s\n", qPrintable(languageWarning));
+    if (!AppPalette::apply(parser.value(QStringLiteral("palette")))) {
+        std::fprintf(stderr, "fleetscope: %s\n",
+                     qPrintable(tr("--palette: expected dark or light, got \"%1\"").arg(parser.value(QStringLiteral("palette")))));
+        return 2;
+    }
 
     FleetStore store;
     FleetEngine engine(&store);

@@ -389,28 +389,30 @@ QVariant ClusterTableModel::headerData(int section, Qt::Orientation orientation,
     if (section >= FixedColumnCount) {
         const ExtraColumn &extra = m_extraColumns[size_t(section - FixedColumnCount)];
         if (role == Qt::ToolTipRole)
-            return QString((extra.isLabel ? u"Label "_s : u"Property "_s) + extra.key);
+            return extra.isLabel ? tr("Label %1").arg(extra.key) : tr("Property %1").arg(extra.key);
         return extra.key;
     }
-    static const char16_t *const titles[FixedColumnCount] = {
-        u"Name",      u"Display name", u"Hub",      u"Namespace", u"ClusterSet", u"Manager", u"Version",
-        u"ControlPlaneHealthy", u"Joined", u"Location", u"Nodes", u"Last transition",
+    // Condition types, ClusterSet and API paths are Kubernetes names: translators keep them.
+    static const char *const titles[FixedColumnCount] = {
+        QT_TR_NOOP("Name"),      QT_TR_NOOP("Display name"), QT_TR_NOOP("Hub"),      QT_TR_NOOP("Namespace"),
+        QT_TR_NOOP("ClusterSet"), QT_TR_NOOP("Manager"),     QT_TR_NOOP("Version"),  QT_TR_NOOP("ControlPlaneHealthy"),
+        QT_TR_NOOP("Joined"),    QT_TR_NOOP("Location"),     QT_TR_NOOP("Nodes"),    QT_TR_NOOP("Last transition"),
     };
-    static const char16_t *const tips[FixedColumnCount] = {
-        u"metadata.name",
-        u"spec.displayName",
-        u"The hub (kubeconfig context) that publishes the profile",
-        u"metadata.namespace",
-        u"The ClusterSet: profile label, namespace label or clusterset.k8s.io property",
-        u"x-k8s.io/cluster-manager label, else spec.clusterManager.name",
-        u"status.version.kubernetes",
-        u"The ControlPlaneHealthy condition",
-        u"The Joined condition",
-        u"The location.topology.k8s.io property",
-        u"The count.node.k8s.io property",
-        u"Age of the newest condition transition",
+    static const char *const tips[FixedColumnCount] = {
+        "metadata.name",
+        "spec.displayName",
+        QT_TR_NOOP("The hub (kubeconfig context) that publishes the profile"),
+        "metadata.namespace",
+        QT_TR_NOOP("The ClusterSet: profile label, namespace label or clusterset.k8s.io property"),
+        QT_TR_NOOP("x-k8s.io/cluster-manager label, else spec.clusterManager.name"),
+        "status.version.kubernetes",
+        QT_TR_NOOP("The ControlPlaneHealthy condition"),
+        QT_TR_NOOP("The Joined condition"),
+        QT_TR_NOOP("The location.topology.k8s.io property"),
+        QT_TR_NOOP("The count.node.k8s.io property"),
+        QT_TR_NOOP("Age of the newest condition transition"),
     };
-    return QString::fromUtf16(role == Qt::ToolTipRole ? tips[section] : titles[section]);
+    return tr(role == Qt::ToolTipRole ? tips[section] : titles[section]);
 }
 
 int ClusterTableModel::compare(int column, int leftRow, int rightRow) const

@@ -1,5 +1,7 @@
 #include "filterlexer.h"
 
+#include <QCoreApplication>
+
 using namespace Qt::StringLiterals;
 
 namespace fleetscope {
@@ -9,9 +11,9 @@ QString describeToken(const FilterToken &token)
     using K = FilterToken::Kind;
     switch (token.kind) {
     case K::Regex:
-        return u"a regex"_s;
+        return QCoreApplication::translate("FilterParser", "a regex");
     case K::End:
-        return u"the end"_s;
+        return QCoreApplication::translate("FilterParser", "the end");
     default:
         break;
     }
@@ -47,7 +49,7 @@ bool FilterLexer::isDelimiter(QChar c)
 bool FilterLexer::fail(int offset, const QString &message)
 {
     m_errorOffset = offset;
-    m_errorMessage = message + u" at "_s + QString::number(offset);
+    m_errorMessage = QCoreApplication::translate("FilterParser", "%1 at %2").arg(message, QString::number(offset));
     return false;
 }
 
@@ -62,7 +64,7 @@ bool FilterLexer::readQuoted(FilterToken *token)
         text.append(m_text[m_pos++]);
     }
     if (m_pos >= m_text.size())
-        return fail(int(start), QStringLiteral("unterminated quote"));
+        return fail(int(start), QCoreApplication::translate("FilterParser", "unterminated quote"));
     ++m_pos;
     token->kind = FilterToken::Kind::Quoted;
     token->text = text;
@@ -84,7 +86,7 @@ bool FilterLexer::readRegex(FilterToken *token)
         pattern.append(m_text[m_pos++]);
     }
     if (m_pos >= m_text.size())
-        return fail(int(start), QStringLiteral("unterminated regex"));
+        return fail(int(start), QCoreApplication::translate("FilterParser", "unterminated regex"));
     ++m_pos;
     token->kind = FilterToken::Kind::Regex;
     token->text = pattern;
@@ -133,12 +135,12 @@ bool FilterLexer::tokenize(std::vector<FilterToken> *tokens)
             break;
         case u'&':
             if (next != u'&')
-                return fail(int(m_pos), QStringLiteral("expected '&&'"));
+                return fail(int(m_pos), QCoreApplication::translate("FilterParser", "expected '&&'"));
             punct(K::And, 2);
             break;
         case u'|':
             if (next != u'|')
-                return fail(int(m_pos), QStringLiteral("expected '||'"));
+                return fail(int(m_pos), QCoreApplication::translate("FilterParser", "expected '||'"));
             punct(K::Or, 2);
             break;
         case u'=':

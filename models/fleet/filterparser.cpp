@@ -3,6 +3,8 @@
 #include "api/clusterfacts.h"
 #include "api/stringpool.h"
 
+#include <QCoreApplication>
+
 using namespace Qt::StringLiterals;
 
 namespace fleetscope {
@@ -158,7 +160,7 @@ bool FilterParser::builtinField(QStringView key, FilterField *field)
 void FilterParser::fail(int offset, const QString &message)
 {
     m_errorOffset = offset;
-    m_errorMessage = message + u" at "_s + QString::number(offset);
+    m_errorMessage = QCoreApplication::translate("FilterParser", "%1 at %2").arg(message, QString::number(offset));
     // Unwinds to parse() only: errors leave this class as values.
     throw Failure();
 }
@@ -191,11 +193,11 @@ int FilterParser::parse(std::vector<FilterNode> *nodes)
         const int root = parseOr();
         const FilterToken &rest = peek();
         if (rest.kind == K::RightParen)
-            fail(rest.offset, u"unexpected ')'"_s);
+            fail(rest.offset, QCoreApplication::translate("FilterParser", "unexpected ')'"));
         if (isComparison(rest.kind))
-            fail(rest.offset, u"expected a key before "_s + describeToken(rest));
+            fail(rest.offset, QCoreApplication::translate("FilterParser", "expected a key before %1").arg(describeToken(rest)));
         if (rest.kind != K::End)
-            fail(rest.offset, u"unexpected "_s + describeToken(rest));
+            fail(rest.offset, QCoreApplication::translate("FilterParser", "unexpected %1").arg(describeToken(rest)));
         Q_ASSERT(root == int(nodes->size()) - 1); // every rule returns the node it added last
         return root;
     } catch (const Failure &) {
@@ -210,7 +212,7 @@ int FilterParser::parseOr()
     while (peek().kind == K::Or) {
         const FilterToken &op = take();
         if (!startsTerm(peek()))
-            fail(peek().offset, u"expected a term after '||'"_s);
+            fail(peek().offset, QCoreApplication::translate("FilterParser", "expected a term after '||'"));
         const int right = parseAnd();
         FilterNode node;
         node.kind = FilterNode::Kind::Or;
@@ -229,7 +231,7 @@ int FilterParser::parseAnd()
         if (next.kind == K::Comma || next.kind == K::And) {
             const FilterToken &op = take();
             if (!startsTerm(peek()))
-                fail(peek().offset, u"expected a term after "_s + describeToken(op));
+                fail(peek().offset, QCoreApplication::translate("FilterParser", "expected a term after %1").arg(describeToken(op)));
         } else if (!startsTerm(next)) {
             break;
         }
@@ -251,7 +253,7 @@ int FilterParser::parseUnary()
     case K::Not: {
         take();
         if (!startsTerm(peek()))
-            fail(peek().offset, u"expected a term after '!'"_s);
+            fail(peek().offset, QCoreApplication::translate("FilterParser", "expected a term after '!'"));
         FilterNode node;
         node.kind = FilterNode::Kind::Not;
         node.offset = token.offset;
@@ -261,10 +263,10 @@ int FilterParser::parseUnary()
     case K::LeftParen: {
         take();
         if (!startsTerm(peek()))
-            fail(peek().offset, u"expected a term after '('"_s);
+            fail(peek().offset, QCoreApplication::translate("FilterParser", "expected a term after '('"));
         const int inner = parseOr();
         if (peek().kind != K::RightParen)
-            fail(peek().offset, u"expected ')'"_s);
+            fail(peek().offset, QCoreApplication::translate("FilterParser", "expected ')'"));
         take();
         return inner;
     }
@@ -272,13 +274,13 @@ int FilterParser::parseUnary()
     case K::Quoted:
         return parseTerm();
     case K::RightParen:
-        fail(token.offset, u"unexpected ')'"_s);
+        fail(token.offset, QCoreApplication::translate("FilterParser", "unexpected ')'"));
     case K::End:
-        fail(token.offset, u"expected a term"_s);
+        fail(token.offset, QCoreApplication::translate("FilterParser", "expected a term"));
     default:
         if (isComparison(token.kind))
-            fail(token.offset, u"expected a key before "_s + describeToken(token));
-        fail(token.offset, u"unexpected "_s + describeToken(token));
+            fail(token.offset, QCoreApplication::translate("FilterParser", "expected a key before %1").arg(describeToken(token)));
+        fail(token.offset, QCoreApplication::translate("FilterParser", "unexpected %1").arg(describeToken(token)));
     }
 }
 
@@ -309,11 +311,11 @@ void FilterParser::resolveKey(const FilterToken &keyToken, FilterNode *node)
     QStringView name;
     if (!classifyKey(keyToken.text, &node->field, &name)) {
         const int colon = int(keyToken.text.indexOf(u':'));
-        const QString what = node->field == FilterField::Label ? u"a label key"_s
-            : node->field == FilterField::Property             ? u"a property name"_s
-                                                               : u"a condition type"_s;
+        const QString what = node->field == FilterField::Label ? QCoreApplication::translate("FilterParser", "a label key")
+            : node->field == FilterField::Property             ? QCoreApplication::translate("FilterParser", "a property name")
+                                                               : QCoreApplication::translate("FilterParser", "a condition type");
         fail(keyToken.offset + colon + 1,
-             u"expected "_s + what + u" after '"_s + keyToken.text.left(colon + 1) + u"'"_s);
+             QCoreApplication::translate("FilterParser", "expected %1 after '%2'").arg(what, keyToken.text.left(colon + 1)));
     }
     if (node->field == FilterField::Label || node->field == FilterField::Property
         || node->field == FilterField::Condition || node->field == FilterField::PropertyOrLabel)
@@ -357,7 +359,7 @@ int FilterParser::parseComparison(FilterNode node, const FilterToken &keyToken)
     if (value.kind == K::Regex) {
         node.op = node.op == FilterOp::Contains ? FilterOp::Regex : FilterOp::NotRegex;
     } else if (value.kind != K::Word && value.kind != K::Quoted) {
-        fail(value.offset, u"expected a value after "_s + describeToken(opToken));
+        fail(value.offset, QCoreApplication::translate("FilterParser", "expected a value after %1").arg(describeToken(opToken)));
     }
     checkValue(&node, keyToken, opToken, value);
     return add(std::move(node));
@@ -369,18 +371,18 @@ int FilterParser::parseList(FilterNode node, const FilterToken &keyToken)
     const FilterToken &opToken = take();
     node.op = opToken.text == u"in" ? FilterOp::In : FilterOp::NotIn;
     if (peek().kind != K::LeftParen)
-        fail(peek().offset, u"expected '(' after '"_s + opToken.text + u"'"_s);
+        fail(peek().offset, QCoreApplication::translate("FilterParser", "expected '(' after '%1'").arg(opToken.text));
     take();
     while (true) {
         const FilterToken &value = take();
         if (value.kind != K::Word && value.kind != K::Quoted)
-            fail(value.offset, u"expected a value in the list"_s);
+            fail(value.offset, QCoreApplication::translate("FilterParser", "expected a value in the list"));
         checkValue(&node, keyToken, opToken, value);
         const FilterToken &separator = take();
         if (separator.kind == K::RightParen)
             break;
         if (separator.kind != K::Comma)
-            fail(separator.offset, u"expected ',' or ')'"_s);
+            fail(separator.offset, QCoreApplication::translate("FilterParser", "expected ',' or ')'"));
     }
     return add(std::move(node));
 }
@@ -394,13 +396,13 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
         || op == FilterOp::NotRegex;
     if (node->field == FilterField::Health || node->field == FilterField::Condition) {
         if (isOrdering(op) || textMatch)
-            fail(opToken.offset, describeToken(opToken) + u" does not apply to '"_s + keyToken.text + u"'"_s);
+            fail(opToken.offset, QCoreApplication::translate("FilterParser", "%1 does not apply to '%2'").arg(describeToken(opToken), keyToken.text));
         const bool known = node->field == FilterField::Health ? healthBit(value, &node->statusMask)
                                                                : conditionBit(value, &node->statusMask);
         if (!known) {
             fail(valueToken.offset, node->field == FilterField::Health
-                                        ? u"expected healthy, unhealthy, unknown or nodata"_s
-                                        : u"expected True, False, Unknown or Absent"_s);
+                                        ? QCoreApplication::translate("FilterParser", "expected healthy, unhealthy, unknown or nodata")
+                                        : QCoreApplication::translate("FilterParser", "expected True, False, Unknown or Absent"));
         }
         return;
     }
@@ -409,7 +411,7 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
                                                     | QRegularExpression::DontCaptureOption);
         if (!node->regex.isValid()) {
             fail(valueToken.offset + 1 + int(node->regex.patternErrorOffset()),
-                 u"invalid regex: "_s + node->regex.errorString());
+                 QCoreApplication::translate("FilterParser", "invalid regex: %1").arg(node->regex.errorString()));
         }
         node->regex.optimize();
         return;
@@ -419,7 +421,7 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
         || node->field == FilterField::Label || node->field == FilterField::PropertyOrLabel;
     if (isOrdering(op)) {
         if (!orderable)
-            fail(opToken.offset, describeToken(opToken) + u" does not apply to '"_s + keyToken.text + u"'"_s);
+            fail(opToken.offset, QCoreApplication::translate("FilterParser", "%1 does not apply to '%2'").arg(describeToken(opToken), keyToken.text));
         double number = 0;
         const VersionKey version = VersionKey::parse(value);
         if (node->field != FilterField::Version && parseDecimal(value, &number)) {
@@ -430,8 +432,8 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
             node->version = version;
         } else {
             fail(valueToken.offset, node->field == FilterField::Version
-                                        ? u"expected a version after "_s + describeToken(opToken)
-                                        : u"expected a number or a version after "_s + describeToken(opToken));
+                                        ? QCoreApplication::translate("FilterParser", "expected a version after %1").arg(describeToken(opToken))
+                                        : QCoreApplication::translate("FilterParser", "expected a number or a version after %1").arg(describeToken(opToken)));
         }
         return;
     }

@@ -37,11 +37,11 @@ QVariant HubStatusModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QStringList lines{status.summary()};
         if (!status.apiVersion.isEmpty())
-            lines << QStringLiteral("API: ") + status.apiVersion;
+            lines << tr("API: %1").arg(status.apiVersion);
         for (const QString &warning : status.warnings)
-            lines << QStringLiteral("Warning: ") + warning;
+            lines << tr("Warning: %1").arg(warning);
         if (status.skippedObjects > 0)
-            lines << QStringLiteral("%1 objects could not be read").arg(status.skippedObjects);
+            lines << tr("%n object(s) could not be read", nullptr, status.skippedObjects);
         return lines.join(u'\n');
     }
     case StateRole:

@@ -1,26 +1,29 @@
 #include "hubstatus.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 namespace fleetscope {
 
 QString HubStatus::stateName(State state)
 {
+    // Shown to people (status bar, tooltips); translated when the GUI installed a
+    // translator, plain English on the command line.
     switch (state) {
     case State::Connecting:
-        return QStringLiteral("Connecting");
+        return QCoreApplication::translate("HubStatus", "Connecting");
     case State::Syncing:
-        return QStringLiteral("Syncing");
+        return QCoreApplication::translate("HubStatus", "Syncing");
     case State::Live:
-        return QStringLiteral("Live");
+        return QCoreApplication::translate("HubStatus", "Live");
     case State::Reconnecting:
-        return QStringLiteral("Reconnecting");
+        return QCoreApplication::translate("HubStatus", "Reconnecting");
     case State::Forbidden:
-        return QStringLiteral("Forbidden");
+        return QCoreApplication::translate("HubStatus", "Forbidden");
     case State::Unauthorized:
-        return QStringLiteral("Unauthorized");
+        return QCoreApplication::translate("HubStatus", "Unauthorized");
     case State::Error:
-        return QStringLiteral("Error");
+        return QCoreApplication::translate("HubStatus", "Error");
     }
     return QString();
 }
@@ -31,16 +34,19 @@ QString HubStatus::summary() const
     switch (state) {
     case State::Syncing:
         if (estimatedTotal > 0)
-            return QStringLiteral("Syncing %1 of ~%2").arg(locale.toString(received), locale.toString(estimatedTotal));
-        return QStringLiteral("Syncing %1").arg(locale.toString(received));
+            return QCoreApplication::translate("HubStatus", "Syncing %1 of ~%2")
+                .arg(locale.toString(received), locale.toString(estimatedTotal));
+        return QCoreApplication::translate("HubStatus", "Syncing %1").arg(locale.toString(received));
     case State::Reconnecting: {
-        const QString when = retryInMs >= 0 ? QStringLiteral(" in %1 s").arg((retryInMs + 999) / 1000) : QString();
-        return QStringLiteral("Reconnecting") + when + (message.isEmpty() ? QString() : QStringLiteral(": ") + message);
+        const QString reconnecting = retryInMs >= 0
+            ? QCoreApplication::translate("HubStatus", "Reconnecting in %1 s").arg((retryInMs + 999) / 1000)
+            : stateName(state);
+        return message.isEmpty() ? reconnecting : reconnecting + QStringLiteral(": ") + message;
     }
     case State::Live:
         if (!forbiddenScopes.isEmpty())
-            return QStringLiteral("Live (forbidden: %1)").arg(forbiddenScopes.join(QStringLiteral(", ")));
-        return QStringLiteral("Live");
+            return QCoreApplication::translate("HubStatus", "Live (forbidden: %1)").arg(forbiddenScopes.join(QStringLiteral(", ")));
+        return stateName(state);
     default:
         if (message.isEmpty() || message.startsWith(stateName(state)))
             return message.isEmpty() ? stateName(state) : message;

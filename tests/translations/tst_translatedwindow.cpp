@@ -1,0 +1,86 @@
+// The main window in German and Japanese: the menus, the empty-fleet hint and
+// texts that come from the models (health, hub states) are all translated.
+#include "applanguage.h"
+#include "healthstyle.h"
+#include "kube/hubstatus.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QTest>
+
+using namespace fleetscope;
+
+namespace {
+
+QStringList menuTitles(const MainWindow &window)
+{
+    QStringList titles;
+    for (QAction *menu : window.menuBar()->actions())
+        titles << menu->text();
+    return titles;
+}
+
+} // namespace
+
+class TestTranslatedWindow final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { AppLanguage::install(qApp, QLocale(QLocale::English)); }
+    void mainWindow_data();
+    void mainWindow();
+    void unknownLanguageIsReported();
+};
+
+void TestTranslatedWindow::mainWindow_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QStringList>("menus");
+    QTest::addColumn<QString>("hint");
+    QTest::addColumn<QString>("unhealthy");
+    QTest::addColumn<QString>("live");
+    QTest::newRow("en") << "en" << QStringList{"&File", "&View", "&Help"} << "No hubs connected" << "Unhealthy" << "Live";
+    QTest::newRow("de") << "de" << QStringList{"&Datei", "&Ansicht", "&Hilfe"} << "Keine Hubs verbunden"
+                        << "Fehlerhaft" << "Live";
+    QTest::newRow("ja") << "ja" << QStringList{"ファイル(&F)", "表示(&V)", "ヘルプ(&H)"} << "接続されているハブはありません"
+                        << "異常" << "監視中";
+}
+
+void TestTranslatedWindow::mainWindow()
+{
+    QFETCH(QString, language);
+    QFETCH(QStringList, menus);
+    QFETCH(QString, hint);
+    QFETCH(QString, unhealthy);
+    QFETCH(QString, live);
+    QString warning;
+    QVERIFY(AppLanguage::install(qApp, AppLanguage::choose(language, &warning)));
+    QVERIFY2(warning.isEmpty(), qPrintable(warning));
+
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QStringList titles = menuTitles(window);
+    for (const QString &menu : menus)
+        QVERIFY2(titles.contains(menu), qPrintable(titles.join(u", ")));
+    auto *emptyHint = window.findChild<QLabel *>(QStringLiteral("emptyFleetHint"));
+    QVERIFY(emptyHint);
+    QVERIFY2(emptyHint->text().contains(hint), qPrintable(emptyHint->text()));
+    QCOMPARE(HealthStyle::text(Health::Unhealthy), unhealthy);
+    HubStatus status;
+    status.state = HubStatus::State::Live;
+    QCOMPARE(status.summary(), live);
+}
+
+void TestTranslatedWindow::unknownLanguageIsReported()
+{
+    QString warning;
+    AppLanguage::choose(QStringLiteral("klingon!"), &warning);
+    QVERIFY2(warning.contains(u"--lang") && warning.contains(u"klingon!"), qPrintable(warning));
+}
+
+QTEST_MAIN(TestTranslatedWindow)
+#include "tst_translatedwindow.moc"

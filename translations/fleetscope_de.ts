@@ -1,0 +1,1642 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>AppLanguage</name>
+    <message>
+        <source>%1: unknown language &quot;%2&quot;; using the system language</source>
+        <translation>%1: unbekannte Sprache „%2“; die Systemsprache wird verwendet</translation>
+    </message>
+</context>
+<context>
+    <name>FilterParser</name>
+    <message>
+        <source>a regex</source>
+        <translation>ein regulärer Ausdruck</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>das Ende</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 an Position %2</translation>
+    </message>
+    <message>
+        <source>unterminated quote</source>
+        <translation>Anführungszeichen nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>unterminated regex</source>
+        <translation>regulärer Ausdruck nicht abgeschlossen</translation>
+    </message>
+    <message>
+        <source>expected &apos;&amp;&amp;&apos;</source>
+        <translation>„&amp;&amp;“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected &apos;||&apos;</source>
+        <translation>„||“ erwartet</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;)&apos;</source>
+        <translation>unerwartetes „)“</translation>
+    </message>
+    <message>
+        <source>expected a key before %1</source>
+        <translation>Schlüssel vor %1 erwartet</translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation>unerwartet: %1</translation>
+    </message>
+    <message>
+        <source>expected a term after &apos;||&apos;</source>
+        <translation>Ausdruck nach „||“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected a term after %1</source>
+        <translation>Ausdruck nach %1 erwartet</translation>
+    </message>
+    <message>
+        <source>expected a term after &apos;!&apos;</source>
+        <translation>Ausdruck nach „!“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected a term after &apos;(&apos;</source>
+        <translation>Ausdruck nach „(“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos;</source>
+        <translation>„)“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected a term</source>
+        <translation>Ausdruck erwartet</translation>
+    </message>
+    <message>
+        <source>a label key</source>
+        <translation>ein Label-Schlüssel</translation>
+    </message>
+    <message>
+        <source>a property name</source>
+        <translation>ein Property-Name</translation>
+    </message>
+    <message>
+        <source>a condition type</source>
+        <translation>ein Condition-Typ</translation>
+    </message>
+    <message>
+        <source>expected %1 after &apos;%2&apos;</source>
+        <translation>%1 nach „%2“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected a value after %1</source>
+        <translation>Wert nach %1 erwartet</translation>
+    </message>
+    <message>
+        <source>expected &apos;(&apos; after &apos;%1&apos;</source>
+        <translation>„(“ nach „%1“ erwartet</translation>
+    </message>
+    <message>
+        <source>expected a value in the list</source>
+        <translation>Wert in der Liste erwartet</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;)&apos;</source>
+        <translation>„,“ oder „)“ erwartet</translation>
+    </message>
+    <message>
+        <source>%1 does not apply to &apos;%2&apos;</source>
+        <translation>%1 ist auf „%2“ nicht anwendbar</translation>
+    </message>
+    <message>
+        <source>expected healthy, unhealthy, unknown or nodata</source>
+        <translation>healthy, unhealthy, unknown oder nodata erwartet</translation>
+    </message>
+    <message>
+        <source>expected True, False, Unknown or Absent</source>
+        <translation>True, False, Unknown oder Absent erwartet</translation>
+    </message>
+    <message>
+        <source>invalid regex: %1</source>
+        <translation>ungültiger regulärer Ausdruck: %1</translation>
+    </message>
+    <message>
+        <source>expected a version after %1</source>
+        <translation>Version nach %1 erwartet</translation>
+    </message>
+    <message>
+        <source>expected a number or a version after %1</source>
+        <translation>Zahl oder Version nach %1 erwartet</translation>
+    </message>
+</context>
+<context>
+    <name>FlapColumn</name>
+    <message>
+        <source>Flaps</source>
+        <translation>Wechsel</translation>
+    </message>
+    <message>
+        <source>Status changes in the last %1 h; %2 or more is flapping</source>
+        <translation>Statuswechsel in den letzten %1 h; ab %2 gilt ein Cluster als instabil</translation>
+    </message>
+</context>
+<context>
+    <name>FleetTreeView</name>
+    <message>
+        <source>Hub › ClusterSet › Manager</source>
+        <translation>Hub › ClusterSet › Manager</translation>
+    </message>
+    <message>
+        <source>Hub › Manager › ClusterSet</source>
+        <translation>Hub › Manager › ClusterSet</translation>
+    </message>
+    <message>
+        <source>ClusterSet › Manager</source>
+        <translation>ClusterSet › Manager</translation>
+    </message>
+    <message>
+        <source>Manager › ClusterSet</source>
+        <translation>Manager › ClusterSet</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Standort</translation>
+    </message>
+    <message>
+        <source>Hub › Location</source>
+        <translation>Hub › Standort</translation>
+    </message>
+</context>
+<context>
+    <name>HealthStyle</name>
+    <message>
+        <source>Healthy</source>
+        <translation>Gesund</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>Fehlerhaft</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>Keine Daten</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <source>history database %1: %2: %3</source>
+        <translation>Verlaufsdatenbank %1: %2: %3</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>keine Datei</translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>another program (another Fleetscope?) is using it</source>
+        <translation>ein anderes Programm (ein weiteres Fleetscope?) verwendet sie</translation>
+    </message>
+    <message>
+        <source>unusable</source>
+        <translation>unbrauchbar</translation>
+    </message>
+    <message>
+        <source>written by a newer Fleetscope (schema %1, this one knows %2)</source>
+        <translation>von einem neueren Fleetscope geschrieben (Schema %1, diese Version kennt %2)</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot prune</source>
+        <translation>alte Einträge können nicht entfernt werden</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>history is off</source>
+        <translation>Verlauf ist ausgeschaltet</translation>
+    </message>
+</context>
+<context>
+    <name>HubStatus</name>
+    <message>
+        <source>Connecting</source>
+        <translation>Verbindungsaufbau</translation>
+    </message>
+    <message>
+        <source>Syncing</source>
+        <translation>Synchronisierung</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>Neuverbindung</translation>
+    </message>
+    <message>
+        <source>Forbidden</source>
+        <translation>Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>Unauthorized</source>
+        <translation>Nicht angemeldet</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Syncing %1 of ~%2</source>
+        <translation>Synchronisierung: %1 von ~%2</translation>
+    </message>
+    <message>
+        <source>Syncing %1</source>
+        <translation>Synchronisierung: %1</translation>
+    </message>
+    <message>
+        <source>Reconnecting in %1 s</source>
+        <translation>Neuverbindung in %1 s</translation>
+    </message>
+    <message>
+        <source>Live (forbidden: %1)</source>
+        <translation>Live (verweigert: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>Notifications</name>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 became unhealthy</source>
+        <translation>
+            <numerusform>%n Cluster in %1 ist fehlerhaft geworden</numerusform>
+            <numerusform>%n Cluster in %1 sind fehlerhaft geworden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 recovered</source>
+        <translation>
+            <numerusform>%n Cluster in %1 hat sich erholt</numerusform>
+            <numerusform>%n Cluster in %1 haben sich erholt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 became unknown</source>
+        <translation>
+            <numerusform>%n Cluster in %1 ist in unbekanntem Zustand</numerusform>
+            <numerusform>%n Cluster in %1 sind in unbekanntem Zustand</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>profile label</source>
+        <translation>Label des Profils</translation>
+    </message>
+    <message>
+        <source>namespace label</source>
+        <translation>Label des Namespace</translation>
+    </message>
+    <message>
+        <source>clusterset.k8s.io property</source>
+        <translation>Property clusterset.k8s.io</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Filtering clusters&lt;/h3&gt;&lt;p&gt;Terms are joined with &lt;tt&gt;,&lt;/tt&gt; or &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (and), &lt;tt&gt;||&lt;/tt&gt; (or) and parentheses.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;name or display name contains the word&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;one of several values (&lt;tt&gt;notin&lt;/tt&gt; for none)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;not equal&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;any property by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;numbers compare as numbers&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes versions compare as versions&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a condition&apos;s status&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;also matches clusters that do not report it&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a label of the ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;contains (&lt;tt&gt;~/regex/&lt;/tt&gt; for a regular expression)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;the property or label exists / is absent&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;where the profile lives&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Example: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Cluster filtern&lt;/h3&gt;&lt;p&gt;Ausdrücke werden mit &lt;tt&gt;,&lt;/tt&gt; oder &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (und), &lt;tt&gt;||&lt;/tt&gt; (oder) und Klammern verknüpft.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Name oder Anzeigename enthält das Wort&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;einer von mehreren Werten (&lt;tt&gt;notin&lt;/tt&gt; für keinen)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ungleich&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;jede Property über ihren Namen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Zahlen werden als Zahlen verglichen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes-Versionen werden als Versionen verglichen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Status einer Condition&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;trifft auch Cluster, die sie nicht melden&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ein Label des ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;enthält (&lt;tt&gt;~/regex/&lt;/tt&gt; für einen regulären Ausdruck)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;die Property bzw. das Label existiert / fehlt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;wo das Profil liegt&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Beispiel: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>not reported</source>
+        <translation>nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>not watched</source>
+        <translation>nicht beobachtet</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope</name>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Subcommands: fleetscope list --help, fleetscope connect --help</source>
+        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
+
+Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
+    </message>
+    <message>
+        <source>Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).</source>
+        <translation>kubeconfig-Datei (Standard: $KUBECONFIG, sonst ~/.kube/config).</translation>
+    </message>
+    <message>
+        <source>A kubeconfig context to use as a hub (repeatable; default: the current context).</source>
+        <translation>Ein kubeconfig-Kontext, der als Hub dient (mehrfach möglich; Standard: der aktuelle Kontext).</translation>
+    </message>
+    <message>
+        <source>Use every context of the kubeconfig as a hub.</source>
+        <translation>Jeden Kontext der kubeconfig als Hub verwenden.</translation>
+    </message>
+    <message>
+        <source>A namespace to read when cluster-wide lists are forbidden (repeatable).</source>
+        <translation>Ein Namespace, der gelesen wird, wenn clusterweite Listen verboten sind (mehrfach möglich).</translation>
+    </message>
+    <message>
+        <source>Start two simulated hubs in-process and show their fleet.</source>
+        <translation>Zwei simulierte Hubs im Prozess starten und ihre Flotte anzeigen.</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file once the fleet is synced, then exit.</source>
+        <translation>Das Hauptfenster als PNG-Datei speichern, sobald die Flotte synchronisiert ist, und beenden.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: select this row of the table first.</source>
+        <translation>Mit --screenshot: zuerst diese Tabellenzeile auswählen.</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Main window size, e.g. 1400x900.</source>
+        <translation>Größe des Hauptfensters, z. B. 1400x900.</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>BxH</translation>
+    </message>
+    <message>
+        <source>Fleetscope</source>
+        <translation>Fleetscope</translation>
+    </message>
+    <message>
+        <source>Interface language, e.g. de or ja (default: the system language).</source>
+        <translation>Sprache der Oberfläche, z. B. de oder ja (Standard: die Systemsprache).</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Force the Fusion style with a dark or light palette (default: the platform&apos;s).</source>
+        <translation>Fusion-Stil mit dunkler oder heller Palette erzwingen (Standard: die der Plattform).</translation>
+    </message>
+    <message>
+        <source>dark|light</source>
+        <translation>dark|light</translation>
+    </message>
+    <message>
+        <source>--palette: expected dark or light, got &quot;%1&quot;</source>
+        <translation>--palette: dark oder light erwartet, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>Condition history database (default: history.sqlite in the application data folder).</source>
+        <translation>Datenbank für den Condition-Verlauf (Standard: history.sqlite im Datenordner der Anwendung).</translation>
+    </message>
+    <message>
+        <source>Select this cluster (HUB/NAMESPACE/NAME) and show its condition history.</source>
+        <translation>Diesen Cluster (HUB/NAMESPACE/NAME) auswählen und seinen Condition-Verlauf zeigen.</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>With --timeline or --fleet-health: hours of history shown.</source>
+        <translation>Mit --timeline oder --fleet-health: angezeigter Zeitraum in Stunden.</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>Show the fleet health chart.</source>
+        <translation>Das Diagramm zum Zustand der Flotte zeigen.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterActions</name>
+    <message>
+        <source>&amp;Copy rows</source>
+        <translation>Zeilen &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows as tab-separated text</source>
+        <translation>Die ausgewählten Zeilen als tabulatorgetrennten Text kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;names</source>
+        <translation>&amp;Namen kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export shown clusters…</source>
+        <translation>Angezeigte Cluster &amp;exportieren …</translation>
+    </message>
+    <message>
+        <source>Save the clusters the filter shows as CSV or JSON</source>
+        <translation>Die vom Filter angezeigten Cluster als CSV oder JSON speichern</translation>
+    </message>
+    <message>
+        <source>Cluster table</source>
+        <translation>Cluster-Tabelle</translation>
+    </message>
+    <message>
+        <source>Fleet groups</source>
+        <translation>Flottengruppen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy group name</source>
+        <translation>Gruppennamen &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Expand all</source>
+        <translation>Alle &amp;aufklappen</translation>
+    </message>
+    <message>
+        <source>C&amp;ollapse all</source>
+        <translation>Alle &amp;zuklappen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export shown clusters</source>
+        <translation>Angezeigte Cluster exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTableModel</name>
+    <message>
+        <source>Label %1</source>
+        <translation>Label %1</translation>
+    </message>
+    <message>
+        <source>Property %1</source>
+        <translation>Property %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Display name</source>
+        <translation>Anzeigename</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>ClusterSet</source>
+        <translation>ClusterSet</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>Manager</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>ControlPlaneHealthy</source>
+        <translation>ControlPlaneHealthy</translation>
+    </message>
+    <message>
+        <source>Joined</source>
+        <translation>Joined</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Standort</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Last transition</source>
+        <translation>Letzter Wechsel</translation>
+    </message>
+    <message>
+        <source>The hub (kubeconfig context) that publishes the profile</source>
+        <translation>Der Hub (kubeconfig-Kontext), der das Profil veröffentlicht</translation>
+    </message>
+    <message>
+        <source>The ClusterSet: profile label, namespace label or clusterset.k8s.io property</source>
+        <translation>Das ClusterSet: Label des Profils, Label des Namespace oder Property clusterset.k8s.io</translation>
+    </message>
+    <message>
+        <source>x-k8s.io/cluster-manager label, else spec.clusterManager.name</source>
+        <translation>Label x-k8s.io/cluster-manager, sonst spec.clusterManager.name</translation>
+    </message>
+    <message>
+        <source>The ControlPlaneHealthy condition</source>
+        <translation>Die Condition ControlPlaneHealthy</translation>
+    </message>
+    <message>
+        <source>The Joined condition</source>
+        <translation>Die Condition Joined</translation>
+    </message>
+    <message>
+        <source>The location.topology.k8s.io property</source>
+        <translation>Die Property location.topology.k8s.io</translation>
+    </message>
+    <message>
+        <source>The count.node.k8s.io property</source>
+        <translation>Die Property count.node.k8s.io</translation>
+    </message>
+    <message>
+        <source>Age of the newest condition transition</source>
+        <translation>Alter des jüngsten Condition-Wechsels</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTableView</name>
+    <message>
+        <source>Add property column</source>
+        <translation>Property-Spalte hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add label column</source>
+        <translation>Label-Spalte hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove column &quot;%1&quot;</source>
+        <translation>Spalte „%1“ entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTimelineView</name>
+    <message>
+        <source>1 h</source>
+        <translation>1 h</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 h</translation>
+    </message>
+    <message>
+        <source>7 d</source>
+        <translation>7 T</translation>
+    </message>
+    <message>
+        <source>30 d</source>
+        <translation>30 T</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren …</translation>
+    </message>
+    <message>
+        <source>Save this cluster&apos;s recorded condition transitions as CSV</source>
+        <translation>Die aufgezeichneten Condition-Wechsel dieses Clusters als CSV speichern</translation>
+    </message>
+    <message>
+        <source>No cluster selected</source>
+        <translation>Kein Cluster ausgewählt</translation>
+    </message>
+    <message>
+        <source>Select a cluster to see its condition history.</source>
+        <translation>Wählen Sie einen Cluster, um seinen Condition-Verlauf zu sehen.</translation>
+    </message>
+    <message>
+        <source>History is not available.</source>
+        <translation>Der Verlauf ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>No condition history recorded for this cluster yet.</source>
+        <translation>Für diesen Cluster wurde noch kein Condition-Verlauf aufgezeichnet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <translation>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export condition history</source>
+        <translation>Condition-Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
+            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ConnectController</name>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Verbinden …</translation>
+    </message>
+    <message>
+        <source>Open a terminal on the selected clusters (Enter)</source>
+        <translation>Ein Terminal für die ausgewählten Cluster öffnen (Eingabetaste)</translation>
+    </message>
+    <message>
+        <source>Open your terminal with a kubeconfig for the selected clusters</source>
+        <translation>Ihr Terminal mit einer kubeconfig für die ausgewählten Cluster öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ConnectDialog</name>
+    <message>
+        <source>Connect to %1</source>
+        <translation>Mit %1 verbinden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connect to %n clusters</source>
+        <translation>
+            <numerusform>Mit %n Cluster verbinden</numerusform>
+            <numerusform>Mit %n Clustern verbinden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; in namespace %2 on hub %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; im Namespace %2 auf Hub %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n clusters&lt;/b&gt;: one kubeconfig with a context each; the first is the current context.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n Cluster&lt;/b&gt;: eine kubeconfig mit einem Kontext; er ist der aktuelle Kontext.</numerusform>
+            <numerusform>&lt;b&gt;%n Cluster&lt;/b&gt;: eine kubeconfig mit je einem Kontext; der erste ist der aktuelle Kontext.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Credential provider</source>
+        <translation>Credential-Provider</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>&amp;Run in the terminal:</source>
+        <translation>Im Terminal &amp;ausführen:</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Your credential provider file (KEP-5339, JSON or YAML): which exec plugin gets credentials for each access provider name.</source>
+        <translation>Ihre Credential-Provider-Datei (KEP-5339, JSON oder YAML): welches exec-Plugin für welchen Access-Provider Zugangsdaten holt.</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>&amp;Provider file:</source>
+        <translation>&amp;Provider-Datei:</translation>
+    </message>
+    <message>
+        <source>The command that opens your terminal; empty: autodetect ($TERMINAL, x-terminal-emulator, konsole, gnome-terminal, xfce4-terminal, xterm). Quoting as in a shell. Placeholders:</source>
+        <translation>Der Befehl, der Ihr Terminal öffnet; leer: automatisch erkennen ($TERMINAL, x-terminal-emulator, konsole, gnome-terminal, xfce4-terminal, xterm). Quoting wie in einer Shell. Platzhalter:</translation>
+    </message>
+    <message>
+        <source>&amp;Terminal command:</source>
+        <translation>&amp;Terminal-Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Copy &amp;kubectl command</source>
+        <translation>&amp;kubectl-Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save kubeconfig as…</source>
+        <translation>kubeconfig &amp;speichern unter …</translation>
+    </message>
+    <message>
+        <source>Your shell (%1) with KUBECONFIG set</source>
+        <translation>Ihre Shell (%1) mit gesetzter KUBECONFIG</translation>
+    </message>
+    <message>
+        <source>kubectl: the contexts and the nodes, then your shell</source>
+        <translation>kubectl: die Kontexte und die Nodes, danach Ihre Shell</translation>
+    </message>
+    <message>
+        <source>k9s</source>
+        <translation>k9s</translation>
+    </message>
+    <message>
+        <source>k9s is offered when it is on your PATH.</source>
+        <translation>k9s wird angeboten, wenn es in Ihrem PATH liegt.</translation>
+    </message>
+    <message>
+        <source>no terminal found: e.g. xterm -e {command}</source>
+        <translation>kein Terminal gefunden: z. B. xterm -e {command}</translation>
+    </message>
+    <message>
+        <source>autodetected: %1</source>
+        <translation>automatisch erkannt: %1</translation>
+    </message>
+    <message>
+        <source>Opens %1</source>
+        <translation>Öffnet %1</translation>
+    </message>
+    <message>
+        <source>The provider file %1 does not exist. It says which exec plugin gets credentials for each access provider name (KEP-5339); create it or choose another file below.</source>
+        <translation>Die Provider-Datei %1 existiert nicht. Sie legt fest, welches exec-Plugin für welchen Access-Provider Zugangsdaten holt (KEP-5339); legen Sie sie an oder wählen Sie unten eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>Several providers of your file match; the first in file order is the default.</source>
+        <translation>Mehrere Provider Ihrer Datei passen; der erste in der Datei ist voreingestellt.</translation>
+    </message>
+    <message>
+        <source>none matches</source>
+        <translation>keiner passt</translation>
+    </message>
+    <message>
+        <source>No provider in your provider file matches %1.
+The profile offers: %2.
+%3 knows: %4.
+Add an entry named after an offered provider, or choose another provider file.</source>
+        <translation>Kein Provider Ihrer Provider-Datei passt zu %1.
+Das Profil bietet: %2.
+%3 kennt: %4.
+Fügen Sie einen Eintrag mit dem Namen eines angebotenen Providers hinzu oder wählen Sie eine andere Provider-Datei.</translation>
+    </message>
+    <message>
+        <source>no access providers</source>
+        <translation>keine Access-Provider</translation>
+    </message>
+    <message>
+        <source>no providers</source>
+        <translation>keine Provider</translation>
+    </message>
+    <message>
+        <source>Cannot connect.</source>
+        <translation>Verbindung nicht möglich.</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+    <message>
+        <source>Fleetscope: %1</source>
+        <translation>Fleetscope: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the terminal: %1</source>
+        <translation>Das Terminal kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Copied: %1
+The file is removed when Fleetscope quits; save the kubeconfig to keep it.</source>
+        <translation>Kopiert: %1
+Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconfig, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>Kopiert: %1</translation>
+    </message>
+    <message>
+        <source>Save kubeconfig as</source>
+        <translation>kubeconfig speichern unter</translation>
+    </message>
+    <message>
+        <source>Saved %1 (readable by you only).</source>
+        <translation>%1 gespeichert (nur für Sie lesbar).</translation>
+    </message>
+    <message>
+        <source>Credential provider file</source>
+        <translation>Credential-Provider-Datei</translation>
+    </message>
+    <message>
+        <source>Provider files (*.json *.yaml *.yml);;All files (*)</source>
+        <translation>Provider-Dateien (*.json *.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Open your terminal with KUBECONFIG set</source>
+        <translation>Ihr Terminal mit gesetzter KUBECONFIG öffnen</translation>
+    </message>
+    <message>
+        <source>%1 through proxy %2</source>
+        <translation>%1 über Proxy %2</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::DetailsPane</name>
+    <message>
+        <source>&lt;p style=&apos;color:gray&apos;&gt;%1 was deleted from its hub.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:gray&apos;&gt;%1 wurde auf seinem Hub gelöscht.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:gray&apos;&gt;Select a cluster to see its conditions, properties and access providers.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:gray&apos;&gt;Wählen Sie einen Cluster, um seine Conditions, Properties und Access-Provider zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>ClusterSet</source>
+        <translation>ClusterSet</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>label says %1, spec.clusterManager says %2</source>
+        <translation>Label sagt %1, spec.clusterManager sagt %2</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>Manager</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>Member ID</source>
+        <translation>Member-ID</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message numerus="yes">
+        <source>Published %n times</source>
+        <translation>
+            <numerusform>%n-mal veröffentlicht</numerusform>
+            <numerusform>%n-mal veröffentlicht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This member cluster is published by several ClusterProfiles:</source>
+        <translation>Dieser Member-Cluster wird von mehreren ClusterProfiles veröffentlicht:</translation>
+    </message>
+    <message>
+        <source> (this one)</source>
+        <translation> (dieses)</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>Conditions</translation>
+    </message>
+    <message>
+        <source>No conditions reported.</source>
+        <translation>Keine Conditions gemeldet.</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Last transition</source>
+        <translation>Letzter Wechsel</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>Properties</translation>
+    </message>
+    <message>
+        <source>No properties reported.</source>
+        <translation>Keine Properties gemeldet.</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Access providers</source>
+        <translation>Access-Provider</translation>
+    </message>
+    <message>
+        <source>None: Fleetscope cannot connect to this cluster.</source>
+        <translation>Keine: Fleetscope kann sich nicht mit diesem Cluster verbinden.</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>no CA data (system roots)</source>
+        <translation>keine CA-Daten (System-Zertifikate)</translation>
+    </message>
+    <message>
+        <source>CA data present</source>
+        <translation>CA-Daten vorhanden</translation>
+    </message>
+    <message>
+        <source>TLS name %1</source>
+        <translation>TLS-Name %1</translation>
+    </message>
+    <message>
+        <source>proxy %1</source>
+        <translation>Proxy %1</translation>
+    </message>
+    <message>
+        <source>▲ TLS verification disabled</source>
+        <translation>▲ TLS-Prüfung abgeschaltet</translation>
+    </message>
+    <message>
+        <source>extensions: %1</source>
+        <translation>Erweiterungen: %1</translation>
+    </message>
+    <message>
+        <source>from the deprecated credentialProviders</source>
+        <translation>aus den veralteten credentialProviders</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placements</translation>
+    </message>
+    <message>
+        <source>Not chosen by any PlacementDecision.</source>
+        <translation>Von keiner PlacementDecision ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Object (YAML)</source>
+        <translation>Objekt (YAML)</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FilterBar</name>
+    <message>
+        <source>Filter clusters: clusterset in (prod,staging), version&gt;=1.30, ControlPlaneHealthy=False …</source>
+        <translation>Cluster filtern: clusterset in (prod,staging), version&gt;=1.30, ControlPlaneHealthy=False …</translation>
+    </message>
+    <message>
+        <source>Filter syntax and examples</source>
+        <translation>Filter-Syntax und Beispiele</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetCache</name>
+    <message>
+        <source>%1: larger than %2 MiB, ignored</source>
+        <translation>%1: größer als %2 MiB, ignoriert</translation>
+    </message>
+    <message>
+        <source>%1: not a Fleetscope fleet cache, ignored</source>
+        <translation>%1: kein Flotten-Cache von Fleetscope, ignoriert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n cached profile(s) could not be read</source>
+        <translation>
+            <numerusform>%1: %n zwischengespeichertes Profil konnte nicht gelesen werden</numerusform>
+            <numerusform>%1: %n zwischengespeicherte Profile konnten nicht gelesen werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the folder private</source>
+        <translation>%1: Ordner kann nicht privat gemacht werden</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetHealthChart</name>
+    <message>
+        <source>1 h</source>
+        <translation>1 h</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 h</translation>
+    </message>
+    <message>
+        <source>7 d</source>
+        <translation>7 T</translation>
+    </message>
+    <message>
+        <source>30 d</source>
+        <translation>30 T</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren …</translation>
+    </message>
+    <message>
+        <source>Save the recorded condition transitions of these clusters as CSV</source>
+        <translation>Die aufgezeichneten Condition-Wechsel dieser Cluster als CSV speichern</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>Gesund</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>Fehlerhaft</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>Fleet health: %1</source>
+        <translation>Zustand der Flotte: %1</translation>
+    </message>
+    <message>
+        <source>no clusters</source>
+        <translation>keine Cluster</translation>
+    </message>
+    <message>
+        <source>History is not available.</source>
+        <translation>Der Verlauf ist nicht verfügbar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).</source>
+        <translation>
+            <numerusform>Jetzt: %1 gesund, %2 fehlerhaft, %3 unbekannt (laut Aufzeichnung; %n Punkt).</numerusform>
+            <numerusform>Jetzt: %1 gesund, %2 fehlerhaft, %3 unbekannt (laut Aufzeichnung; %n Punkte).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No clusters in scope.</source>
+        <translation>Keine Cluster im Ausschnitt.</translation>
+    </message>
+    <message>
+        <source>No history recorded for these clusters yet.</source>
+        <translation>Für diese Cluster wurde noch kein Verlauf aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Export condition history</source>
+        <translation>Condition-Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>No clusters in scope: nothing to export.</source>
+        <translation>Keine Cluster im Ausschnitt: nichts zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
+            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetTreeView</name>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>ClusterSet</source>
+        <translation>ClusterSet</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>Manager</translation>
+    </message>
+    <message>
+        <source>By property…</source>
+        <translation>Nach Property …</translation>
+    </message>
+    <message>
+        <source>Hub › by property…</source>
+        <translation>Hub › nach Property …</translation>
+    </message>
+    <message>
+        <source>How the fleet is grouped</source>
+        <translation>Wie die Flotte gruppiert wird</translation>
+    </message>
+    <message>
+        <source>Group by property</source>
+        <translation>Nach Property gruppieren</translation>
+    </message>
+    <message>
+        <source>Group the fleet by the value of this ClusterProfile property:</source>
+        <translation>Die Flotte nach dem Wert dieser ClusterProfile-Property gruppieren:</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HistoryPanel</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Fleet health</source>
+        <translation>Zustand der Flotte</translation>
+    </message>
+    <message numerus="yes">
+        <source>History: flapping (%n)</source>
+        <translation>
+            <numerusform>Verlauf: instabil (%n)</numerusform>
+            <numerusform>Verlauf: instabil (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in the last %1 h</source>
+        <translation>
+            <numerusform>%n Statuswechsel in den letzten %1 h</numerusform>
+            <numerusform>%n Statuswechsel in den letzten %1 h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) shown in the table</source>
+        <translation>
+            <numerusform>%n Cluster in der Tabelle angezeigt</numerusform>
+            <numerusform>%n Cluster in der Tabelle angezeigt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HubStatusBar</name>
+    <message>
+        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
+        <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 fehlerhaft · ? %4 unbekannt · %5 angezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HubStatusModel</name>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) could not be read</source>
+        <translation>
+            <numerusform>%n Objekt konnte nicht gelesen werden</numerusform>
+            <numerusform>%n Objekte konnten nicht gelesen werden</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MainWindow</name>
+    <message>
+        <source>Fleetscope</source>
+        <translation>Fleetscope</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Start it with &lt;tt&gt;--context NAME&lt;/tt&gt; for each hub in your kubeconfig, or try &lt;tt&gt;--demo&lt;/tt&gt; for a simulated fleet.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Starten Sie es mit &lt;tt&gt;--context NAME&lt;/tt&gt; für jeden Hub in Ihrer kubeconfig, oder probieren Sie &lt;tt&gt;--demo&lt;/tt&gt; für eine simulierte Flotte.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Filter clusters</source>
+        <translation>Cluster &amp;filtern</translation>
+    </message>
+    <message>
+        <source>Fleet &amp;groups</source>
+        <translation>Flotten&amp;gruppen</translation>
+    </message>
+    <message>
+        <source>&amp;Reconnect hubs</source>
+        <translation>Hubs neu &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>Saved views: filter, grouping and columns</source>
+        <translation>Gespeicherte Ansichten: Filter, Gruppierung und Spalten</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Fleetscope</source>
+        <translation>Ü&amp;ber Fleetscope</translation>
+    </message>
+    <message>
+        <source>About Fleetscope</source>
+        <translation>Über Fleetscope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Fleetscope %1&lt;/h3&gt;&lt;p&gt;A native dashboard for fleets of Kubernetes clusters published through the ClusterProfile API.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Fleetscope %1&lt;/h3&gt;&lt;p&gt;Ein natives Dashboard für Flotten von Kubernetes-Clustern, die über die ClusterProfile-API veröffentlicht werden.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Gruppen</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placements</translation>
+    </message>
+    <message>
+        <source>&amp;Placements</source>
+        <translation>&amp;Placements</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::OfflineBadge</name>
+    <message>
+        <source>%1 last seen %2</source>
+        <translation>%1 zuletzt gesehen %2</translation>
+    </message>
+    <message>
+        <source>%1: showing the fleet cached at %2 until the hub answers (%3)</source>
+        <translation>%1: zeigt die um %2 zwischengespeicherte Flotte, bis der Hub antwortet (%3)</translation>
+    </message>
+    <message>
+        <source>⏸ Offline · %1 · read-only</source>
+        <translation>⏸ Offline · %1 · schreibgeschützt</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PlacementModel</name>
+    <message>
+        <source>No such ClusterProfile: %1</source>
+        <translation>ClusterProfile existiert nicht: %1</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Dangling</source>
+        <translation>Verwaist</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Slices</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PlacementsView</name>
+    <message>
+        <source>No PlacementDecisions on the connected hubs.</source>
+        <translation>Keine PlacementDecisions auf den verbundenen Hubs.</translation>
+    </message>
+    <message>
+        <source>Select a placement to show the clusters it chose.</source>
+        <translation>Wählen Sie ein Placement, um die ausgewählten Cluster zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) chosen</source>
+        <translation>
+            <numerusform>%n Cluster ausgewählt</numerusform>
+            <numerusform>%n Cluster ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> by %1</source>
+        <translation> von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n slice(s).</source>
+        <translation>
+            <numerusform> in %n Slice.</numerusform>
+            <numerusform> in %n Slices.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n chosen cluster(s) have no ClusterProfile: %1</source>
+        <translation>
+            <numerusform>⚠ %n ausgewählter Cluster hat kein ClusterProfile: %1</numerusform>
+            <numerusform>⚠ %n ausgewählte Cluster haben kein ClusterProfile: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::SavedViewsMenu</name>
+    <message>
+        <source>&amp;Views</source>
+        <translation>An&amp;sichten</translation>
+    </message>
+    <message>
+        <source>&amp;Save current view…</source>
+        <translation>Aktuelle Ansicht &amp;speichern …</translation>
+    </message>
+    <message>
+        <source>Save the filter, grouping and columns as a named view</source>
+        <translation>Filter, Gruppierung und Spalten als benannte Ansicht speichern</translation>
+    </message>
+    <message>
+        <source>All clusters</source>
+        <translation>Alle Cluster</translation>
+    </message>
+    <message>
+        <source>No saved views yet</source>
+        <translation>Noch keine gespeicherten Ansichten</translation>
+    </message>
+    <message>
+        <source>&amp;Notify on health changes</source>
+        <translation>Bei Zustandsänderungen be&amp;nachrichtigen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete view</source>
+        <translation>Ansicht &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation>Ansicht speichern</translation>
+    </message>
+    <message>
+        <source>Name of the view (filter, grouping and columns):</source>
+        <translation>Name der Ansicht (Filter, Gruppierung und Spalten):</translation>
+    </message>
+    <message>
+        <source>Replace view</source>
+        <translation>Ansicht ersetzen</translation>
+    </message>
+    <message>
+        <source>A view named &quot;%1&quot; exists. Replace it?</source>
+        <translation>Eine Ansicht namens „%1“ existiert bereits. Ersetzen?</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Kürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::SyncProgress</name>
+    <message>
+        <source>Syncing %1</source>
+        <translation>Synchronisierung: %1</translation>
+    </message>
+    <message>
+        <source>Syncing %1 of ~%2</source>
+        <translation>Synchronisierung: %1 von ~%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hub(s) syncing</source>
+        <translation>
+            <numerusform>%n Hub wird synchronisiert</numerusform>
+            <numerusform>%n Hubs werden synchronisiert</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TerminalLauncher</name>
+    <message>
+        <source>kubectl is not on PATH</source>
+        <translation>kubectl liegt nicht im PATH</translation>
+    </message>
+    <message>
+        <source>k9s is not on PATH</source>
+        <translation>k9s liegt nicht im PATH</translation>
+    </message>
+    <message>
+        <source>no terminal emulator found on PATH (tried $TERMINAL, x-terminal-emulator, konsole, gnome-terminal, xfce4-terminal, xterm); set a terminal command</source>
+        <translation>kein Terminal-Emulator im PATH gefunden (versucht: $TERMINAL, x-terminal-emulator, konsole, gnome-terminal, xfce4-terminal, xterm); legen Sie einen Terminal-Befehl fest</translation>
+    </message>
+    <message>
+        <source>the terminal command uses {terminal}, but no terminal emulator was found on PATH</source>
+        <translation>der Terminal-Befehl verwendet {terminal}, aber im PATH wurde kein Terminal-Emulator gefunden</translation>
+    </message>
+    <message>
+        <source>terminal command &quot;%1&quot;: %2</source>
+        <translation>Terminal-Befehl „%1“: %2</translation>
+    </message>
+    <message>
+        <source>terminal command &quot;%1&quot;: %2 is not an executable on PATH</source>
+        <translation>Terminal-Befehl „%1“: %2 ist kein ausführbares Programm im PATH</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>a backslash ends the text</source>
+        <translation>ein Backslash beendet den Text</translation>
+    </message>
+    <message>
+        <source>unterminated &apos; quote</source>
+        <translation>nicht geschlossenes &apos;</translation>
+    </message>
+    <message>
+        <source>unterminated &quot; quote</source>
+        <translation>nicht geschlossenes &quot;</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>er ist leer</translation>
+    </message>
+    <message>
+        <source>unknown placeholder {%1}</source>
+        <translation>unbekannter Platzhalter {%1}</translation>
+    </message>
+    <message>
+        <source>{command} must be a word of its own (use {command_line} inside a word)</source>
+        <translation>{command} muss ein eigenes Wort sein (innerhalb eines Wortes {command_line} verwenden)</translation>
+    </message>
+    <message>
+        <source>no value for {%1}</source>
+        <translation>kein Wert für {%1}</translation>
+    </message>
+    <message>
+        <source>it must contain {command} or {command_line}</source>
+        <translation>er muss {command} oder {command_line} enthalten</translation>
+    </message>
+    <message>
+        <source>it names no program</source>
+        <translation>er nennt kein Programm</translation>
+    </message>
+    <message>
+        <source>the session command, as separate arguments</source>
+        <translation>der Sitzungsbefehl als einzelne Argumente</translation>
+    </message>
+    <message>
+        <source>the session command as one shell-quoted string</source>
+        <translation>der Sitzungsbefehl als eine für die Shell gequotete Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the autodetected terminal emulator</source>
+        <translation>der automatisch erkannte Terminal-Emulator</translation>
+    </message>
+    <message>
+        <source>your $SHELL</source>
+        <translation>Ihre $SHELL</translation>
+    </message>
+    <message>
+        <source>the session&apos;s kubeconfig file</source>
+        <translation>die kubeconfig-Datei der Sitzung</translation>
+    </message>
+    <message>
+        <source>a window title naming the clusters</source>
+        <translation>ein Fenstertitel mit den Cluster-Namen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimelineChart</name>
+    <message>
+        <source>%1 – %2 (%3)</source>
+        <translation>%1 – %2 (%3)</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>seit %1</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>Message: %1</source>
+        <translation>Meldung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TrayNotifier</name>
+    <message>
+        <source>Fleetscope</source>
+        <translation>Fleetscope</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,167 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>Notifications</name>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 became unhealthy</source>
+        <translation>
+            <numerusform>%n cluster in %1 became unhealthy</numerusform>
+            <numerusform>%n clusters in %1 became unhealthy</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 recovered</source>
+        <translation>
+            <numerusform>%n cluster in %1 recovered</numerusform>
+            <numerusform>%n clusters in %1 recovered</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 became unknown</source>
+        <translation>
+            <numerusform>%n cluster in %1 became unknown</numerusform>
+            <numerusform>%n clusters in %1 became unknown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTimelineView</name>
+    <message numerus="yes">
+        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <translation>
+            <numerusform>%n status change in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</numerusform>
+            <numerusform>%n status changes in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n transition to %1.</numerusform>
+            <numerusform>Exported %n transitions to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ConnectDialog</name>
+    <message numerus="yes">
+        <source>Connect to %n clusters</source>
+        <translation>
+            <numerusform>Connect to %n cluster</numerusform>
+            <numerusform>Connect to %n clusters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n clusters&lt;/b&gt;: one kubeconfig with a context each; the first is the current context.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n cluster&lt;/b&gt;: one kubeconfig with its context, the current context.</numerusform>
+            <numerusform>&lt;b&gt;%n clusters&lt;/b&gt;: one kubeconfig with a context each; the first is the current context.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::DetailsPane</name>
+    <message numerus="yes">
+        <source>Published %n times</source>
+        <translation>
+            <numerusform>Published %n time</numerusform>
+            <numerusform>Published %n times</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetCache</name>
+    <message numerus="yes">
+        <source>%1: %n cached profile(s) could not be read</source>
+        <translation>
+            <numerusform>%1: %n cached profile could not be read</numerusform>
+            <numerusform>%1: %n cached profiles could not be read</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetHealthChart</name>
+    <message numerus="yes">
+        <source>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).</source>
+        <translation>
+            <numerusform>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point).</numerusform>
+            <numerusform>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n points).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n transition to %1.</numerusform>
+            <numerusform>Exported %n transitions to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HistoryPanel</name>
+    <message numerus="yes">
+        <source>History: flapping (%n)</source>
+        <translation>
+            <numerusform>History: flapping (%n)</numerusform>
+            <numerusform>History: flapping (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in the last %1 h</source>
+        <translation>
+            <numerusform>%n status change in the last %1 h</numerusform>
+            <numerusform>%n status changes in the last %1 h</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) shown in the table</source>
+        <translation>
+            <numerusform>%n cluster shown in the table</numerusform>
+            <numerusform>%n clusters shown in the table</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HubStatusModel</name>
+    <message numerus="yes">
+        <source>%n object(s) could not be read</source>
+        <translation>
+            <numerusform>%n object could not be read</numerusform>
+            <numerusform>%n objects could not be read</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PlacementsView</name>
+    <message numerus="yes">
+        <source>%n cluster(s) chosen</source>
+        <translation>
+            <numerusform>%n cluster chosen</numerusform>
+            <numerusform>%n clusters chosen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n slice(s).</source>
+        <translation>
+            <numerusform> in %n slice.</numerusform>
+            <numerusform> in %n slices.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n chosen cluster(s) have no ClusterProfile: %1</source>
+        <translation>
+            <numerusform>⚠ %n chosen cluster has no ClusterProfile: %1</numerusform>
+            <numerusform>⚠ %n chosen clusters have no ClusterProfile: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::SyncProgress</name>
+    <message numerus="yes">
+        <source>%n hub(s) syncing</source>
+        <translation>
+            <numerusform>%n hub syncing</numerusform>
+            <numerusform>%n hubs syncing</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

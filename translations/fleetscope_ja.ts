@@ -1,0 +1,1623 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja">
+<context>
+    <name>AppLanguage</name>
+    <message>
+        <source>%1: unknown language &quot;%2&quot;; using the system language</source>
+        <translation>%1: 不明な言語「%2」です。システムの言語を使用します</translation>
+    </message>
+</context>
+<context>
+    <name>FilterParser</name>
+    <message>
+        <source>a regex</source>
+        <translation>正規表現</translation>
+    </message>
+    <message>
+        <source>the end</source>
+        <translation>末尾</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1（位置 %2）</translation>
+    </message>
+    <message>
+        <source>unterminated quote</source>
+        <translation>引用符が閉じられていません</translation>
+    </message>
+    <message>
+        <source>unterminated regex</source>
+        <translation>正規表現が閉じられていません</translation>
+    </message>
+    <message>
+        <source>expected &apos;&amp;&amp;&apos;</source>
+        <translation>「&amp;&amp;」が必要です</translation>
+    </message>
+    <message>
+        <source>expected &apos;||&apos;</source>
+        <translation>「||」が必要です</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;)&apos;</source>
+        <translation>予期しない「)」</translation>
+    </message>
+    <message>
+        <source>expected a key before %1</source>
+        <translation>%1 の前にキーが必要です</translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation>予期しない %1</translation>
+    </message>
+    <message>
+        <source>expected a term after &apos;||&apos;</source>
+        <translation>「||」の後に条件が必要です</translation>
+    </message>
+    <message>
+        <source>expected a term after %1</source>
+        <translation>%1 の後に条件が必要です</translation>
+    </message>
+    <message>
+        <source>expected a term after &apos;!&apos;</source>
+        <translation>「!」の後に条件が必要です</translation>
+    </message>
+    <message>
+        <source>expected a term after &apos;(&apos;</source>
+        <translation>「(」の後に条件が必要です</translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos;</source>
+        <translation>「)」が必要です</translation>
+    </message>
+    <message>
+        <source>expected a term</source>
+        <translation>条件が必要です</translation>
+    </message>
+    <message>
+        <source>a label key</source>
+        <translation>ラベルのキー</translation>
+    </message>
+    <message>
+        <source>a property name</source>
+        <translation>プロパティ名</translation>
+    </message>
+    <message>
+        <source>a condition type</source>
+        <translation>Condition の種類</translation>
+    </message>
+    <message>
+        <source>expected %1 after &apos;%2&apos;</source>
+        <translation>「%2」の後に%1が必要です</translation>
+    </message>
+    <message>
+        <source>expected a value after %1</source>
+        <translation>%1 の後に値が必要です</translation>
+    </message>
+    <message>
+        <source>expected &apos;(&apos; after &apos;%1&apos;</source>
+        <translation>「%1」の後に「(」が必要です</translation>
+    </message>
+    <message>
+        <source>expected a value in the list</source>
+        <translation>リストに値が必要です</translation>
+    </message>
+    <message>
+        <source>expected &apos;,&apos; or &apos;)&apos;</source>
+        <translation>「,」または「)」が必要です</translation>
+    </message>
+    <message>
+        <source>%1 does not apply to &apos;%2&apos;</source>
+        <translation>%1 は「%2」には使えません</translation>
+    </message>
+    <message>
+        <source>expected healthy, unhealthy, unknown or nodata</source>
+        <translation>healthy、unhealthy、unknown、nodata のいずれかが必要です</translation>
+    </message>
+    <message>
+        <source>expected True, False, Unknown or Absent</source>
+        <translation>True、False、Unknown、Absent のいずれかが必要です</translation>
+    </message>
+    <message>
+        <source>invalid regex: %1</source>
+        <translation>無効な正規表現: %1</translation>
+    </message>
+    <message>
+        <source>expected a version after %1</source>
+        <translation>%1 の後にバージョンが必要です</translation>
+    </message>
+    <message>
+        <source>expected a number or a version after %1</source>
+        <translation>%1 の後に数値またはバージョンが必要です</translation>
+    </message>
+</context>
+<context>
+    <name>FlapColumn</name>
+    <message>
+        <source>Flaps</source>
+        <translation>変動</translation>
+    </message>
+    <message>
+        <source>Status changes in the last %1 h; %2 or more is flapping</source>
+        <translation>直近 %1 時間のステータス変化。%2 回以上でフラッピングとみなします</translation>
+    </message>
+</context>
+<context>
+    <name>FleetTreeView</name>
+    <message>
+        <source>Hub › ClusterSet › Manager</source>
+        <translation>ハブ › ClusterSet › マネージャー</translation>
+    </message>
+    <message>
+        <source>Hub › Manager › ClusterSet</source>
+        <translation>ハブ › マネージャー › ClusterSet</translation>
+    </message>
+    <message>
+        <source>ClusterSet › Manager</source>
+        <translation>ClusterSet › マネージャー</translation>
+    </message>
+    <message>
+        <source>Manager › ClusterSet</source>
+        <translation>マネージャー › ClusterSet</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>ロケーション</translation>
+    </message>
+    <message>
+        <source>Hub › Location</source>
+        <translation>ハブ › ロケーション</translation>
+    </message>
+</context>
+<context>
+    <name>HealthStyle</name>
+    <message>
+        <source>Healthy</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>異常</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>データなし</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <source>history database %1: %2: %3</source>
+        <translation>履歴データベース %1: %2: %3</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>フォルダーを作成できません</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>開けません</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>ファイルではありません</translation>
+    </message>
+    <message>
+        <source>locked</source>
+        <translation>ロックされています</translation>
+    </message>
+    <message>
+        <source>another program (another Fleetscope?) is using it</source>
+        <translation>別のプログラム（別の Fleetscope？）が使用中です</translation>
+    </message>
+    <message>
+        <source>unusable</source>
+        <translation>使用できません</translation>
+    </message>
+    <message>
+        <source>written by a newer Fleetscope (schema %1, this one knows %2)</source>
+        <translation>新しい Fleetscope で書き込まれています（スキーマ %1、このバージョンは %2 まで対応）</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>閉じられています</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>書き込めません</translation>
+    </message>
+    <message>
+        <source>cannot prune</source>
+        <translation>古い記録を削除できません</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>読み込めません</translation>
+    </message>
+    <message>
+        <source>history is off</source>
+        <translation>履歴はオフです</translation>
+    </message>
+</context>
+<context>
+    <name>HubStatus</name>
+    <message>
+        <source>Connecting</source>
+        <translation>接続中</translation>
+    </message>
+    <message>
+        <source>Syncing</source>
+        <translation>同期中</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>監視中</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>再接続中</translation>
+    </message>
+    <message>
+        <source>Forbidden</source>
+        <translation>権限なし</translation>
+    </message>
+    <message>
+        <source>Unauthorized</source>
+        <translation>認証エラー</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>Syncing %1 of ~%2</source>
+        <translation>同期中 %1 / 約 %2</translation>
+    </message>
+    <message>
+        <source>Syncing %1</source>
+        <translation>同期中 %1</translation>
+    </message>
+    <message>
+        <source>Reconnecting in %1 s</source>
+        <translation>%1 秒後に再接続</translation>
+    </message>
+    <message>
+        <source>Live (forbidden: %1)</source>
+        <translation>監視中（権限なし: %1）</translation>
+    </message>
+</context>
+<context>
+    <name>Notifications</name>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 became unhealthy</source>
+        <translation>
+            <numerusform>%1 のクラスター %n 台が異常になりました</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 recovered</source>
+        <translation>
+            <numerusform>%1 のクラスター %n 台が回復しました</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) in %1 became unknown</source>
+        <translation>
+            <numerusform>%1 のクラスター %n 台の状態が不明になりました</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>profile label</source>
+        <translation>プロファイルのラベル</translation>
+    </message>
+    <message>
+        <source>namespace label</source>
+        <translation>Namespace のラベル</translation>
+    </message>
+    <message>
+        <source>clusterset.k8s.io property</source>
+        <translation>clusterset.k8s.io プロパティ</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Filtering clusters&lt;/h3&gt;&lt;p&gt;Terms are joined with &lt;tt&gt;,&lt;/tt&gt; or &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (and), &lt;tt&gt;||&lt;/tt&gt; (or) and parentheses.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;name or display name contains the word&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;one of several values (&lt;tt&gt;notin&lt;/tt&gt; for none)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;not equal&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;any property by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;numbers compare as numbers&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes versions compare as versions&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a condition&apos;s status&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;also matches clusters that do not report it&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a label of the ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;contains (&lt;tt&gt;~/regex/&lt;/tt&gt; for a regular expression)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;the property or label exists / is absent&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;where the profile lives&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Example: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;クラスターの絞り込み&lt;/h3&gt;&lt;p&gt;条件は &lt;tt&gt;,&lt;/tt&gt; または &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt;（かつ）、&lt;tt&gt;||&lt;/tt&gt;（または）、括弧で組み合わせます。&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;名前または表示名にその語を含む&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;いずれかの値に一致（&lt;tt&gt;notin&lt;/tt&gt; はどれにも一致しない）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;等しくない&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;任意のプロパティを名前で指定&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;数値は数値として比較&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes のバージョンはバージョンとして比較&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Condition のステータス&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;その Condition を報告していないクラスターにも一致&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy、unhealthy、unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ClusterProfile のラベル&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;部分一致（正規表現は &lt;tt&gt;~/regex/&lt;/tt&gt;）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;プロパティまたはラベルがある / ない&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;プロファイルの所在&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;例: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>not reported</source>
+        <translation>報告なし</translation>
+    </message>
+    <message>
+        <source>not watched</source>
+        <translation>監視対象外</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope</name>
+    <message>
+        <source>file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Subcommands: fleetscope list --help, fleetscope connect --help</source>
+        <translation>Kubernetes クラスターのフリート向けネイティブダッシュボード。
+
+サブコマンド: fleetscope list --help、fleetscope connect --help</translation>
+    </message>
+    <message>
+        <source>Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).</source>
+        <translation>kubeconfig ファイル（既定: $KUBECONFIG、なければ ~/.kube/config）。</translation>
+    </message>
+    <message>
+        <source>A kubeconfig context to use as a hub (repeatable; default: the current context).</source>
+        <translation>ハブとして使う kubeconfig のコンテキスト（複数指定可、既定: 現在のコンテキスト）。</translation>
+    </message>
+    <message>
+        <source>Use every context of the kubeconfig as a hub.</source>
+        <translation>kubeconfig のすべてのコンテキストをハブとして使います。</translation>
+    </message>
+    <message>
+        <source>A namespace to read when cluster-wide lists are forbidden (repeatable).</source>
+        <translation>クラスター全体の一覧が許可されていないときに読む Namespace（複数指定可）。</translation>
+    </message>
+    <message>
+        <source>Start two simulated hubs in-process and show their fleet.</source>
+        <translation>シミュレートしたハブを 2 つプロセス内で起動し、そのフリートを表示します。</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file once the fleet is synced, then exit.</source>
+        <translation>フリートの同期後にメインウィンドウを PNG ファイルに保存して終了します。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: select this row of the table first.</source>
+        <translation>--screenshot と併用: 先に表のこの行を選択します。</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Main window size, e.g. 1400x900.</source>
+        <translation>メインウィンドウのサイズ（例: 1400x900）。</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>幅x高さ</translation>
+    </message>
+    <message>
+        <source>Fleetscope</source>
+        <translation>Fleetscope</translation>
+    </message>
+    <message>
+        <source>Interface language, e.g. de or ja (default: the system language).</source>
+        <translation>表示言語（例: de、ja。既定: システムの言語）。</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>Force the Fusion style with a dark or light palette (default: the platform&apos;s).</source>
+        <translation>Fusion スタイルとダーク／ライトのパレットを強制します（既定: プラットフォームの設定）。</translation>
+    </message>
+    <message>
+        <source>dark|light</source>
+        <translation>dark|light</translation>
+    </message>
+    <message>
+        <source>--palette: expected dark or light, got &quot;%1&quot;</source>
+        <translation>--palette: dark または light を指定してください（指定値:「%1」）</translation>
+    </message>
+    <message>
+        <source>Condition history database (default: history.sqlite in the application data folder).</source>
+        <translation>Condition 履歴のデータベース（既定: アプリケーションのデータフォルダーの history.sqlite）。</translation>
+    </message>
+    <message>
+        <source>Select this cluster (HUB/NAMESPACE/NAME) and show its condition history.</source>
+        <translation>このクラスター（HUB/NAMESPACE/NAME）を選択し、Condition の履歴を表示します。</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>With --timeline or --fleet-health: hours of history shown.</source>
+        <translation>--timeline または --fleet-health と併用: 表示する履歴の時間数。</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Show the fleet health chart.</source>
+        <translation>フリートの状態チャートを表示します。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterActions</name>
+    <message>
+        <source>&amp;Copy rows</source>
+        <translation>行をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows as tab-separated text</source>
+        <translation>選択した行をタブ区切りテキストとしてコピー</translation>
+    </message>
+    <message>
+        <source>Copy &amp;names</source>
+        <translation>名前をコピー(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Export shown clusters…</source>
+        <translation>表示中のクラスターをエクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the clusters the filter shows as CSV or JSON</source>
+        <translation>フィルターで表示中のクラスターを CSV または JSON で保存</translation>
+    </message>
+    <message>
+        <source>Cluster table</source>
+        <translation>クラスター表</translation>
+    </message>
+    <message>
+        <source>Fleet groups</source>
+        <translation>フリートのグループ</translation>
+    </message>
+    <message>
+        <source>&amp;Copy group name</source>
+        <translation>グループ名をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Expand all</source>
+        <translation>すべて展開(&amp;E)</translation>
+    </message>
+    <message>
+        <source>C&amp;ollapse all</source>
+        <translation>すべて折りたたむ(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export shown clusters</source>
+        <translation>表示中のクラスターをエクスポート</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTableModel</name>
+    <message>
+        <source>Label %1</source>
+        <translation>ラベル %1</translation>
+    </message>
+    <message>
+        <source>Property %1</source>
+        <translation>プロパティ %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Display name</source>
+        <translation>表示名</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>ClusterSet</source>
+        <translation>ClusterSet</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>マネージャー</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>ControlPlaneHealthy</source>
+        <translation>ControlPlaneHealthy</translation>
+    </message>
+    <message>
+        <source>Joined</source>
+        <translation>Joined</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>ロケーション</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Last transition</source>
+        <translation>最終遷移</translation>
+    </message>
+    <message>
+        <source>The hub (kubeconfig context) that publishes the profile</source>
+        <translation>プロファイルを公開しているハブ（kubeconfig のコンテキスト）</translation>
+    </message>
+    <message>
+        <source>The ClusterSet: profile label, namespace label or clusterset.k8s.io property</source>
+        <translation>ClusterSet: プロファイルのラベル、Namespace のラベル、または clusterset.k8s.io プロパティ</translation>
+    </message>
+    <message>
+        <source>x-k8s.io/cluster-manager label, else spec.clusterManager.name</source>
+        <translation>x-k8s.io/cluster-manager ラベル、なければ spec.clusterManager.name</translation>
+    </message>
+    <message>
+        <source>The ControlPlaneHealthy condition</source>
+        <translation>ControlPlaneHealthy Condition</translation>
+    </message>
+    <message>
+        <source>The Joined condition</source>
+        <translation>Joined Condition</translation>
+    </message>
+    <message>
+        <source>The location.topology.k8s.io property</source>
+        <translation>location.topology.k8s.io プロパティ</translation>
+    </message>
+    <message>
+        <source>The count.node.k8s.io property</source>
+        <translation>count.node.k8s.io プロパティ</translation>
+    </message>
+    <message>
+        <source>Age of the newest condition transition</source>
+        <translation>最新の Condition 遷移からの経過時間</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTableView</name>
+    <message>
+        <source>Add property column</source>
+        <translation>プロパティ列を追加</translation>
+    </message>
+    <message>
+        <source>Add label column</source>
+        <translation>ラベル列を追加</translation>
+    </message>
+    <message>
+        <source>Remove column &quot;%1&quot;</source>
+        <translation>列「%1」を削除</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ClusterTimelineView</name>
+    <message>
+        <source>1 h</source>
+        <translation>1 時間</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 時間</translation>
+    </message>
+    <message>
+        <source>7 d</source>
+        <translation>7 日</translation>
+    </message>
+    <message>
+        <source>30 d</source>
+        <translation>30 日</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV にエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save this cluster&apos;s recorded condition transitions as CSV</source>
+        <translation>このクラスターで記録された Condition の遷移を CSV で保存</translation>
+    </message>
+    <message>
+        <source>No cluster selected</source>
+        <translation>クラスターが選択されていません</translation>
+    </message>
+    <message>
+        <source>Select a cluster to see its condition history.</source>
+        <translation>クラスターを選択すると Condition の履歴が表示されます。</translation>
+    </message>
+    <message>
+        <source>History is not available.</source>
+        <translation>履歴は利用できません。</translation>
+    </message>
+    <message>
+        <source>No condition history recorded for this cluster yet.</source>
+        <translation>このクラスターの Condition 履歴はまだ記録されていません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <translation>
+            <numerusform>この期間のステータス変化: %n 回。ドラッグで拡大、右クリックで縮小します。斜線部分は Fleetscope が監視していなかった期間です。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export condition history</source>
+        <translation>Condition 履歴をエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ConnectController</name>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open a terminal on the selected clusters (Enter)</source>
+        <translation>選択したクラスターの端末を開く（Enter）</translation>
+    </message>
+    <message>
+        <source>Open your terminal with a kubeconfig for the selected clusters</source>
+        <translation>選択したクラスター用の kubeconfig で端末を開きます</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ConnectDialog</name>
+    <message>
+        <source>Connect to %1</source>
+        <translation>%1 に接続</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connect to %n clusters</source>
+        <translation>
+            <numerusform>%n 台のクラスターに接続</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; in namespace %2 on hub %3</source>
+        <translation>ハブ %3 の Namespace %2 にある &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n clusters&lt;/b&gt;: one kubeconfig with a context each; the first is the current context.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 台のクラスター&lt;/b&gt;: それぞれのコンテキストを持つ 1 つの kubeconfig。最初のものが現在のコンテキストです。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Credential provider</source>
+        <translation>認証情報プロバイダー</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <source>&amp;Run in the terminal:</source>
+        <translation>端末で実行(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Your credential provider file (KEP-5339, JSON or YAML): which exec plugin gets credentials for each access provider name.</source>
+        <translation>認証情報プロバイダーファイル（KEP-5339、JSON または YAML）: アクセスプロバイダー名ごとに、どの exec プラグインで認証情報を取得するかを指定します。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>&amp;Provider file:</source>
+        <translation>プロバイダーファイル(&amp;P):</translation>
+    </message>
+    <message>
+        <source>The command that opens your terminal; empty: autodetect ($TERMINAL, x-terminal-emulator, konsole, gnome-terminal, xfce4-terminal, xterm). Quoting as in a shell. Placeholders:</source>
+        <translation>端末を開くコマンド。空欄なら自動検出します（$TERMINAL、x-terminal-emulator、konsole、gnome-terminal、xfce4-terminal、xterm）。引用符はシェルと同じです。プレースホルダー:</translation>
+    </message>
+    <message>
+        <source>&amp;Terminal command:</source>
+        <translation>端末コマンド(&amp;T):</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>接続(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy &amp;kubectl command</source>
+        <translation>kubectl コマンドをコピー(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Save kubeconfig as…</source>
+        <translation>kubeconfig に名前を付けて保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Your shell (%1) with KUBECONFIG set</source>
+        <translation>KUBECONFIG を設定したシェル（%1）</translation>
+    </message>
+    <message>
+        <source>kubectl: the contexts and the nodes, then your shell</source>
+        <translation>kubectl: コンテキストとノードを表示してからシェル</translation>
+    </message>
+    <message>
+        <source>k9s</source>
+        <translation>k9s</translation>
+    </message>
+    <message>
+        <source>k9s is offered when it is on your PATH.</source>
+        <translation>k9s は PATH にある場合に選択できます。</translation>
+    </message>
+    <message>
+        <source>no terminal found: e.g. xterm -e {command}</source>
+        <translation>端末が見つかりません: 例 xterm -e {command}</translation>
+    </message>
+    <message>
+        <source>autodetected: %1</source>
+        <translation>自動検出: %1</translation>
+    </message>
+    <message>
+        <source>Opens %1</source>
+        <translation>%1 を開きます</translation>
+    </message>
+    <message>
+        <source>The provider file %1 does not exist. It says which exec plugin gets credentials for each access provider name (KEP-5339); create it or choose another file below.</source>
+        <translation>プロバイダーファイル %1 がありません。このファイルはアクセスプロバイダー名ごとに認証情報を取得する exec プラグインを指定します（KEP-5339）。作成するか、下で別のファイルを選んでください。</translation>
+    </message>
+    <message>
+        <source>Several providers of your file match; the first in file order is the default.</source>
+        <translation>ファイル内の複数のプロバイダーが一致します。ファイル内で最初のものが既定です。</translation>
+    </message>
+    <message>
+        <source>none matches</source>
+        <translation>一致なし</translation>
+    </message>
+    <message>
+        <source>No provider in your provider file matches %1.
+The profile offers: %2.
+%3 knows: %4.
+Add an entry named after an offered provider, or choose another provider file.</source>
+        <translation>プロバイダーファイルに %1 と一致するプロバイダーがありません。
+プロファイルが提供するもの: %2。
+%3 に定義されているもの: %4。
+提供されているプロバイダー名のエントリーを追加するか、別のプロバイダーファイルを選んでください。</translation>
+    </message>
+    <message>
+        <source>no access providers</source>
+        <translation>アクセスプロバイダーなし</translation>
+    </message>
+    <message>
+        <source>no providers</source>
+        <translation>プロバイダーなし</translation>
+    </message>
+    <message>
+        <source>Cannot connect.</source>
+        <translation>接続できません。</translation>
+    </message>
+    <message>
+        <source>Warning:</source>
+        <translation>警告:</translation>
+    </message>
+    <message>
+        <source>Fleetscope: %1</source>
+        <translation>Fleetscope: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open the terminal: %1</source>
+        <translation>端末を開けません: %1</translation>
+    </message>
+    <message>
+        <source>Copied: %1
+The file is removed when Fleetscope quits; save the kubeconfig to keep it.</source>
+        <translation>コピーしました: %1
+このファイルは Fleetscope の終了時に削除されます。残すには kubeconfig を保存してください。</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>コピーしました: %1</translation>
+    </message>
+    <message>
+        <source>Save kubeconfig as</source>
+        <translation>kubeconfig に名前を付けて保存</translation>
+    </message>
+    <message>
+        <source>Saved %1 (readable by you only).</source>
+        <translation>%1 を保存しました（本人のみ読み取り可）。</translation>
+    </message>
+    <message>
+        <source>Credential provider file</source>
+        <translation>認証情報プロバイダーファイル</translation>
+    </message>
+    <message>
+        <source>Provider files (*.json *.yaml *.yml);;All files (*)</source>
+        <translation>プロバイダーファイル (*.json *.yaml *.yml);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>Open your terminal with KUBECONFIG set</source>
+        <translation>KUBECONFIG を設定して端末を開きます</translation>
+    </message>
+    <message>
+        <source>%1 through proxy %2</source>
+        <translation>%1（プロキシ %2 経由）</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::DetailsPane</name>
+    <message>
+        <source>&lt;p style=&apos;color:gray&apos;&gt;%1 was deleted from its hub.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:gray&apos;&gt;%1 はハブから削除されました。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:gray&apos;&gt;Select a cluster to see its conditions, properties and access providers.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:gray&apos;&gt;クラスターを選択すると、Condition、プロパティ、アクセスプロバイダーが表示されます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>ClusterSet</source>
+        <translation>ClusterSet</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>label says %1, spec.clusterManager says %2</source>
+        <translation>ラベルは %1、spec.clusterManager は %2</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>マネージャー</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>報告なし</translation>
+    </message>
+    <message>
+        <source>Member ID</source>
+        <translation>メンバー ID</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>作成日時</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message numerus="yes">
+        <source>Published %n times</source>
+        <translation>
+            <numerusform>%n 件の ClusterProfile で公開</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This member cluster is published by several ClusterProfiles:</source>
+        <translation>このメンバークラスターは複数の ClusterProfile で公開されています:</translation>
+    </message>
+    <message>
+        <source> (this one)</source>
+        <translation>（この ClusterProfile）</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>Condition</translation>
+    </message>
+    <message>
+        <source>No conditions reported.</source>
+        <translation>Condition の報告はありません。</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>ステータス</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Last transition</source>
+        <translation>最終遷移</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>プロパティ</translation>
+    </message>
+    <message>
+        <source>No properties reported.</source>
+        <translation>プロパティの報告はありません。</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>ラベル</translation>
+    </message>
+    <message>
+        <source>Access providers</source>
+        <translation>アクセスプロバイダー</translation>
+    </message>
+    <message>
+        <source>None: Fleetscope cannot connect to this cluster.</source>
+        <translation>なし: Fleetscope はこのクラスターに接続できません。</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>サーバー %1</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>no CA data (system roots)</source>
+        <translation>CA データなし（システムのルート証明書）</translation>
+    </message>
+    <message>
+        <source>CA data present</source>
+        <translation>CA データあり</translation>
+    </message>
+    <message>
+        <source>TLS name %1</source>
+        <translation>TLS 名 %1</translation>
+    </message>
+    <message>
+        <source>proxy %1</source>
+        <translation>プロキシ %1</translation>
+    </message>
+    <message>
+        <source>▲ TLS verification disabled</source>
+        <translation>▲ TLS 検証が無効です</translation>
+    </message>
+    <message>
+        <source>extensions: %1</source>
+        <translation>拡張: %1</translation>
+    </message>
+    <message>
+        <source>from the deprecated credentialProviders</source>
+        <translation>非推奨の credentialProviders から</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Not chosen by any PlacementDecision.</source>
+        <translation>どの PlacementDecision にも選ばれていません。</translation>
+    </message>
+    <message>
+        <source>Object (YAML)</source>
+        <translation>オブジェクト（YAML）</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FilterBar</name>
+    <message>
+        <source>Filter clusters: clusterset in (prod,staging), version&gt;=1.30, ControlPlaneHealthy=False …</source>
+        <translation>クラスターを絞り込み: clusterset in (prod,staging), version&gt;=1.30, ControlPlaneHealthy=False …</translation>
+    </message>
+    <message>
+        <source>Filter syntax and examples</source>
+        <translation>フィルターの構文と例</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetCache</name>
+    <message>
+        <source>%1: larger than %2 MiB, ignored</source>
+        <translation>%1: %2 MiB を超えているため無視しました</translation>
+    </message>
+    <message>
+        <source>%1: not a Fleetscope fleet cache, ignored</source>
+        <translation>%1: Fleetscope のフリートキャッシュではないため無視しました</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n cached profile(s) could not be read</source>
+        <translation>
+            <numerusform>%1: キャッシュ済みのプロファイル %n 件を読み込めませんでした</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: フォルダーを作成できません</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the folder private</source>
+        <translation>%1: フォルダーを非公開にできません</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetHealthChart</name>
+    <message>
+        <source>1 h</source>
+        <translation>1 時間</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 時間</translation>
+    </message>
+    <message>
+        <source>7 d</source>
+        <translation>7 日</translation>
+    </message>
+    <message>
+        <source>30 d</source>
+        <translation>30 日</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV にエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save the recorded condition transitions of these clusters as CSV</source>
+        <translation>これらのクラスターで記録された Condition の遷移を CSV で保存</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>異常</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>Fleet health: %1</source>
+        <translation>フリートの状態: %1</translation>
+    </message>
+    <message>
+        <source>no clusters</source>
+        <translation>クラスターなし</translation>
+    </message>
+    <message>
+        <source>History is not available.</source>
+        <translation>履歴は利用できません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).</source>
+        <translation>
+            <numerusform>現在: 正常 %1、異常 %2、不明 %3（記録に基づく。%n 点）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No clusters in scope.</source>
+        <translation>対象のクラスターがありません。</translation>
+    </message>
+    <message>
+        <source>No history recorded for these clusters yet.</source>
+        <translation>これらのクラスターの履歴はまだ記録されていません。</translation>
+    </message>
+    <message>
+        <source>Export condition history</source>
+        <translation>Condition 履歴をエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>No clusters in scope: nothing to export.</source>
+        <translation>対象のクラスターがないため、エクスポートするものはありません。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetTreeView</name>
+    <message>
+        <source>Hub</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>ClusterSet</source>
+        <translation>ClusterSet</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>マネージャー</translation>
+    </message>
+    <message>
+        <source>By property…</source>
+        <translation>プロパティ別…</translation>
+    </message>
+    <message>
+        <source>Hub › by property…</source>
+        <translation>ハブ › プロパティ別…</translation>
+    </message>
+    <message>
+        <source>How the fleet is grouped</source>
+        <translation>フリートのグループ分け</translation>
+    </message>
+    <message>
+        <source>Group by property</source>
+        <translation>プロパティでグループ化</translation>
+    </message>
+    <message>
+        <source>Group the fleet by the value of this ClusterProfile property:</source>
+        <translation>この ClusterProfile プロパティの値でフリートをグループ化します:</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HistoryPanel</name>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Fleet health</source>
+        <translation>フリートの状態</translation>
+    </message>
+    <message numerus="yes">
+        <source>History: flapping (%n)</source>
+        <translation>
+            <numerusform>履歴: フラッピング（%n）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in the last %1 h</source>
+        <translation>
+            <numerusform>直近 %1 時間のステータス変化 %n 回</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) shown in the table</source>
+        <translation>
+            <numerusform>表に表示中のクラスター %n 台</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HubStatusBar</name>
+    <message>
+        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
+        <translation>クラスター %1 · ✔ 正常 %2 · ▲ 異常 %3 · ? 不明 %4 · 表示 %5</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HubStatusModel</name>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) could not be read</source>
+        <translation>
+            <numerusform>%n 件のオブジェクトを読み込めませんでした</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MainWindow</name>
+    <message>
+        <source>Fleetscope</source>
+        <translation>Fleetscope</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Start it with &lt;tt&gt;--context NAME&lt;/tt&gt; for each hub in your kubeconfig, or try &lt;tt&gt;--demo&lt;/tt&gt; for a simulated fleet.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;接続されているハブはありません&lt;/h2&gt;&lt;p&gt;Fleetscope はハブクラスターで公開されている ClusterProfile を表示します。&lt;/p&gt;&lt;p&gt;kubeconfig のハブごとに &lt;tt&gt;--context NAME&lt;/tt&gt; を付けて起動するか、&lt;tt&gt;--demo&lt;/tt&gt; でシミュレートしたフリートを試してください。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter clusters</source>
+        <translation>クラスターを絞り込み(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fleet &amp;groups</source>
+        <translation>フリートのグループ(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Reconnect hubs</source>
+        <translation>ハブに再接続(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>メイン</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>ビュー</translation>
+    </message>
+    <message>
+        <source>Saved views: filter, grouping and columns</source>
+        <translation>保存したビュー: フィルター、グループ分け、列</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Fleetscope</source>
+        <translation>Fleetscope について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Fleetscope</source>
+        <translation>Fleetscope について</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Fleetscope %1&lt;/h3&gt;&lt;p&gt;A native dashboard for fleets of Kubernetes clusters published through the ClusterProfile API.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Fleetscope %1&lt;/h3&gt;&lt;p&gt;ClusterProfile API で公開された Kubernetes クラスターのフリート向けネイティブダッシュボードです。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>グループ</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>&amp;Placements</source>
+        <translation>Placement(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::OfflineBadge</name>
+    <message>
+        <source>%1 last seen %2</source>
+        <translation>%1 最終確認 %2</translation>
+    </message>
+    <message>
+        <source>%1: showing the fleet cached at %2 until the hub answers (%3)</source>
+        <translation>%1: ハブが応答するまで %2 時点のキャッシュを表示しています（%3）</translation>
+    </message>
+    <message>
+        <source>⏸ Offline · %1 · read-only</source>
+        <translation>⏸ オフライン · %1 · 読み取り専用</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PlacementModel</name>
+    <message>
+        <source>No such ClusterProfile: %1</source>
+        <translation>該当する ClusterProfile がありません: %1</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>スケジューラー</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Dangling</source>
+        <translation>参照先なし</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>スライス</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PlacementsView</name>
+    <message>
+        <source>No PlacementDecisions on the connected hubs.</source>
+        <translation>接続中のハブに PlacementDecision はありません。</translation>
+    </message>
+    <message>
+        <source>Select a placement to show the clusters it chose.</source>
+        <translation>Placement を選択すると、選ばれたクラスターが表示されます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) chosen</source>
+        <translation>
+            <numerusform>%n 台のクラスターを選択</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> by %1</source>
+        <translation>（%1 による）</translation>
+    </message>
+    <message numerus="yes">
+        <source> in %n slice(s).</source>
+        <translation>
+            <numerusform>、%n スライス。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n chosen cluster(s) have no ClusterProfile: %1</source>
+        <translation>
+            <numerusform>⚠ 選択されたクラスターのうち %n 台に ClusterProfile がありません: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::SavedViewsMenu</name>
+    <message>
+        <source>&amp;Views</source>
+        <translation>ビュー(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Save current view…</source>
+        <translation>現在のビューを保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the filter, grouping and columns as a named view</source>
+        <translation>フィルター、グループ分け、列を名前付きビューとして保存</translation>
+    </message>
+    <message>
+        <source>All clusters</source>
+        <translation>すべてのクラスター</translation>
+    </message>
+    <message>
+        <source>No saved views yet</source>
+        <translation>保存したビューはまだありません</translation>
+    </message>
+    <message>
+        <source>&amp;Notify on health changes</source>
+        <translation>状態の変化を通知(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete view</source>
+        <translation>ビューを削除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation>ビューを保存</translation>
+    </message>
+    <message>
+        <source>Name of the view (filter, grouping and columns):</source>
+        <translation>ビューの名前（フィルター、グループ分け、列）:</translation>
+    </message>
+    <message>
+        <source>Replace view</source>
+        <translation>ビューを置き換え</translation>
+    </message>
+    <message>
+        <source>A view named &quot;%1&quot; exists. Replace it?</source>
+        <translation>「%1」という名前のビューは既にあります。置き換えますか？</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>ショートカット</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>ウィンドウ</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::SyncProgress</name>
+    <message>
+        <source>Syncing %1</source>
+        <translation>同期中 %1</translation>
+    </message>
+    <message>
+        <source>Syncing %1 of ~%2</source>
+        <translation>同期中 %1 / 約 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hub(s) syncing</source>
+        <translation>
+            <numerusform>%n 個のハブを同期中</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TerminalLauncher</name>
+    <message>
+        <source>kubectl is not on PATH</source>
+        <translation>kubectl が PATH にありません</translation>
+    </message>
+    <message>
+        <source>k9s is not on PATH</source>
+        <translation>k9s が PATH にありません</translation>
+    </message>
+    <message>
+        <source>no terminal emulator found on PATH (tried $TERMINAL, x-terminal-emulator, konsole, gnome-terminal, xfce4-terminal, xterm); set a terminal command</source>
+        <translation>PATH に端末エミュレーターが見つかりません（試したもの: $TERMINAL、x-terminal-emulator、konsole、gnome-terminal、xfce4-terminal、xterm）。端末コマンドを設定してください</translation>
+    </message>
+    <message>
+        <source>the terminal command uses {terminal}, but no terminal emulator was found on PATH</source>
+        <translation>端末コマンドで {terminal} を使っていますが、PATH に端末エミュレーターが見つかりません</translation>
+    </message>
+    <message>
+        <source>terminal command &quot;%1&quot;: %2</source>
+        <translation>端末コマンド「%1」: %2</translation>
+    </message>
+    <message>
+        <source>terminal command &quot;%1&quot;: %2 is not an executable on PATH</source>
+        <translation>端末コマンド「%1」: %2 は PATH 上の実行ファイルではありません</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 を起動できません: %2</translation>
+    </message>
+    <message>
+        <source>a backslash ends the text</source>
+        <translation>テキストがバックスラッシュで終わっています</translation>
+    </message>
+    <message>
+        <source>unterminated &apos; quote</source>
+        <translation>&apos; が閉じられていません</translation>
+    </message>
+    <message>
+        <source>unterminated &quot; quote</source>
+        <translation>&quot; が閉じられていません</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>空です</translation>
+    </message>
+    <message>
+        <source>unknown placeholder {%1}</source>
+        <translation>不明なプレースホルダー {%1}</translation>
+    </message>
+    <message>
+        <source>{command} must be a word of its own (use {command_line} inside a word)</source>
+        <translation>{command} は単独の語として書いてください（語の中では {command_line} を使用）</translation>
+    </message>
+    <message>
+        <source>no value for {%1}</source>
+        <translation>{%1} の値がありません</translation>
+    </message>
+    <message>
+        <source>it must contain {command} or {command_line}</source>
+        <translation>{command} または {command_line} を含める必要があります</translation>
+    </message>
+    <message>
+        <source>it names no program</source>
+        <translation>プログラムが指定されていません</translation>
+    </message>
+    <message>
+        <source>the session command, as separate arguments</source>
+        <translation>セッションコマンド（個別の引数として）</translation>
+    </message>
+    <message>
+        <source>the session command as one shell-quoted string</source>
+        <translation>セッションコマンド（シェル用に引用した 1 つの文字列として）</translation>
+    </message>
+    <message>
+        <source>the autodetected terminal emulator</source>
+        <translation>自動検出された端末エミュレーター</translation>
+    </message>
+    <message>
+        <source>your $SHELL</source>
+        <translation>$SHELL</translation>
+    </message>
+    <message>
+        <source>the session&apos;s kubeconfig file</source>
+        <translation>セッションの kubeconfig ファイル</translation>
+    </message>
+    <message>
+        <source>a window title naming the clusters</source>
+        <translation>クラスター名を含むウィンドウタイトル</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimelineChart</name>
+    <message>
+        <source>%1 – %2 (%3)</source>
+        <translation>%1 – %2（%3）</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>%1 以降</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>理由: %1</translation>
+    </message>
+    <message>
+        <source>Message: %1</source>
+        <translation>メッセージ: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TrayNotifier</name>
+    <message>
+        <source>Fleetscope</source>
+        <translation>Fleetscope</translation>
+    </message>
+</context>
+</TS>
