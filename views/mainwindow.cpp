@@ -13,6 +13,9 @@
 #include "fleetscope_version.h"
 #include "fleet/savedviewstore.h"
 #include "hubstatusbar.h"
+#include "clusteractions.h"
+#include "shortcutsdialog.h"
+#include "syncprogress.h"
 #include "placementsview.h"
 #include "savedviewsmenu.h"
 
@@ -88,6 +91,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
 
     m_statusBar = new HubStatusBar(m_store, m_hubModel, m_proxy, this);
     statusBar()->addWidget(m_statusBar, 1);
+    statusBar()->addPermanentWidget(new SyncProgress(m_store, this));
 
     connect(m_table, &ClusterTableView::currentClusterChanged, m_details, &DetailsPane::showCluster);
     // The table follows whichever left tab is in front: a tree group or a placement.
@@ -154,6 +158,9 @@ void MainWindow::updateEmptyState()
 void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    m_clusterActions = new ClusterActions(m_store, m_proxy, m_table, m_tree, this);
+    fileMenu->addAction(m_clusterActions->exportAction());
+    fileMenu->addSeparator();
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quitAction->setShortcut(QKeySequence::Quit);
 
@@ -193,6 +200,8 @@ void MainWindow::createActions()
         button->setPopupMode(QToolButton::InstantPopup);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&Keyboard shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); })
+        ->setShortcut(QKeySequence::HelpContents);
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);
 }
 

@@ -11,6 +11,7 @@ class QTabWidget;
 
 namespace fleetscope {
 
+class ClusterActions;
 class ClusterFilterProxy;
 class ClusterTableModel;
 class ClusterTableView;
@@ -48,6 +49,8 @@ public:
     // Brings the groups (0) or placements (1) tab of the left pane to the front.
     void showLeftTab(int tab);
     HubStatusBar *hubStatusBar() const { return m_statusBar; }
+    QSplitter *splitter() const { return m_splitter; }
+    ClusterActions *clusterActions() const { return m_clusterActions; }
     SavedViewStore *savedViews() const { return m_savedViews; }
     SavedViewsMenu *savedViewsMenu() const { return m_savedViewsMenu; }
     // What a saved view of the window right now would hold (without a name).
@@ -77,6 +80,7 @@ private:
     DetailsPane *m_details = nullptr;
     HubStatusBar *m_statusBar = nullptr;
     QSplitter *m_splitter = nullptr;
+    ClusterActions *m_clusterActions = nullptr;
     SavedViewStore *m_savedViews = nullptr;
     SavedViewsMenu *m_savedViewsMenu = nullptr;
 };

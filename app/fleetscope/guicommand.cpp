@@ -2,14 +2,21 @@
 
 #include "applanguage.h"
 #include "apppalette.h"
+#include "clustertableview.h"
 #include "demofleet.h"
+#include "fleet/fleetcache.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "mainwindow.h"
+#include "offlinebadge.h"
+#include "recenthubs.h"
+#include "windowsettings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QHeaderView>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -126,6 +133,7 @@ int runGui(int argc, char **argv)
     }
     const bool wantHubs = parser.isSet(QStringLiteral("demo")) || parser.isSet(QStringLiteral("kubeconfig"))
         || !options.contexts.isEmpty() || options.allContexts || qEnvironmentVariableIsSet("KUBECONFIG");
+    const bool recent = RecentHubs::apply(&options);
     bool configured = false;
     if (wantHubs) {
         configured = engine.configure(options, &error);
@@ -135,8 +143,29 @@ int runGui(int argc, char **argv)
         // No explicit choice: use the current context if there is a kubeconfig at all.
         configured = engine.configure(options, &error);
     }
+    if (!configured && recent) {
+        // The remembered hubs are gone from the kubeconfig: fall back to its current context.
+        options.contexts.clear();
+        configured = engine.configure(options, &error);
+    }
+    if (configured)
+        RecentHubs::remember(store, options);
+    // The last-known fleet of each hub, shown (stale, read-only) until the hub answers.
+    std::unique_ptr<FleetCache> cache;
+    if (configured && !options.kubeconfigList) {
+        cache = std::make_unique<FleetCache>(&store);
+        QStringList cacheErrors;
+        cache->restore(&cacheErrors);
+        for (const QString &cacheError : std::as_const(cacheErrors))
+            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(cacheError));
+    }
 
     MainWindow window(&store, &engine);
+    if (cache)
+        window.statusBar()->addPermanentWidget(new OfflineBadge(&store, cache.get(), &window));
+    // Screenshots are made at a chosen size and must not become the user's layout.
+    if (!parser.isSet(QStringLiteral("screenshot")))
+        (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore();
     const QStringList size = parser.value(QStringLiteral("geometry")).split(u'x');
     if (size.size() == 2 && size[0].toInt() > 0 && size[1].toInt() > 0)
         window.resize(size[0].toInt(), size[1].toInt());

@@ -1,0 +1,298 @@
+// The habits of a desktop app, as a person meets them: Ctrl+C copies rows as TSV,
+// the filtered view exports as CSV and JSON, rows and groups have context menus,
+// Help lists the shortcuts, the window comes back as it was left, sync progress
+// shows in the status bar, and health stays readable on a dark palette.
+
+#include "apppalette.h"
+#include "clusteractions.h"
+#include "clustertableview.h"
+#include "filterbar.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetstore.h"
+#include "fleettreeview.h"
+#include "healthstyle.h"
+#include "mainwindow.h"
+#include "shortcutsdialog.h"
+#include "syncprogress.h"
+#include "windowsettings.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace fleetscope;
+
+namespace {
+
+ProfilePtr cluster(const QString &name, const QString &clusterSet, ConditionStatus controlPlane)
+{
+    auto record = std::make_shared<ProfileRecord>();
+    ClusterProfile &p = record->profile;
+    p.metadata.namespaceName = QStringLiteral("fleet");
+    p.metadata.name = name;
+    p.metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/clusterset"), clusterSet);
+    p.clusterManagerName = QStringLiteral("ocm");
+    p.kubernetesVersion = QStringLiteral("v1.31.2");
+    Condition c;
+    c.type = QStringLiteral("ControlPlaneHealthy");
+    c.status = controlPlane;
+    p.conditions.append(c);
+    record->rawJson = QStringLiteral(R"({"kind":"ClusterProfile","metadata":{"name":"%1","namespace":"fleet"}})")
+                          .arg(name)
+                          .toUtf8();
+    return record;
+}
+
+void fill(FleetStore &store)
+{
+    const int hub = store.addHub(QStringLiteral("hub-eu"));
+    HubStatus live;
+    live.hub = QStringLiteral("hub-eu");
+    live.state = HubStatus::State::Live;
+    live.synced = true;
+    store.setHubStatus(hub, live);
+    HubDelta delta;
+    delta.upsertedProfiles = {cluster(QStringLiteral("prod-1"), QStringLiteral("prod"), ConditionStatus::True),
+                              cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), ConditionStatus::False),
+                              cluster(QStringLiteral("dev-1"), QStringLiteral("dev"), ConditionStatus::True)};
+    store.applyDelta(hub, delta);
+}
+
+void filterTo(MainWindow &window, const QString &text)
+{
+    auto *line = window.filterBar()->findChild<QLineEdit *>();
+    QVERIFY(line);
+    line->setText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(window.clusterProxy()->rowCount() < 3, 5000);
+}
+
+// WCAG relative-luminance contrast of two colours.
+double contrast(const QColor &a, const QColor &b)
+{
+    auto luminance = [](const QColor &c) {
+        auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a) + 0.05;
+    const double lb = luminance(b) + 0.05;
+    return la > lb ? la / lb : lb / la;
+}
+
+} // namespace
+
+class TestDesktopHabits final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void ctrlCCopiesSelectedRowsAsTsv();
+    void exportsTheFilteredViewAsCsvAndJson();
+    void rowsAndGroupsHaveContextMenus();
+    void helpListsTheShortcuts();
+    void windowComesBackAsItWasLeft();
+    void syncProgressShowsWhileHubsSync();
+    void healthReadsOnLightAndDarkPalettes();
+
+private:
+    QTemporaryDir m_home;
+};
+
+void TestDesktopHabits::initTestCase()
+{
+    // Never touch the user's settings.
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_home.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_home.path());
+    QCoreApplication::setOrganizationName(QStringLiteral("fleetscope-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_desktophabits"));
+}
+
+void TestDesktopHabits::ctrlCCopiesSelectedRowsAsTsv()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    filterTo(window, QStringLiteral("clusterset=prod"));
+    ClusterTableView *table = window.clusterTable();
+    table->setFocus();
+    table->selectAll();
+    QGuiApplication::clipboard()->clear();
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    const QString tsv = QGuiApplication::clipboard()->text();
+    const QStringList lines = tsv.trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 3); // header + two rows
+    QVERIFY2(lines[0].startsWith(QStringLiteral("Name\t")), qPrintable(lines[0]));
+    QVERIFY2(lines[1].startsWith(QStringLiteral("prod-1\t")), qPrintable(tsv));
+    QVERIFY2(lines[2].startsWith(QStringLiteral("prod-2\t")), qPrintable(tsv));
+    // Hidden columns stay out, visible ones are all there.
+    QCOMPARE(lines[1].count(u'\t'), lines[0].count(u'\t'));
+    QVERIFY(!lines[0].contains(QStringLiteral("Namespace")));
+
+    window.clusterActions()->copyNamesAction()->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("hub-eu/fleet/prod-1\nhub-eu/fleet/prod-2"));
+}
+
+void TestDesktopHabits::exportsTheFilteredViewAsCsvAndJson()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    filterTo(window, QStringLiteral("clusterset=prod"));
+    QTemporaryDir dir;
+    QString error;
+    const QString csvPath = dir.filePath(QStringLiteral("fleet.csv"));
+    QVERIFY2(window.clusterActions()->exportShown(csvPath, FleetPrinter::Format::Csv, &error), qPrintable(error));
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = csv.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 3);
+    QVERIFY(rows[1].contains("prod-1") && rows[2].contains("prod-2"));
+
+    const QString jsonPath = dir.filePath(QStringLiteral("fleet.json"));
+    QVERIFY2(window.clusterActions()->exportShown(jsonPath, FleetPrinter::Format::Json, &error), qPrintable(error));
+    QFile json(jsonPath);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonArray items = QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("items")).toArray();
+    QCOMPARE(items.size(), 2);
+    QCOMPARE(items[0].toObject().value(QStringLiteral("hub")).toString(), QStringLiteral("hub-eu"));
+
+    QVERIFY(!window.clusterActions()->exportShown(dir.filePath(QStringLiteral("no/such/dir/x.csv")),
+                                                  FleetPrinter::Format::Csv, &error));
+    QVERIFY2(error.contains(QStringLiteral("x.csv")), qPrintable(error));
+}
+
+void TestDesktopHabits::rowsAndGroupsHaveContextMenus()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    ClusterTableView *table = window.clusterTable();
+    QCOMPARE(table->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QVERIFY(table->actions().contains(window.clusterActions()->copyAction()));
+    QVERIFY(table->actions().contains(window.clusterActions()->exportAction()));
+    QTreeView *tree = window.fleetTree()->tree();
+    QCOMPARE(tree->contextMenuPolicy(), Qt::ActionsContextMenu);
+    QStringList treeActions;
+    for (QAction *action : tree->actions())
+        treeActions << action->text();
+    QVERIFY2(treeActions.contains(QStringLiteral("&Copy group name")), qPrintable(treeActions.join(u", ")));
+    QVERIFY2(treeActions.contains(QStringLiteral("&Expand all")), qPrintable(treeActions.join(u", ")));
+}
+
+void TestDesktopHabits::helpListsTheShortcuts()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    ShortcutsDialog dialog(&window);
+    const QString all = dialog.entries().join(u'\n');
+    for (const QKeySequence &key : {QKeySequence(QKeySequence::Find), QKeySequence(Qt::CTRL | Qt::Key_L),
+                                    QKeySequence(QKeySequence::Refresh), QKeySequence(QKeySequence::Copy),
+                                    QKeySequence(Qt::CTRL | Qt::Key_E)}) {
+        QVERIFY2(all.contains(key.toString(QKeySequence::NativeText) + u'\t'),
+                 qPrintable(key.toString() + QStringLiteral(" missing from:\n") + all));
+    }
+    QVERIFY2(all.contains(QStringLiteral("Filter clusters")), qPrintable(all));
+}
+
+void TestDesktopHabits::windowComesBackAsItWasLeft()
+{
+    QSettings().clear();
+    QList<int> sizes;
+    QByteArray header;
+    {
+        FleetStore store;
+        fill(store);
+        MainWindow window(&store);
+        WindowSettings settings(&window, window.splitter(), window.clusterTable()->header());
+        QVERIFY(!settings.restore()); // nothing saved yet
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.splitter()->setSizes({111, 600, 289});
+        sizes = window.splitter()->sizes();
+        window.clusterTable()->header()->moveSection(2, 0);
+        window.clusterTable()->setColumnHidden(3, true);
+        header = window.clusterTable()->header()->saveState();
+        window.close(); // saves
+    }
+    QSettings settings;
+    QVERIFY(settings.contains(QStringLiteral("window/geometry")));
+    QVERIFY(settings.contains(QStringLiteral("window/splitter")));
+    QVERIFY(settings.contains(QStringLiteral("table/header")));
+
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    WindowSettings restored(&window, window.splitter(), window.clusterTable()->header());
+    QVERIFY(restored.restore());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(1000, 700));
+    QCOMPARE(window.splitter()->sizes(), sizes);
+    QCOMPARE(window.clusterTable()->header()->logicalIndex(0), 2);
+    QVERIFY(window.clusterTable()->isColumnHidden(3));
+}
+
+void TestDesktopHabits::syncProgressShowsWhileHubsSync()
+{
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("hub-big"));
+    SyncProgress progress(&store);
+    HubStatus status;
+    status.hub = QStringLiteral("hub-big");
+    status.state = HubStatus::State::Syncing;
+    status.received = 12000;
+    status.estimatedTotal = 48000;
+    store.setHubStatus(hub, status);
+    QVERIFY(!progress.isHidden());
+    QCOMPARE(progress.value(), 250);
+    QVERIFY2(progress.text().contains(QLocale().toString(12000)), qPrintable(progress.text()));
+    status.state = HubStatus::State::Live;
+    status.synced = true;
+    store.setHubStatus(hub, status);
+    QVERIFY(progress.isHidden());
+}
+
+void TestDesktopHabits::healthReadsOnLightAndDarkPalettes()
+{
+    // Shapes differ (never colour alone) and every colour keeps a 3:1 contrast
+    // (WCAG's minimum for graphics) against the light and the dark base.
+    QSet<qint64> shapes;
+    for (Health health : {Health::Healthy, Health::Unhealthy, Health::Unknown, Health::NoData}) {
+        const QImage image = HealthStyle::icon(health).pixmap(16, 16).toImage().convertToFormat(QImage::Format_Alpha8);
+        qint64 mask = 0;
+        for (int y = 0; y < 16; y += 2)
+            for (int x = 0; x < 16; x += 2)
+                mask = mask * 3 + (image.pixelColor(x, y).alpha() > 128 ? 1 : 0);
+        shapes.insert(mask);
+        const QColor colour = HealthStyle::color(health);
+        for (const QPalette &palette : {AppPalette::light(), AppPalette::dark()}) {
+            const double ratio = contrast(colour, palette.color(QPalette::Base));
+            if (health != Health::NoData) // "no data" is deliberately quiet
+                QVERIFY2(ratio >= 3.0, qPrintable(QStringLiteral("%1 on %2: %3").arg(HealthStyle::text(health), palette.color(QPalette::Base).name()).arg(ratio)));
+        }
+    }
+    QCOMPARE(shapes.size(), 4);
+    QVERIFY(AppPalette::isDark(AppPalette::dark()));
+    QVERIFY(!AppPalette::isDark(AppPalette::light()));
+}
+
+QTEST_MAIN(TestDesktopHabits)
+#include "tst_desktophabits.moc"

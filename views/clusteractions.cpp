@@ -1,0 +1,186 @@
+#include "clusteractions.h"
+
+#include "clustertableview.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetstore.h"
+#include "fleettreeview.h"
+
+#include <QAction>
+#include <QClipboard>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QTreeView>
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+constexpr auto ExportDirKey = "window/exportDirectory";
+
+// A cell must stay one TSV cell: tabs and line breaks would split it.
+QString tsvCell(QString text)
+{
+    for (QChar &c : text) {
+        if (c == u'\t' || c == u'\n' || c == u'\r')
+            c = u' ';
+    }
+    return text;
+}
+
+} // namespace
+
+ClusterActions::ClusterActions(const FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table,
+                               FleetTreeView *tree, QWidget *window)
+    : QObject(window)
+    , m_store(store)
+    , m_proxy(proxy)
+    , m_table(table)
+    , m_tree(tree)
+    , m_window(window)
+{
+    setObjectName(QStringLiteral("clusterActions"));
+    m_copy = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy rows"), table);
+    m_copy->setShortcut(QKeySequence::Copy);
+    // Only while the table has focus: Ctrl+C in the filter line copies its text.
+    m_copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_copy->setToolTip(tr("Copy the selected rows as tab-separated text"));
+    connect(m_copy, &QAction::triggered, this, &ClusterActions::copySelection);
+
+    m_copyNames = new QAction(tr("Copy &names"), table);
+    m_copyNames->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyNames->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_copyNames, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(selectedNames()); });
+
+    m_export = new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("&Export shown clusters…"), window);
+    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_export->setToolTip(tr("Save the clusters the filter shows as CSV or JSON"));
+    connect(m_export, &QAction::triggered, this, &ClusterActions::askAndExport);
+
+    table->setAccessibleName(tr("Cluster table"));
+    if (table->contextMenuPolicy() != Qt::ActionsContextMenu)
+        table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    table->addAction(m_copy);
+    table->addAction(m_copyNames);
+    auto *separator = new QAction(table);
+    separator->setSeparator(true);
+    table->addAction(separator);
+    table->addAction(m_export);
+    addTreeActions();
+}
+
+void ClusterActions::addTreeActions()
+{
+    QTreeView *view = m_tree->tree();
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    view->setAccessibleName(tr("Fleet groups"));
+    auto *copyGroup = new QAction(tr("&Copy group name"), view);
+    copyGroup->setShortcut(QKeySequence::Copy);
+    copyGroup->setShortcutContext(Qt::WidgetShortcut);
+    connect(copyGroup, &QAction::triggered, this, [view] {
+        const QModelIndex current = view->currentIndex();
+        if (current.isValid())
+            QGuiApplication::clipboard()->setText(current.siblingAtColumn(0).data().toString());
+    });
+    auto *expand = new QAction(tr("&Expand all"), view);
+    connect(expand, &QAction::triggered, view, &QTreeView::expandAll);
+    auto *collapse = new QAction(tr("C&ollapse all"), view);
+    connect(collapse, &QAction::triggered, view, &QTreeView::collapseAll);
+    auto *separator = new QAction(view);
+    separator->setSeparator(true);
+    view->addActions({copyGroup, expand, collapse, separator, m_export});
+}
+
+QString ClusterActions::selectedRowsTsv() const
+{
+    const QHeaderView *header = m_table->header();
+    QList<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            columns.append(logical);
+    }
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList lines;
+    QStringList cells;
+    for (int column : columns)
+        cells << tsvCell(m_proxy->headerData(column, Qt::Horizontal).toString());
+    lines << cells.join(u'\t');
+    for (const QModelIndex &row : rows) {
+        cells.clear();
+        for (int column : columns)
+            cells << tsvCell(row.siblingAtColumn(column).data().toString());
+        lines << cells.join(u'\t');
+    }
+    return lines.join(u'\n') + u'\n';
+}
+
+QString ClusterActions::selectedNames() const
+{
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList names;
+    for (const QModelIndex &index : rows) {
+        const FleetProfile &p = m_store->profileAt(m_proxy->mapToSource(index).row());
+        names << m_store->hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name;
+    }
+    return names.join(u'\n');
+}
+
+void ClusterActions::copySelection()
+{
+    if (m_table->selectionModel()->hasSelection())
+        QGuiApplication::clipboard()->setText(selectedRowsTsv());
+}
+
+QList<int> ClusterActions::shownStoreRows() const
+{
+    QList<int> rows;
+    rows.reserve(m_proxy->rowCount());
+    for (int row = 0; row < m_proxy->rowCount(); ++row)
+        rows.append(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+    return rows;
+}
+
+bool ClusterActions::exportShown(const QString &path, FleetPrinter::Format format, QString *error) const
+{
+    const FleetPrinter printer(*m_store, format, QDateTime::currentMSecsSinceEpoch());
+    const QByteArray bytes = printer.render(shownStoreRows());
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void ClusterActions::askAndExport()
+{
+    QSettings settings;
+    const QString csvFilter = tr("CSV (*.csv)");
+    const QString jsonFilter = tr("JSON (*.json)");
+    QString chosenFilter = csvFilter;
+    const QString dir = settings.value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export shown clusters"),
+                                                QDir(dir).filePath(QStringLiteral("fleet.csv")),
+                                                csvFilter + QStringLiteral(";;") + jsonFilter, &chosenFilter);
+    if (path.isEmpty())
+        return;
+    const bool json = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+        || (!path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) && chosenFilter == jsonFilter);
+    settings.setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportShown(path, json ? FleetPrinter::Format::Json : FleetPrinter::Format::Csv, &error))
+        QMessageBox::warning(m_window, tr("Export shown clusters"), error);
+}
+
+} // namespace fleetscope
