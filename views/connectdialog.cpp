@@ -26,7 +26,7 @@
 namespace fleetscope {
 namespace {
 
-enum Column { ClusterColumn, ProviderColumn, ContextColumn };
+enum Column { ClusterColumn, ProviderColumn, ServerColumn, ContextColumn };
 
 QString quotedList(const QStringList &names)
 {
@@ -93,14 +93,19 @@ void ConnectDialog::buildUi()
     m_targetsView->setRootIsDecorated(false);
     m_targetsView->setSelectionMode(QAbstractItemView::NoSelection);
     m_targetsView->setFocusPolicy(Qt::NoFocus);
-    m_targetsView->setHeaderLabels({tr("Cluster"), tr("Credential provider"), tr("Context")});
+    m_targetsView->setHeaderLabels({tr("Cluster"), tr("Credential provider"), tr("Server"), tr("Context")});
     m_targetsView->header()->setStretchLastSection(true);
-    m_targetsView->setColumnWidth(ClusterColumn, 260);
-    m_targetsView->setColumnWidth(ProviderColumn, 220);
+    m_targetsView->setColumnWidth(ClusterColumn, 250);
+    m_targetsView->setColumnWidth(ProviderColumn, 190);
+    m_targetsView->setColumnWidth(ServerColumn, 190);
     for (const ConnectTarget &t : std::as_const(m_targets)) {
         auto *item = new QTreeWidgetItem(m_targetsView, {t.label()});
         item->setToolTip(ClusterColumn, t.label());
     }
+    // As tall as its rows (up to ten): one cluster should not get a big empty box.
+    const int rowHeight = qMax(m_targetsView->sizeHintForRow(0), m_targetsView->fontMetrics().height() + 8);
+    m_targetsView->setFixedHeight(m_targetsView->header()->sizeHint().height() + 2 * m_targetsView->frameWidth()
+                                  + rowHeight * qMin(int(m_targets.size()), 10) + 4);
     layout->addWidget(m_targetsView);
 
     m_messages = new QLabel(this);
@@ -118,18 +123,22 @@ void ConnectDialog::buildUi()
 
     auto *settingsBox = new QGroupBox(tr("Settings"), this);
     auto *settingsForm = new QFormLayout(settingsBox);
-    auto *providerRow = new QHBoxLayout;
-    m_providerFileEdit = new QLineEdit(settingsBox);
+    auto *providerWidget = new QWidget(settingsBox);
+    auto *providerRow = new QHBoxLayout(providerWidget);
+    providerRow->setContentsMargins(0, 0, 0, 0);
+    m_providerFileEdit = new QLineEdit(providerWidget);
     m_providerFileEdit->setObjectName(QStringLiteral("providerFile"));
     m_providerFileEdit->setPlaceholderText(ProviderFile::defaultPath());
     m_providerFileEdit->setToolTip(tr("Your credential provider file (KEP-5339, JSON or YAML): which exec plugin "
                                       "gets credentials for each access provider name."));
-    auto *browse = new QToolButton(settingsBox);
+    auto *browse = new QToolButton(providerWidget);
     browse->setObjectName(QStringLiteral("browseProviderFile"));
     browse->setText(tr("Browse…"));
     providerRow->addWidget(m_providerFileEdit, 1);
     providerRow->addWidget(browse);
-    settingsForm->addRow(tr("&Provider file:"), providerRow);
+    auto *providerLabel = new QLabel(tr("&Provider file:"), settingsBox);
+    providerLabel->setBuddy(m_providerFileEdit);
+    settingsForm->addRow(providerLabel, providerWidget);
 
     m_terminalEdit = new QLineEdit(settingsBox);
     m_terminalEdit->setObjectName(QStringLiteral("terminalCommand"));
@@ -145,6 +154,7 @@ void ConnectDialog::buildUi()
     m_terminalHint->setObjectName(QStringLiteral("terminalHint"));
     m_terminalHint->setWordWrap(true);
     settingsForm->addRow(QString(), m_terminalHint);
+    settingsForm->setVerticalSpacing(4);
     layout->addWidget(settingsBox);
 
     m_status = new QLabel(this);
@@ -179,7 +189,7 @@ void ConnectDialog::buildUi()
     });
     connect(m_terminalEdit, &QLineEdit::editingFinished, this, &ConnectDialog::saveSettings);
     connect(m_session, &QComboBox::activated, this, &ConnectDialog::saveSettings);
-    resize(760, sizeHint().height());
+    resize(820, sizeHint().height());
 }
 
 QString ConnectDialog::providerFile() const
@@ -262,13 +272,24 @@ void ConnectDialog::updateTerminalHint()
     // Dry run with a stand-in path: the same checks a launch makes.
     LaunchCommand command;
     QString error;
+    m_terminalError.clear();
     if (m_launcher.build(SessionKind::Shell, QStringLiteral("/dev/null"), QString(), &command, &error)) {
         m_terminalHint->setText(tr("Opens %1").arg(command.program));
         m_terminalHint->setStyleSheet(QString());
     } else {
+        m_terminalError = error;
         m_terminalHint->setText(error);
         m_terminalHint->setStyleSheet(QStringLiteral("color: #b3261e;"));
     }
+    updateConnectButton();
+}
+
+void ConnectDialog::updateConnectButton()
+{
+    // Copy and Save need no terminal; Connect needs both.
+    m_connectButton->setEnabled(!m_yaml.isEmpty() && m_terminalError.isEmpty());
+    m_connectButton->setToolTip(m_terminalError.isEmpty() ? tr("Open your terminal with KUBECONFIG set")
+                                                          : m_terminalError);
 }
 
 void ConnectDialog::reloadProviders()
@@ -333,6 +354,7 @@ void ConnectDialog::rebuild()
         const ConnectTarget &t = m_targets[i];
         QTreeWidgetItem *item = m_targetsView->topLevelItem(i);
         item->setText(ContextColumn, QString());
+        item->setText(ServerColumn, QString());
         if (!m_providerError.isEmpty()) {
             m_selections << ProviderSelection();
             continue;
@@ -345,7 +367,7 @@ void ConnectDialog::rebuild()
                 offered << a.name;
             problems << tr("No provider in your provider file matches %1.\n"
                            "The profile offers: %2.\n"
-                           "%3 knows: %4.\n"
+                           "The file %3 knows: %4.\n"
                            "Add an entry named after an offered provider, or choose another provider file.")
                             .arg(t.label(), offered.isEmpty() ? tr("no access providers") : quotedList(offered),
                                  m_providers.path,
@@ -359,6 +381,10 @@ void ConnectDialog::rebuild()
         for (const QString &w : selection.warnings)
             m_warnings << (m_targets.size() > 1 ? t.profile.metadata.name + QStringLiteral(": ") + w : w);
         const ProviderMatch &m = selection.match();
+        const KubeconfigCluster &cluster = t.profile.accessProviders.at(m.accessProviderIndex).cluster;
+        item->setText(ServerColumn, cluster.server);
+        item->setToolTip(ServerColumn, cluster.proxyUrl.isEmpty() ? cluster.server
+                                                                  : tr("%1 through proxy %2").arg(cluster.server, cluster.proxyUrl));
         QString name;
         QString error;
         const QString &ns = t.profile.metadata.namespaceName;
@@ -375,7 +401,7 @@ void ConnectDialog::rebuild()
         m_yaml = builder.yaml();
         m_contextNames = builder.contextNames();
     }
-    m_connectButton->setEnabled(!m_yaml.isEmpty());
+    updateConnectButton();
     m_copyButton->setEnabled(!m_yaml.isEmpty());
     m_saveButton->setEnabled(!m_yaml.isEmpty());
     showMessages();

@@ -89,6 +89,7 @@ private:
     void showMessages();
     void updateSessionChoices();
     void updateTerminalHint();
+    void updateConnectButton();
     void saveSettings();
     void copyKubectlCommand();
     void saveKubeconfigAs();
@@ -107,6 +108,7 @@ private:
     QStringList m_contextNames;
     QString m_problem;
     QStringList m_warnings;
+    QString m_terminalError; // why the terminal command cannot work, if it cannot
     QString m_savedPath;     // the last "Save kubeconfig as…"
     QByteArray m_savedYaml;  // what it holds
     ConnectSession *m_copySession = nullptr; // in m_sessions

@@ -106,6 +106,7 @@ private slots:
     void copiedKubectlCommandWorks();
     void connectOpensTheTerminal();
     void providerFileSettingIsRemembered();
+    void noTerminalDisablesConnectOnly();
     void mainWindowConnectsTheSelectedRows();
 
 private:
@@ -168,7 +169,7 @@ void TestConnectDialog::severalProvidersOfferAChoice()
     QVERIFY(dialog.kubeconfigYaml().contains("command: plugin-a"));
     QVERIFY(!dialog.kubeconfigYaml().contains("plugin-b"));
     QCOMPARE(dialog.contextNames(), QStringList{"prod-1"});
-    QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("connectButton"))->isEnabled());
+    QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("copyKubectlButton"))->isEnabled());
 }
 
 void TestConnectDialog::noneMatchingExplains()
@@ -196,7 +197,7 @@ void TestConnectDialog::noneMatchingExplains()
     dialog.setProviderFile(providerFile({"b"}));
     QVERIFY2(dialog.problemText().isEmpty(), qPrintable(dialog.problemText()));
     QCOMPARE(dialog.chosenProviders(), QStringList{"b"});
-    QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("connectButton"))->isEnabled());
+    QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("saveKubeconfigButton"))->isEnabled());
 }
 
 void TestConnectDialog::missingProviderFileExplains()
@@ -229,7 +230,7 @@ void TestConnectDialog::warnsAboutHttpAndInsecureTls()
     QVERIFY2(tlsDialog.warnings().join(u'\n').contains(u"insecure-skip-tls-verify"),
              qPrintable(tlsDialog.warnings().join(u'\n')));
     // Warnings do not block: the admin decides.
-    QVERIFY(tlsDialog.findChild<QPushButton *>(QStringLiteral("connectButton"))->isEnabled());
+    QVERIFY(tlsDialog.findChild<QPushButton *>(QStringLiteral("copyKubectlButton"))->isEnabled());
 }
 
 void TestConnectDialog::severalClustersShareOneKubeconfig()
@@ -375,6 +376,35 @@ void TestConnectDialog::providerFileSettingIsRemembered()
     QCOMPARE(again.providerFile(), file);
     QCOMPARE(again.launcher().commandTemplate(), QStringLiteral("xterm -T {title} -e {command}"));
     QVERIFY(again.problemText().isEmpty());
+}
+
+void TestConnectDialog::noTerminalDisablesConnectOnly()
+{
+    QSettings().setValue(QStringLiteral("connect/providerFile"), providerFile({"a"}));
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), bin.path());
+    ConnectDialog dialog({target(QStringLiteral("prod-1"), {access(QStringLiteral("a"))})});
+    dialog.setLauncherEnvironment(env);
+    auto *connect = dialog.findChild<QPushButton *>(QStringLiteral("connectButton"));
+    QVERIFY(!connect->isEnabled());
+    QVERIFY2(connect->toolTip().contains(u"no terminal emulator found"), qPrintable(connect->toolTip()));
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("terminalHint"))->text().contains(u"xterm"));
+    QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("copyKubectlButton"))->isEnabled());
+    // Only the shell is offered without kubectl or k9s on PATH.
+    QCOMPARE(dialog.findChild<QComboBox *>(QStringLiteral("sessionChoice"))->count(), 1);
+    // A template naming a program that exists enables it again.
+    QFile script(QDir(bin.path()).filePath(QStringLiteral("myterm")));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\n");
+    script.close();
+    QVERIFY(script.setPermissions(executable));
+    dialog.setTerminalCommand(QStringLiteral("myterm --run {command}"));
+    QVERIFY(connect->isEnabled());
+    dialog.setTerminalCommand(QStringLiteral("myterm --run"));
+    QVERIFY(!connect->isEnabled());
+    QVERIFY2(connect->toolTip().contains(u"{command}"), qPrintable(connect->toolTip()));
 }
 
 void TestConnectDialog::mainWindowConnectsTheSelectedRows()
