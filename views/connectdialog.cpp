@@ -367,7 +367,7 @@ void ConnectDialog::rebuild()
                 offered << a.name;
             problems << tr("No provider in your provider file matches %1.\n"
                            "The profile offers: %2.\n"
-                           "The file %3 knows: %4.\n"
+                           "%3 knows: %4.\n"
                            "Add an entry named after an offered provider, or choose another provider file.")
                             .arg(t.label(), offered.isEmpty() ? tr("no access providers") : quotedList(offered),
                                  m_providers.path,
