@@ -21,3 +21,19 @@ target_link_libraries(fleetscope_warnings INTERFACE fleetscope_test_warnings)
 target_compile_definitions(fleetscope_warnings INTERFACE
     QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING
     QT_NO_NARROWING_CONVERSIONS_IN_CONNECT QT_USE_QSTRINGBUILDER)
+
+# Sanitizer builds (README "Security"), for every target including Qt's moc output.
+#   FLEETSCOPE_SANITIZE: the whole suite under ASan + UBSan (installer/dev sanitize);
+#   FLEETSCOPE_FUZZ: clang's libFuzzer instrumentation as well; tests/fuzz then
+#   builds real fuzzers instead of corpus replayers (installer/dev fuzz).
+option(FLEETSCOPE_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(FLEETSCOPE_FUZZ "Build tests/fuzz as libFuzzer fuzzers (clang only)" OFF)
+set(FLEETSCOPE_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+if(FLEETSCOPE_FUZZ)
+    # -O1 and line tables: fuzzing wants fast compiles, symbolized stacks and asserts.
+    add_compile_options(-fsanitize=fuzzer-no-link ${FLEETSCOPE_SANITIZER_FLAGS} -O1 -gline-tables-only -UNDEBUG)
+    add_link_options(-fsanitize=address,undefined)
+elseif(FLEETSCOPE_SANITIZE)
+    add_compile_options(${FLEETSCOPE_SANITIZER_FLAGS})
+    add_link_options(-fsanitize=address,undefined)
+endif()
