@@ -162,8 +162,49 @@ bool JsonReader::requireString(const nlohmann::json &object, const char *key, co
     return true;
 }
 
+namespace {
+
+// Deeper JSON is refused before it is parsed: printing, YAML conversion and
+// comparing values recurse, and a hostile hub's 100 000 nested arrays would
+// overflow a thread's stack. Kubernetes objects are a few dozen levels deep;
+// Go's encoding/json stops at 10 000.
+constexpr int kMaxJsonDepth = 1000;
+
+// Byte scan for the deepest nesting outside strings; far cheaper than the parse.
+bool nestingWithinLimit(const char *data, size_t size)
+{
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < size; ++i) {
+        const char c = data[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth)
+                return false;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 bool parseJson(const char *data, size_t size, const QString &sourceName, nlohmann::json *out, QString *error)
 {
+    if (size > size_t(kMaxJsonDepth) && !nestingWithinLimit(data, size)) {
+        if (error)
+            *error = sourceName + QStringLiteral(": JSON nested deeper than %1 levels, refused").arg(kMaxJsonDepth);
+        return false;
+    }
     try {
         *out = nlohmann::json::parse(data, data + size);
         return true;
