@@ -2,6 +2,7 @@
 
 #include "discovery.h"
 #include "faults.h"
+#include "hostilefaults.h"
 #include "resourcetypes.h"
 #include "tableprinter.h"
 #include "watchstream.h"
@@ -292,12 +293,24 @@ ApiResponse ApiRouter::serveResource(const ApiRequest &request, const Identity &
     }
 
     ApiResponse response;
+    // Hostile answers hit ClusterProfiles only, so that tests know which request fails.
+    const bool hostile = target.type->plural == "clusterprofiles";
+    if (hostile && applyNoAnswerFault(m_faults, &response))
+        return response;
     const Subresource sub = target.subresource;
     if (request.method == "GET") {
-        if (hasName)
+        const auto stopped = [this] { return m_store.isShutdown(); };
+        if (hasName) {
             response = getOne(request, target);
-        else
-            response = isWatch ? watch(request, target) : list(request, target);
+        } else if (isWatch) {
+            response = watch(request, target);
+            if (hostile)
+                applyHostileWatchFault(m_faults, stopped, &response);
+        } else {
+            response = list(request, target);
+            if (hostile && !acceptsTable(request.accept))
+                applyHostileListFault(m_faults, stopped, &response);
+        }
     } else if (request.method == "POST" && !hasName) {
         const nlohmann::json body = nlohmann::json::parse(request.body, nullptr, false);
         if (body.is_discarded()) {

@@ -4,6 +4,7 @@
 #include "objectstore.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,6 +39,8 @@ struct ApiResponse
     std::vector<std::pair<std::string, std::string>> headers;
     std::shared_ptr<WatchStream> watch; // set for watch requests: stream this instead of body
     std::chrono::milliseconds delay{0}; // fault: answer this late
+    // Fault: a body made on the fly (chunked): appends to *chunk, false after the last.
+    std::function<bool(std::string *chunk)> generate;
 };
 
 struct AccessPolicy

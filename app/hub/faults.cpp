@@ -25,6 +25,24 @@ const char *faultName(FaultKind kind)
         return "slow";
     case FaultKind::ExpireContinue:
         return "expire-continue";
+    case FaultKind::HugeObject:
+        return "huge-object";
+    case FaultKind::ManyItems:
+        return "many-items";
+    case FaultKind::DeepNesting:
+        return "deep-nesting";
+    case FaultKind::InvalidUtf8:
+        return "invalid-utf8";
+    case FaultKind::DuplicateKeys:
+        return "duplicate-keys";
+    case FaultKind::WrongTypes:
+        return "wrong-types";
+    case FaultKind::Endless:
+        return "endless";
+    case FaultKind::WatchDrip:
+        return "watch-drip";
+    case FaultKind::NoAnswer:
+        return "no-answer";
     case FaultKind::Count:
         break;
     }

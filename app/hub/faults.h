@@ -20,6 +20,16 @@ enum class FaultKind : int {
     ServiceUnavailable, // 503 Status with Retry-After
     Slow,               // delay the response by slowDelayMs
     ExpireContinue,     // 410 Expired for a continue token that would still be valid
+    // Hostile hubs (hostilefaults.h): lists, then watches, then any request.
+    HugeObject,         // a list item with a 10 MB annotation
+    ManyItems,          // a list of 1 000 000 items, streamed
+    DeepNesting,        // a list item nested 100 000 arrays deep
+    InvalidUtf8,        // a string that is not UTF-8
+    DuplicateKeys,      // a JSON object with the same key twice
+    WrongTypes,         // spec a number, labels a string, conditions a string
+    Endless,            // a list body that never ends
+    WatchDrip,          // a watch that drips one byte per second and never finishes an event
+    NoAnswer,           // accept the request and never answer
     Count
 };
 constexpr std::size_t kFaultKindCount = static_cast<std::size_t>(FaultKind::Count);

@@ -95,7 +95,17 @@ Faults (each P or P@N: probability P in [0,1], at most N times; "1@3" = the firs
         "503 ServiceUnavailable Status with Retry-After",
         "delay responses by --fault-slow-ms",
         "410 Expired for continue tokens",
+        "a list item with a 10 MB annotation",
+        "a list of 1 000 000 items (streamed)",
+        "a list item nested 100 000 arrays deep",
+        "a list item with a string that is not UTF-8",
+        "a list item with duplicate JSON keys",
+        "list items whose fields have the wrong JSON types",
+        "a list body that never ends",
+        "a watch that drips one byte per second",
+        "accept a request and never answer it",
     };
+    static_assert(sizeof(descriptions) / sizeof(descriptions[0]) == kFaultKindCount);
     for (std::size_t i = 0; i < kFaultKindCount; ++i) {
         std::string flag = std::string("  --fault-") + faultName(static_cast<FaultKind>(i)) + " P[@N]";
         // Long flags put their description on the next line, aligned with the others.

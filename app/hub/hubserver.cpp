@@ -247,6 +247,24 @@ void HubServer::Impl::handle(const httplib::Request &req, httplib::Response &res
         return;
     }
     res.status = response.status;
+    if (response.generate) {
+        const int fd = req.ssl ? SSL_get_fd(req.ssl) : findConnectionSocket(req.remote_addr, req.remote_port, req.local_port);
+        auto generate = std::move(response.generate);
+        // Chunked and "; charset=utf-8" (never gzipped), like watches: faults stream their bodies.
+        res.set_chunked_content_provider(response.contentType.c_str(),
+                                         [this, generate, fd](std::size_t, httplib::DataSink &sink) {
+                                             if (peerClosed(fd) || store.isShutdown())
+                                                 return false;
+                                             std::string chunk;
+                                             const bool more = generate(&chunk);
+                                             if (!chunk.empty() && !sink.write(chunk.data(), chunk.size()))
+                                                 return false;
+                                             if (!more)
+                                                 sink.done();
+                                             return true;
+                                         });
+        return;
+    }
     if (response.body.empty()) {
         res.set_content(response.body, response.contentType.c_str());
         return;

@@ -55,6 +55,10 @@ private slots:
     void watchDrop();
     void watchSplit();
     void expireContinue();
+    void hostileListBodies_data();
+    void hostileListBodies();
+    void hostileStreams();
+    void watchDripAndNoAnswer();
 
 private:
     ApiResponse call(FaultKind kind, const ApiRequest &request, FaultSpec spec = {1, -1});
@@ -278,6 +282,86 @@ void TestHubFaults::expireContinue()
     const nlohmann::json status = nlohmann::json::parse(next.body);
     QCOMPARE(status["reason"], "Expired");
     QVERIFY(status["message"].get<std::string>().rfind("The provided continue parameter is too old", 0) == 0);
+}
+
+void TestHubFaults::hostileListBodies_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QByteArray>("contains"); // in the raw body
+    QTest::addColumn<bool>("parses");         // by a strict JSON parser
+    QTest::newRow("huge-object") << int(FaultKind::HugeObject) << QByteArray(10'000'000, 'x') << true;
+    QTest::newRow("deep-nesting") << int(FaultKind::DeepNesting) << QByteArray(100'000, '[') << true;
+    QTest::newRow("invalid-utf8") << int(FaultKind::InvalidUtf8) << QByteArray("bad \xff\xfe") << false;
+    QTest::newRow("duplicate-keys") << int(FaultKind::DuplicateKeys) << QByteArray(R"({"env":"first","env":"second"})")
+                                    << true;
+    QTest::newRow("wrong-types") << int(FaultKind::WrongTypes) << QByteArray(R"("spec":42)") << true;
+}
+
+void TestHubFaults::hostileListBodies()
+{
+    QFETCH(int, kind);
+    QFETCH(QByteArray, contains);
+    QFETCH(bool, parses);
+    const ApiResponse r = call(FaultKind(kind), get(kProfiles));
+    QCOMPARE(r.status, 200);
+    QVERIFY(!r.generate);
+    QVERIFY(QByteArray::fromStdString(r.body).contains(contains));
+    // nlohmann's parser is iterative, so even 100 000 levels only cost memory here.
+    QCOMPARE(!nlohmann::json::parse(r.body, nullptr, false).is_discarded(), parses);
+    // Only ClusterProfiles lie; namespaces stay honest for the same chance.
+    const ApiResponse honest = call(FaultKind(kind), get("/api/v1/namespaces"));
+    QVERIFY(!QByteArray::fromStdString(honest.body).contains(contains));
+}
+
+void TestHubFaults::hostileStreams()
+{
+    // A million items, generated chunk by chunk: the hub never holds the body.
+    const ApiResponse many = call(FaultKind::ManyItems, get(kProfiles));
+    QVERIFY(many.generate);
+    std::string body;
+    int chunks = 0;
+    bool more = true;
+    while (more) {
+        std::string chunk;
+        more = many.generate(&chunk);
+        body += chunk;
+        ++chunks;
+    }
+    QVERIFY(chunks >= 1000);
+    QVERIFY(nlohmann::json::accept(body)); // valid JSON, checked without building 1M objects
+    std::size_t items = 0;
+    for (std::size_t at = body.find("\"name\":\"flood-"); at != std::string::npos;
+         at = body.find("\"name\":\"flood-", at + 1))
+        ++items;
+    QCOMPARE(items, std::size_t(1'000'000));
+    QVERIFY(body.find("\"flood-999999\"") != std::string::npos);
+    QVERIFY(body.rfind(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfileList")", 0) == 0);
+
+    // Endless: as many chunks as anyone asks for, never the closing bracket.
+    const ApiResponse endless = call(FaultKind::Endless, get(kProfiles));
+    QVERIFY(endless.generate);
+    for (int i = 0; i < 50; ++i) {
+        std::string chunk;
+        QVERIFY(endless.generate(&chunk));
+        QVERIFY(chunk.find("]}") == std::string::npos);
+    }
+}
+
+void TestHubFaults::watchDripAndNoAnswer()
+{
+    const ApiResponse drip = call(FaultKind::WatchDrip, get(kProfiles, {{"watch", "true"}}));
+    QVERIFY(!drip.watch);
+    QVERIFY(drip.generate);
+    std::string chunk;
+    QVERIFY(drip.generate(&chunk)); // the first byte comes at once, the next a second later
+    QCOMPARE(chunk, std::string("{"));
+
+    const ApiResponse silent = call(FaultKind::NoAnswer, get(kProfiles));
+    QVERIFY(silent.delay >= std::chrono::hours(1));
+    // Discovery and other resources still answer.
+    const ApiResponse namespaces = call(FaultKind::NoAnswer, get("/api/v1/namespaces"));
+    QCOMPARE(namespaces.delay.count(), 0);
+    QCOMPARE(namespaces.status, 200);
 }
 
 QTEST_GUILESS_MAIN(TestHubFaults)
