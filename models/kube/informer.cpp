@@ -49,7 +49,7 @@ ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkA
     , m_backoff(options.backoff)
     , m_retryTimer(new QTimer(this))
     , m_inactivityTimer(new QTimer(this))
-    , m_framer(options.maxResponseBytes)
+    , m_framer(options.maxEventBytes)
 {
     m_clock.start();
     m_retryTimer->setSingleShot(true);
@@ -169,6 +169,11 @@ void ResourceInformer::requestListPage()
 ApiError ResourceInformer::errorOf(QNetworkReply *reply, const QByteArray &body) const
 {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    // Our own aborts disconnect first, so a cancel seen here is the transfer timeout:
+    // a server that accepted the request and went silent. Qt calls it "Operation canceled".
+    if (reply->error() == QNetworkReply::OperationCanceledError)
+        return ApiError::transport(m_spec.describe() + QStringLiteral(": no data from the server for %1 s, timed out")
+                                                           .arg(m_options.listTransferTimeoutMs / 1000));
     if (status == 0 || (reply->error() != QNetworkReply::NoError && status < 400))
         return ApiError::transport(m_spec.describe() + QStringLiteral(": ") + reply->errorString());
     return ApiError::fromHttp(status, body, reply->rawHeader("Retry-After"));
@@ -276,13 +281,16 @@ void ResourceInformer::onWatchReadyRead()
     QNetworkReply *reply = m_reply.data();
     if (!reply || reply != sender())
         return;
-    m_inactivityTimer->start();
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status != 200)
         return; // an error body: read whole in onWatchFinished
     QList<QByteArray> lines;
     const QByteArray chunk = reply->readAll();
     const bool fits = m_framer.feed(chunk, &lines);
+    // Only whole events (bookmarks included) count as life: a server dripping a byte
+    // at a time would otherwise hold the watch open forever without news.
+    if (!lines.isEmpty())
+        m_inactivityTimer->start();
     for (const QByteArray &line : lines) {
         if (!processWatchLine(line))
             return; // the watch was replaced or failed

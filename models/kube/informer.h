@@ -50,7 +50,10 @@ struct InformerOptions
     int inactivityTimeoutMs = 150'000;
     int listTransferTimeoutMs = 60'000;
     // Larger responses or watch lines are refused: a lying server must not eat memory.
+    // A list may hold a whole fleet (an unpaged 100k list is ~300 MB); one watch event
+    // is one object, which etcd caps at 1.5 MiB.
     qint64 maxResponseBytes = qint64(512) * 1024 * 1024;
+    qint64 maxEventBytes = qint64(16) * 1024 * 1024;
     Backoff::Settings backoff;
 };
 
