@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>DetailsPane</name>
+    <message>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
+    </message>
+</context>
+<context>
     <name>FilterParser</name>
     <message>
         <source>a regex</source>
@@ -600,6 +607,26 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <source>Age of the newest condition transition</source>
         <translation>Alter des jüngsten Condition-Wechsels</translation>
     </message>
+    <message>
+        <source>Not reported</source>
+        <translation>Nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>The x-k8s.io/cluster-manager label and spec.clusterManager.name disagree (%1 vs %2)</source>
+        <translation>Label x-k8s.io/cluster-manager und spec.clusterManager.name widersprechen sich (%1 gegenüber %2)</translation>
+    </message>
+    <message>
+        <source>From the profile&apos;s multicluster.x-k8s.io/clusterset label</source>
+        <translation>Aus dem Label multicluster.x-k8s.io/clusterset des Profils</translation>
+    </message>
+    <message>
+        <source>From the labels of namespace %1</source>
+        <translation>Aus den Labels des Namespace %1</translation>
+    </message>
+    <message>
+        <source>From the clusterset.k8s.io property</source>
+        <translation>Aus der Property clusterset.k8s.io</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>
@@ -1174,6 +1201,37 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
 </context>
 <context>
+    <name>fleetscope::FleetTreeModel</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keins)</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>Gesund</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>Fehlerhaft</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Unbekannt</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>Keine Daten</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FleetTreeView</name>
     <message>
         <source>Hub</source>
@@ -1309,7 +1367,7 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
     <message>
         <source>Views</source>
-        <translation>Ansichten</translation>
+        <translation>Gespeicherte Ansichten</translation>
     </message>
     <message>
         <source>Saved views: filter, grouping and columns</source>
@@ -1438,7 +1496,7 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <name>fleetscope::SavedViewsMenu</name>
     <message>
         <source>&amp;Views</source>
-        <translation>An&amp;sichten</translation>
+        <translation>&amp;Gespeicherte Ansichten</translation>
     </message>
     <message>
         <source>&amp;Save current view…</source>

@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>DetailsPane</name>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1 前</translation>
+    </message>
+</context>
+<context>
     <name>FilterParser</name>
     <message>
         <source>a regex</source>
@@ -597,6 +604,26 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>Age of the newest condition transition</source>
         <translation>最新の Condition 遷移からの経過時間</translation>
     </message>
+    <message>
+        <source>Not reported</source>
+        <translation>報告なし</translation>
+    </message>
+    <message>
+        <source>The x-k8s.io/cluster-manager label and spec.clusterManager.name disagree (%1 vs %2)</source>
+        <translation>x-k8s.io/cluster-manager ラベルと spec.clusterManager.name が一致しません（%1 と %2）</translation>
+    </message>
+    <message>
+        <source>From the profile&apos;s multicluster.x-k8s.io/clusterset label</source>
+        <translation>プロファイルの multicluster.x-k8s.io/clusterset ラベルから</translation>
+    </message>
+    <message>
+        <source>From the labels of namespace %1</source>
+        <translation>Namespace %1 のラベルから</translation>
+    </message>
+    <message>
+        <source>From the clusterset.k8s.io property</source>
+        <translation>clusterset.k8s.io プロパティから</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>
@@ -1163,6 +1190,37 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     </message>
 </context>
 <context>
+    <name>fleetscope::FleetTreeModel</name>
+    <message>
+        <source>(none)</source>
+        <translation>（なし）</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>グループ</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Healthy</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>異常</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>No data</source>
+        <translation>データなし</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FleetTreeView</name>
     <message>
         <source>Hub</source>
@@ -1294,7 +1352,7 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     </message>
     <message>
         <source>Views</source>
-        <translation>ビュー</translation>
+        <translation>保存したビュー</translation>
     </message>
     <message>
         <source>Saved views: filter, grouping and columns</source>
@@ -1420,7 +1478,7 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <name>fleetscope::SavedViewsMenu</name>
     <message>
         <source>&amp;Views</source>
-        <translation>ビュー(&amp;W)</translation>
+        <translation>保存したビュー(&amp;W)</translation>
     </message>
     <message>
         <source>&amp;Save current view…</source>

@@ -4,6 +4,7 @@
 #include "fleet/fleetstore.h"
 #include "healthstyle.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QScrollBar>
 #include <QTextBrowser>
@@ -21,7 +22,9 @@ QString ageOf(KubeTime time, qint64 now)
 {
     if (!time)
         return QStringLiteral("—");
-    return QStringLiteral("<span title='%1'>%2 ago</span>").arg(formatKubeTime(time), humanDuration(now - time));
+    // kubectl's AGE spelling (5m, 3d) stays; only the sentence around it is translated.
+    return QStringLiteral("<span title='%1'>%2</span>")
+        .arg(formatKubeTime(time), QCoreApplication::translate("DetailsPane", "%1 ago").arg(humanDuration(now - time)));
 }
 
 QString statusCell(ConditionStatus status)

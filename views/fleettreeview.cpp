@@ -5,6 +5,7 @@
 #include "healthstyle.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QInputDialog>
@@ -122,7 +123,8 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     setObjectName(QStringLiteral("fleetTree"));
     m_grouping->setObjectName(QStringLiteral("groupingChoice"));
     for (const Grouping &g : groupings())
-        m_grouping->addItem(tr(g.label), FleetTreeModel::levelsToSpec(g.levels));
+        // The labels are QT_TRANSLATE_NOOP("FleetTreeView", ...): translated in that context.
+        m_grouping->addItem(QCoreApplication::translate("FleetTreeView", g.label), FleetTreeModel::levelsToSpec(g.levels));
     m_grouping->insertSeparator(m_grouping->count());
     m_grouping->addItem(tr("By property…"));
     m_grouping->setItemData(m_grouping->count() - 1, PropertyOnly, propertyChoiceRole);

@@ -4,6 +4,7 @@
 #include "fleetstore.h"
 #include "valueorder.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <cmath>
@@ -121,7 +122,7 @@ QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
 {
     const Condition *c = p.condition(type);
     if (!c)
-        return u"Not reported"_s;
+        return QCoreApplication::translate("fleetscope::ClusterTableModel", "Not reported");
     QString tip = conditionStatusName(c->status);
     if (!c->reason.isEmpty())
         tip += u" ("_s + c->reason + u')';
@@ -332,20 +333,19 @@ QString ClusterTableModel::toolTip(int column, const FleetProfile &row) const
         return conditionToolTip(p, condition_types::joined);
     case ManagerColumn:
         if (row.managerMismatch) {
-            return u"The x-k8s.io/cluster-manager label and spec.clusterManager.name disagree ("_s
-                + p.metadata.labels.value(well_known::clusterManagerLabel) + u" vs "_s + p.clusterManagerName
-                + u')';
+            return tr("The x-k8s.io/cluster-manager label and spec.clusterManager.name disagree (%1 vs %2)")
+                .arg(p.metadata.labels.value(well_known::clusterManagerLabel), p.clusterManagerName);
         }
         return QString();
     case ClusterSetColumn:
         switch (row.clusterSetSource) {
         case ClusterSetSource::ProfileLabel:
-            return u"From the profile's multicluster.x-k8s.io/clusterset label"_s;
+            return tr("From the profile's multicluster.x-k8s.io/clusterset label");
         case ClusterSetSource::NamespaceLabel:
         case ClusterSetSource::NamespaceLabelKep:
-            return u"From the labels of namespace "_s + p.metadata.namespaceName;
+            return tr("From the labels of namespace %1").arg(p.metadata.namespaceName);
         case ClusterSetSource::Property:
-            return u"From the clusterset.k8s.io property"_s;
+            return tr("From the clusterset.k8s.io property");
         case ClusterSetSource::None:
             break;
         }

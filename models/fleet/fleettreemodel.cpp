@@ -268,7 +268,7 @@ QVariant FleetTreeModel::data(const QModelIndex &index, int role) const
             return node->count;
         if (role == Qt::ToolTipRole)
             return QVariant();
-        return node->value.isEmpty() ? u"(none)"_s : node->value;
+        return node->value.isEmpty() ? tr("(none)") : node->value;
     }
     if (role == Qt::ToolTipRole)
         return QVariant();
@@ -279,9 +279,10 @@ QVariant FleetTreeModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QVariant();
-    static const char16_t *const titles[ColumnCount] = {u"Group",     u"Clusters", u"Healthy",
-                                                        u"Unhealthy", u"Unknown",  u"No data"};
-    return QString::fromUtf16(titles[section]);
+    static const char *const titles[ColumnCount] = {QT_TR_NOOP("Group"),     QT_TR_NOOP("Clusters"),
+                                                    QT_TR_NOOP("Healthy"),   QT_TR_NOOP("Unhealthy"),
+                                                    QT_TR_NOOP("Unknown"),   QT_TR_NOOP("No data")};
+    return tr(titles[section]);
 }
 
 ClusterScope FleetTreeModel::scopeOf(const QModelIndex &index) const
