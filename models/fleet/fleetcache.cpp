@@ -30,7 +30,7 @@ FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *par
     , m_directory(directory.isEmpty() ? defaultDirectory() : directory)
 {
     m_saveTimer.setSingleShot(true);
-    m_saveTimer.setInterval(5000);
+    m_saveTimer.setInterval(120000);
     connect(&m_saveTimer, &QTimer::timeout, this, [this] { saveNow(); });
     connect(m_store, &FleetStore::hubStatusChanged, this, &FleetCache::onHubStatusChanged);
     connect(m_store, &FleetStore::deltaApplied, this, &FleetCache::onDeltaApplied);

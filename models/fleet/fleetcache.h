@@ -25,8 +25,9 @@ class FleetStore;
 // Life of a hub: restore() puts its cached profiles into the store and marks it
 // stale. When the hub has synced live, cached profiles the hub no longer has are
 // removed (the others were already replaced in place by live upserts) and the
-// hub stops being stale. From then on its fleet is saved a few seconds after it
-// changes, and at destruction.
+// hub stops being stale. From then on its fleet is saved at most every two minutes
+// while it changes (a 100k fleet is a large file: not on every delta), and at
+// destruction.
 class FleetCache final : public QObject
 {
     Q_OBJECT
@@ -55,7 +56,7 @@ public:
     QDateTime lastSeen(int hub) const;
     QList<int> staleHubs() const;
 
-    // How long after a change the fleet is written (default 5 s).
+    // How long after a change the fleet is written (default 120 s).
     void setSaveDelay(int ms) { m_saveTimer.setInterval(ms); }
 
 signals:
