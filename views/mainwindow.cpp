@@ -13,6 +13,7 @@
 #include "fleetscope_version.h"
 #include "fleet/savedviewstore.h"
 #include "hubstatusbar.h"
+#include "historypanel.h"
 #include "clusteractions.h"
 #include "shortcutsdialog.h"
 #include "syncprogress.h"
@@ -148,6 +149,14 @@ void MainWindow::applyView(const SavedView &view)
     if (!view.grouping.isEmpty())
         m_tree->setGroupingSpec(view.grouping);
     m_filterBar->setText(view.filter);
+}
+
+void MainWindow::setHistory(HistoryStore *history)
+{
+    m_historyPanel = new HistoryPanel(history, m_store, m_table, m_proxy, this);
+    m_splitter->replaceWidget(m_splitter->indexOf(m_details), m_historyPanel->tabs());
+    m_historyPanel->wrap(m_details);
+    connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
 }
 
 void MainWindow::updateEmptyState()

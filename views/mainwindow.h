@@ -20,6 +20,8 @@ class FilterBar;
 class FleetTreeView;
 class FleetEngine;
 class FleetStore;
+class HistoryPanel;
+class HistoryStore;
 class HubStatusBar;
 class HubStatusModel;
 class PlacementsView;
@@ -58,6 +60,9 @@ public:
     void applyView(const SavedView &view);
     // Makes this row of the (sorted, filtered) table current.
     void selectClusterRow(int row);
+    // Adds the History and Fleet health tabs and tray notifications (guicommand: after the store opened).
+    void setHistory(HistoryStore *history);
+    HistoryPanel *historyPanel() const { return m_historyPanel; }
 
 private:
     void createActions();
@@ -78,6 +83,7 @@ private:
     QTabWidget *m_leftTabs = nullptr;
     ClusterScope m_treeScope;
     DetailsPane *m_details = nullptr;
+    HistoryPanel *m_historyPanel = nullptr;
     HubStatusBar *m_statusBar = nullptr;
     QSplitter *m_splitter = nullptr;
     ClusterActions *m_clusterActions = nullptr;

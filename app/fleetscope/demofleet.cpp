@@ -1,9 +1,14 @@
 #include "demofleet.h"
 
+#include "fleetgenerator.h"
 #include "hubserver.h"
+#include "hubutil.h"
+#include "resourcetypes.h"
 
 #include <QDir>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 namespace fleetscope {
 
@@ -56,7 +61,57 @@ bool DemoFleet::start(QString *error)
         m_hubs.push_back(std::move(server));
     }
     m_kubeconfigs = files.join(u':');
+
+    // Three clusters of the first hub flap on different rhythms (every round, every
+    // second round, every third), one of them on Joined as well.
+    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
+    std::uint64_t rv = 0;
+    std::vector<std::string> names;
+    for (const auto &object : m_hubs.front()->store().snapshot(profiles, &rv))
+        names.push_back((*object)["metadata"].value("namespace", std::string()) + '/'
+                        + (*object)["metadata"].value("name", std::string()));
+    std::sort(names.begin(), names.end());
+    for (size_t i = 0; i < names.size() && i < 3; ++i)
+        m_flapping << QLatin1String(specs[0].context) + u'/' + QString::fromStdString(names[i]);
+    m_flapTimer = std::make_unique<QTimer>();
+    m_flapTimer->setInterval(4000);
+    QObject::connect(m_flapTimer.get(), &QTimer::timeout, [this] { flapOnce(); });
+    m_flapTimer->start();
     return true;
+}
+
+void DemoFleet::flapOnce()
+{
+    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
+    ++m_flapRound;
+    for (int i = 0; i < m_flapping.size(); ++i) {
+        if (m_flapRound % unsigned(i + 1) != 0)
+            continue;
+        const QStringList parts = m_flapping[i].split(u'/');
+        const std::string ns = parts[1].toStdString();
+        const std::string name = parts[2].toStdString();
+        hub::ObjectStore &store = m_hubs.front()->store();
+        const hub::StoreResult current = store.get(profiles, ns, name);
+        if (!current.error.ok() || !current.object)
+            continue; // churn deleted it: nothing to flap
+        const nlohmann::json &object = *current.object;
+        nlohmann::json conditions = object.contains("status")
+            ? object["status"].value("conditions", nlohmann::json::array())
+            : nlohmann::json::array();
+        const std::string manager = object["spec"]["clusterManager"].value("name", std::string());
+        for (nlohmann::json &c : conditions) {
+            const std::string type = c.value("type", std::string());
+            if (type != "ControlPlaneHealthy" && !(type == "Joined" && i == 2))
+                continue;
+            const bool up = c.value("status", std::string()) != "True";
+            c["status"] = up ? "True" : "False";
+            c["reason"] = type == "Joined" ? (up ? "ManagedClusterJoined" : "ManagedClusterLeft") : hub::healthyReason(manager, up);
+            c["message"] = up ? "Cluster is available." : "Agent heartbeat lost for 5m.";
+            c["lastTransitionTime"] = hub::nowTimestamp();
+        }
+        store.patch(profiles, ns, name, hub::PatchKind::Merge, {{"status", {{"conditions", conditions}}}},
+                    hub::Subresource::Status);
+    }
 }
 
 } // namespace fleetscope

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <memory>
 #include <vector>
@@ -27,11 +29,19 @@ public:
     bool start(QString *error);
     // KUBECONFIG-style list of the demo's kubeconfig files (one per hub).
     QString kubeconfigList() const { return m_kubeconfigs; }
+    // "demo-hub-eu/NAMESPACE/NAME" of the clusters whose health flaps every few
+    // seconds, so that timelines and flapping have something real to show.
+    QStringList flappingClusters() const { return m_flapping; }
+    // One round of flaps now (a timer calls it every few seconds).
+    void flapOnce();
 
 private:
     QTemporaryDir m_dir; // 0700, removed on exit with the kubeconfigs in it
     std::vector<std::unique_ptr<hub::HubServer>> m_hubs;
     QString m_kubeconfigs;
+    QStringList m_flapping;
+    std::unique_ptr<QTimer> m_flapTimer;
+    unsigned m_flapRound = 0;
 };
 
 } // namespace fleetscope

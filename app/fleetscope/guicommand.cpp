@@ -7,6 +7,7 @@
 #include "fleet/fleetcache.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
+#include "guihistory.h"
 #include "mainwindow.h"
 #include "offlinebadge.h"
 #include "recenthubs.h"
@@ -91,6 +92,7 @@ void describeGuiOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("screenshot"), tr("Render the main window to a PNG file once the fleet is synced, then exit."), tr("file")});
     parser.addOption({QStringLiteral("select-row"), tr("With --screenshot: select this row of the table first."), tr("row")});
     parser.addOption({QStringLiteral("geometry"), tr("Main window size, e.g. 1400x900."), tr("WxH")});
+    describeHistoryOptions(parser);
     parser.addOption({QStringLiteral("lang"), tr("Interface language, e.g. de or ja (default: the system language)."), tr("language")});
     parser.addOption({QStringLiteral("palette"), tr("Force the Fusion style with a dark or light palette (default: the platform's)."), tr("dark|light")});
 }
@@ -161,6 +163,8 @@ int runGui(int argc, char **argv)
     }
 
     MainWindow window(&store, &engine);
+    GuiHistory history;
+    history.start(&store, &window, parser, parser.isSet(QStringLiteral("demo")), demo.flappingClusters());
     if (cache)
         window.statusBar()->addPermanentWidget(new OfflineBadge(&store, cache.get(), &window));
     // Screenshots are made at a chosen size and must not become the user's layout.

@@ -1,6 +1,7 @@
 #include "clustertablemodel.h"
 
 #include "api/stringpool.h"
+#include "clustercolumnsource.h"
 #include "fleetstore.h"
 #include "valueorder.h"
 
@@ -218,7 +219,31 @@ QString ClusterTableModel::extraColumnSpec(int column) const
     if (column < FixedColumnCount || column >= columnCount())
         return {};
     const ExtraColumn &extra = m_extraColumns[size_t(column - FixedColumnCount)];
+    if (extra.source)
+        return {};
     return (extra.isLabel ? QStringLiteral("label:") : QStringLiteral("property:")) + extra.key;
+}
+
+int ClusterTableModel::addSourceColumn(const ClusterColumnSource *source)
+{
+    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
+        if (m_extraColumns[i].source == source)
+            return FixedColumnCount + int(i);
+    }
+    const int column = columnCount();
+    beginInsertColumns(QModelIndex(), column, column);
+    m_extraColumns.push_back({false, QString(), source});
+    endInsertColumns();
+    return column;
+}
+
+void ClusterTableModel::sourceColumnChanged(const ClusterColumnSource *source)
+{
+    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
+        const int column = FixedColumnCount + int(i);
+        if (m_extraColumns[i].source == source && rowCount() > 0)
+            Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column), {Qt::DisplayRole, SortRole});
+    }
 }
 
 bool ClusterTableModel::removeColumnAt(int column)
@@ -248,6 +273,8 @@ qint64 ClusterTableModel::now() const
 
 const QString *ClusterTableModel::extraValue(const ExtraColumn &column, const FleetProfile &row) const
 {
+    if (column.source)
+        return column.source->value(row);
     return column.isLabel ? row.profile().metadata.labels.find(column.key) : propertyValue(row.profile(), column.key);
 }
 
@@ -388,6 +415,8 @@ QVariant ClusterTableModel::headerData(int section, Qt::Orientation orientation,
         return QVariant();
     if (section >= FixedColumnCount) {
         const ExtraColumn &extra = m_extraColumns[size_t(section - FixedColumnCount)];
+        if (extra.source)
+            return role == Qt::ToolTipRole ? extra.source->toolTip() : extra.source->header();
         if (role == Qt::ToolTipRole)
             return extra.isLabel ? tr("Label %1").arg(extra.key) : tr("Property %1").arg(extra.key);
         return extra.key;

@@ -9,6 +9,7 @@
 
 namespace fleetscope {
 
+class ClusterColumnSource;
 class FleetStore;
 struct FleetProfile;
 
@@ -61,6 +62,10 @@ public:
     QString extraColumnSpec(int column) const;
     int propertyColumn(const QString &name) const;
     int labelColumn(const QString &key) const;
+    // A column computed elsewhere (history's flap counts), after the others; it has
+    // no spec (saved views do not store it). Call sourceColumnChanged when its values change.
+    int addSourceColumn(const ClusterColumnSource *source);
+    void sourceColumnChanged(const ClusterColumnSource *source);
 
     // Changed rows at most this far apart are reported in one dataChanged range.
     // QSortFilterProxyModel pays a full mapping rebuild per signal that flips a
@@ -97,6 +102,7 @@ private:
     {
         bool isLabel = false;
         QString key; // interned
+        const ClusterColumnSource *source = nullptr;
     };
 
     void onProfilesChanged(const QList<int> &rows);

@@ -1,6 +1,7 @@
 #include "healthseries.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace fleetscope {
@@ -46,14 +47,25 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
         auto &list = it.value();
         std::stable_sort(list.begin(), list.end(),
                          [](const ConditionTransition *a, const ConditionTransition *b) { return a->at < b->at; });
+        // First-sight seeds say how long each condition has held; before the newest
+        // of them one condition's state is not known at all, so the cluster is
+        // counted from there (not as "unknown" for the years before).
+        qint64 knownFrom = std::numeric_limits<qint64>::min();
+        for (const ConditionTransition *t : list) {
+            if (t->seeded)
+                knownFrom = std::max(knownFrom, t->at);
+        }
         ConditionStatus cph = ConditionStatus::Absent;
         ConditionStatus joined = ConditionStatus::Absent;
         H health = H::None;
-        for (const ConditionTransition *t : list) {
+        for (size_t i = 0; i < list.size(); ++i) {
+            const ConditionTransition *t = list[i];
             (t->type == QStringView(condition_types::joined) ? joined : cph) = t->to;
+            if (i + 1 < list.size() && list[i + 1]->at <= knownFrom)
+                continue; // not known yet: only the state at knownFrom counts
             const H next = healthFrom(cph, joined);
             if (next != health) {
-                events.push_back({t->at, health, next});
+                events.push_back({std::max(t->at, knownFrom), health, next});
                 health = next;
             }
         }

@@ -171,6 +171,26 @@ private slots:
         QCOMPARE(points[3], (HealthPoint{100, 0, 1, 2}));
     }
 
+    void healthSeriesCountsSeedsFromWhenAllAreKnown()
+    {
+        // Joined has held for ages, ControlPlaneHealthy since 60: before 60 the
+        // cluster's health is not known, which is not the same as Unknown.
+        QList<ConditionTransition> list;
+        for (const auto &[type, at] : {std::pair{QStringLiteral("Joined"), qint64(-1000)},
+                                       std::pair{QStringLiteral("ControlPlaneHealthy"), qint64(60)}}) {
+            ConditionTransition t;
+            t.cluster = {QStringLiteral("hub"), QStringLiteral("ns"), QStringLiteral("a")};
+            t.type = type;
+            t.at = at;
+            t.to = ConditionStatus::True;
+            t.seeded = true;
+            list.append(t);
+        }
+        const QList<HealthPoint> points = healthSeries(list, 0, 100, 2);
+        QCOMPARE(points[0], (HealthPoint{50, 0, 0, 0}));
+        QCOMPARE(points[1], (HealthPoint{100, 1, 0, 0}));
+    }
+
     void healthSeriesKeepsItsBudget()
     {
         // 2,000 clusters flapping every minute for 30 days would be 86M events; a

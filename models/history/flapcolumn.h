@@ -1,0 +1,35 @@
+#pragma once
+
+#include "fleet/clustercolumnsource.h"
+#include "historytypes.h"
+
+#include <QHash>
+
+namespace fleetscope {
+
+class FleetStore;
+
+// The table's "Flaps" column: status changes per cluster within the flap
+// window, as HistoryStore::fetchFlapCounts reports them; empty for none.
+class FlapColumn final : public ClusterColumnSource
+{
+public:
+    FlapColumn(const FleetStore *store, int threshold, int windowHours);
+
+    // Replaces the counts; true when anything changed.
+    bool setCounts(const QHash<ClusterId, int> &counts);
+    int count(const ClusterId &cluster) const;
+
+    QString header() const override;
+    QString toolTip() const override;
+    const QString *value(const FleetProfile &row) const override;
+
+private:
+    const FleetStore *m_store;
+    int m_threshold;
+    int m_windowHours;
+    QHash<ClusterId, int> m_counts;
+    QHash<ClusterId, QString> m_texts;
+};
+
+} // namespace fleetscope

@@ -1,0 +1,156 @@
+// The history widgets, offscreen: the timeline shows one lane per condition of
+// the chosen cluster with the recorded segments and hover text, zoom presets
+// refetch, and the fleet health chart draws its scope within the point budget.
+
+#include "charts/clustertimelineview.h"
+#include "charts/fleethealthchart.h"
+#include "charts/timelinechart.h"
+#include "history/historystore.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace fleetscope;
+
+namespace {
+
+constexpr qint64 kMinute = 60'000;
+
+ClusterObservation observe(const QString &name, qint64 at, ConditionStatus cph, ConditionStatus joined)
+{
+    ClusterObservation o;
+    o.cluster = {QStringLiteral("hub-a"), QStringLiteral("fleet"), name};
+    o.observedAt = at;
+    Condition c;
+    c.type = QStringLiteral("ControlPlaneHealthy");
+    c.status = cph;
+    c.reason = cph == ConditionStatus::False ? QStringLiteral("AgentHeartbeatLost") : QStringLiteral("Healthy");
+    c.message = cph == ConditionStatus::False ? QStringLiteral("Agent heartbeat lost for 5m.") : QString();
+    c.lastTransitionTime = at;
+    Condition j;
+    j.type = QStringLiteral("Joined");
+    j.status = joined;
+    j.lastTransitionTime = at - 60 * kMinute;
+    o.conditions = {c, j};
+    return o;
+}
+
+} // namespace
+
+class TstHistoryViews : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    qint64 m_now = 0;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_now = QDateTime::currentMSecsSinceEpoch();
+    }
+
+    void timelineShowsLanes()
+    {
+        HistoryStore store;
+        store.open(m_dir.filePath(QStringLiteral("views.sqlite")));
+        QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+        store.beginCoverage(QStringLiteral("hub-a"), m_now - 50 * kMinute);
+        // Flapping: down and up every five minutes for the last 40 minutes.
+        QList<ClusterObservation> seen;
+        for (int i = 0; i < 9; ++i)
+            seen << observe(QStringLiteral("flappy"), m_now - 40 * kMinute + i * 5 * kMinute,
+                            i % 2 ? ConditionStatus::False : ConditionStatus::True, ConditionStatus::True);
+        store.observe(seen);
+        store.flush();
+
+        ClusterTimelineView view(&store);
+        view.resize(700, 260);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy shown(&view, &ClusterTimelineView::shown);
+        view.setSpan(60 * kMinute);
+        view.setCluster({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("flappy")});
+        QTRY_VERIFY(!view.chart()->lanes().isEmpty());
+        const QList<TimelineChart::Lane> lanes = view.chart()->lanes();
+        QCOMPARE(lanes.size(), 2);
+        QCOMPARE(lanes[0].type, QStringLiteral("ControlPlaneHealthy"));
+        QCOMPARE(lanes[1].type, QStringLiteral("Joined"));
+        int falses = 0;
+        for (const TimelineSegment &s : lanes[0].segments)
+            falses += s.kind == SegmentKind::False ? 1 : 0;
+        QCOMPARE(falses, 4);
+        // Before the cluster was first seen and before watching: a gap, never a status.
+        QCOMPARE(lanes[0].segments.first().kind, SegmentKind::Gap);
+        QVERIFY2(view.statusText().contains(QLatin1String("8 status change")), qPrintable(view.statusText()));
+
+        // Hover over the middle of the lane at a False segment.
+        const QRectF plot = view.chart()->chart()->plotArea();
+        const TimelineSegment *down = nullptr;
+        for (const TimelineSegment &s : lanes[0].segments) {
+            if (s.kind == SegmentKind::False)
+                down = &s;
+        }
+        QVERIFY(down);
+        const double x = plot.left()
+            + plot.width() * double((down->start + down->end) / 2 - view.chart()->from())
+                / double(view.chart()->to() - view.chart()->from());
+        const QPoint at = view.chart()->mapFromScene(view.chart()->chart()->mapToScene(QPointF(x, plot.top() + plot.height() / 4)));
+        const QString tip = view.chart()->toolTipAt(at);
+        QVERIFY2(tip.contains(QLatin1String("AgentHeartbeatLost")) && tip.contains(QLatin1String("heartbeat lost")),
+                 qPrintable(tip));
+
+        // A wider preset refetches.
+        shown.clear();
+        view.setSpan(24 * 60 * kMinute);
+        QVERIFY(shown.wait(5000));
+        QCOMPARE(view.chart()->to() - view.chart()->from(), 24 * 60 * kMinute);
+
+        const QString shot = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
+        if (!shot.isEmpty())
+            view.grab().save(shot + QStringLiteral("/timeline-test.png"));
+
+        // No cluster: says so, no lanes.
+        view.setCluster({});
+        QVERIFY(view.chart()->lanes().isEmpty());
+    }
+
+    void fleetHealthChart()
+    {
+        HistoryStore store;
+        store.open(m_dir.filePath(QStringLiteral("health.sqlite")));
+        QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+        QList<ClusterObservation> seen;
+        QSet<ClusterId> scope;
+        for (int c = 0; c < 30; ++c) {
+            const QString name = QStringLiteral("c%1").arg(c);
+            seen << observe(name, m_now - 120 * kMinute, ConditionStatus::True, ConditionStatus::True);
+            if (c < 10)
+                seen << observe(name, m_now - 30 * kMinute, ConditionStatus::False, ConditionStatus::True);
+            scope.insert({QStringLiteral("hub-a"), QStringLiteral("fleet"), name});
+        }
+        store.observe(seen);
+        store.flush();
+        FleetHealthChart chart(&store);
+        chart.resize(700, 260);
+        chart.show();
+        QSignalSpy shown(&chart, &FleetHealthChart::shown);
+        chart.setScope(scope, QStringLiteral("30 clusters"));
+        QTRY_VERIFY(!chart.points().isEmpty());
+        QCOMPARE(chart.points().size(), FleetHealthChart::pointBudget);
+        QCOMPARE(chart.points().last().healthy, 20);
+        QCOMPARE(chart.points().last().unhealthy, 10);
+        QVERIFY(chart.statusText().contains(QLatin1String("20 healthy")));
+    }
+};
+
+QTEST_MAIN(TstHistoryViews)
+#include "tst_historyviews.moc"

@@ -1,0 +1,233 @@
+#include "fleethealthchart.h"
+
+#include "history/historycsv.h"
+#include "history/historystore.h"
+#include "timelinechart.h"
+
+#include <QAreaSeries>
+#include <QButtonGroup>
+#include <QChartView>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSaveFile>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace fleetscope {
+
+namespace {
+constexpr qint64 kHour = 3600 * 1000LL;
+}
+
+FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
+    : QWidget(parent)
+    , m_history(history)
+    , m_span(24 * kHour)
+    , m_view(new QChartView(this))
+    , m_timeAxis(new QDateTimeAxis)
+    , m_countAxis(new QValueAxis)
+    , m_title(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_presets(new QButtonGroup(this))
+    , m_refetch(new QTimer(this))
+{
+    setObjectName(QStringLiteral("fleetHealthChart"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto *bar = new QHBoxLayout;
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_title->setTextFormat(Qt::PlainText);
+    bar->addWidget(m_title, 1);
+    const struct
+    {
+        const char *label;
+        qint64 span;
+    } presets[] = {{QT_TR_NOOP("1 h"), kHour}, {QT_TR_NOOP("24 h"), 24 * kHour}, {QT_TR_NOOP("7 d"), 7 * 24 * kHour},
+                   {QT_TR_NOOP("30 d"), 30 * 24 * kHour}};
+    for (const auto &preset : presets) {
+        auto *button = new QToolButton(this);
+        button->setText(tr(preset.label));
+        button->setCheckable(true);
+        button->setAutoRaise(true);
+        button->setChecked(preset.span == m_span);
+        const qint64 span = preset.span;
+        button->setProperty("span", span);
+        connect(button, &QToolButton::clicked, this, [this, span] { setSpan(span); });
+        m_presets->addButton(button);
+        bar->addWidget(button);
+    }
+    auto *exportButton = new QToolButton(this);
+    exportButton->setObjectName(QStringLiteral("exportScopeCsv"));
+    exportButton->setText(tr("Export CSV…"));
+    exportButton->setToolTip(tr("Save the recorded condition transitions of these clusters as CSV"));
+    exportButton->setAutoRaise(true);
+    connect(exportButton, &QToolButton::clicked, this, &FleetHealthChart::chooseExportFile);
+    bar->addWidget(exportButton);
+    layout->addLayout(bar);
+
+    auto *chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->addAxis(m_timeAxis, Qt::AlignBottom);
+    chart->addAxis(m_countAxis, Qt::AlignLeft);
+    m_countAxis->setLabelFormat(QStringLiteral("%d"));
+    m_timeAxis->setTickCount(6);
+    for (QLineSeries *&line : m_lines)
+        line = new QLineSeries(this);
+    const struct
+    {
+        const char *name;
+        SegmentKind kind;
+    } areas[] = {{QT_TR_NOOP("Healthy"), SegmentKind::True},
+                 {QT_TR_NOOP("Unhealthy"), SegmentKind::False},
+                 {QT_TR_NOOP("Unknown"), SegmentKind::Gap}};
+    for (int i = 0; i < 3; ++i) {
+        m_areas[i] = new QAreaSeries(m_lines[i + 1], m_lines[i]);
+        m_areas[i]->setName(tr(areas[i].name));
+        const QColor c = TimelineChart::color(areas[i].kind);
+        m_areas[i]->setColor(c);
+        m_areas[i]->setBorderColor(c.darker(120));
+        chart->addSeries(m_areas[i]);
+        m_areas[i]->attachAxis(m_timeAxis);
+        m_areas[i]->attachAxis(m_countAxis);
+    }
+    m_view->setChart(chart);
+    m_view->setMinimumHeight(160);
+    layout->addWidget(m_view, 1);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_status);
+
+    m_refetch->setSingleShot(true);
+    m_refetch->setInterval(500); // the scope follows typing in the filter line
+    connect(m_refetch, &QTimer::timeout, this, &FleetHealthChart::refetch);
+    connect(m_history, &HistoryStore::stateChanged, m_refetch, qOverload<>(&QTimer::start));
+    auto *tick = new QTimer(this);
+    tick->setInterval(60000);
+    connect(tick, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            refetch();
+    });
+    tick->start();
+    setScope({}, QString());
+}
+
+void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QString &description)
+{
+    m_scope = scope;
+    m_description = description;
+    m_title->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
+    m_refetch->start();
+}
+
+void FleetHealthChart::setSpan(qint64 ms)
+{
+    m_span = ms;
+    m_presets->setExclusive(false);
+    for (QAbstractButton *button : m_presets->buttons())
+        button->setChecked(button->property("span").toLongLong() == ms);
+    m_presets->setExclusive(true);
+    refetch();
+}
+
+QString FleetHealthChart::statusText() const
+{
+    return m_status->text();
+}
+
+void FleetHealthChart::refetch()
+{
+    m_refetch->stop();
+    const quint64 generation = ++m_generation;
+    const qint64 to = QDateTime::currentMSecsSinceEpoch();
+    const qint64 from = to - m_span;
+    if (!m_history->isAvailable()) {
+        display({}, from, to);
+        m_status->setText(m_history->statusMessage().isEmpty() ? tr("History is not available.")
+                                                               : m_history->statusMessage());
+        return;
+    }
+    if (m_scope.isEmpty()) {
+        display({}, from, to);
+        return;
+    }
+    m_history->fetchHealth(m_scope, from, to, pointBudget, this,
+                           [this, generation, from, to](const QList<HealthPoint> &points) {
+                               if (generation == m_generation)
+                                   display(points, from, to);
+                           });
+}
+
+void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qint64 to)
+{
+    m_points = points;
+    QList<QPointF> rows[4];
+    int top = 1;
+    for (const HealthPoint &p : points) {
+        const double x = double(p.time);
+        const int stack[4] = {0, p.healthy, p.healthy + p.unhealthy, p.healthy + p.unhealthy + p.unknown};
+        for (int i = 0; i < 4; ++i)
+            rows[i].append(QPointF(x, stack[i]));
+        top = std::max(top, stack[3]);
+    }
+    for (int i = 0; i < 4; ++i)
+        m_lines[i]->replace(rows[i]);
+    m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
+    m_timeAxis->setFormat(to - from <= 2 * 86400 * 1000LL ? QStringLiteral("ddd HH:mm") : QStringLiteral("dd MMM"));
+    m_countAxis->setRange(0, top + top / 10 + 1);
+    if (!points.isEmpty()) {
+        const HealthPoint &last = points.last();
+        m_status->setText(tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
+                             int(points.size()))
+                              .arg(last.healthy)
+                              .arg(last.unhealthy)
+                              .arg(last.unknown));
+    } else if (m_history->isAvailable()) {
+        m_status->setText(m_scope.isEmpty() ? tr("No clusters in scope.") : tr("No history recorded for these clusters yet."));
+    }
+    Q_EMIT shown();
+}
+
+void FleetHealthChart::chooseExportFile()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export condition history"),
+                                                      QStringLiteral("fleet-history.csv"), tr("CSV files (*.csv)"));
+    if (!path.isEmpty())
+        exportCsv(path);
+}
+
+void FleetHealthChart::exportCsv(const QString &path)
+{
+    if (m_scope.isEmpty()) {
+        m_status->setText(tr("No clusters in scope: nothing to export."));
+        return;
+    }
+    const qint64 to = QDateTime::currentMSecsSinceEpoch() + 1;
+    m_history->fetchTransitions(m_scope, to - m_span, to, this,
+                                [this, path](const QList<ConditionTransition> &transitions, const QString &error) {
+                                    if (!error.isEmpty()) {
+                                        m_status->setText(error);
+                                        return;
+                                    }
+                                    QSaveFile file(path);
+                                    if (!file.open(QIODevice::WriteOnly) || !writeTransitionsCsv(&file, transitions)
+                                        || !file.commit()) {
+                                        m_status->setText(tr("Cannot write %1: %2").arg(path, file.errorString()));
+                                        return;
+                                    }
+                                    m_status->setText(tr("Exported %n transition(s) to %1.", nullptr,
+                                                         int(transitions.size()))
+                                                          .arg(path));
+                                });
+}
+
+} // namespace fleetscope

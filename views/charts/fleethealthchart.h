@@ -1,0 +1,69 @@
+#pragma once
+
+#include "history/historytypes.h"
+
+#include <QSet>
+#include <QWidget>
+
+class QAreaSeries;
+class QButtonGroup;
+class QChartView;
+class QDateTimeAxis;
+class QLabel;
+class QLineSeries;
+class QTimer;
+class QValueAxis;
+
+namespace fleetscope {
+
+class HistoryStore;
+
+// Fleet health over time for a scope (the clusters the table shows: tree group
+// and filter): stacked healthy / unhealthy / unknown areas. The series is
+// computed on the history's worker and downsampled to pointBudget points, so a
+// 100k-cluster fleet over 30 days is a few hundred points here.
+class FleetHealthChart final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FleetHealthChart)
+
+public:
+    explicit FleetHealthChart(HistoryStore *history, QWidget *parent = nullptr);
+
+    static constexpr int pointBudget = 300;
+
+    // The clusters to count; `description` names the scope ("prod, 120 clusters").
+    void setScope(const QSet<ClusterId> &scope, const QString &description);
+    void setSpan(qint64 ms);
+    const QList<HealthPoint> &points() const { return m_points; }
+    QChartView *chartView() const { return m_view; }
+    // Writes every recorded transition of the scope in the shown window as CSV.
+    void exportCsv(const QString &path);
+    QString statusText() const;
+
+signals:
+    void shown();
+
+private:
+    void refetch();
+    void display(const QList<HealthPoint> &points, qint64 from, qint64 to);
+    void chooseExportFile();
+
+    HistoryStore *m_history;
+    QSet<ClusterId> m_scope;
+    QString m_description;
+    qint64 m_span;
+    QList<HealthPoint> m_points;
+    QChartView *m_view;
+    QDateTimeAxis *m_timeAxis;
+    QValueAxis *m_countAxis;
+    QLineSeries *m_lines[4]; // 0 and the three stacked tops
+    QAreaSeries *m_areas[3];
+    QLabel *m_title;
+    QLabel *m_status;
+    QButtonGroup *m_presets;
+    QTimer *m_refetch;
+    quint64 m_generation = 0;
+};
+
+} // namespace fleetscope
