@@ -153,6 +153,7 @@ void ConnectDialog::buildUi()
     m_terminalHint = new QLabel(settingsBox);
     m_terminalHint->setObjectName(QStringLiteral("terminalHint"));
     m_terminalHint->setWordWrap(true);
+    m_terminalHint->setTextFormat(Qt::PlainText); // paths and templates, never markup
     settingsForm->addRow(QString(), m_terminalHint);
     settingsForm->setVerticalSpacing(4);
     layout->addWidget(settingsBox);
@@ -160,6 +161,7 @@ void ConnectDialog::buildUi()
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("connectStatus"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
 
