@@ -14,6 +14,7 @@
 #include "fleet/savedviewstore.h"
 #include "hubstatusbar.h"
 #include "historypanel.h"
+#include "traynotifier.h"
 #include "clusteractions.h"
 #include "shortcutsdialog.h"
 #include "syncprogress.h"
@@ -157,6 +158,8 @@ void MainWindow::setHistory(HistoryStore *history)
     m_splitter->replaceWidget(m_splitter->indexOf(m_details), m_historyPanel->tabs());
     m_historyPanel->wrap(m_details);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
+    auto *tray = new TrayNotifier(m_store, m_savedViews, this);
+    connect(tray, &TrayNotifier::selectClusters, m_historyPanel, &HistoryPanel::selectClusters);
 }
 
 void MainWindow::updateEmptyState()

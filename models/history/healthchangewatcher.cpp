@@ -1,0 +1,152 @@
+#include "healthchangewatcher.h"
+
+#include "fleet/fleetstore.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QTimer>
+
+namespace fleetscope {
+
+HealthChangeWatcher::HealthChangeWatcher(const FleetStore *store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_debounce(new QTimer(this))
+{
+    qRegisterMetaType<QList<fleetscope::HealthNotification>>();
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(5000);
+    connect(m_debounce, &QTimer::timeout, this, &HealthChangeWatcher::flush);
+    connect(store, &FleetStore::profilesUpdated, this, &HealthChangeWatcher::onProfilesUpdated);
+    connect(store, &FleetStore::hubStatusChanged, this, &HealthChangeWatcher::onHubStatusChanged);
+    for (int hub = 0; hub < store->hubCount(); ++hub)
+        onHubStatusChanged(hub);
+}
+
+HealthChangeWatcher::~HealthChangeWatcher() = default;
+
+void HealthChangeWatcher::setDebounceMs(int ms)
+{
+    m_debounce->setInterval(ms);
+}
+
+qint64 HealthChangeWatcher::now() const
+{
+    return m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
+}
+
+void HealthChangeWatcher::setViews(const QList<SavedView> &views)
+{
+    m_views.clear();
+    for (const SavedView &view : views) {
+        if (!view.notify)
+            continue;
+        FilterError error;
+        FleetFilter filter = FleetFilter::compile(view.filter, &error);
+        if (error.isError())
+            continue;
+        m_views.append({view.name, filter});
+    }
+}
+
+void HealthChangeWatcher::onHubStatusChanged(int hub)
+{
+    const HubStatus &status = m_store->hubStatus(hub);
+    const bool live = status.synced && status.state == HubStatus::State::Live;
+    if (!live)
+        m_liveSince.remove(hub);
+    else if (!m_liveSince.contains(hub))
+        m_liveSince.insert(hub, now());
+}
+
+bool HealthChangeWatcher::quiet(int hub) const
+{
+    const auto it = m_liveSince.constFind(hub);
+    return it == m_liveSince.constEnd() || now() - *it < m_settleMs;
+}
+
+void HealthChangeWatcher::onProfilesUpdated(const QList<int> &rows)
+{
+    for (const int row : rows) {
+        const FleetProfile &p = m_store->profileAt(row);
+        const ClusterProfile &profile = p.profile();
+        const ConditionStatus cph = profile.conditionStatus(condition_types::controlPlaneHealthy);
+        const ConditionStatus joined = profile.conditionStatus(condition_types::joined);
+        const quint8 packed = quint8(int(cph) | int(joined) << 2);
+        const ClusterId id{m_store->hubName(p.hub), profile.metadata.namespaceName, profile.metadata.name};
+        const auto it = m_last.find(id);
+        const bool known = it != m_last.end();
+        const quint8 before = known ? *it : packed;
+        m_last.insert(id, packed);
+        if (!known || before == packed || quiet(p.hub) || m_views.isEmpty())
+            continue;
+        Change change;
+        if (cph == ConditionStatus::False || joined == ConditionStatus::False) {
+            const bool wasDown = (before & 3) == quint8(ConditionStatus::False)
+                || (before >> 2) == quint8(ConditionStatus::False);
+            if (wasDown)
+                continue; // still unhealthy, for another reason
+            change = Change::BecameUnhealthy;
+        } else if (p.health == Health::Healthy) {
+            change = Change::Recovered;
+        } else {
+            change = Change::BecameUnknown;
+        }
+        for (const View &view : std::as_const(m_views)) {
+            if (!view.filter.matches(p, m_store))
+                continue;
+            Pending *group = nullptr;
+            for (Pending &pending : m_pending) {
+                if (pending.view == view.name && pending.change == change)
+                    group = &pending;
+            }
+            if (!group) {
+                m_pending.append({view.name, change, {}});
+                group = &m_pending.last();
+            }
+            if (!group->clusters.contains(id))
+                group->clusters.append(id);
+        }
+        if (!m_pending.isEmpty() && !m_debounce->isActive())
+            m_debounce->start();
+    }
+}
+
+void HealthChangeWatcher::flush()
+{
+    m_debounce->stop();
+    if (m_pending.isEmpty())
+        return;
+    QList<HealthNotification> notifications;
+    for (const Pending &pending : std::as_const(m_pending)) {
+        HealthNotification n;
+        n.viewName = pending.view;
+        n.clusters = pending.clusters;
+        const int count = int(pending.clusters.size());
+        switch (pending.change) {
+        case Change::BecameUnhealthy:
+            n.title = QCoreApplication::translate("Notifications", "%n cluster(s) in %1 became unhealthy", nullptr, count)
+                          .arg(pending.view);
+            break;
+        case Change::Recovered:
+            n.title = QCoreApplication::translate("Notifications", "%n cluster(s) in %1 recovered", nullptr, count)
+                          .arg(pending.view);
+            break;
+        case Change::BecameUnknown:
+            n.title = QCoreApplication::translate("Notifications", "%n cluster(s) in %1 became unknown", nullptr, count)
+                          .arg(pending.view);
+            break;
+        }
+        QStringList names;
+        for (const ClusterId &id : pending.clusters.mid(0, 5))
+            names << id.name;
+        n.text = names.join(QStringLiteral(", "));
+        if (count > 5)
+            n.text += QCoreApplication::translate("Notifications", " and %n more", nullptr, count - 5);
+        notifications.append(n);
+    }
+    m_pending.clear();
+    Q_EMIT notificationsReady(notifications);
+}
+
+} // namespace fleetscope
