@@ -316,13 +316,15 @@ void TestConnectDialog::connectOpensTheTerminal()
     QTemporaryDir bin;
     QVERIFY(bin.isValid());
     const QByteArray out = QFile::encodeName(bin.path());
-    // A terminal that records what it got, and a shell that waits until told to end.
+    // A terminal that records what it got, and a shell that waits until told to end
+    // (30 s at most, so that a failed test leaves nothing running).
     QVERIFY(writeFile(QDir(bin.path()).filePath(QStringLiteral("xterm")),
                       "#!/bin/sh\nprintf '%s\\0' \"$KUBECONFIG\" \"$@\" > '" + out + "/args.tmp'\nmv '" + out
                           + "/args.tmp' '" + out + "/args'\nshift\nexec \"$@\"\n",
                       executable));
     QVERIFY(writeFile(QDir(bin.path()).filePath(QStringLiteral("fake-shell")),
-                      "#!/bin/sh\nwhile ! test -e '" + out + "/end'; do sleep 0.05; done\n", executable));
+                      "#!/bin/sh\ni=0\nwhile ! test -e '" + out + "/end' && test $i -lt 600; do sleep 0.05; i=$((i+1)); done\n",
+                      executable));
     QProcessEnvironment env;
     env.insert(QStringLiteral("PATH"), bin.path() + QStringLiteral(":/usr/bin:/bin"));
     env.insert(QStringLiteral("SHELL"), QDir(bin.path()).filePath(QStringLiteral("fake-shell")));
