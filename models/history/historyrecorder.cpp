@@ -14,6 +14,21 @@ HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history,
 {
     connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
     connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
+    // A deleted profile reports no conditions any more: its lanes end, and it
+    // leaves the fleet health counts instead of staying there as last seen.
+    connect(fleet, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
+        const qint64 at = now();
+        QList<ClusterObservation> observations;
+        for (const FleetProfile &p : gone) {
+            ClusterObservation o;
+            o.cluster = {m_fleet->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name};
+            o.memberId = p.memberId;
+            o.observedAt = at;
+            observations.append(std::move(o));
+        }
+        if (!observations.isEmpty())
+            m_history->observe(observations);
+    });
     for (int hub = 0; hub < fleet->hubCount(); ++hub)
         onHubStatusChanged(hub);
 }

@@ -169,11 +169,23 @@ private slots:
         d.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 500)})};
         fleet.applyDelta(hub, d);
         history.flush();
-        const ClusterHistory h = fetch(history, c1, 0, 5000);
+        ClusterHistory h = fetch(history, c1, 0, 5000);
         QCOMPARE(h.transitions.size(), 3);
         QCOMPARE(h.transitions.last().type, kJoined);
         QCOMPARE(h.transitions.last().to, ConditionStatus::Absent);
         QCOMPARE(h.transitions.last().at, 2000);
+
+        // Deleted: nothing is reported any more.
+        m_now = 3000;
+        HubDelta gone;
+        gone.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("c1")}};
+        fleet.applyDelta(hub, gone);
+        history.flush();
+        h = fetch(history, c1, 0, 5000);
+        QCOMPARE(h.transitions.size(), 4);
+        QCOMPARE(h.transitions.last().type, kCph);
+        QCOMPARE(h.transitions.last().to, ConditionStatus::Absent);
+        QCOMPARE(h.transitions.last().at, 3000);
     }
 
     void coverageGaps()

@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -117,6 +118,17 @@ private slots:
         const QString shot = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
         if (!shot.isEmpty())
             view.grab().save(shot + QStringLiteral("/timeline-test.png"));
+
+        // CSV of everything recorded for the cluster.
+        const QString csv = m_dir.filePath(QStringLiteral("flappy.csv"));
+        view.exportCsv(csv);
+        QTRY_VERIFY(QFile::exists(csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        QVERIFY(lines[0].startsWith("at,observed_at,hub,"));
+        QCOMPARE(lines.size(), 1 + 10 + 1); // header, 2 seeds + 8 changes, final newline
+        QVERIFY(view.statusText().contains(QLatin1String("flappy.csv")));
 
         // No cluster: says so, no lanes.
         view.setCluster({});
