@@ -30,6 +30,7 @@ public:
 private:
     void rebuildChips();
     void updateChip(int row);
+    void scheduleCounts();
 
     const FleetStore *m_store;
     HubStatusModel *m_hubs;
@@ -41,6 +42,7 @@ private:
     };
     QList<Chip> m_chips;
     QLabel *m_counts;
+    bool m_countsScheduled = false;
 };
 
 } // namespace fleetscope
