@@ -1,0 +1,223 @@
+// bench_gui: the main window's responsiveness, printed as key=value lines for
+// tests/bench/run-benchmarks. Not a ctest test (no timing assertions there).
+//
+//   bench_gui --stall [rows] [events]   main window (offscreen) with `rows` clusters
+//                                       sorted by name, a 3-term filter active, while a
+//                                       burst of `events` changes arrives the way the
+//                                       engine delivers them (one delta per hub per 50 ms
+//                                       flush): the longest GUI-thread stall, measured by
+//                                       a 2 ms event-loop probe
+//   bench_gui --first-paint [--demo]    process start → the main window's first paint,
+//                                       with the demo's in-process hubs or empty
+//
+// QSettings go to a throw-away directory (test mode), never the user's.
+
+#include "demofleet.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetengine.h"
+#include "fleet/fleetstore.h"
+#include "mainwindow.h"
+#include "../fleet/syntheticfleet.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <vector>
+
+#include <sys/resource.h>
+
+using namespace fleetscope;
+
+namespace {
+
+constexpr int hubCount = 4;
+constexpr int flushIntervalMs = 50; // HubSettings::flushIntervalMs
+
+// Wall-clock stalls also count time the scheduler gave to other processes (a
+// shared build machine); CPU time on the GUI thread between two probe ticks
+// is the work the GUI thread did in one go, whatever the load.
+qint64 threadCpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+double processCpuMs()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+        + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+}
+
+// Prints when the window first paints, then quits.
+class FirstPaint final : public QObject
+{
+public:
+    explicit FirstPaint(const QElapsedTimer &clock)
+        : m_clock(clock)
+    {
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && !m_done) {
+            m_done = true;
+            // After this paint returns: the frame is complete.
+            QTimer::singleShot(0, this, [this] {
+                std::printf("first_paint_ms=%lld cpu_ms=%.0f\n", qint64(m_clock.elapsed()), processCpuMs());
+                std::fflush(stdout);
+                QCoreApplication::exit(0);
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    const QElapsedTimer &m_clock;
+    bool m_done = false;
+};
+
+int firstPaint(bool demoFleet, const QElapsedTimer &clock)
+{
+    FleetStore store;
+    FleetEngine engine(&store);
+    DemoFleet demo;
+    QString error;
+    bool configured = false;
+    if (demoFleet) {
+        if (!demo.start(&error)) {
+            std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+            return 1;
+        }
+        FleetEngineOptions options;
+        options.kubeconfigList = demo.kubeconfigList();
+        options.allContexts = true;
+        options.keepRawJson = true;
+        configured = engine.configure(options, &error);
+    }
+    MainWindow window(&store, &engine);
+    FirstPaint probe(clock);
+    window.installEventFilter(&probe);
+    window.resize(1400, 900);
+    window.show();
+    if (configured)
+        engine.start();
+    QTimer::singleShot(10000, &window, [] { QCoreApplication::exit(1); });
+    const int code = QApplication::exec();
+    engine.stop();
+    return code;
+}
+
+int stall(int rows, int events)
+{
+    FleetStore store;
+    for (int hub = 0; hub < hubCount; ++hub) {
+        store.addHub(QStringLiteral("hub-%1").arg(hub));
+        HubDelta delta;
+        for (int i = hub; i < rows; i += hubCount)
+            delta.upsertedProfiles.append(synthetic::profile(i));
+        store.applyDelta(hub, delta);
+        HubStatus status = store.hubStatus(hub);
+        status.synced = true;
+        store.setHubStatus(hub, status);
+    }
+    MainWindow window(&store, nullptr);
+    window.resize(1400, 900);
+    window.show();
+    window.clusterProxy()->setFilterText(QStringLiteral("version>=1.30 && count.node.k8s.io>=100 && health=healthy"));
+    // Settle the first layout and paint before measuring.
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 500)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+
+    // The burst: updates of existing clusters with new data (versions, health and
+    // node counts move, so rows re-sort and cross the filter), one delta per hub
+    // per flush interval, as HubConnection batches them.
+    std::vector<std::pair<int, HubDelta>> deltas;
+    const int perDelta = qMax(1, events / hubCount / 5); // the burst spans ~5 flushes
+    int made = 0;
+    for (int round = 1; made < events; ++round) {
+        for (int hub = 0; hub < hubCount && made < events; ++hub) {
+            HubDelta delta;
+            for (int i = 0; i < perDelta && made < events; ++i, ++made) {
+                const int id = (hub + hubCount * ((round * 7919 + i * 104729) % (rows / hubCount)));
+                delta.upsertedProfiles.append(synthetic::profile(id, round));
+            }
+            deltas.emplace_back(hub, std::move(delta));
+        }
+    }
+
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0;
+    qint64 worst = 0;
+    qint64 lastCpu = 0;
+    qint64 worstCpu = 0;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        const qint64 cpu = threadCpuNs();
+        if (last) {
+            worst = qMax(worst, now - last);
+            worstCpu = qMax(worstCpu, cpu - lastCpu);
+        }
+        last = now;
+        lastCpu = cpu;
+    });
+    probe.start(2);
+    size_t next = 0;
+    double worstApplyMs = 0;
+    QTimer feeder;
+    QObject::connect(&feeder, &QTimer::timeout, [&] {
+        // One flush interval's worth: a delta from every hub, each its own queued
+        // call as the hubs' threads post them.
+        for (int hub = 0; hub < hubCount && next < deltas.size(); ++hub, ++next) {
+            QMetaObject::invokeMethod(
+                &store,
+                [&, i = next] {
+                    QElapsedTimer apply;
+                    apply.start();
+                    store.applyDelta(deltas[i].first, deltas[i].second);
+                    worstApplyMs = qMax(worstApplyMs, double(apply.nsecsElapsed()) / 1e6);
+                },
+                Qt::QueuedConnection);
+        }
+        if (next >= deltas.size()) {
+            feeder.stop();
+            QTimer::singleShot(500, [] { QCoreApplication::exit(0); });
+        }
+    });
+    feeder.start(flushIntervalMs);
+    QApplication::exec();
+    std::printf("rows=%d events=%d shown=%d worst_stall_ms=%.1f worst_busy_cpu_ms=%.1f worst_delta_apply_ms=%.1f\n",
+                store.profileCount(), made, window.clusterProxy()->rowCount(), double(worst) / 1e6 - 2.0,
+                double(worstCpu) / 1e6, worstApplyMs);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    if (args.value(1) == QLatin1String("--first-paint"))
+        return firstPaint(args.contains(QStringLiteral("--demo")), clock);
+    if (args.value(1) == QLatin1String("--stall"))
+        return stall(args.size() > 2 ? args[2].toInt() : 100000, args.size() > 3 ? args[3].toInt() : 10000);
+    std::fprintf(stderr, "usage: bench_gui --stall [rows] [events] | --first-paint [--demo]\n");
+    return 2;
+}

@@ -1,0 +1,104 @@
+// bench_sync: resident memory per ClusterProfile after a cold sync through the
+// real engine (HTTP, decode, store), as the GUI or the CLI holds the fleet.
+// Not a ctest test; tests/bench/run-benchmarks calls it and prints the table.
+//
+//   bench_sync [--raw-json] [--gui-models] [--timeout S]   (hubs: $KUBECONFIG, every context)
+//
+// Prints one line of key=value pairs: profiles, rss_empty_kb, rss_synced_kb,
+// bytes_per_profile, sync_ms. "Empty" is the same process with the engine
+// configured but not started, so libraries, threads and Qt's own heap are not
+// counted per profile.
+
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetengine.h"
+#include "fleet/fleetstore.h"
+#include "fleet/fleettreemodel.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+
+using namespace fleetscope;
+
+namespace {
+
+qint64 residentKb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    FleetEngineOptions options;
+    options.allContexts = true;
+    options.keepRawJson = args.contains(QStringLiteral("--raw-json"));
+    const bool guiModels = args.contains(QStringLiteral("--gui-models"));
+    int timeoutS = 600;
+    if (const qsizetype i = args.indexOf(QStringLiteral("--timeout")); i >= 0 && i + 1 < args.size())
+        timeoutS = args[i + 1].toInt();
+
+    FleetStore store;
+    FleetEngine engine(&store);
+    std::unique_ptr<ClusterTableModel> table;
+    std::unique_ptr<ClusterFilterProxy> proxy;
+    std::unique_ptr<FleetTreeModel> tree;
+    if (guiModels) {
+        // What the main window keeps besides the store: the table, its proxy
+        // (sorted by name, as a view starts) and the group tree.
+        table = std::make_unique<ClusterTableModel>(&store);
+        proxy = std::make_unique<ClusterFilterProxy>(table.get());
+        proxy->sort(ClusterTableModel::NameColumn);
+        tree = std::make_unique<FleetTreeModel>(&store);
+    }
+    QString error;
+    if (!engine.configure(options, &error)) {
+        std::fprintf(stderr, "bench_sync: %s\n", qPrintable(error));
+        return 1;
+    }
+    const qint64 emptyKb = residentKb();
+    QElapsedTimer clock;
+    clock.start();
+    int code = 0;
+    bool settled = false;
+    auto finish = [&] {
+        if (settled || !store.allHubsSettled())
+            return;
+        settled = true;
+        // Let the last queued deltas land.
+        QTimer::singleShot(200, &app, [&] {
+            // malloc_trim(0) here changes nothing (checked): what is resident is live.
+            const qint64 syncedKb = residentKb();
+            const int n = store.profileCount();
+            std::printf("profiles=%d rss_empty_kb=%lld rss_synced_kb=%lld bytes_per_profile=%.0f sync_ms=%lld\n", n,
+                        emptyKb, syncedKb, n ? double(syncedKb - emptyKb) * 1024.0 / n : 0.0,
+                        qint64(clock.elapsed()));
+            QCoreApplication::exit(0);
+        });
+    };
+    QObject::connect(&store, &FleetStore::hubStatusChanged, &app, finish);
+    QTimer::singleShot(timeoutS * 1000, &app, [&] {
+        std::fprintf(stderr, "bench_sync: hubs not synced after %d s\n", timeoutS);
+        code = 1;
+        QCoreApplication::exit(1);
+    });
+    engine.start();
+    app.exec();
+    engine.stop();
+    return code;
+}
