@@ -1,5 +1,6 @@
 #include "yamljson.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <array>
@@ -9,6 +10,7 @@
 #include <limits>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string_view>
 
 namespace fleetscope {
@@ -169,12 +171,61 @@ bool yamlNodeToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
     return true;
 }
 
+namespace {
+
+class IgnoreEvents final : public YAML::EventHandler
+{
+public:
+    void OnDocumentStart(const YAML::Mark &) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override {}
+    void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+};
+
+// yaml-cpp 0.7 (Debian 12) never finishes LoadAll on a top-level quoted or flow
+// value followed by a ',' ("\"x\","): it returns empty documents forever, eating
+// memory (found by tests/fuzz). A stream has at most one document more than it
+// has "---"/"..." lines, so the events are walked first with that bound.
+bool documentsAreBounded(const std::string &text)
+{
+    std::size_t markers = 0;
+    for (std::size_t at = 0;;) {
+        if (text.compare(at, 3, "---") == 0 || text.compare(at, 3, "...") == 0)
+            ++markers;
+        const std::size_t newline = text.find('\n', at);
+        if (newline == std::string::npos)
+            break;
+        at = newline + 1;
+    }
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    IgnoreEvents ignore;
+    for (std::size_t documents = 0; parser.HandleNextDocument(ignore);) {
+        if (++documents > markers + 1)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::vector<nlohmann::json> *documents,
                         QString *error)
 {
     std::vector<YAML::Node> nodes;
     try {
-        nodes = YAML::LoadAll(std::string(text.constData(), size_t(text.size())));
+        const std::string utf8(text.constData(), size_t(text.size()));
+        if (!documentsAreBounded(utf8)) {
+            if (error)
+                *error = sourceName + QStringLiteral(": unexpected content after a document's value (a ',' outside [] or {}?)");
+            return false;
+        }
+        nodes = YAML::LoadAll(utf8);
     } catch (const YAML::Exception &e) {
         if (error)
             *error = sourceName + u':' + located(e.mark, e.msg);
