@@ -376,33 +376,33 @@ ClusterHistory HistoryDatabase::clusterHistory(const ClusterId &cluster, qint64 
     history.to = to;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT ") + kColumns
-              + QStringLiteral(", MAX(at) FROM transitions WHERE hub = ? AND namespace = ? AND name = ? AND at < ? "
-                               "GROUP BY type"));
-    q.bindValue(0, cluster.hub);
-    q.bindValue(1, cluster.namespaceName);
-    q.bindValue(2, cluster.name);
-    q.bindValue(3, from);
-    if (!q.exec()) {
-        history.error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+    // Binds the cluster, then `times`, and appends the rows; false (history.error said) when the query fails.
+    const auto read = [&](const QString &sql, std::initializer_list<qint64> times) {
+        q.prepare(sql);
+        q.bindValue(0, cluster.hub);
+        q.bindValue(1, cluster.namespaceName);
+        q.bindValue(2, cluster.name);
+        int index = 3;
+        for (const qint64 time : times)
+            q.bindValue(index++, time);
+        if (!q.exec()) {
+            history.error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+            return false;
+        }
+        while (q.next())
+            history.transitions.append(readTransition(q));
+        return true;
+    };
+    // Each condition type's last change before the window (the state it starts in), then the window's changes.
+    if (!read(QStringLiteral("SELECT ") + kColumns
+                  + QStringLiteral(", MAX(at) FROM transitions WHERE hub = ? AND namespace = ? AND name = ? AND at < ? "
+                                   "GROUP BY type"),
+              {from})
+        || !read(QStringLiteral("SELECT ") + kColumns
+                     + QStringLiteral(" FROM transitions WHERE hub = ? AND namespace = ? AND name = ? AND at >= ? AND "
+                                      "at < ? ORDER BY at, id"),
+                 {from, to}))
         return history;
-    }
-    while (q.next())
-        history.transitions.append(readTransition(q));
-    q.prepare(QStringLiteral("SELECT ") + kColumns
-              + QStringLiteral(" FROM transitions WHERE hub = ? AND namespace = ? AND name = ? AND at >= ? AND at < ? "
-                               "ORDER BY at, id"));
-    q.bindValue(0, cluster.hub);
-    q.bindValue(1, cluster.namespaceName);
-    q.bindValue(2, cluster.name);
-    q.bindValue(3, from);
-    q.bindValue(4, to);
-    if (!q.exec()) {
-        history.error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return history;
-    }
-    while (q.next())
-        history.transitions.append(readTransition(q));
     history.coverage = coverage(cluster.hub, from, to);
     return history;
 }
