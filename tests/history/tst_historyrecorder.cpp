@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 using namespace fleetscope;
 using namespace fleetscope::historytest;
 
@@ -29,6 +31,14 @@ ProfilePtr profile(const QString &name, const QList<Condition> &conditions)
     record->profile.metadata.name = name;
     record->profile.conditions = conditions;
     return record;
+}
+
+// c1 as its hub reports it: control plane `cph`, joined (True) since 2000.
+HubDelta c1Delta(const Condition &cph)
+{
+    HubDelta delta;
+    delta.upsertedProfiles = {profile(QStringLiteral("c1"), {cph, condition(kJoined, ConditionStatus::True, 2000)})};
+    return delta;
 }
 
 HubStatus status(const QString &hub, HubStatus::State state, bool synced = true)
@@ -53,6 +63,27 @@ ClusterHistory fetch(HistoryStore &store, const ClusterId &cluster, qint64 from,
     return result;
 }
 
+// A fleet store with hub-a whose changes a recorder writes to the history, on the test's clock.
+struct RecordedFleet
+{
+    FleetStore fleet;
+    HistoryStore history;
+    std::optional<HistoryRecorder> recorder; // made once the history is ready, as the app does
+    int hub = -1;
+
+    // False when the history at `path` never got ready.
+    bool start(const QString &path, std::function<qint64()> clock)
+    {
+        history.open(path);
+        if (!QTest::qWaitFor([this] { return history.state() == HistoryStore::State::Ready; }, 5000))
+            return false;
+        recorder.emplace(&fleet, &history);
+        recorder->setClock(std::move(clock));
+        hub = fleet.addHub(QStringLiteral("hub-a"));
+        return true;
+    }
+};
+
 } // namespace
 
 class TstHistoryRecorder : public QObject
@@ -76,20 +107,13 @@ private slots:
         const QString path = m_dir.filePath(QStringLiteral("recorder.sqlite"));
         m_now = 10'000;
         {
-            FleetStore fleet;
-            HistoryStore history;
-            history.open(path);
-            QTRY_COMPARE(history.state(), HistoryStore::State::Ready);
-            HistoryRecorder recorder(&fleet, &history);
-            recorder.setClock([this] { return m_now; });
-            const int hub = fleet.addHub(QStringLiteral("hub-a"));
+            RecordedFleet r;
+            QVERIFY(r.start(path, [this] { return m_now; }));
 
-            HubDelta first;
-            first.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 4000, QStringLiteral("Healthy")),
-                                                                     condition(kJoined, ConditionStatus::True, 2000)})};
-            fleet.applyDelta(hub, first);
-            history.flush();
-            ClusterHistory h = fetch(history, c1, 0, 20'000);
+            const HubDelta first = c1Delta(condition(kCph, ConditionStatus::True, 4000, QStringLiteral("Healthy")));
+            r.fleet.applyDelta(r.hub, first);
+            r.history.flush();
+            ClusterHistory h = fetch(r.history, c1, 0, 20'000);
             QCOMPARE(h.transitions.size(), 2);
             for (const ConditionTransition &t : h.transitions) {
                 QVERIFY(t.seeded);
@@ -100,45 +124,28 @@ private slots:
 
             // A relist after 410 delivers the same conditions in a new object.
             m_now = 11'000;
-            fleet.applyDelta(hub, first);
-            HubDelta relist;
-            relist.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 4000, QStringLiteral("Healthy")),
-                                                                      condition(kJoined, ConditionStatus::True, 2000)})};
-            fleet.applyDelta(hub, relist);
-            history.flush();
-            QCOMPARE(fetch(history, c1, 0, 20'000).transitions.size(), 2);
+            r.fleet.applyDelta(r.hub, first);
+            r.fleet.applyDelta(r.hub, c1Delta(condition(kCph, ConditionStatus::True, 4000, QStringLiteral("Healthy"))));
+            r.history.flush();
+            QCOMPARE(fetch(r.history, c1, 0, 20'000).transitions.size(), 2);
         }
         // A restart: a fresh store and recorder see the cluster as on first sight,
         // but the history remembers, so nothing is seeded again.
         m_now = 50'000;
-        FleetStore fleet;
-        HistoryStore history;
-        history.open(path);
-        QTRY_COMPARE(history.state(), HistoryStore::State::Ready);
-        HistoryRecorder recorder(&fleet, &history);
-        recorder.setClock([this] { return m_now; });
-        const int hub = fleet.addHub(QStringLiteral("hub-a"));
-        HubDelta again;
-        again.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 4000),
-                                                                 condition(kJoined, ConditionStatus::True, 2000)})};
-        fleet.applyDelta(hub, again);
-        history.flush();
-        QCOMPARE(fetch(history, c1, 0, 100'000).transitions.size(), 2);
+        RecordedFleet r;
+        QVERIFY(r.start(path, [this] { return m_now; }));
+        r.fleet.applyDelta(r.hub, c1Delta(condition(kCph, ConditionStatus::True, 4000)));
+        r.history.flush();
+        QCOMPARE(fetch(r.history, c1, 0, 100'000).transitions.size(), 2);
 
         // A real change, which happened while Fleetscope was not running: dated by the cluster.
         m_now = 60'000;
-        HubDelta change;
-        change.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::False, 30'000, QStringLiteral("APIServerDown")),
-                                                                  condition(kJoined, ConditionStatus::True, 2000)})};
-        fleet.applyDelta(hub, change);
+        r.fleet.applyDelta(r.hub, c1Delta(condition(kCph, ConditionStatus::False, 30'000, QStringLiteral("APIServerDown"))));
         // A reported time older than what is recorded is not believed.
         m_now = 70'000;
-        HubDelta back;
-        back.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 1000),
-                                                                condition(kJoined, ConditionStatus::True, 2000)})};
-        fleet.applyDelta(hub, back);
-        history.flush();
-        const ClusterHistory h = fetch(history, c1, 0, 100'000);
+        r.fleet.applyDelta(r.hub, c1Delta(condition(kCph, ConditionStatus::True, 1000)));
+        r.history.flush();
+        const ClusterHistory h = fetch(r.history, c1, 0, 100'000);
         QCOMPARE(h.transitions.size(), 4);
         const ConditionTransition &down = h.transitions[2];
         QCOMPARE(down.type, kCph);
@@ -153,23 +160,18 @@ private slots:
 
     void disappearingCondition()
     {
-        FleetStore fleet;
-        HistoryStore history;
-        history.open(m_dir.filePath(QStringLiteral("absent.sqlite")));
-        QTRY_COMPARE(history.state(), HistoryStore::State::Ready);
-        HistoryRecorder recorder(&fleet, &history);
         m_now = 1000;
-        recorder.setClock([this] { return m_now; });
-        const int hub = fleet.addHub(QStringLiteral("hub-a"));
+        RecordedFleet r;
+        QVERIFY(r.start(m_dir.filePath(QStringLiteral("absent.sqlite")), [this] { return m_now; }));
         HubDelta d;
         d.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 500),
                                                              condition(kJoined, ConditionStatus::True, 500)})};
-        fleet.applyDelta(hub, d);
+        r.fleet.applyDelta(r.hub, d);
         m_now = 2000;
         d.upsertedProfiles = {profile(QStringLiteral("c1"), {condition(kCph, ConditionStatus::True, 500)})};
-        fleet.applyDelta(hub, d);
-        history.flush();
-        ClusterHistory h = fetch(history, c1, 0, 5000);
+        r.fleet.applyDelta(r.hub, d);
+        r.history.flush();
+        ClusterHistory h = fetch(r.history, c1, 0, 5000);
         QCOMPARE(h.transitions.size(), 3);
         QCOMPARE(h.transitions.last().type, kJoined);
         QCOMPARE(h.transitions.last().to, ConditionStatus::Absent);
@@ -179,9 +181,9 @@ private slots:
         m_now = 3000;
         HubDelta gone;
         gone.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("c1")}};
-        fleet.applyDelta(hub, gone);
-        history.flush();
-        h = fetch(history, c1, 0, 5000);
+        r.fleet.applyDelta(r.hub, gone);
+        r.history.flush();
+        h = fetch(r.history, c1, 0, 5000);
         QCOMPARE(h.transitions.size(), 4);
         QCOMPARE(h.transitions.last().type, kCph);
         QCOMPARE(h.transitions.last().to, ConditionStatus::Absent);

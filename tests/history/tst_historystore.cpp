@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -18,6 +19,38 @@
 
 using namespace fleetscope;
 using namespace fleetscope::historytest;
+
+namespace {
+
+// Leaves a database at `path` as another version of Fleetscope would: schema `version`,
+// then `statements`. False (with the SQL error printed) when SQLite refuses one.
+bool writeForeignDatabase(const QString &path, int version, const QStringList &statements = {})
+{
+    const QString connection = QStringLiteral("foreign");
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        ok = db.open();
+        if (!ok)
+            qWarning("%s", qPrintable(db.lastError().text()));
+        QSqlQuery q(db);
+        const QStringList all = QStringList{QStringLiteral("CREATE TABLE schema_version (version INTEGER NOT NULL)"),
+                                            QStringLiteral("INSERT INTO schema_version VALUES (%1)").arg(version)}
+                                + statements;
+        for (const QString &statement : all) {
+            if (ok && !q.exec(statement)) {
+                qWarning("%s: %s", qPrintable(statement), qPrintable(q.lastError().text()));
+                ok = false;
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return ok;
+}
+
+} // namespace
 
 class TstHistoryStore : public QObject
 {
@@ -190,23 +223,14 @@ private slots:
     void migratesFromVersion1()
     {
         const QString path = file("v1.sqlite");
-        {
-            QSqlDatabase v1 = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
-            v1.setDatabaseName(path);
-            QVERIFY(v1.open());
-            QSqlQuery q(v1);
-            QVERIFY(q.exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER NOT NULL)")));
-            QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_version VALUES (1)")));
-            QVERIFY(q.exec(QStringLiteral(
-                "CREATE TABLE transitions (id INTEGER PRIMARY KEY, hub TEXT, namespace TEXT, name TEXT, type TEXT, "
-                "old_status TEXT, new_status TEXT, reason TEXT, message TEXT, transition_time INTEGER, "
-                "observed_at INTEGER)")));
-            QVERIFY(q.exec(QStringLiteral(
-                "INSERT INTO transitions VALUES (1, 'hub-a', 'fleet', 'c1', 'Joined', '', 'True', 'Joined', NULL, 900, "
-                "1000), (2, 'hub-a', 'fleet', 'c1', 'Joined', 'True', 'False', 'Lost', 'gone', 1900, 2000)")));
-            v1.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+        QVERIFY(writeForeignDatabase(
+            path, 1,
+            {QStringLiteral("CREATE TABLE transitions (id INTEGER PRIMARY KEY, hub TEXT, namespace TEXT, name TEXT, "
+                            "type TEXT, old_status TEXT, new_status TEXT, reason TEXT, message TEXT, "
+                            "transition_time INTEGER, observed_at INTEGER)"),
+             QStringLiteral("INSERT INTO transitions VALUES (1, 'hub-a', 'fleet', 'c1', 'Joined', '', 'True', 'Joined', "
+                            "NULL, 900, 1000), (2, 'hub-a', 'fleet', 'c1', 'Joined', 'True', 'False', 'Lost', 'gone', "
+                            "1900, 2000)")}));
         HistoryDatabase db;
         QString error;
         QVERIFY2(db.open(path, &error), qPrintable(error));
@@ -230,16 +254,7 @@ private slots:
     void newerSchemaIsRefused()
     {
         const QString path = file("future.sqlite");
-        {
-            QSqlDatabase f = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("future"));
-            f.setDatabaseName(path);
-            QVERIFY(f.open());
-            QSqlQuery q(f);
-            QVERIFY(q.exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER NOT NULL)")));
-            QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_version VALUES (99)")));
-            f.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("future"));
+        QVERIFY(writeForeignDatabase(path, 99));
         HistoryDatabase db;
         QString error;
         QVERIFY(!db.open(path, &error));
