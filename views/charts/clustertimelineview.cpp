@@ -1,74 +1,32 @@
 #include "clustertimelineview.h"
 
-#include "history/historycsv.h"
+#include "chartframe.h"
 #include "history/historystore.h"
 #include "timelinechart.h"
 
-#include <QButtonGroup>
 #include <QDateTime>
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QSaveFile>
 #include <QTimer>
 #include <QToolButton>
-#include <QVBoxLayout>
 
 namespace fleetscope {
-
-namespace {
-constexpr qint64 kHour = 3600 * 1000LL;
-}
 
 ClusterTimelineView::ClusterTimelineView(HistoryStore *history, QWidget *parent)
     : QWidget(parent)
     , m_history(history)
-    , m_span(24 * kHour)
+    , m_span(ChartFrame::defaultSpan)
     , m_chart(new TimelineChart(this))
-    , m_title(new QLabel(this))
-    , m_status(new QLabel(this))
-    , m_presets(new QButtonGroup(this))
+    , m_frame(new ChartFrame(this, m_chart, {tr("1 h"), tr("24 h"), tr("7 d"), tr("30 d")}, m_span))
     , m_refetch(new QTimer(this))
 {
     setObjectName(QStringLiteral("clusterTimeline"));
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    auto *bar = new QHBoxLayout;
-    m_title->setTextFormat(Qt::PlainText);
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
-    bar->addWidget(m_title, 1);
-    const struct
-    {
-        const char *label;
-        qint64 span;
-    } presets[] = {{QT_TR_NOOP("1 h"), kHour}, {QT_TR_NOOP("24 h"), 24 * kHour}, {QT_TR_NOOP("7 d"), 7 * 24 * kHour},
-                   {QT_TR_NOOP("30 d"), 30 * 24 * kHour}};
-    for (const auto &preset : presets) {
-        auto *button = new QToolButton(this);
-        button->setText(tr(preset.label));
-        button->setCheckable(true);
-        button->setAutoRaise(true);
-        button->setChecked(preset.span == m_span);
-        const qint64 span = preset.span;
-        button->setProperty("span", span);
-        connect(button, &QToolButton::clicked, this, [this, span] { setSpan(span); });
-        m_presets->addButton(button);
-        bar->addWidget(button);
-    }
-    auto *exportButton = new QToolButton(this);
+    QToolButton *exportButton = m_frame->exportButton();
     exportButton->setObjectName(QStringLiteral("exportTimelineCsv"));
     exportButton->setText(tr("Export CSV…"));
     exportButton->setToolTip(tr("Save this cluster's recorded condition transitions as CSV"));
-    exportButton->setAutoRaise(true);
     connect(exportButton, &QToolButton::clicked, this, &ClusterTimelineView::chooseExportFile);
-    bar->addWidget(exportButton);
-    layout->addLayout(bar);
-    layout->addWidget(m_chart, 1);
-    m_status->setWordWrap(true);
-    m_status->setTextFormat(Qt::PlainText);
-    layout->addWidget(m_status);
+    connect(m_frame, &ChartFrame::presetChosen, this, &ClusterTimelineView::setSpan);
 
     m_refetch->setSingleShot(true);
     m_refetch->setInterval(150);
@@ -101,7 +59,7 @@ ClusterTimelineView::ClusterTimelineView(HistoryStore *history, QWidget *parent)
 void ClusterTimelineView::setCluster(const ClusterId &cluster)
 {
     m_cluster = cluster;
-    m_title->setText(cluster.isValid() ? cluster.toString() : tr("No cluster selected"));
+    m_frame->title()->setText(cluster.isValid() ? cluster.toString() : tr("No cluster selected"));
     refetch();
 }
 
@@ -109,17 +67,13 @@ void ClusterTimelineView::setSpan(qint64 ms)
 {
     m_span = ms;
     m_from = m_to = 0;
-    // A span no preset has (a screenshot's) leaves none checked.
-    m_presets->setExclusive(false);
-    for (QAbstractButton *button : m_presets->buttons())
-        button->setChecked(button->property("span").toLongLong() == ms);
-    m_presets->setExclusive(true);
+    m_frame->checkSpan(ms);
     refetch();
 }
 
 QString ClusterTimelineView::statusText() const
 {
-    return m_status->text();
+    return m_frame->status()->text();
 }
 
 void ClusterTimelineView::refetch()
@@ -129,7 +83,7 @@ void ClusterTimelineView::refetch()
     const qint64 from = m_from ? m_from : to - m_span;
     if (!m_history->isAvailable() || !m_cluster.isValid()) {
         m_chart->setLanes(from, to, {});
-        m_status->setText(!m_cluster.isValid()          ? tr("Select a cluster to see its condition history.")
+        m_frame->status()->setText(!m_cluster.isValid()          ? tr("Select a cluster to see its condition history.")
                               : m_history->statusMessage().isEmpty() ? tr("History is not available.")
                                                                       : m_history->statusMessage());
         Q_EMIT shown();
@@ -156,11 +110,11 @@ void ClusterTimelineView::display(const ClusterHistory &history)
     }
     m_chart->setLanes(history.from, history.to, lanes);
     if (!history.error.isEmpty())
-        m_status->setText(history.error);
+        m_frame->status()->setText(history.error);
     else if (lanes.isEmpty())
-        m_status->setText(tr("No condition history recorded for this cluster yet."));
+        m_frame->status()->setText(tr("No condition history recorded for this cluster yet."));
     else
-        m_status->setText(tr("%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: "
+        m_frame->status()->setText(tr("%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: "
                              "Fleetscope was not watching.",
                              nullptr, changes));
     Q_EMIT shown();
@@ -181,19 +135,9 @@ void ClusterTimelineView::exportCsv(const QString &path)
 {
     m_history->fetchTransitions({m_cluster}, 0, QDateTime::currentMSecsSinceEpoch() + 1, this,
                                 [this, path](const QList<ConditionTransition> &transitions, const QString &error) {
-                                    if (!error.isEmpty()) {
-                                        m_status->setText(error);
-                                        return;
-                                    }
-                                    QSaveFile file(path);
-                                    if (!file.open(QIODevice::WriteOnly) || !writeTransitionsCsv(&file, transitions)
-                                        || !file.commit()) {
-                                        m_status->setText(tr("Cannot write %1: %2").arg(path, file.errorString()));
-                                        return;
-                                    }
-                                    m_status->setText(tr("Exported %n transition(s) to %1.", nullptr,
-                                                         int(transitions.size()))
-                                                          .arg(path));
+                                    m_frame->exportCsv(path, transitions, error, tr("Cannot write %1: %2"),
+                                                       tr("Exported %n transition(s) to %1.", nullptr,
+                                                          int(transitions.size())));
                                 });
 }
 

@@ -4,12 +4,11 @@
 
 #include <QWidget>
 
-class QButtonGroup;
-class QLabel;
 class QTimer;
 
 namespace fleetscope {
 
+class ChartFrame;
 class HistoryStore;
 class TimelineChart;
 
@@ -48,9 +47,7 @@ private:
     qint64 m_from = 0; // a zoomed window; 0: the preset up to now
     qint64 m_to = 0;
     TimelineChart *m_chart;
-    QLabel *m_title;
-    QLabel *m_status;
-    QButtonGroup *m_presets;
+    ChartFrame *m_frame;
     QTimer *m_refetch;
     quint64 m_generation = 0;
 };

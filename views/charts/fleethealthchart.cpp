@@ -1,77 +1,39 @@
 #include "fleethealthchart.h"
 
-#include "history/historycsv.h"
+#include "chartframe.h"
 #include "history/historystore.h"
 #include "timelinechart.h"
 
 #include <QAreaSeries>
-#include <QButtonGroup>
 #include <QChartView>
 #include <QDateTime>
 #include <QDateTimeAxis>
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
-#include <QSaveFile>
 #include <QTimer>
 #include <QToolButton>
-#include <QVBoxLayout>
 #include <QValueAxis>
 
 namespace fleetscope {
 
-namespace {
-constexpr qint64 kHour = 3600 * 1000LL;
-}
-
 FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     : QWidget(parent)
     , m_history(history)
-    , m_span(24 * kHour)
+    , m_span(ChartFrame::defaultSpan)
     , m_view(new QChartView(this))
     , m_timeAxis(new QDateTimeAxis)
     , m_countAxis(new QValueAxis)
-    , m_title(new QLabel(this))
-    , m_status(new QLabel(this))
-    , m_presets(new QButtonGroup(this))
+    , m_frame(new ChartFrame(this, m_view, {tr("1 h"), tr("24 h"), tr("7 d"), tr("30 d")}, m_span))
     , m_refetch(new QTimer(this))
 {
     setObjectName(QStringLiteral("fleetHealthChart"));
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    auto *bar = new QHBoxLayout;
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
-    m_title->setTextFormat(Qt::PlainText);
-    bar->addWidget(m_title, 1);
-    const struct
-    {
-        const char *label;
-        qint64 span;
-    } presets[] = {{QT_TR_NOOP("1 h"), kHour}, {QT_TR_NOOP("24 h"), 24 * kHour}, {QT_TR_NOOP("7 d"), 7 * 24 * kHour},
-                   {QT_TR_NOOP("30 d"), 30 * 24 * kHour}};
-    for (const auto &preset : presets) {
-        auto *button = new QToolButton(this);
-        button->setText(tr(preset.label));
-        button->setCheckable(true);
-        button->setAutoRaise(true);
-        button->setChecked(preset.span == m_span);
-        const qint64 span = preset.span;
-        button->setProperty("span", span);
-        connect(button, &QToolButton::clicked, this, [this, span] { setSpan(span); });
-        m_presets->addButton(button);
-        bar->addWidget(button);
-    }
-    auto *exportButton = new QToolButton(this);
+    QToolButton *exportButton = m_frame->exportButton();
     exportButton->setObjectName(QStringLiteral("exportScopeCsv"));
     exportButton->setText(tr("Export CSV…"));
     exportButton->setToolTip(tr("Save the recorded condition transitions of these clusters as CSV"));
-    exportButton->setAutoRaise(true);
     connect(exportButton, &QToolButton::clicked, this, &FleetHealthChart::chooseExportFile);
-    bar->addWidget(exportButton);
-    layout->addLayout(bar);
+    connect(m_frame, &ChartFrame::presetChosen, this, &FleetHealthChart::setSpan);
 
     auto *chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -102,10 +64,6 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     }
     m_view->setChart(chart);
     m_view->setMinimumHeight(160);
-    layout->addWidget(m_view, 1);
-    m_status->setWordWrap(true);
-    m_status->setTextFormat(Qt::PlainText);
-    layout->addWidget(m_status);
 
     m_refetch->setSingleShot(true);
     m_refetch->setInterval(500); // the scope follows typing in the filter line
@@ -125,23 +83,20 @@ void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QString &des
 {
     m_scope = scope;
     m_description = description;
-    m_title->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
+    m_frame->title()->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
     m_refetch->start();
 }
 
 void FleetHealthChart::setSpan(qint64 ms)
 {
     m_span = ms;
-    m_presets->setExclusive(false);
-    for (QAbstractButton *button : m_presets->buttons())
-        button->setChecked(button->property("span").toLongLong() == ms);
-    m_presets->setExclusive(true);
+    m_frame->checkSpan(ms);
     refetch();
 }
 
 QString FleetHealthChart::statusText() const
 {
-    return m_status->text();
+    return m_frame->status()->text();
 }
 
 void FleetHealthChart::refetch()
@@ -152,7 +107,7 @@ void FleetHealthChart::refetch()
     const qint64 from = to - m_span;
     if (!m_history->isAvailable()) {
         display({}, from, to);
-        m_status->setText(m_history->statusMessage().isEmpty() ? tr("History is not available.")
+        m_frame->status()->setText(m_history->statusMessage().isEmpty() ? tr("History is not available.")
                                                                : m_history->statusMessage());
         return;
     }
@@ -186,13 +141,13 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     m_countAxis->setRange(0, top + top / 10 + 1);
     if (!points.isEmpty()) {
         const HealthPoint &last = points.last();
-        m_status->setText(tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
+        m_frame->status()->setText(tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
                              int(points.size()))
                               .arg(last.healthy)
                               .arg(last.unhealthy)
                               .arg(last.unknown));
     } else if (m_history->isAvailable()) {
-        m_status->setText(m_scope.isEmpty() ? tr("No clusters in scope.") : tr("No history recorded for these clusters yet."));
+        m_frame->status()->setText(m_scope.isEmpty() ? tr("No clusters in scope.") : tr("No history recorded for these clusters yet."));
     }
     Q_EMIT shown();
 }
@@ -208,25 +163,15 @@ void FleetHealthChart::chooseExportFile()
 void FleetHealthChart::exportCsv(const QString &path)
 {
     if (m_scope.isEmpty()) {
-        m_status->setText(tr("No clusters in scope: nothing to export."));
+        m_frame->status()->setText(tr("No clusters in scope: nothing to export."));
         return;
     }
     const qint64 to = QDateTime::currentMSecsSinceEpoch() + 1;
     m_history->fetchTransitions(m_scope, to - m_span, to, this,
                                 [this, path](const QList<ConditionTransition> &transitions, const QString &error) {
-                                    if (!error.isEmpty()) {
-                                        m_status->setText(error);
-                                        return;
-                                    }
-                                    QSaveFile file(path);
-                                    if (!file.open(QIODevice::WriteOnly) || !writeTransitionsCsv(&file, transitions)
-                                        || !file.commit()) {
-                                        m_status->setText(tr("Cannot write %1: %2").arg(path, file.errorString()));
-                                        return;
-                                    }
-                                    m_status->setText(tr("Exported %n transition(s) to %1.", nullptr,
-                                                         int(transitions.size()))
-                                                          .arg(path));
+                                    m_frame->exportCsv(path, transitions, error, tr("Cannot write %1: %2"),
+                                                       tr("Exported %n transition(s) to %1.", nullptr,
+                                                          int(transitions.size())));
                                 });
 }
 

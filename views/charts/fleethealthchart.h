@@ -6,16 +6,15 @@
 #include <QWidget>
 
 class QAreaSeries;
-class QButtonGroup;
 class QChartView;
 class QDateTimeAxis;
-class QLabel;
 class QLineSeries;
 class QTimer;
 class QValueAxis;
 
 namespace fleetscope {
 
+class ChartFrame;
 class HistoryStore;
 
 // Fleet health over time for a scope (the clusters the table shows: tree group
@@ -59,9 +58,7 @@ private:
     QValueAxis *m_countAxis;
     QLineSeries *m_lines[4]; // 0 and the three stacked tops
     QAreaSeries *m_areas[3];
-    QLabel *m_title;
-    QLabel *m_status;
-    QButtonGroup *m_presets;
+    ChartFrame *m_frame;
     QTimer *m_refetch;
     quint64 m_generation = 0;
 };

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QButtonGroup;
+class QLabel;
+class QToolButton;
+class QWidget;
+
+namespace fleetscope {
+
+struct ConditionTransition;
+
+// What both history charts put around their chart: a title row (bold title, span
+// presets, an export button) above it and a status line below it. It has no texts of
+// its own: each chart passes tr() texts from its own translation context, which the
+// .ts files keep per chart.
+class ChartFrame final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ChartFrame)
+
+public:
+    static constexpr qint64 hour = 3600 * 1000LL;
+    // The spans the presets offer, shortest first: 1 h, 24 h, 7 d, 30 d.
+    static constexpr qint64 presetSpans[] = {hour, 24 * hour, 7 * 24 * hour, 30 * 24 * hour};
+    static constexpr qint64 defaultSpan = 24 * hour;
+
+    // Lays out `owner`: the title row with one preset button per presetSpans entry (named by
+    // `presetLabels`, in that order; the one of `span` checked), then `chart` stretched, then
+    // the status line.
+    ChartFrame(QWidget *owner, QWidget *chart, const QStringList &presetLabels, qint64 span);
+
+    QLabel *title() const { return m_title; }
+    QLabel *status() const { return m_status; }
+    QToolButton *exportButton() const { return m_export; }
+    // Checks the preset of `span`; a span no preset has (a screenshot's) leaves none checked.
+    void checkSpan(qint64 span);
+
+    // Writes `transitions` to `path` as CSV, all or nothing, and says how it went in the status
+    // line: the fetch's `error` if there is one, else `cannotWrite` ("%1: %2", the path and the
+    // file's error), else `exported` ("%1", the path).
+    void exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error,
+                   const QString &cannotWrite, const QString &exported);
+
+signals:
+    void presetChosen(qint64 span);
+
+private:
+    QLabel *m_title;
+    QLabel *m_status;
+    QButtonGroup *m_presets;
+    QToolButton *m_export = nullptr;
+};
+
+} // namespace fleetscope
