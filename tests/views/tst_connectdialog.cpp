@@ -9,6 +9,7 @@
 #include "connectdialog.h"
 #include "fleet/fleetstore.h"
 #include "mainwindow.h"
+#include "smallfleet.h"
 #include "testsupport.h"
 
 #include <QAction>
@@ -413,19 +414,13 @@ void TestConnectDialog::mainWindowConnectsTheSelectedRows()
 {
     QSettings().setValue(QStringLiteral("connect/providerFile"), providerFile({"a"}));
     FleetStore store;
-    const int hub = store.addHub(QStringLiteral("hub-eu"));
-    HubStatus live;
-    live.hub = QStringLiteral("hub-eu");
-    live.state = HubStatus::State::Live;
-    live.synced = true;
-    store.setHubStatus(hub, live);
-    HubDelta delta;
+    QList<ProfilePtr> profiles;
     for (const char *name : {"prod-1", "prod-2", "prod-3"}) {
         auto record = std::make_shared<ProfileRecord>();
         record->profile = target(QString::fromUtf8(name), {access(QStringLiteral("a"))}).profile;
-        delta.upsertedProfiles << record;
+        profiles << record;
     }
-    store.applyDelta(hub, delta);
+    fillLiveHub(store, profiles);
 
     MainWindow window(&store);
     window.show();

@@ -13,6 +13,7 @@
 #include "healthstyle.h"
 #include "mainwindow.h"
 #include "shortcutsdialog.h"
+#include "smallfleet.h"
 #include "syncprogress.h"
 #include "windowsettings.h"
 
@@ -33,17 +34,14 @@
 #include <QTreeView>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 namespace {
 
 ProfilePtr cluster(const QString &name, const QString &clusterSet, ConditionStatus controlPlane)
 {
-    auto record = std::make_shared<ProfileRecord>();
+    auto record = smallFleetCluster(name, clusterSet);
     ClusterProfile &p = record->profile;
-    p.metadata.namespaceName = QStringLiteral("fleet");
-    p.metadata.name = name;
-    p.metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/clusterset"), clusterSet);
-    p.clusterManagerName = QStringLiteral("ocm");
     p.kubernetesVersion = QStringLiteral("v1.31.2");
     Condition c;
     c.type = QStringLiteral("ControlPlaneHealthy");
@@ -57,17 +55,9 @@ ProfilePtr cluster(const QString &name, const QString &clusterSet, ConditionStat
 
 void fill(FleetStore &store)
 {
-    const int hub = store.addHub(QStringLiteral("hub-eu"));
-    HubStatus live;
-    live.hub = QStringLiteral("hub-eu");
-    live.state = HubStatus::State::Live;
-    live.synced = true;
-    store.setHubStatus(hub, live);
-    HubDelta delta;
-    delta.upsertedProfiles = {cluster(QStringLiteral("prod-1"), QStringLiteral("prod"), ConditionStatus::True),
-                              cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), ConditionStatus::False),
-                              cluster(QStringLiteral("dev-1"), QStringLiteral("dev"), ConditionStatus::True)};
-    store.applyDelta(hub, delta);
+    fillLiveHub(store, {cluster(QStringLiteral("prod-1"), QStringLiteral("prod"), ConditionStatus::True),
+                        cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), ConditionStatus::False),
+                        cluster(QStringLiteral("dev-1"), QStringLiteral("dev"), ConditionStatus::True)});
 }
 
 void filterTo(MainWindow &window, const QString &text)

@@ -11,6 +11,7 @@
 #include "placementsview.h"
 #include "mainwindow.h"
 #include "savedviewsmenu.h"
+#include "smallfleet.h"
 #include "fleet/savedviewstore.h"
 #include "fleet/clustertablemodel.h"
 
@@ -23,17 +24,14 @@
 #include <QTest>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 namespace {
 
 ProfilePtr cluster(const QString &name, const QString &clusterSet, const QString &version, ConditionStatus controlPlane)
 {
-    auto record = std::make_shared<ProfileRecord>();
+    auto record = smallFleetCluster(name, clusterSet);
     ClusterProfile &p = record->profile;
-    p.metadata.namespaceName = QStringLiteral("fleet");
-    p.metadata.name = name;
-    p.metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/clusterset"), clusterSet);
-    p.clusterManagerName = QStringLiteral("ocm");
     p.kubernetesVersion = version;
     Condition c;
     c.type = QStringLiteral("ControlPlaneHealthy");
@@ -48,20 +46,12 @@ ProfilePtr cluster(const QString &name, const QString &clusterSet, const QString
 
 void fill(FleetStore &store)
 {
-    const int hub = store.addHub(QStringLiteral("hub-eu"));
-    HubStatus live;
-    live.hub = QStringLiteral("hub-eu");
-    live.state = HubStatus::State::Live;
-    live.synced = true;
-    store.setHubStatus(hub, live);
-    HubDelta delta;
-    delta.upsertedProfiles = {
+    fillLiveHub(store, {
         cluster(QStringLiteral("prod-1"), QStringLiteral("prod"), QStringLiteral("v1.31.2"), ConditionStatus::True),
         cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), QStringLiteral("v1.29.8"), ConditionStatus::False),
         cluster(QStringLiteral("stage-1"), QStringLiteral("staging"), QStringLiteral("v1.32.0"), ConditionStatus::True),
         cluster(QStringLiteral("dev-1"), QStringLiteral("dev"), QStringLiteral("v1.30.1"), ConditionStatus::Unknown),
-    };
-    store.applyDelta(hub, delta);
+    });
 }
 
 QStringList visibleNames(const MainWindow &window)
