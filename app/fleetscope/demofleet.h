@@ -34,6 +34,9 @@ public:
     QStringList flappingClusters() const { return m_flapping; }
     // One round of flaps now (a timer calls it every few seconds).
     void flapOnce();
+    // Once the engine has read the kubeconfigs: remove them, so that not even a
+    // crash leaves the demo's token on disk.
+    void removeKubeconfigs() { m_dir.remove(); }
 
 private:
     QTemporaryDir m_dir; // 0700, removed on exit with the kubeconfigs in it

@@ -152,6 +152,8 @@ int runGui(int argc, char **argv)
     }
     if (configured)
         RecentHubs::remember(store, options);
+    if (parser.isSet(QStringLiteral("demo")))
+        demo.removeKubeconfigs(); // the engine holds the credentials now
     // The last-known fleet of each hub, shown (stale, read-only) until the hub answers.
     std::unique_ptr<FleetCache> cache;
     if (configured && !options.kubeconfigList) {
