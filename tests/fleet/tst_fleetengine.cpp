@@ -5,6 +5,7 @@
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
+#include "fleetfixtures.h"
 #include "hubprocess.h"
 #include "hubserver.h"
 #include "testsupport.h"
@@ -23,17 +24,6 @@ using namespace fleetscope;
 using namespace fleetscope::testing;
 
 namespace {
-
-// Fast retries keep fault tests short; the protocol logic is the same.
-InformerOptions quickInformer()
-{
-    InformerOptions options;
-    options.backoff.initialMs = 100;
-    options.backoff.capMs = 1000;
-    options.listTransferTimeoutMs = 3000;
-    options.inactivityTimeoutMs = 10000;
-    return options;
-}
 
 bool waitSettled(FleetStore &store, int timeoutMs)
 {

@@ -7,6 +7,7 @@
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
+#include "fleetfixtures.h"
 #include "hubprocess.h"
 #include "testsupport.h"
 
@@ -25,10 +26,7 @@ constexpr qint64 kListCapMiB = 8;
 
 InformerOptions hostileInformer()
 {
-    InformerOptions options;
-    options.backoff.initialMs = 100;
-    options.backoff.capMs = 1000;
-    options.listTransferTimeoutMs = 3000;
+    InformerOptions options = quickInformer();
     options.inactivityTimeoutMs = 4000;
     options.maxResponseBytes = kListCapMiB * 1024 * 1024;
     options.maxEventBytes = 1024 * 1024;
@@ -102,8 +100,20 @@ private slots:
     void wrongTlsCertificateOrName();
 
 private:
+    // The good hub and the one at `kubeconfig`, watched with the hostile informer settings.
+    FleetEngineOptions beside(const QString &kubeconfig) const;
+
     std::unique_ptr<HubProcess> m_good;
 };
+
+FleetEngineOptions TestHostileHubs::beside(const QString &kubeconfig) const
+{
+    FleetEngineOptions options;
+    options.kubeconfigList = m_good->kubeconfigPath() + u':' + kubeconfig;
+    options.allContexts = true;
+    options.informer = hostileInformer();
+    return options;
+}
 
 void TestHostileHubs::initTestCase()
 {
@@ -152,11 +162,7 @@ void TestHostileHubs::hostileAnswers()
     const qint64 peakBefore = peakRssMiB();
     FleetStore store;
     FleetEngine engine(&store);
-    FleetEngineOptions options;
-    options.kubeconfigList = m_good->kubeconfigPath() + u':' + hostile.kubeconfigPath();
-    options.allContexts = true;
-    options.informer = hostileInformer();
-    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    QVERIFY2(engine.configure(beside(hostile.kubeconfigPath()), &error), qPrintable(error));
     QCOMPARE(store.hubCount(), 2);
     const int good = store.hubName(0) == u"good" ? 0 : 1;
     const int bad = 1 - good;
@@ -241,11 +247,7 @@ void TestHostileHubs::wrongTlsCertificateOrName()
 
     FleetStore store;
     FleetEngine engine(&store);
-    FleetEngineOptions options;
-    options.kubeconfigList = m_good->kubeconfigPath() + u':' + other.kubeconfigPath();
-    options.allContexts = true;
-    options.informer = hostileInformer();
-    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    QVERIFY2(engine.configure(beside(other.kubeconfigPath()), &error), qPrintable(error));
     const int good = store.hubName(0) == u"good" ? 0 : 1;
     const int bad = 1 - good;
     engine.start();

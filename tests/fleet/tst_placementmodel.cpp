@@ -5,21 +5,15 @@
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/placementmodel.h"
+#include "fleetfixtures.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 namespace {
-
-ProfilePtr profile(const QString &name)
-{
-    auto record = std::make_shared<ProfileRecord>();
-    record->profile.metadata.namespaceName = QStringLiteral("fleet");
-    record->profile.metadata.name = name;
-    return record;
-}
 
 PlacementPtr slice(const QString &name, const QString &key, int index, const QStringList &clusters)
 {
@@ -60,7 +54,7 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
 
     HubDelta delta;
-    delta.upsertedProfiles = {profile("c1"), profile("c2"), profile("c3")};
+    delta.upsertedProfiles = {bareProfile("c1"), bareProfile("c2"), bareProfile("c3")};
     // Slice 1 arrives before slice 0: the merge follows decision-index, not arrival.
     delta.upsertedPlacements = {slice("web-1", "web", 1, {"c3", "gone"}), slice("web-0", "web", 0, {"c1", "c2"}),
                                 slice("batch-0", "batch", 0, {"c2"})};
@@ -84,7 +78,7 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
 
     // The missing profile appears: no longer dangling. A placement goes: its row goes.
     HubDelta later;
-    later.upsertedProfiles = {profile("gone")};
+    later.upsertedProfiles = {bareProfile("gone")};
     later.removedPlacements = {ObjectKey{QStringLiteral("apps"), QStringLiteral("batch-0")}};
     store.applyDelta(hub, later);
     QCOMPARE(model.rowCount(), 1);

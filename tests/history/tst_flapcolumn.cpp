@@ -5,6 +5,7 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
+#include "fleetfixtures.h"
 #include "history/flapcolumn.h"
 
 #include <QAbstractItemModelTester>
@@ -12,16 +13,9 @@
 #include <QTest>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 namespace {
-
-ProfilePtr profile(const QString &name)
-{
-    auto record = std::make_shared<ProfileRecord>();
-    record->profile.metadata.namespaceName = QStringLiteral("fleet");
-    record->profile.metadata.name = name;
-    return record;
-}
 
 ClusterId id(const QString &name)
 {
@@ -41,7 +35,7 @@ private slots:
         const int hub = store.addHub(QStringLiteral("hub-a"));
         HubDelta delta;
         for (const char *name : {"a", "b", "c", "d"})
-            delta.upsertedProfiles << profile(QLatin1String(name));
+            delta.upsertedProfiles << bareProfile(QLatin1String(name));
         store.applyDelta(hub, delta);
         ClusterTableModel model(&store);
         ClusterFilterProxy proxy(&model);
