@@ -117,7 +117,10 @@ FleetEngineOptions TestHostileHubs::beside(const QString &kubeconfig) const
 
 void TestHostileHubs::initTestCase()
 {
-    m_good = std::make_unique<HubProcess>(QStringList{QStringLiteral("--generate"), QString::number(kProfiles)},
+    // Bookmarks every second: an idle but healthy watch must never look dead to the
+    // 4 s inactivity timeout used here.
+    m_good = std::make_unique<HubProcess>(QStringList{QStringLiteral("--generate"), QString::number(kProfiles),
+                                                      QStringLiteral("--bookmark-interval"), QStringLiteral("1")},
                                           QStringLiteral("good"));
     QString error;
     QVERIFY2(m_good->start(&error), qPrintable(error));
@@ -153,7 +156,8 @@ void TestHostileHubs::hostileAnswers()
     QFETCH(int, skippedObjects);
 
     // "1@1": the first chance misbehaves, later ones are honest, so recovery is visible.
-    HubProcess hostile({QStringLiteral("--generate"), QString::number(kProfiles), QStringLiteral("--seed"),
+    HubProcess hostile({QStringLiteral("--generate"), QString::number(kProfiles), QStringLiteral("--bookmark-interval"),
+                        QStringLiteral("1"), QStringLiteral("--seed"),
                         QStringLiteral("7"), QStringLiteral("--fault-") + fault, QStringLiteral("1@1")},
                        QStringLiteral("hostile"));
     QString error;
