@@ -84,7 +84,9 @@ HistoryPanel::~HistoryPanel()
                 m_model->removeColumnAt(column);
         }
     }
-    if (!m_tabs->parent()) {
+    // In the window the tab widget (and the charts in it) went with the splitter,
+    // which the window deletes before this panel; only a never-placed one is ours.
+    if (m_tabs && !m_tabs->parent()) {
         delete m_timeline;
         delete m_health;
         delete m_tabs;

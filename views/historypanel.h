@@ -66,7 +66,8 @@ private:
     const FleetStore *m_store;
     ClusterTableView *m_table;
     ClusterFilterProxy *m_proxy;
-    QTabWidget *m_tabs;
+    // Guarded: once in the window, the splitter owns and may delete it first.
+    QPointer<QTabWidget> m_tabs;
     ClusterTimelineView *m_timeline;
     FleetHealthChart *m_health;
     QTimer *m_scopeTimer;
