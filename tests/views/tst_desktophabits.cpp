@@ -264,10 +264,10 @@ void TestDesktopHabits::healthReadsOnLightAndDarkPalettes()
 {
     // Shapes differ (never colour alone) and every colour keeps a 3:1 contrast
     // (WCAG's minimum for graphics) against the light and the dark base.
-    QSet<qint64> shapes;
+    QSet<quint64> shapes;
     for (Health health : {Health::Healthy, Health::Unhealthy, Health::Unknown, Health::NoData}) {
         const QImage image = HealthStyle::icon(health).pixmap(16, 16).toImage().convertToFormat(QImage::Format_Alpha8);
-        qint64 mask = 0;
+        quint64 mask = 0; // a fingerprint: unsigned, so wrapping is defined
         for (int y = 0; y < 16; y += 2)
             for (int x = 0; x < 16; x += 2)
                 mask = mask * 3 + (image.pixelColor(x, y).alpha() > 128 ? 1 : 0);

@@ -62,7 +62,10 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
         m_areas[i]->attachAxis(m_timeAxis);
         m_areas[i]->attachAxis(m_countAxis);
     }
+    // The view's own initial chart is released, not deleted, by setChart().
+    QChart *initial = m_view->chart();
     m_view->setChart(chart);
+    delete initial;
     m_view->setMinimumHeight(160);
 
     m_refetch->setSingleShot(true);

@@ -32,7 +32,11 @@ TimelineChart::TimelineChart(QWidget *parent)
     m_anchor->attachAxis(m_timeAxis);
     m_anchor->attachAxis(m_laneAxis);
     m_anchor->setPen(Qt::NoPen);
+    // QChartView starts with a chart of its own and only releases it on
+    // setChart(): delete it, or every timeline leaks a QChart.
+    QChart *initial = chart();
     setChart(c);
+    delete initial;
     setRenderHint(QPainter::Antialiasing, false);
     setRubberBand(QChartView::HorizontalRubberBand);
     setMouseTracking(true);
