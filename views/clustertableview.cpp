@@ -7,33 +7,9 @@
 
 #include <QHeaderView>
 #include <QMenu>
-#include <QSet>
 
-#include <algorithm>
 
 namespace fleetscope {
-namespace {
-
-// Distinct property names or label keys in the fleet, sorted: a menu's worth.
-QStringList keysInFleet(const FleetStore &store, bool labels)
-{
-    QSet<QString> keys;
-    for (const FleetProfile &p : store.profiles()) {
-        if (labels) {
-            for (const auto &entry : p.profile().metadata.labels.entries())
-                keys.insert(entry.first);
-        } else {
-            for (const Property &property : p.profile().properties)
-                keys.insert(property.name);
-        }
-    }
-    QStringList sorted(keys.cbegin(), keys.cend());
-    std::sort(sorted.begin(), sorted.end());
-    return sorted;
-}
-
-} // namespace
-
 ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     : QTreeView(parent)
     , m_proxy(proxy)
@@ -119,11 +95,11 @@ void ClusterTableView::showHeaderMenu(const QPoint &position)
     }
     menu.addSeparator();
     QMenu *properties = menu.addMenu(tr("Add property column"));
-    for (const QString &name : keysInFleet(m_table->store(), false))
+    for (const QString &name : m_table->store().distinctKeys(false))
         properties->addAction(name, this, [this, name] { addDynamicColumn(false, name); });
     properties->setEnabled(!properties->isEmpty());
     QMenu *labels = menu.addMenu(tr("Add label column"));
-    for (const QString &key : keysInFleet(m_table->store(), true))
+    for (const QString &key : m_table->store().distinctKeys(true))
         labels->addAction(key, this, [this, key] { addDynamicColumn(true, key); });
     labels->setEnabled(!labels->isEmpty());
     const int clicked = header()->logicalIndexAt(position);

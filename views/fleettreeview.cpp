@@ -9,12 +9,10 @@
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QInputDialog>
-#include <QSet>
 #include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include <algorithm>
 
 namespace fleetscope {
 namespace {
@@ -185,13 +183,7 @@ void FleetTreeView::applyGrouping(int choice)
 
 void FleetTreeView::askForPropertyGrouping(bool underHub)
 {
-    QSet<QString> keys;
-    for (const FleetProfile &p : m_store->profiles()) {
-        for (const Property &property : p.profile().properties)
-            keys.insert(property.name);
-    }
-    QStringList sorted(keys.cbegin(), keys.cend());
-    std::sort(sorted.begin(), sorted.end());
+    const QStringList sorted = m_store->distinctKeys(false);
     bool ok = false;
     const QString key = QInputDialog::getItem(this, tr("Group by property"),
                                               tr("Group the fleet by the value of this ClusterProfile property:"),

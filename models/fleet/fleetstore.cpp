@@ -297,4 +297,21 @@ void FleetStore::setHubStatus(int hub, const HubStatus &status)
     emit hubStatusChanged(hub);
 }
 
+QStringList FleetStore::distinctKeys(bool labels) const
+{
+    QSet<QString> keys;
+    for (const FleetProfile &p : m_profiles) {
+        if (labels) {
+            for (const auto &entry : p.profile().metadata.labels.entries())
+                keys.insert(entry.first);
+        } else {
+            for (const Property &property : p.profile().properties)
+                keys.insert(property.name);
+        }
+    }
+    QStringList sorted(keys.cbegin(), keys.cend());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+}
+
 } // namespace fleetscope

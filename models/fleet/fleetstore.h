@@ -56,6 +56,9 @@ public:
     const QStringList &hubDecodeErrors(int hub) const { return m_hubs.at(hub).decodeErrors; }
 
     int profileCount() const { return int(m_profiles.size()); }
+    // Distinct property names (or label keys) across the fleet, sorted: what
+    // column and grouping menus offer.
+    QStringList distinctKeys(bool labels) const;
     const FleetProfile &profileAt(int row) const { return m_profiles[size_t(row)]; }
     const std::vector<FleetProfile> &profiles() const { return m_profiles; }
     int rowOf(int hub, const ObjectKey &key) const;
