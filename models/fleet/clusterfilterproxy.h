@@ -2,20 +2,28 @@
 
 #include "clusterscope.h"
 #include "fleetfilter.h"
-#include "fleetstore.h"
+#include "sortsnapshot.h"
 
-#include <QSortFilterProxyModel>
+#include <QAbstractProxyModel>
 
+#include <functional>
 #include <vector>
 
 namespace fleetscope {
 
 class ClusterTableModel;
 
-// Sorts and filters a ClusterTableModel. The filter and the scope read each
-// FleetProfile directly (never display strings), and sorting uses the model's
-// typed comparisons, so neither builds a QVariant per row.
-class ClusterFilterProxy final : public QSortFilterProxyModel
+// Sorts and filters a ClusterTableModel for the views. It keeps every table row
+// in one sorted order and the visible rows as a filtered subsequence of it, so:
+// - a filter or scope change is one pass over the sorted order (no sort);
+// - a sort is one std::sort of integer keys (or typed values) over all rows;
+// - a store change places its rows all at once: a few rows as single-row
+//   moves, inserts and removes, many rows as one sorted merge and one layout
+//   change — never a re-sort per announced range (QSortFilterProxyModel's cost).
+// The filter and the scope read each FleetProfile directly (never display
+// strings), and sorting compares typed values, so neither builds a QVariant.
+// Without a sort, rows keep the table's order.
+class ClusterFilterProxy final : public QAbstractProxyModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClusterFilterProxy)
@@ -38,30 +46,61 @@ public:
     // Whether a store row passes the scope and the filter (also for counts).
     bool acceptsStoreRow(int row) const;
 
+    // -1 restores the table's order.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sort.column(); }
+    Qt::SortOrder sortOrder() const { return m_sort.order(); }
 
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+    // Up to this many rows of one change (or runs of inserted/removed rows) are
+    // announced as single-row signals; more become one layout change, which is
+    // cheaper for views of a large table. Tests lower it to cover both paths.
+    void setMaxRowSignals(int rows) { m_maxRowSignals = qMax(0, rows); }
+
+    QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
+    QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
+    QModelIndex index(int row, int column, const QModelIndex &parent = QModelIndex()) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    QModelIndex sibling(int row, int column, const QModelIndex &index) const override;
+    bool hasChildren(const QModelIndex &parent = QModelIndex()) const override;
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    bool rowLess(int left, int right) const
+    {
+        return m_sort.isActive() ? m_sort.less(left, right) : left < right;
+    }
+    // The proxy row of a table row, or -1 (a binary search in the visible rows).
+    int proxyRowOf(int tableRow) const;
+    int orderPositionOf(int tableRow) const;
+
+    // Runs `rebuild` between layoutAboutToBeChanged and layoutChanged and moves
+    // persistent indexes (selection, current row) with their table rows.
+    void relayout(const std::function<void()> &rebuild);
+    std::vector<char> visibleFlags() const;
     void refilter();
-    void rebuildSnapshot();
-    void updateSnapshot(int first, int last);
-    bool snapshotLess(size_t left, size_t right) const;
+
+    void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
+    void onChangesAnnounced();
+    void placeChangedRows(const std::vector<int> &rows);
+    void placeChangedRowsInBulk(const std::vector<int> &rows);
+    void placeChangedRow(int row);
+    void onRowsAboutToBeRemoved(int first, int last);
+    void onRowsRemoved(int first, int last);
+    void onRowsInserted(int first, int last);
+    void onColumnsRemoved(int first, int last);
+    void rebuildAll();
 
     ClusterTableModel *m_table;
-    // While a sort is active: a copy of every source row as the proxy was last
-    // told about it (records are shared, so a row costs a few reference counts),
-    // plus one integer key per row for the columns that have one. The store
-    // changes its rows first and announces them range by range afterwards; a
-    // comparison against a changed-but-unannounced row would place rows by a
-    // state QSortFilterProxyModel never re-sorts (it only re-sorts the rows of
-    // the dataChanged range at hand), so every comparison reads this snapshot,
-    // which is updated ahead of QSortFilterProxyModel's own handlers.
-    std::vector<FleetProfile> m_snapshot;
-    std::vector<qint64> m_sortKeys;
-    int m_snapshotColumn = -1;
+    SortSnapshot m_sort;
+    // Every table row in sort order (empty without a sort: the order is the row number).
+    std::vector<int> m_order;
+    // The table rows shown, in order: a subsequence of m_order.
+    std::vector<int> m_visible;
+    // Rows of a store change being announced, placed when the announcement ends.
+    std::vector<int> m_pending;
+    int m_maxRowSignals = 16;
     FleetFilter m_filter;
     ClusterScope m_scope;
 };

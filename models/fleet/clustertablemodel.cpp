@@ -161,6 +161,7 @@ void ClusterTableModel::onProfilesChanged(const QList<int> &rows)
 {
     // `rows` is sorted and unique (the store's contract).
     const int lastColumn = columnCount() - 1;
+    m_announcing = true;
     qsizetype i = 0;
     while (i < rows.size()) {
         const int first = rows[i];
@@ -170,6 +171,8 @@ void ClusterTableModel::onProfilesChanged(const QList<int> &rows)
         ++i;
         emit dataChanged(index(first, 0), index(last, lastColumn));
     }
+    m_announcing = false;
+    emit changesAnnounced();
 }
 
 int ClusterTableModel::extraColumn(bool isLabel, const QString &key) const

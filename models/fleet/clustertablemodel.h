@@ -92,10 +92,18 @@ public:
     int compare(int column, const FleetProfile &a, const FleetProfile &b) const;
     static bool sortKey(int column, const FleetProfile &row, qint64 *key);
 
+    // True while the rows of one store change are being announced (a series of
+    // dataChanged ranges, closed by changesAnnounced): the proxy places the rows
+    // of the whole change at once instead of range by range.
+    bool isAnnouncingChanges() const { return m_announcing; }
+
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void changesAnnounced();
 
 private:
     struct ExtraColumn
@@ -118,6 +126,7 @@ private:
     std::vector<ExtraColumn> m_extraColumns;
     qint64 m_now = 0;
     int m_rangeMergeGap;
+    bool m_announcing = false;
 };
 
 } // namespace fleetscope

@@ -38,12 +38,41 @@ void verifySorted(const ClusterFilterProxy &proxy)
 {
     const ClusterTableModel *table = proxy.tableModel();
     const int sortColumn = proxy.sortColumn();
+    if (sortColumn < 0) { // the table's order
+        for (int row = 1; row < proxy.rowCount(); ++row)
+            QVERIFY(proxy.mapToSource(proxy.index(row - 1, 0)).row() < proxy.mapToSource(proxy.index(row, 0)).row());
+        return;
+    }
     for (int row = 1; row < proxy.rowCount(); ++row) {
         const int a = proxy.mapToSource(proxy.index(row - 1, 0)).row();
         const int b = proxy.mapToSource(proxy.index(row, 0)).row();
         const int c = table->compare(sortColumn, a, b);
         QVERIFY2(proxy.sortOrder() == Qt::AscendingOrder ? c <= 0 : c >= 0, qPrintable(QString::number(row)));
     }
+}
+
+// Exactly the accepted rows, each once, and every mapping inverts the other.
+void verifyMapping(const ClusterFilterProxy &proxy)
+{
+    const ClusterTableModel *table = proxy.tableModel();
+    QSet<int> seen;
+    for (int row = 0; row < proxy.rowCount(); ++row) {
+        const QModelIndex source = proxy.mapToSource(proxy.index(row, 1));
+        QVERIFY(source.isValid());
+        QVERIFY2(proxy.acceptsStoreRow(source.row()), qPrintable(QString::number(row)));
+        QVERIFY(!seen.contains(source.row()));
+        seen.insert(source.row());
+        QCOMPARE(proxy.mapFromSource(source), proxy.index(row, 1));
+    }
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (!seen.contains(row))
+            QVERIFY(!proxy.mapFromSource(table->index(row, 0)).isValid());
+    }
+}
+
+QString identity(const FleetProfile &p)
+{
+    return QString::number(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name;
 }
 
 } // namespace
@@ -56,6 +85,7 @@ private slots:
     void sortsVersionsAndNodesAsValues();
     void filtersAndScopes();
     void keepsTheLastGoodFilterOnErrors();
+    void liveDeltasWhileFilteredAndSorted_data();
     void liveDeltasWhileFilteredAndSorted();
 };
 
@@ -169,11 +199,23 @@ void TestClusterFilterProxy::keepsTheLastGoodFilterOnErrors()
     QCOMPARE(proxy.rowCount(), ocm);
 }
 
+void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted_data()
+{
+    // How many rows of one change the proxy announces one by one before it
+    // switches to one sorted merge and a layout change: both paths, and the mix.
+    QTest::addColumn<int>("maxRowSignals");
+    QTest::newRow("always merged") << 0;
+    QTest::newRow("mixed") << 8;
+    QTest::newRow("always row by row") << 1000000;
+}
+
 void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted()
 {
+    QFETCH(int, maxRowSignals);
     FleetStore store;
     ClusterTableModel table(&store);
     ClusterFilterProxy proxy(&table);
+    proxy.setMaxRowSignals(maxRowSignals);
     QAbstractItemModelTester tableTester(&table, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy reset(&proxy, &QAbstractItemModel::modelReset);
@@ -183,17 +225,29 @@ void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted()
                                    "clusterset in (prod,dev) || count.node.k8s.io<100",
                                    "type.node.k8s.io~H100", "!label:multicluster.x-k8s.io/clusterset"};
     const int sortColumns[] = {ClusterTableModel::VersionColumn, ClusterTableModel::NodesColumn,
-                               ClusterTableModel::NameColumn, ClusterTableModel::LastTransitionColumn};
+                               ClusterTableModel::NameColumn, ClusterTableModel::LastTransitionColumn, -1};
     const int hubs[] = {store.addHub("a"), store.addHub("b")};
     QRandomGenerator random(2026);
     QSet<int> present[2];
+    // Rows a user selected: the selection stays on the same clusters while the
+    // fleet changes around them, and goes when they are filtered out. (The store
+    // fills a deleted row with its tail row: a selection on either follows the
+    // table row, so those clusters are no longer tracked.)
+    struct Selected
+    {
+        QPersistentModelIndex index;
+        QString cluster;
+        int tableRow;
+    };
+    QList<Selected> selected;
+    qsizetype followed = 0;
     for (int round = 0; round < 250; ++round) {
         const int hub = hubs[random.bounded(2)];
         store.applyDelta(hub, synthetic::randomDelta(random, present[hub], round, 40, 150));
         if (round % 25 == 0)
             QVERIFY(proxy.setFilterText(filters[(round / 25) % 6]));
         if (round % 40 == 0)
-            proxy.sort(sortColumns[(round / 40) % 4], round % 80 ? Qt::AscendingOrder : Qt::DescendingOrder);
+            proxy.sort(sortColumns[(round / 40) % 5], round % 80 ? Qt::AscendingOrder : Qt::DescendingOrder);
         if (round == 60)
             table.addPropertyColumn("type.node.k8s.io");
         if (round == 90)
@@ -207,8 +261,27 @@ void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted()
         }
         QCOMPARE(proxy.rowCount(), expectedRows(store, proxy.filter(), proxy.scope()));
         verifySorted(proxy);
+        verifyMapping(proxy);
+        selected.erase(std::remove_if(selected.begin(), selected.end(),
+                                      [&store](const Selected &s) {
+                                          return s.tableRow >= store.profileCount()
+                                              || identity(store.profileAt(s.tableRow)) != s.cluster;
+                                      }),
+                       selected.end());
+        for (const Selected &s : selected) {
+            if (s.index.isValid())
+                QCOMPARE(proxy.mapToSource(s.index).row(), s.tableRow);
+            // else: filtered out at some point; a lost selection stays lost.
+        }
+        followed += std::count_if(selected.begin(), selected.end(), [](const Selected &s) { return s.index.isValid(); });
+        if (round % 5 == 0 && proxy.rowCount() > 0) {
+            const QModelIndex index = proxy.index(random.bounded(proxy.rowCount()), 0);
+            const int tableRow = proxy.mapToSource(index).row();
+            selected.append({QPersistentModelIndex(index), identity(store.profileAt(tableRow)), tableRow});
+        }
     }
     QCOMPARE(reset.size(), 0);
+    QVERIFY2(followed > 500, qPrintable(QString::number(followed))); // the check above was not vacuous
 }
 
 QTEST_GUILESS_MAIN(TestClusterFilterProxy)
