@@ -114,6 +114,25 @@ std::vector<int> selectRows(bool sorted, const std::vector<int> &order, int rows
     return selected;
 }
 
+// Merges the sorted `added` into the sorted `base` with one binary search per
+// added row (k log n comparisons) rather than std::merge's n: a comparison
+// reads two rows' values, a copy reads nothing.
+template<typename Less>
+std::vector<int> mergeSorted(const std::vector<int> &base, const std::vector<int> &added, Less less)
+{
+    std::vector<int> merged;
+    merged.reserve(base.size() + added.size());
+    auto from = base.begin();
+    for (const int row : added) {
+        const auto at = std::lower_bound(from, base.end(), row, less);
+        merged.insert(merged.end(), from, at);
+        merged.push_back(row);
+        from = at;
+    }
+    merged.insert(merged.end(), from, base.end());
+    return merged;
+}
+
 } // namespace
 
 void ClusterFilterProxy::refilter()
@@ -215,10 +234,8 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
     if (!topLeft.isValid() || !bottomRight.isValid())
         return;
     if (m_table->isAnnouncingChanges()) {
-        // The rows of a store change arrive range by range; they are placed
-        // together once the last range is announced.
-        for (int row = topLeft.row(); row <= bottomRight.row(); ++row)
-            m_pending.push_back(row);
+        // The ranges of a store change (which may span unchanged rows) are
+        // followed by its exact rows: those are placed together then.
         return;
     }
     if (topLeft.column() < ClusterTableModel::FixedColumnCount) {
@@ -242,13 +259,9 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
     }
 }
 
-void ClusterFilterProxy::onChangesAnnounced()
+void ClusterFilterProxy::onChangesAnnounced(const QList<int> &rows)
 {
-    std::vector<int> rows;
-    rows.swap(m_pending);
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    placeChangedRows(rows);
+    placeChangedRows(std::vector<int>(rows.begin(), rows.end()));
 }
 
 void ClusterFilterProxy::placeChangedRows(const std::vector<int> &rows)
@@ -347,8 +360,7 @@ void ClusterFilterProxy::placeChangedRowsInBulk(const std::vector<int> &rows)
             if (!changed[size_t(row)])
                 kept.push_back(row);
         }
-        order.reserve(m_order.size());
-        std::merge(kept.begin(), kept.end(), moved.begin(), moved.end(), std::back_inserter(order), less);
+        order = mergeSorted(kept, moved, less);
     }
     std::vector<int> visible = selectRows(m_sort.isActive(), order, m_table->rowCount(), [&](int row) {
         return changed[size_t(row)] ? acceptsStoreRow(row) : wasVisible[size_t(row)] != 0;
@@ -418,10 +430,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
     std::iota(added.begin(), added.end(), first);
     if (m_sort.isActive()) {
         std::sort(added.begin(), added.end(), less);
-        std::vector<int> order;
-        order.reserve(m_order.size() + added.size());
-        std::merge(m_order.begin(), m_order.end(), added.begin(), added.end(), std::back_inserter(order), less);
-        m_order.swap(order);
+        m_order = mergeSorted(m_order, added, less);
     }
     added.erase(std::remove_if(added.begin(), added.end(), [this](int row) { return !acceptsStoreRow(row); }),
                 added.end());
@@ -435,12 +444,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
         runs += i == 0 || positions[i] != positions[i - 1] ? 1 : 0;
     }
     if (runs > m_maxRowSignals) {
-        relayout([this, &added, &less] {
-            std::vector<int> visible;
-            visible.reserve(m_visible.size() + added.size());
-            std::merge(m_visible.begin(), m_visible.end(), added.begin(), added.end(), std::back_inserter(visible), less);
-            m_visible.swap(visible);
-        });
+        relayout([this, &added, &less] { m_visible = mergeSorted(m_visible, added, less); });
         return;
     }
     size_t end = added.size();

@@ -82,7 +82,7 @@ private:
     void refilter();
 
     void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
-    void onChangesAnnounced();
+    void onChangesAnnounced(const QList<int> &rows);
     void placeChangedRows(const std::vector<int> &rows);
     void placeChangedRowsInBulk(const std::vector<int> &rows);
     void placeChangedRow(int row);
@@ -98,8 +98,6 @@ private:
     std::vector<int> m_order;
     // The table rows shown, in order: a subsequence of m_order.
     std::vector<int> m_visible;
-    // Rows of a store change being announced, placed when the announcement ends.
-    std::vector<int> m_pending;
     int m_maxRowSignals = 16;
     FleetFilter m_filter;
     ClusterScope m_scope;

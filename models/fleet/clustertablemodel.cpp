@@ -172,7 +172,7 @@ void ClusterTableModel::onProfilesChanged(const QList<int> &rows)
         emit dataChanged(index(first, 0), index(last, lastColumn));
     }
     m_announcing = false;
-    emit changesAnnounced();
+    emit changesAnnounced(rows);
 }
 
 int ClusterTableModel::extraColumn(bool isLabel, const QString &key) const

@@ -93,8 +93,8 @@ public:
     static bool sortKey(int column, const FleetProfile &row, qint64 *key);
 
     // True while the rows of one store change are being announced (a series of
-    // dataChanged ranges, closed by changesAnnounced): the proxy places the rows
-    // of the whole change at once instead of range by range.
+    // dataChanged ranges, closed by changesAnnounced with the exact rows): the
+    // proxy places the rows of the whole change at once, not range by range.
     bool isAnnouncingChanges() const { return m_announcing; }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -103,7 +103,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 signals:
-    void changesAnnounced();
+    void changesAnnounced(const QList<int> &rows);
 
 private:
     struct ExtraColumn

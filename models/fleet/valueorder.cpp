@@ -130,7 +130,25 @@ bool valueHasItem(QStringView value, QStringView item, Qt::CaseSensitivity cs)
 
 int compareText(QStringView a, QStringView b)
 {
-    const int folded = a.compare(b, Qt::CaseInsensitive);
+    // Names, namespaces and versions are ASCII: fold those here, a few times
+    // faster than Qt's Unicode folding (the sort's inner loop), and hand the rest
+    // from the first non-ASCII character on to Qt. Same order either way.
+    const qsizetype common = qMin(a.size(), b.size());
+    qsizetype i = 0;
+    for (; i < common; ++i) {
+        const char16_t x = a[i].unicode();
+        const char16_t y = b[i].unicode();
+        if (x >= 0x80 || y >= 0x80)
+            break;
+        if (x == y)
+            continue;
+        const char16_t lx = x >= u'A' && x <= u'Z' ? char16_t(x + 32) : x;
+        const char16_t ly = y >= u'A' && y <= u'Z' ? char16_t(y + 32) : y;
+        if (lx != ly)
+            return lx < ly ? -1 : 1;
+    }
+    const int folded = i == common ? (a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1))
+                                   : a.mid(i).compare(b.mid(i), Qt::CaseInsensitive);
     if (folded != 0)
         return folded < 0 ? -1 : 1;
     const int exact = a.compare(b, Qt::CaseSensitive);

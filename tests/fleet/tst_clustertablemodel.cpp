@@ -21,10 +21,44 @@ class TestClusterTableModel final : public QObject
 private slots:
     void showsFixedColumns();
     void typedSortValues();
+    void textOrder_data();
+    void textOrder();
     void addsAndRemovesDynamicColumns();
     void coalescesChangedRowsIntoRanges();
     void randomDeltasPassTheModelTester();
 };
+
+void TestClusterTableModel::textOrder_data()
+{
+    // Text columns sort case-insensitively, exact order only breaking ties; the
+    // ASCII fast path must agree with Qt's Unicode folding everywhere.
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("equal") << "cluster-001" << "cluster-001" << 0;
+    QTest::newRow("digits") << "cluster-001" << "cluster-010" << -1;
+    QTest::newRow("prefix first") << "prod" << "prod-eu" << -1;
+    QTest::newRow("case folded") << "Beta" << "alpha" << 1;
+    QTest::newRow("case breaks ties") << "Alpha" << "alpha" << -1;
+    QTest::newRow("empty first") << "" << "a" << -1;
+    QTest::newRow("punctuation") << "a_b" << "a-b" << 1;
+    QTest::newRow("letters around Z") << "Z" << "_" << 1; // 'z' (0x7a) > '_' (0x5f) once folded
+    QTest::newRow("non-ASCII after a common prefix") << QString::fromUtf8("zürich-1") << QString::fromUtf8("Zürich-2") << -1;
+    QTest::newRow("non-ASCII folded") << QString::fromUtf8("ÉTÉ") << QString::fromUtf8("été") << -1;
+    QTest::newRow("non-ASCII vs ASCII") << QString::fromUtf8("é") << "f" << 1;
+}
+
+void TestClusterTableModel::textOrder()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(int, expected);
+    QCOMPARE(compareText(a, b), expected);
+    QCOMPARE(compareText(b, a), -expected);
+    const int folded = QString::compare(a, b, Qt::CaseInsensitive);
+    const int reference = folded ? folded : QString::compare(a, b, Qt::CaseSensitive);
+    QCOMPARE(compareText(a, b), reference < 0 ? -1 : (reference > 0 ? 1 : 0));
+}
 
 void TestClusterTableModel::showsFixedColumns()
 {
