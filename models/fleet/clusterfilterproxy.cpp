@@ -16,6 +16,12 @@ ClusterFilterProxy::ClusterFilterProxy(ClusterTableModel *source, QObject *paren
     QAbstractProxyModel::setSourceModel(source);
     connect(source, &QAbstractItemModel::dataChanged, this, &ClusterFilterProxy::onDataChanged);
     connect(source, &ClusterTableModel::changesAnnounced, this, &ClusterFilterProxy::onChangesAnnounced);
+    connect(source, &ClusterTableModel::rowsRelocated, this, [this](const QList<int> &from, const QList<int> &to) {
+        for (qsizetype i = 0; i < to.size(); ++i) {
+            m_relocated.insert(to[i], -1);
+            m_relocated.insert(from[i], to[i]);
+        }
+    });
     connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this,
             [this](const QModelIndex &, int first, int last) { onRowsAboutToBeRemoved(first, last); });
     connect(source, &QAbstractItemModel::rowsRemoved, this,
@@ -177,14 +183,16 @@ void ClusterFilterProxy::rebuildAll()
                            [this](int row) { return acceptsStoreRow(row); });
 }
 
-void ClusterFilterProxy::relayout(const std::function<void()> &rebuild)
+void ClusterFilterProxy::relayout(const std::function<void()> &rebuild, const QHash<int, int> &moved)
 {
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
     std::vector<int> tableRows;
     tableRows.reserve(size_t(before.size()));
-    for (const QModelIndex &index : before)
-        tableRows.push_back(index.row() < int(m_visible.size()) ? m_visible[size_t(index.row())] : -1);
+    for (const QModelIndex &index : before) {
+        const int row = index.row() < int(m_visible.size()) ? m_visible[size_t(index.row())] : -1;
+        tableRows.push_back(moved.value(row, row));
+    }
 
     rebuild();
 
@@ -261,6 +269,14 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
 
 void ClusterFilterProxy::onChangesAnnounced(const QList<int> &rows)
 {
+    if (!m_relocated.isEmpty()) {
+        // Filled holes: the clusters moved rows, and a selection goes with them
+        // (a row-by-row update would leave it on the row, now another cluster).
+        QHash<int, int> relocated;
+        relocated.swap(m_relocated);
+        placeChangedRowsInBulk(std::vector<int>(rows.begin(), rows.end()), relocated);
+        return;
+    }
     placeChangedRows(std::vector<int>(rows.begin(), rows.end()));
 }
 
@@ -339,7 +355,7 @@ void ClusterFilterProxy::placeChangedRow(int row)
     endMoveRows();
 }
 
-void ClusterFilterProxy::placeChangedRowsInBulk(const std::vector<int> &rows)
+void ClusterFilterProxy::placeChangedRowsInBulk(const std::vector<int> &rows, const QHash<int, int> &relocated)
 {
     // Take the changed rows out of the order, sort them by their new values and
     // merge them back: O(n + k log k), and one signal for views to re-read.
@@ -366,13 +382,13 @@ void ClusterFilterProxy::placeChangedRowsInBulk(const std::vector<int> &rows)
         return changed[size_t(row)] ? acceptsStoreRow(row) : wasVisible[size_t(row)] != 0;
     });
     m_order.swap(order);
-    if (visible == m_visible) {
+    if (visible == m_visible && relocated.isEmpty()) {
         // Same rows in the same places: their cells changed, nothing moved.
         if (!m_visible.empty())
             emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
         return;
     }
-    relayout([this, &visible] { m_visible.swap(visible); });
+    relayout([this, &visible] { m_visible.swap(visible); }, relocated);
 }
 
 // --- inserted and removed rows ----------------------------------------------

@@ -5,6 +5,7 @@
 #include "sortsnapshot.h"
 
 #include <QAbstractProxyModel>
+#include <QHash>
 
 #include <functional>
 #include <vector>
@@ -76,15 +77,16 @@ private:
     int orderPositionOf(int tableRow) const;
 
     // Runs `rebuild` between layoutAboutToBeChanged and layoutChanged and moves
-    // persistent indexes (selection, current row) with their table rows.
-    void relayout(const std::function<void()> &rebuild);
+    // persistent indexes (selection, current row) with their table rows, or
+    // where `moved` says a row's cluster went (-1: it is gone).
+    void relayout(const std::function<void()> &rebuild, const QHash<int, int> &moved = {});
     std::vector<char> visibleFlags() const;
     void refilter();
 
     void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
     void onChangesAnnounced(const QList<int> &rows);
     void placeChangedRows(const std::vector<int> &rows);
-    void placeChangedRowsInBulk(const std::vector<int> &rows);
+    void placeChangedRowsInBulk(const std::vector<int> &rows, const QHash<int, int> &relocated = {});
     void placeChangedRow(int row);
     void onRowsAboutToBeRemoved(int first, int last);
     void onRowsRemoved(int first, int last);
@@ -98,6 +100,9 @@ private:
     std::vector<int> m_order;
     // The table rows shown, in order: a subsequence of m_order.
     std::vector<int> m_visible;
+    // Old table row → new table row of clusters the store relocated (-1 for the
+    // deleted ones they replace), until the relocated rows are placed.
+    QHash<int, int> m_relocated;
     int m_maxRowSignals = 16;
     FleetFilter m_filter;
     ClusterScope m_scope;

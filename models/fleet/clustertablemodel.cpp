@@ -142,6 +142,7 @@ ClusterTableModel::ClusterTableModel(const FleetStore *store, QObject *parent)
     , m_rangeMergeGap(defaultRangeMergeGap)
 {
     connect(store, &FleetStore::profilesChanged, this, &ClusterTableModel::onProfilesChanged);
+    connect(store, &FleetStore::profilesRelocated, this, &ClusterTableModel::rowsRelocated);
     connect(store, &FleetStore::profilesAboutToBeRemoved, this,
             [this](int first, int last) { beginRemoveRows(QModelIndex(), first, last); });
     connect(store, &FleetStore::profilesRemoved, this, [this] { endRemoveRows(); });

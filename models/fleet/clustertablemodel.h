@@ -104,6 +104,9 @@ public:
 
 signals:
     void changesAnnounced(const QList<int> &rows);
+    // The store filled deleted rows with rows from its tail: to[i] now holds
+    // what was at from[i], and the announcement of the rows `to` follows.
+    void rowsRelocated(const QList<int> &from, const QList<int> &to);
 
 private:
     struct ExtraColumn

@@ -274,8 +274,10 @@ void FleetStore::removeRows(const QList<int> &rows)
         m_profiles[size_t(holes[i])] = m_profiles[size_t(survivors[i])];
         m_rowOf.insert(keyOf(holes[i]), holes[i]);
     }
-    if (!holes.isEmpty())
+    if (!holes.isEmpty()) {
+        emit profilesRelocated(survivors, holes);
         emit profilesChanged(holes);
+    }
 
     emit profilesAboutToBeRemoved(newCount, oldCount - 1);
     for (int row : rows) {

@@ -80,6 +80,10 @@ signals:
     // `list --watch`, notifications and history).
     void profilesDeleting(const QList<fleetscope::FleetProfile> &profiles);
     void profilesChanged(const QList<int> &rows);
+    // Emitted just before the profilesChanged that reports filled holes: row
+    // from[i] was copied into row to[i] (and goes with the tail removal next).
+    // Row-based views use it to keep selections on the same cluster.
+    void profilesRelocated(const QList<int> &from, const QList<int> &to);
     void profilesAboutToBeRemoved(int first, int last);
     void profilesRemoved(int first, int last);
     void profilesAboutToBeInserted(int first, int last);

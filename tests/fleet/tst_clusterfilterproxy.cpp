@@ -70,11 +70,6 @@ void verifyMapping(const ClusterFilterProxy &proxy)
     }
 }
 
-QString identity(const FleetProfile &p)
-{
-    return QString::number(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name;
-}
-
 } // namespace
 
 class TestClusterFilterProxy final : public QObject
@@ -230,14 +225,13 @@ void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted()
     QRandomGenerator random(2026);
     QSet<int> present[2];
     // Rows a user selected: the selection stays on the same clusters while the
-    // fleet changes around them, and goes when they are filtered out. (The store
-    // fills a deleted row with its tail row: a selection on either follows the
-    // table row, so those clusters are no longer tracked.)
+    // fleet changes around them (the store refills a deleted row with its tail
+    // row), and goes when they are deleted or filtered out.
     struct Selected
     {
         QPersistentModelIndex index;
-        QString cluster;
-        int tableRow;
+        int hub;
+        ObjectKey key;
     };
     QList<Selected> selected;
     qsizetype followed = 0;
@@ -262,22 +256,20 @@ void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted()
         QCOMPARE(proxy.rowCount(), expectedRows(store, proxy.filter(), proxy.scope()));
         verifySorted(proxy);
         verifyMapping(proxy);
-        selected.erase(std::remove_if(selected.begin(), selected.end(),
-                                      [&store](const Selected &s) {
-                                          return s.tableRow >= store.profileCount()
-                                              || identity(store.profileAt(s.tableRow)) != s.cluster;
-                                      }),
-                       selected.end());
         for (const Selected &s : selected) {
-            if (s.index.isValid())
-                QCOMPARE(proxy.mapToSource(s.index).row(), s.tableRow);
+            const int row = store.rowOf(s.hub, s.key);
+            if (row < 0)
+                QVERIFY2(!s.index.isValid(), qPrintable(s.key.name)); // deleted: not another cluster
+            else if (s.index.isValid())
+                QCOMPARE(proxy.mapToSource(s.index).row(), row);
             // else: filtered out at some point; a lost selection stays lost.
         }
         followed += std::count_if(selected.begin(), selected.end(), [](const Selected &s) { return s.index.isValid(); });
         if (round % 5 == 0 && proxy.rowCount() > 0) {
             const QModelIndex index = proxy.index(random.bounded(proxy.rowCount()), 0);
-            const int tableRow = proxy.mapToSource(index).row();
-            selected.append({QPersistentModelIndex(index), identity(store.profileAt(tableRow)), tableRow});
+            const FleetProfile &p = store.profileAt(proxy.mapToSource(index).row());
+            selected.append({QPersistentModelIndex(index), p.hub,
+                             ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
         }
     }
     QCOMPARE(reset.size(), 0);
