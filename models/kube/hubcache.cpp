@@ -52,6 +52,47 @@ void HubCache::listPage(const ResourceSpec &spec, nlohmann::json &items)
         upsert(spec, item, true);
 }
 
+void HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
+{
+    // One decoder per page: its intern cache must not keep strings alive (and out
+    // of StringPool::purgeUnused()'s reach) between lists.
+    ProfileBytesDecoder decoder;
+    for (const std::string_view item : items)
+        upsertText(spec, item, spec.kind == ResourceKind::ClusterProfiles ? &decoder : nullptr);
+}
+
+void HubCache::upsertText(const ResourceSpec &spec, std::string_view json, ProfileBytesDecoder *decoder)
+{
+    ClusterProfile profile;
+    if (!decoder || !decoder->decode(json, &profile)) {
+        // Errors, unusual shapes and the other kinds: the DOM path, which names problems.
+        nlohmann::json object = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
+        upsert(spec, object, true);
+        return;
+    }
+    Table &t = table(spec.kind);
+    const ObjectKey key{profile.metadata.namespaceName, profile.metadata.name};
+    // As keyAndVersion(): the version goes through QString::toLatin1().
+    QByteArray version = profile.metadata.resourceVersion;
+    for (const char c : std::as_const(version)) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            version = QString::fromUtf8(version).toLatin1();
+            break;
+        }
+    }
+    t.seenInList.insert(key);
+    const auto known = t.versions.constFind(key);
+    if (known != t.versions.cend() && !version.isEmpty() && *known == version)
+        return;
+    auto record = std::make_shared<ProfileRecord>();
+    record->profile = std::move(profile);
+    // The raw JSON is kept as the DOM prints it (sorted keys, compact), as before.
+    if (m_keepRawJson)
+        record->rawJson = compactJson(nlohmann::json::parse(json.begin(), json.end(), nullptr, false));
+    t.versions.insert(key, version);
+    t.pending.insert(key, std::move(record));
+}
+
 void HubCache::listFinished(const ResourceSpec &spec)
 {
     Table &t = table(spec.kind);

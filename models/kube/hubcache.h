@@ -3,6 +3,8 @@
 #include "kube/hubdelta.h"
 #include "kube/informer.h"
 
+#include "api/profilebytesdecoder.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -22,6 +24,7 @@ public:
     // InformerSink
     void listStarted(const ResourceSpec &spec) override;
     void listPage(const ResourceSpec &spec, nlohmann::json &items) override;
+    void listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items) override;
     void listFinished(const ResourceSpec &spec) override;
     void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) override;
 
@@ -44,6 +47,8 @@ private:
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
     void upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList);
+    // A list item as text: decoded without a DOM when it can be, else through upsert().
+    void upsertText(const ResourceSpec &spec, std::string_view json, ProfileBytesDecoder *decoder);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
 

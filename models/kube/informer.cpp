@@ -1,6 +1,7 @@
 #include "informer.h"
 
 #include "api/jsonreader.h"
+#include "kube/listpage.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -35,6 +36,14 @@ QByteArray resourceVersionOf(const nlohmann::json &object)
 }
 
 } // namespace
+
+void InformerSink::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
+{
+    nlohmann::json array = nlohmann::json::array();
+    for (const std::string_view item : items)
+        array.push_back(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
+    listPage(spec, array);
+}
 
 ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager,
                                    UrlBuilder urlFor, ResourceSpec spec, InformerSink *sink, InformerOptions options,
@@ -203,36 +212,51 @@ void ResourceInformer::onListReplyFinished()
         return;
     }
 
-    nlohmann::json list;
-    QString parseError;
-    if (!parseJson(body, m_spec.describe(), &list, &parseError) || !list.is_object()) {
-        m_continueToken.clear();
-        handleFailure(ApiError::badResponse(parseError.isEmpty() ? m_spec.describe() + QStringLiteral(": the list is not a JSON object")
-                                                                 : parseError),
-                      true);
-        return;
-    }
-    auto items = list.find("items");
-    const auto meta = list.find("metadata");
-    if (items == list.end() || !(items->is_array() || items->is_null()) || meta == list.end() || !meta->is_object()) {
-        m_continueToken.clear();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": the list has no items array or metadata")), true);
-        return;
-    }
     qint64 remaining = -1;
-    if (const auto it = meta->find("remainingItemCount"); it != meta->end() && it->is_number_integer())
-        remaining = it->get<qint64>();
-    const QString continueToken = jsonText(*meta, "continue");
-    const QByteArray listVersion = jsonText(*meta, "resourceVersion").toLatin1();
-
-    if (items->is_array()) {
-        m_listed += qint64(items->size());
-        m_sink->listPage(m_spec, *items);
+    QByteArray continueToken;
+    QByteArray listVersion;
+    // The fast path reads the page as text and hands the items over undecoded; a
+    // page it does not take (malformed, unusual) goes through the DOM, which names
+    // the problem.
+    ListPage page;
+    if (ListPage::scan(body, &page)) {
+        remaining = page.remainingItemCount;
+        continueToken = page.continueToken;
+        listVersion = page.resourceVersion;
+        if (page.itemsIsArray) {
+            m_listed += qint64(page.items.size());
+            m_sink->listPageText(m_spec, page.items);
+        }
+    } else {
+        nlohmann::json list;
+        QString parseError;
+        if (!parseJson(body, m_spec.describe(), &list, &parseError) || !list.is_object()) {
+            m_continueToken.clear();
+            handleFailure(ApiError::badResponse(parseError.isEmpty() ? m_spec.describe() + QStringLiteral(": the list is not a JSON object")
+                                                                     : parseError),
+                          true);
+            return;
+        }
+        auto items = list.find("items");
+        const auto meta = list.find("metadata");
+        if (items == list.end() || !(items->is_array() || items->is_null()) || meta == list.end() || !meta->is_object()) {
+            m_continueToken.clear();
+            handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": the list has no items array or metadata")), true);
+            return;
+        }
+        if (const auto it = meta->find("remainingItemCount"); it != meta->end() && it->is_number_integer())
+            remaining = it->get<qint64>();
+        continueToken = jsonText(*meta, "continue").toLatin1();
+        listVersion = jsonText(*meta, "resourceVersion").toLatin1();
+        if (items->is_array()) {
+            m_listed += qint64(items->size());
+            m_sink->listPage(m_spec, *items);
+        }
     }
     emit listProgress(m_listed, remaining >= 0 ? m_listed + remaining : -1);
 
     if (!continueToken.isEmpty()) {
-        m_continueToken = continueToken.toLatin1();
+        m_continueToken = continueToken;
         requestListPage();
         return;
     }

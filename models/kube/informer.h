@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <string_view>
+#include <vector>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -34,6 +36,10 @@ public:
     virtual void listStarted(const ResourceSpec &spec) = 0;
     // `items` is the page's items array; the sink may move from it.
     virtual void listPage(const ResourceSpec &spec, nlohmann::json &items) = 0;
+    // The same page as JSON text, one view per item into the response body (valid
+    // JSON, already checked): a sink that decodes straight from text overrides this
+    // and never builds a DOM. The default parses each item and calls listPage().
+    virtual void listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items);
     virtual void listFinished(const ResourceSpec &spec) = 0;
     virtual void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) = 0;
 };

@@ -3,7 +3,9 @@
 
 #include "api/apidecoder.h"
 #include "api/jsonreader.h"
+#include "api/profilebytesdecoder.h"
 #include "api/yamljson.h"
+#include "kube/listpage.h"
 
 #include <QString>
 
@@ -42,6 +44,33 @@ void decodeAll(const nlohmann::json &object)
     }
 }
 
+// The DOM-free list path must never accept what the DOM path refuses, and must
+// decode to the same profile where it accepts.
+void checkFastPath(const char *text, std::size_t size, bool domParsed, const nlohmann::json &object)
+{
+    ListPage page;
+    if (ListPage::scan(QByteArray(text, qsizetype(size)), &page) && !domParsed)
+        __builtin_trap();
+    StringPool pool;
+    ProfileBytesDecoder decoder(pool);
+    ClusterProfile fast;
+    if (!decoder.decode(std::string_view(text, size), &fast))
+        return;
+    ClusterProfile dom;
+    QString error;
+    if (!domParsed || !decodeClusterProfile(object, &dom, &error, pool))
+        __builtin_trap();
+    const ObjectMeta &a = fast.metadata;
+    const ObjectMeta &b = dom.metadata;
+    if (a.name != b.name || a.namespaceName != b.namespaceName || a.uid != b.uid || a.resourceVersion != b.resourceVersion
+        || a.generation != b.generation || a.creationTimestamp != b.creationTimestamp
+        || a.deletionTimestamp != b.deletionTimestamp || a.labels != b.labels || fast.apiVersion != dom.apiVersion
+        || fast.displayName != dom.displayName || fast.clusterManagerName != dom.clusterManagerName
+        || fast.kubernetesVersion != dom.kubernetesVersion || fast.conditions != dom.conditions
+        || fast.properties != dom.properties || fast.accessProviders != dom.accessProviders)
+        __builtin_trap();
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -51,8 +80,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (size > 0 && (text[0] == '{' || text[0] == '[')) {
         nlohmann::json object;
         QString error;
-        if (parseJson(text, size, QStringLiteral("fuzz"), &object, &error))
+        const bool parsed = parseJson(text, size, QStringLiteral("fuzz"), &object, &error);
+        if (parsed)
             decodeAll(object);
+        checkFastPath(text, size, parsed, object);
     } else {
         std::vector<nlohmann::json> documents;
         QString error;

@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace fleetscope;
 
 namespace {
@@ -58,6 +60,7 @@ private slots:
     void namespacedRelistOnlyTouchesItsNamespace();
     void brokenObjectsAreReportedAndNotKeptStale();
     void keepsRawJsonOnlyWhenAsked();
+    void textPagesMatchTheDomPath();
 };
 
 void TestHubCache::firstListAddsEverything()
@@ -164,6 +167,53 @@ void TestHubCache::keepsRawJsonOnlyWhenAsked()
     const QByteArray json = record->rawJson;
     QVERIFY(nlohmann::json::parse(json.toStdString()) == profile("a", "c1", "1"));
     QVERIFY(record->rawJson.packedSize() < json.size()); // kept compressed
+}
+
+void TestHubCache::textPagesMatchTheDomPath()
+{
+    // The fast path (ListPage items as text) must give the same delta as the DOM
+    // path, for decodable, undecodable and unusual objects alike.
+    auto broken = profile("a", "c3", "3");
+    broken["status"]["conditions"] = nlohmann::json::array({{{"type", "Joined"}, {"status", 1}}});
+    auto unusual = profile("a", "c4", "4"); // a float in an extension: the fast decoder hands it to the DOM
+    unusual["status"]["accessProviders"] = nlohmann::json::array(
+        {{{"name", "p"}, {"cluster", {{"server", "https://x"}, {"extensions", {{{"name", "e"}, {"extension", {{"f", 1.5}}}}}}}}}});
+    const nlohmann::json items = nlohmann::json::array(
+        {profile("a", "c1", "1"), profile("b", "c2", "2"), broken, unusual, nlohmann::json{{"metadata", {{"namespace", "a"}}}}});
+    for (const bool raw : {false, true}) {
+        HubCache dom(raw);
+        HubCache text(raw);
+        list(dom, allProfiles, items);
+        text.listStarted(allProfiles);
+        std::vector<std::string> dumps;
+        for (const nlohmann::json &item : items)
+            dumps.push_back(item.dump(2)); // whitespace too: the item views keep it
+        std::vector<std::string_view> views(dumps.begin(), dumps.end());
+        text.listPageText(allProfiles, views);
+        text.listFinished(allProfiles);
+        const HubDelta a = dom.takeDelta();
+        const HubDelta b = text.takeDelta();
+        QCOMPARE(names(b), names(a));
+        QCOMPARE(b.decodeErrors, a.decodeErrors);
+        QCOMPARE(b.upsertedProfiles.size(), 3);
+        for (const ProfilePtr &p : b.upsertedProfiles) {
+            const auto match = std::find_if(a.upsertedProfiles.cbegin(), a.upsertedProfiles.cend(), [&](const ProfilePtr &q) {
+                return q->profile.metadata.name == p->profile.metadata.name;
+            });
+            QVERIFY(match != a.upsertedProfiles.cend());
+            QCOMPARE(QByteArray(p->rawJson), QByteArray((*match)->rawJson));
+            QCOMPARE(p->profile.metadata.resourceVersion, (*match)->profile.metadata.resourceVersion);
+            QCOMPARE(p->profile.kubernetesVersion, (*match)->profile.kubernetesVersion);
+            QCOMPARE(p->profile.clusterManagerName, (*match)->profile.clusterManagerName);
+            QVERIFY(p->profile.accessProviders == (*match)->profile.accessProviders);
+        }
+        // A relist of the same text is a replay: nothing changes.
+        text.listStarted(allProfiles);
+        text.listPageText(allProfiles, views);
+        text.listFinished(allProfiles);
+        const HubDelta replay = text.takeDelta();
+        QCOMPARE(names(replay), QStringList());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHubCache)

@@ -1,0 +1,583 @@
+#include "profilebytesdecoder.h"
+
+#include "compactjsoncopy.h"
+
+#include <QUuid>
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+using Type = JsonCursor::Type;
+
+constexpr std::string_view groupPrefix = "multicluster.x-k8s.io/";
+
+// Known members of one object, each allowed once: the DOM keeps the last of a
+// repeated key, which this reader does not imitate (it gives up instead).
+class Seen
+{
+public:
+    bool first(int bit) { return !((m_bits >> bit) & 1u) && ((m_bits |= 1u << bit), true); }
+
+private:
+    quint32 m_bits = 0;
+};
+
+bool isAscii(std::string_view text)
+{
+    for (const char ch : text) {
+        if (static_cast<unsigned char>(ch) >= 0x80)
+            return false;
+    }
+    return true;
+}
+
+QString fromUtf8(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+} // namespace
+
+ProfileBytesDecoder::ProfileBytesDecoder(StringPool &pool)
+    : m_pool(pool)
+{
+}
+
+ProfileBytesDecoder::~ProfileBytesDecoder() = default;
+
+QString ProfileBytesDecoder::intern(std::string_view text)
+{
+    if (text.empty())
+        return QString();
+    CacheEntry &entry = m_cache[std::hash<std::string_view>()(text) % m_cache.size()];
+    if (entry.utf8 == text && !entry.value.isNull())
+        return entry.value;
+    entry.value = m_pool.internUtf8(text.data(), qsizetype(text.size()));
+    entry.utf8.assign(text);
+    return entry.value;
+}
+
+bool ProfileBytesDecoder::nullOr(JsonCursor &c, JsonCursor::Type type, bool *isNull)
+{
+    const Type actual = c.peek();
+    *isNull = actual == Type::Null;
+    if (*isNull)
+        return c.readNull();
+    return actual == type;
+}
+
+bool ProfileBytesDecoder::readString(JsonCursor &c, QString *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::String, &isNull))
+        return false;
+    if (isNull)
+        return true;
+    std::string_view text;
+    if (!c.readString(&text, &m_scratch))
+        return false;
+    *out = fromUtf8(text);
+    return true;
+}
+
+bool ProfileBytesDecoder::readInterned(JsonCursor &c, QString *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::String, &isNull))
+        return false;
+    if (isNull)
+        return true;
+    std::string_view text;
+    if (!c.readString(&text, &m_scratch))
+        return false;
+    *out = intern(text);
+    return true;
+}
+
+bool ProfileBytesDecoder::readTime(JsonCursor &c, KubeTime *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::String, &isNull))
+        return false;
+    if (isNull)
+        return true;
+    std::string_view text;
+    if (!c.readString(&text, &m_scratch))
+        return false;
+    return text.empty() || parseKubeTime(text, out);
+}
+
+bool ProfileBytesDecoder::readBool(JsonCursor &c, bool *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::Boolean, &isNull))
+        return false;
+    return isNull || c.readBool(out);
+}
+
+bool ProfileBytesDecoder::readInt(JsonCursor &c, qint64 *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::Number, &isNull))
+        return false;
+    return isNull || c.readInt64(out);
+}
+
+bool ProfileBytesDecoder::decode(std::string_view json, ClusterProfile *out)
+{
+    JsonCursor c(json.data(), json.data() + json.size());
+    if (c.peek() != Type::Object || !c.enterObject())
+        return false;
+    ClusterProfile profile;
+    std::string apiVersion, kind;
+    bool hasMetadata = false;
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        bool isNull = false;
+        if (key == "apiVersion" || key == "kind") {
+            ok = seen.first(key == "kind") && nullOr(c, Type::String, &isNull);
+            std::string_view text;
+            if (ok && !isNull) {
+                ok = c.readString(&text, &m_scratch);
+                (key == "kind" ? kind : apiVersion).assign(text);
+            }
+        } else if (key == "metadata") {
+            ok = seen.first(2) && c.peek() == Type::Object && decodeMetadata(c, &profile.metadata);
+            hasMetadata = true;
+        } else if (key == "spec") {
+            ok = seen.first(3) && nullOr(c, Type::Object, &isNull) && (isNull || decodeSpec(c, &profile));
+        } else if (key == "status") {
+            ok = seen.first(4) && nullOr(c, Type::Object, &isNull) && (isNull || decodeStatus(c, &profile));
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    if (c.failed() || !c.atEnd() || !hasMetadata)
+        return false;
+    // decodeApiVersion(): list items may lack both; anything else must match.
+    if (!kind.empty() && kind != "ClusterProfile")
+        return false;
+    if (!apiVersion.empty()) {
+        if (apiVersion.size() <= groupPrefix.size() || std::string_view(apiVersion).substr(0, groupPrefix.size()) != groupPrefix)
+            return false;
+        const std::string_view version = std::string_view(apiVersion).substr(groupPrefix.size());
+        if (version == "v1alpha1")
+            profile.apiVersion = ApiVersion::V1Alpha1;
+        else if (version == "v1alpha2")
+            profile.apiVersion = ApiVersion::V1Alpha2;
+        else
+            return false;
+    }
+    *out = std::move(profile);
+    return true;
+}
+
+bool ProfileBytesDecoder::decodeMetadata(JsonCursor &c, ObjectMeta *out)
+{
+    if (!c.enterObject())
+        return false;
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "name") {
+            ok = seen.first(0) && readString(c, &out->name);
+        } else if (key == "namespace") {
+            ok = seen.first(1) && readInterned(c, &out->namespaceName);
+        } else if (key == "uid") {
+            bool isNull = false;
+            std::string_view text;
+            ok = seen.first(2) && nullOr(c, Type::String, &isNull);
+            if (ok && !isNull) {
+                ok = c.readString(&text, &m_scratch);
+                out->uid = isAscii(text) ? QUuid::fromString(QLatin1String(text.data(), qsizetype(text.size())))
+                                         : QUuid::fromString(fromUtf8(text));
+            }
+        } else if (key == "resourceVersion") {
+            bool isNull = false;
+            std::string_view text;
+            ok = seen.first(3) && nullOr(c, Type::String, &isNull);
+            if (ok && !isNull) {
+                ok = c.readString(&text, &m_scratch);
+                out->resourceVersion = QByteArray(text.data(), qsizetype(text.size()));
+            }
+        } else if (key == "generation") {
+            ok = seen.first(4) && readInt(c, &out->generation);
+        } else if (key == "creationTimestamp") {
+            ok = seen.first(5) && readTime(c, &out->creationTimestamp);
+        } else if (key == "deletionTimestamp") {
+            ok = seen.first(6) && readTime(c, &out->deletionTimestamp);
+        } else if (key == "labels") {
+            bool isNull = false;
+            ok = seen.first(7) && nullOr(c, Type::Object, &isNull) && (isNull || decodeLabels(c, &out->labels));
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    // Both required (ClusterProfiles are namespaced).
+    return !c.failed() && !out->name.isEmpty() && !out->namespaceName.isEmpty();
+}
+
+bool ProfileBytesDecoder::decodeLabels(JsonCursor &c, LabelMap *out)
+{
+    if (!c.enterObject())
+        return false;
+    size_t used = 0;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        // Entries are reused between objects: their strings keep their capacity.
+        if (used == m_labels.size())
+            m_labels.emplace_back();
+        LabelEntry &entry = m_labels[used++];
+        entry.key.assign(key);
+        if (!nullOr(c, Type::String, &entry.isNull))
+            return false;
+        std::string_view value;
+        if (!entry.isNull && !c.readString(&value, &m_scratch))
+            return false;
+        entry.value.assign(value);
+    }
+    if (c.failed())
+        return false;
+    // The DOM visits labels in std::map order (by bytes); insert in that order.
+    m_labelOrder.clear();
+    for (size_t i = 0; i < used; ++i)
+        m_labelOrder.push_back(&m_labels[i]);
+    std::sort(m_labelOrder.begin(), m_labelOrder.end(),
+              [](const LabelEntry *a, const LabelEntry *b) { return a->key < b->key; });
+    for (size_t i = 0; i < m_labelOrder.size(); ++i) {
+        const LabelEntry &entry = *m_labelOrder[i];
+        if (i > 0 && m_labelOrder[i - 1]->key == entry.key)
+            return false; // a repeated label: the DOM keeps the last; left to the DOM
+        if (!entry.isNull)
+            out->insert(intern(entry.key), intern(entry.value));
+    }
+    return true;
+}
+
+bool ProfileBytesDecoder::decodeSpec(JsonCursor &c, ClusterProfile *out)
+{
+    if (!c.enterObject())
+        return false;
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "displayName") {
+            ok = seen.first(0) && readString(c, &out->displayName);
+        } else if (key == "clusterManager") {
+            bool isNull = false;
+            ok = seen.first(1) && nullOr(c, Type::Object, &isNull);
+            if (ok && !isNull) {
+                ok = c.enterObject();
+                Seen inner;
+                bool innerFirst = true;
+                std::string_view innerKey;
+                while (ok && c.nextMember(&innerFirst, &innerKey)) {
+                    if (innerKey == "name")
+                        ok = inner.first(0) && readInterned(c, &out->clusterManagerName);
+                    else
+                        ok = c.skipValue();
+                }
+                ok = ok && !c.failed();
+            }
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    return !c.failed();
+}
+
+template<typename T, typename Decode>
+static bool decodeArray(JsonCursor &c, std::vector<T> *scratch, Decode decode)
+{
+    scratch->clear();
+    const Type type = c.peek();
+    if (type == Type::Null)
+        return c.readNull();
+    if (type != Type::Array || !c.enterArray())
+        return false;
+    bool first = true;
+    while (c.nextElement(&first)) {
+        if (c.peek() != Type::Object)
+            return false; // "expected object, got …"
+        scratch->emplace_back();
+        if (!decode(c, &scratch->back()))
+            return false;
+    }
+    return !c.failed();
+}
+
+template<typename T>
+static void moveInto(std::vector<T> *from, QList<T> *to)
+{
+    to->reserve(to->size() + qsizetype(from->size()));
+    for (T &value : *from)
+        to->append(std::move(value));
+    from->clear();
+}
+
+bool ProfileBytesDecoder::decodeStatus(JsonCursor &c, ClusterProfile *out)
+{
+    if (!c.enterObject())
+        return false;
+    m_conditions.clear();
+    m_properties.clear();
+    m_providers.clear();
+    m_deprecatedProviders.clear();
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "version") {
+            bool isNull = false;
+            ok = seen.first(0) && nullOr(c, Type::Object, &isNull);
+            if (ok && !isNull) {
+                ok = c.enterObject();
+                Seen inner;
+                bool innerFirst = true;
+                std::string_view innerKey;
+                while (ok && c.nextMember(&innerFirst, &innerKey)) {
+                    if (innerKey == "kubernetes")
+                        ok = inner.first(0) && readInterned(c, &out->kubernetesVersion);
+                    else
+                        ok = c.skipValue();
+                }
+                ok = ok && !c.failed();
+            }
+        } else if (key == "conditions") {
+            ok = seen.first(1)
+                && decodeArray(c, &m_conditions, [this](JsonCursor &c, Condition *v) { return decodeCondition(c, v); });
+        } else if (key == "properties") {
+            ok = seen.first(2)
+                && decodeArray(c, &m_properties, [this](JsonCursor &c, Property *v) { return decodeProperty(c, v); });
+        } else if (key == "accessProviders") {
+            ok = seen.first(3) && decodeArray(c, &m_providers, [this](JsonCursor &c, AccessProvider *v) {
+                     return decodeAccessProvider(c, v);
+                 });
+        } else if (key == "credentialProviders") {
+            ok = seen.first(4) && decodeArray(c, &m_deprecatedProviders, [this](JsonCursor &c, AccessProvider *v) {
+                     return decodeAccessProvider(c, v);
+                 });
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    if (c.failed())
+        return false;
+    moveInto(&m_conditions, &out->conditions);
+    moveInto(&m_properties, &out->properties);
+    moveInto(&m_providers, &out->accessProviders);
+    // As decodeProfileStatus(): accessProviders win on the same name.
+    for (AccessProvider &provider : m_deprecatedProviders) {
+        if (out->accessProvider(provider.name))
+            continue;
+        provider.fromCredentialProviders = true;
+        out->accessProviders.append(std::move(provider));
+    }
+    m_deprecatedProviders.clear();
+    return true;
+}
+
+bool ProfileBytesDecoder::decodeCondition(JsonCursor &c, Condition *out)
+{
+    if (!c.enterObject())
+        return false;
+    Seen seen;
+    bool hasStatus = false;
+    std::string_view status;
+    std::string statusCopy;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "type") {
+            ok = seen.first(0) && readInterned(c, &out->type);
+        } else if (key == "status") {
+            bool isNull = false;
+            ok = seen.first(1) && nullOr(c, Type::String, &isNull);
+            if (ok && !isNull) {
+                ok = c.readString(&status, &m_scratch);
+                statusCopy.assign(status);
+                hasStatus = true;
+            }
+        } else if (key == "reason") {
+            ok = seen.first(2) && readInterned(c, &out->reason);
+        } else if (key == "message") {
+            ok = seen.first(3) && readInterned(c, &out->message);
+        } else if (key == "lastTransitionTime") {
+            ok = seen.first(4) && readTime(c, &out->lastTransitionTime);
+        } else if (key == "observedGeneration") {
+            ok = seen.first(5) && readInt(c, &out->observedGeneration);
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    if (c.failed() || out->type.isEmpty())
+        return false;
+    if (!hasStatus)
+        out->status = conditionStatusFromString(QStringView());
+    else if (statusCopy == "True")
+        out->status = conditionStatusFromString(u"True");
+    else if (statusCopy == "False")
+        out->status = conditionStatusFromString(u"False");
+    else
+        out->status = conditionStatusFromString(fromUtf8(statusCopy));
+    return true;
+}
+
+bool ProfileBytesDecoder::decodeProperty(JsonCursor &c, Property *out)
+{
+    if (!c.enterObject())
+        return false;
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "name")
+            ok = seen.first(0) && readInterned(c, &out->name);
+        else if (key == "value")
+            ok = seen.first(1) && readInterned(c, &out->value);
+        else if (key == "lastObservedTime")
+            ok = seen.first(2) && readTime(c, &out->lastObservedTime);
+        else
+            ok = c.skipValue();
+        if (!ok)
+            return false;
+    }
+    return !c.failed() && !out->name.isEmpty();
+}
+
+bool ProfileBytesDecoder::decodeAccessProvider(JsonCursor &c, AccessProvider *out)
+{
+    if (!c.enterObject())
+        return false;
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "name") {
+            ok = seen.first(0) && readString(c, &out->name);
+        } else if (key == "cluster") {
+            bool isNull = false;
+            ok = seen.first(1) && nullOr(c, Type::Object, &isNull) && (isNull || decodeCluster(c, &out->cluster));
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    return !c.failed() && !out->name.isEmpty();
+}
+
+bool ProfileBytesDecoder::decodeCluster(JsonCursor &c, KubeconfigCluster *out)
+{
+    if (!c.enterObject())
+        return false;
+    Seen seen;
+    bool first = true;
+    std::string_view key;
+    while (c.nextMember(&first, &key)) {
+        bool ok = true;
+        if (key == "server") {
+            ok = seen.first(0) && readString(c, &out->server);
+        } else if (key == "certificate-authority") {
+            ok = seen.first(1) && readString(c, &out->certificateAuthority);
+        } else if (key == "certificate-authority-data") {
+            bool isNull = false;
+            ok = seen.first(2) && nullOr(c, Type::String, &isNull);
+            if (ok && !isNull) {
+                std::string_view text;
+                ok = c.readString(&text, &m_scratch);
+                auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
+                                                              QByteArray::AbortOnBase64DecodingErrors);
+                ok = ok && bool(decoded);
+                if (ok)
+                    out->certificateAuthorityData = *decoded;
+            }
+        } else if (key == "tls-server-name") {
+            ok = seen.first(3) && readString(c, &out->tlsServerName);
+        } else if (key == "insecure-skip-tls-verify") {
+            ok = seen.first(4) && readBool(c, &out->insecureSkipTlsVerify);
+        } else if (key == "proxy-url") {
+            ok = seen.first(5) && readString(c, &out->proxyUrl);
+        } else if (key == "disable-compression") {
+            ok = seen.first(6) && readBool(c, &out->disableCompression);
+        } else if (key == "extensions") {
+            ok = seen.first(7) && decodeExtensions(c, &out->extensions);
+        } else {
+            ok = c.skipValue();
+        }
+        if (!ok)
+            return false;
+    }
+    return !c.failed();
+}
+
+bool ProfileBytesDecoder::decodeExtensions(JsonCursor &c, QList<NamedExtension> *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::Array, &isNull))
+        return false;
+    if (isNull)
+        return true;
+    if (!c.enterArray())
+        return false;
+    bool first = true;
+    while (c.nextElement(&first)) {
+        if (c.peek() != Type::Object || !c.enterObject())
+            return false;
+        NamedExtension extension;
+        Seen seen;
+        bool hasBody = false;
+        bool memberFirst = true;
+        std::string_view key;
+        while (c.nextMember(&memberFirst, &key)) {
+            bool ok = true;
+            if (key == "name") {
+                ok = seen.first(0) && readString(c, &extension.name);
+            } else if (key == "extension") {
+                ok = seen.first(1);
+                if (ok && c.peek() == Type::Null) {
+                    ok = c.readNull();
+                } else if (ok) {
+                    ok = copyCompactJson(c, &extension.json, &m_scratch);
+                    hasBody = true;
+                }
+            } else {
+                ok = c.skipValue();
+            }
+            if (!ok)
+                return false;
+        }
+        if (c.failed() || extension.name.isEmpty())
+            return false;
+        if (!hasBody)
+            extension.json = QByteArrayLiteral("null");
+        out->append(std::move(extension));
+    }
+    return !c.failed();
+}
+
+} // namespace fleetscope
