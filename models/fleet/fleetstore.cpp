@@ -188,7 +188,10 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         const int first = int(m_profiles.size());
         const int last = first + int(appended.size()) - 1;
         emit profilesAboutToBeInserted(first, last);
-        m_profiles.reserve(m_profiles.size() + appended.size());
+        // Geometric growth: reserving the exact size per delta moved every row on
+        // every delta of a cold sync, quadratic in the fleet (18 % of the CPU at 100k).
+        if (m_profiles.capacity() < m_profiles.size() + appended.size())
+            m_profiles.reserve(std::max(m_profiles.size() + appended.size(), 2 * m_profiles.capacity()));
         for (FleetProfile &row : appended) {
             const Key key{hub, {row.profile().metadata.namespaceName, row.profile().metadata.name}};
             m_rowOf.insert(key, int(m_profiles.size()));
