@@ -12,6 +12,21 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+// GCC says __SANITIZE_ADDRESS__; clang only answers __has_feature.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FLEETSCOPE_CLANG_ASAN 1
+#endif
+#endif
+#ifndef FLEETSCOPE_CLANG_ASAN
+#define FLEETSCOPE_CLANG_ASAN 0
+#endif
 
 namespace fleetscope {
 namespace {
@@ -167,6 +182,12 @@ int runListCommand(const QStringList &arguments)
     options.namespaces = parser.values(namespaceOption);
     options.keepRawJson = format == FleetPrinter::Format::Json || format == FleetPrinter::Format::Yaml;
 
+#ifdef __GLIBC__
+    // The hub threads decode into their own malloc arenas, which glibc grows 128 KiB
+    // at a time with an mprotect() and fresh page faults each: ~10 % of a cold
+    // sync's CPU at 10k profiles. Grow them 32 MiB at a time (address space, not RSS).
+    mallopt(M_TOP_PAD, 32 * 1024 * 1024);
+#endif
     FleetStore store;
     FleetEngine engine(&store);
     QString error;
@@ -179,6 +200,14 @@ int runListCommand(const QStringList &arguments)
     engine.start();
     const int code = QCoreApplication::exec();
     engine.stop();
+#if !defined(__SANITIZE_ADDRESS__) && !FLEETSCOPE_CLANG_ASAN
+    // Everything is printed and flushed. Freeing a 100k fleet block by block (rows,
+    // records, strings, the hubs' caches, the string pool) was ~10 % of a cold
+    // sync's CPU; the OS takes the whole address space back at once. Sanitizer
+    // builds still tear down, so that leaks stay visible there.
+    std::fflush(nullptr);
+    std::_Exit(code);
+#endif
     return code;
 }
 
