@@ -478,7 +478,8 @@ bool ProfileBytesDecoder::decodeAccessProvider(JsonCursor &c, AccessProvider *ou
     while (c.nextMember(&first, &key)) {
         bool ok = true;
         if (key == "name") {
-            ok = seen.first(0) && readString(c, &out->name);
+            // Interned here (not in the DOM path): a fleet has a handful of provider names.
+            ok = seen.first(0) && readInterned(c, &out->name);
         } else if (key == "cluster") {
             bool isNull = false;
             ok = seen.first(1) && nullOr(c, Type::Object, &isNull) && (isNull || decodeCluster(c, &out->cluster));
@@ -556,7 +557,7 @@ bool ProfileBytesDecoder::decodeExtensions(JsonCursor &c, QList<NamedExtension> 
         while (c.nextMember(&memberFirst, &key)) {
             bool ok = true;
             if (key == "name") {
-                ok = seen.first(0) && readString(c, &extension.name);
+                ok = seen.first(0) && readInterned(c, &extension.name); // a few well-known names
             } else if (key == "extension") {
                 ok = seen.first(1);
                 if (ok && c.peek() == Type::Null) {
