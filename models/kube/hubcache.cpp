@@ -54,26 +54,51 @@ void HubCache::listPage(const ResourceSpec &spec, nlohmann::json &items)
 
 void HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
 {
-    // One decoder per page: its intern cache must not keep strings alive (and out
+    // Decoders per page: their intern caches must not keep strings alive (and out
     // of StringPool::purgeUnused()'s reach) between lists.
-    ProfileBytesDecoder decoder;
-    for (const std::string_view item : items)
-        upsertText(spec, item, spec.kind == ResourceKind::ClusterProfiles ? &decoder : nullptr);
+    if (spec.kind == ResourceKind::ClusterProfiles) {
+        ProfileBytesDecoder decoder;
+        for (const std::string_view item : items) {
+            auto record = std::make_shared<ProfileRecord>();
+            if (!decoder.decode(item, &record->profile)) {
+                upsertDom(spec, item);
+                continue;
+            }
+            const ObjectMeta &meta = record->profile.metadata;
+            // The raw JSON is kept as the DOM prints it (sorted keys, compact), as before.
+            if (m_keepRawJson)
+                record->rawJson = compactJson(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
+            upsertDecoded(spec, ObjectKey{meta.namespaceName, meta.name}, meta.resourceVersion, std::move(record));
+        }
+    } else if (spec.kind == ResourceKind::PlacementDecisions) {
+        PlacementBytesDecoder decoder;
+        for (const std::string_view item : items) {
+            auto decision = std::make_shared<PlacementDecision>();
+            if (!decoder.decode(item, decision.get())) {
+                upsertDom(spec, item);
+                continue;
+            }
+            const ObjectMeta &meta = decision->metadata;
+            upsertDecoded(spec, ObjectKey{meta.namespaceName, meta.name}, meta.resourceVersion, std::move(decision));
+        }
+    } else {
+        for (const std::string_view item : items)
+            upsertDom(spec, item);
+    }
 }
 
-void HubCache::upsertText(const ResourceSpec &spec, std::string_view json, ProfileBytesDecoder *decoder)
+void HubCache::upsertDom(const ResourceSpec &spec, std::string_view json)
 {
-    ClusterProfile profile;
-    if (!decoder || !decoder->decode(json, &profile)) {
-        // Errors, unusual shapes and the other kinds: the DOM path, which names problems.
-        nlohmann::json object = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
-        upsert(spec, object, true);
-        return;
-    }
+    // Errors, unusual shapes and the other kinds: the DOM path, which names problems.
+    nlohmann::json object = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
+    upsert(spec, object, true);
+}
+
+void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QByteArray version,
+                             std::shared_ptr<const void> decoded)
+{
     Table &t = table(spec.kind);
-    const ObjectKey key{profile.metadata.namespaceName, profile.metadata.name};
     // As keyAndVersion(): the version goes through QString::toLatin1().
-    QByteArray version = profile.metadata.resourceVersion;
     for (const char c : std::as_const(version)) {
         if (static_cast<unsigned char>(c) >= 0x80) {
             version = QString::fromUtf8(version).toLatin1();
@@ -84,13 +109,8 @@ void HubCache::upsertText(const ResourceSpec &spec, std::string_view json, Profi
     const auto known = t.versions.constFind(key);
     if (known != t.versions.cend() && !version.isEmpty() && *known == version)
         return;
-    auto record = std::make_shared<ProfileRecord>();
-    record->profile = std::move(profile);
-    // The raw JSON is kept as the DOM prints it (sorted keys, compact), as before.
-    if (m_keepRawJson)
-        record->rawJson = compactJson(nlohmann::json::parse(json.begin(), json.end(), nullptr, false));
     t.versions.insert(key, version);
-    t.pending.insert(key, std::move(record));
+    t.pending.insert(key, std::move(decoded));
 }
 
 void HubCache::listFinished(const ResourceSpec &spec)

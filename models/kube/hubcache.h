@@ -3,6 +3,7 @@
 #include "kube/hubdelta.h"
 #include "kube/informer.h"
 
+#include "api/placementbytesdecoder.h"
 #include "api/profilebytesdecoder.h"
 
 #include <QHash>
@@ -47,8 +48,11 @@ private:
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
     void upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList);
-    // A list item as text: decoded without a DOM when it can be, else through upsert().
-    void upsertText(const ResourceSpec &spec, std::string_view json, ProfileBytesDecoder *decoder);
+    // List items given as text: decoded without a DOM where the fast decoders take
+    // them (upsertDecoded), else parsed and handed to upsert().
+    void upsertDom(const ResourceSpec &spec, std::string_view json);
+    void upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QByteArray version,
+                       std::shared_ptr<const void> decoded);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
 

@@ -5,6 +5,7 @@
 #include "api/apidecoder.h"
 #include "api/jsoncursor.h"
 #include "api/jsonreader.h"
+#include "api/placementbytesdecoder.h"
 #include "api/profilebytesdecoder.h"
 #include "api/yamljson.h"
 #include "kube/listpage.h"
@@ -96,6 +97,8 @@ class TestProfileBytesDecoder final : public QObject
 private slots:
     void agreesWithTheDomDecoder_data();
     void agreesWithTheDomDecoder();
+    void placementsAgreeWithTheDomDecoder_data();
+    void placementsAgreeWithTheDomDecoder();
     void refusesWhatNlohmannRefuses_data();
     void refusesWhatNlohmannRefuses();
     void readsListPages_data();
@@ -215,6 +218,57 @@ void TestProfileBytesDecoder::agreesWithTheDomDecoder()
         QCOMPARE(describe(fast), describe(dom));
         QCOMPARE(fast.conditions.capacity(), dom.conditions.capacity());
     }
+}
+
+void TestProfileBytesDecoder::placementsAgreeWithTheDomDecoder_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("fastPath");
+
+    const QByteArray head = R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"PlacementDecision",)"
+                            R"("metadata":{"name":"p","namespace":"ns","labels":{"multicluster.x-k8s.io/placement-key":"k"}})";
+    QTest::newRow("fixture compact") << fixtureAsJson(QStringLiteral("placementdecision.yaml"), -1) << true;
+    QTest::newRow("fixture pretty") << fixtureAsJson(QStringLiteral("placementdecision.yaml"), 2) << true;
+    QTest::newRow("decisions") << head + R"(,"schedulerName":"s","decisions":[{"clusterProfileRef":{"name":"a"},)"
+                                          R"("reason":"r"},{"clusterProfileRef":{"name":"b","namespace":"other"}}]})"
+                               << true;
+    QTest::newRow("decisions null") << head + R"(,"decisions":null})" << true;
+    QTest::newRow("no decisions") << head + "}" << true;
+    QTest::newRow("wrong kind") << QByteArray(R"({"kind":"ClusterProfile","metadata":{"name":"p","namespace":"ns"}})") << false;
+    QTest::newRow("reference missing") << head + R"(,"decisions":[{"reason":"r"}]})" << false;
+    QTest::newRow("reference null") << head + R"(,"decisions":[{"clusterProfileRef":null}]})" << false;
+    QTest::newRow("reference without name") << head + R"(,"decisions":[{"clusterProfileRef":{"namespace":"x"}}]})" << false;
+    QTest::newRow("decision not an object") << head + R"(,"decisions":["a"]})" << false;
+    QTest::newRow("decisions an object") << head + R"(,"decisions":{}})" << false;
+    QTest::newRow("schedulerName a number") << head + R"(,"schedulerName":1})" << false;
+    QTest::newRow("namespace missing") << QByteArray(R"({"metadata":{"name":"p"}})") << false;
+}
+
+void TestProfileBytesDecoder::placementsAgreeWithTheDomDecoder()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, fastPath);
+
+    StringPool pool;
+    PlacementDecision fast;
+    PlacementBytesDecoder decoder(pool);
+    const bool fastOk = decoder.decode(std::string_view(json.constData(), size_t(json.size())), &fast);
+    QCOMPARE(fastOk, fastPath);
+    nlohmann::json object;
+    QString error;
+    PlacementDecision dom;
+    const bool domOk = parseJson(json, QStringLiteral("test"), &object, &error)
+        && decodePlacementDecision(object, &dom, &error, pool);
+    if (!fastOk)
+        return;
+    QVERIFY2(domOk, qPrintable(error));
+    QCOMPARE(fast.apiVersion, dom.apiVersion);
+    QCOMPARE(fast.metadata.name, dom.metadata.name);
+    QCOMPARE(fast.metadata.namespaceName, dom.metadata.namespaceName);
+    QVERIFY(fast.metadata.labels == dom.metadata.labels);
+    QCOMPARE(fast.schedulerName, dom.schedulerName);
+    QVERIFY(fast.decisions == dom.decisions);
+    QCOMPARE(fast.decisions.capacity(), dom.decisions.capacity());
 }
 
 void TestProfileBytesDecoder::refusesWhatNlohmannRefuses_data()

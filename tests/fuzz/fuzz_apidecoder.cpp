@@ -3,6 +3,7 @@
 
 #include "api/apidecoder.h"
 #include "api/jsonreader.h"
+#include "api/placementbytesdecoder.h"
 #include "api/profilebytesdecoder.h"
 #include "api/yamljson.h"
 #include "kube/listpage.h"
@@ -52,6 +53,17 @@ void checkFastPath(const char *text, std::size_t size, bool domParsed, const nlo
     if (ListPage::scan(QByteArray(text, qsizetype(size)), &page) && !domParsed)
         __builtin_trap();
     StringPool pool;
+    PlacementBytesDecoder placements(pool);
+    PlacementDecision fastDecision;
+    if (placements.decode(std::string_view(text, size), &fastDecision)) {
+        PlacementDecision domDecision;
+        QString error;
+        if (!domParsed || !decodePlacementDecision(object, &domDecision, &error, pool)
+            || fastDecision.decisions != domDecision.decisions || fastDecision.schedulerName != domDecision.schedulerName
+            || fastDecision.metadata.name != domDecision.metadata.name
+            || fastDecision.metadata.labels != domDecision.metadata.labels)
+            __builtin_trap();
+    }
     ProfileBytesDecoder decoder(pool);
     ClusterProfile fast;
     if (!decoder.decode(std::string_view(text, size), &fast))
