@@ -410,6 +410,42 @@ bool JsonCursor::readInt64(qint64 *out)
     return true;
 }
 
+bool JsonCursor::skipContainerUnchecked()
+{
+    const Type type = peek();
+    if (type != Type::Object && type != Type::Array)
+        return fail();
+    int depth = 0;
+    const char *p = m_pos;
+    while (p < m_end) {
+        const char ch = *p++;
+        if (ch == '"') {
+            while (p < m_end && *p != '"') {
+                const void *quote = std::memchr(p, '"', size_t(m_end - p));
+                const char *stop = quote ? static_cast<const char *>(quote) : m_end;
+                const void *backslash = std::memchr(p, '\\', size_t(stop - p));
+                if (!backslash) {
+                    p = stop;
+                    break;
+                }
+                p = static_cast<const char *>(backslash) + 2; // the escaped character, whatever it is
+            }
+            if (p >= m_end)
+                return fail();
+            ++p; // the closing quote
+        } else if (ch == '{' || ch == '[') {
+            if (m_depth + ++depth > maxDepth)
+                return fail();
+        } else if (ch == '}' || ch == ']') {
+            if (--depth == 0) {
+                m_pos = p;
+                return true;
+            }
+        }
+    }
+    return fail();
+}
+
 bool JsonCursor::skipValue()
 {
     // Containers open on this stack; values are validated on the way.

@@ -52,6 +52,10 @@ public:
     bool readInt64(qint64 *out);
     // Any value, validated and skipped (iterative: nesting costs no stack).
     bool skipValue();
+    // An object or array skipped by matching brackets and strings only: its inside
+    // is NOT validated (only nesting depth is checked). For list items that are
+    // checked byte for byte afterwards, by a decoder or by nlohmann.
+    bool skipContainerUnchecked();
     // Nothing but whitespace left.
     bool atEnd();
 

@@ -3,6 +3,8 @@
 #include "api/apidecoder.h"
 #include "api/yamljson.h"
 
+#include <optional>
+
 namespace fleetscope {
 namespace {
 
@@ -52,46 +54,62 @@ void HubCache::listPage(const ResourceSpec &spec, nlohmann::json &items)
         upsert(spec, item, true);
 }
 
-void HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
+bool HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
 {
+    // Every item is checked before any is applied: a page with one broken item is
+    // refused whole (the informer then reports its syntax error, as before).
+    struct Staged
+    {
+        std::shared_ptr<const void> decoded; // null: the DOM path, with `object`
+        nlohmann::json object;
+        ObjectKey key;
+        QByteArray version;
+    };
+    std::vector<Staged> staged(items.size());
     // Decoders per page: their intern caches must not keep strings alive (and out
     // of StringPool::purgeUnused()'s reach) between lists.
-    if (spec.kind == ResourceKind::ClusterProfiles) {
-        ProfileBytesDecoder decoder;
-        for (const std::string_view item : items) {
+    std::optional<ProfileBytesDecoder> profiles;
+    std::optional<PlacementBytesDecoder> placements;
+    for (size_t i = 0; i < items.size(); ++i) {
+        const std::string_view item = items[i];
+        Staged &s = staged[i];
+        if (spec.kind == ResourceKind::ClusterProfiles) {
+            if (!profiles)
+                profiles.emplace();
             auto record = std::make_shared<ProfileRecord>();
-            if (!decoder.decode(item, &record->profile)) {
-                upsertDom(spec, item);
+            if (profiles->decode(item, &record->profile)) {
+                const ObjectMeta &meta = record->profile.metadata;
+                s.key = ObjectKey{meta.namespaceName, meta.name};
+                s.version = meta.resourceVersion;
+                // The raw JSON is kept as the DOM prints it (sorted keys, compact), as before.
+                if (m_keepRawJson)
+                    record->rawJson = compactJson(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
+                s.decoded = std::move(record);
                 continue;
             }
-            const ObjectMeta &meta = record->profile.metadata;
-            // The raw JSON is kept as the DOM prints it (sorted keys, compact), as before.
-            if (m_keepRawJson)
-                record->rawJson = compactJson(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
-            upsertDecoded(spec, ObjectKey{meta.namespaceName, meta.name}, meta.resourceVersion, std::move(record));
-        }
-    } else if (spec.kind == ResourceKind::PlacementDecisions) {
-        PlacementBytesDecoder decoder;
-        for (const std::string_view item : items) {
+        } else if (spec.kind == ResourceKind::PlacementDecisions) {
+            if (!placements)
+                placements.emplace();
             auto decision = std::make_shared<PlacementDecision>();
-            if (!decoder.decode(item, decision.get())) {
-                upsertDom(spec, item);
+            if (placements->decode(item, decision.get())) {
+                s.key = ObjectKey{decision->metadata.namespaceName, decision->metadata.name};
+                s.version = decision->metadata.resourceVersion;
+                s.decoded = std::move(decision);
                 continue;
             }
-            const ObjectMeta &meta = decision->metadata;
-            upsertDecoded(spec, ObjectKey{meta.namespaceName, meta.name}, meta.resourceVersion, std::move(decision));
         }
-    } else {
-        for (const std::string_view item : items)
-            upsertDom(spec, item);
+        // Errors, unusual shapes and the other kinds: the DOM path, which names problems.
+        s.object = nlohmann::json::parse(item.begin(), item.end(), nullptr, false);
+        if (s.object.is_discarded())
+            return false;
     }
-}
-
-void HubCache::upsertDom(const ResourceSpec &spec, std::string_view json)
-{
-    // Errors, unusual shapes and the other kinds: the DOM path, which names problems.
-    nlohmann::json object = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
-    upsert(spec, object, true);
+    for (Staged &s : staged) {
+        if (s.decoded)
+            upsertDecoded(spec, s.key, std::move(s.version), std::move(s.decoded));
+        else
+            upsert(spec, s.object, true);
+    }
+    return true;
 }
 
 void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QByteArray version,

@@ -25,7 +25,7 @@ public:
     // InformerSink
     void listStarted(const ResourceSpec &spec) override;
     void listPage(const ResourceSpec &spec, nlohmann::json &items) override;
-    void listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items) override;
+    bool listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items) override;
     void listFinished(const ResourceSpec &spec) override;
     void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) override;
 
@@ -48,9 +48,7 @@ private:
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
     void upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList);
-    // List items given as text: decoded without a DOM where the fast decoders take
-    // them (upsertDecoded), else parsed and handed to upsert().
-    void upsertDom(const ResourceSpec &spec, std::string_view json);
+    // A list item the DOM-free decoders took (the others go through upsert()).
     void upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QByteArray version,
                        std::shared_ptr<const void> decoded);
     void remove(ResourceKind kind, const ObjectKey &key);

@@ -37,12 +37,16 @@ QByteArray resourceVersionOf(const nlohmann::json &object)
 
 } // namespace
 
-void InformerSink::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
+bool InformerSink::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
 {
     nlohmann::json array = nlohmann::json::array();
-    for (const std::string_view item : items)
+    for (const std::string_view item : items) {
         array.push_back(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
+        if (array.back().is_discarded())
+            return false;
+    }
     listPage(spec, array);
+    return true;
 }
 
 ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager,
@@ -219,14 +223,11 @@ void ResourceInformer::onListReplyFinished()
     // page it does not take (malformed, unusual) goes through the DOM, which names
     // the problem.
     ListPage page;
-    if (ListPage::scan(body, &page)) {
+    if (ListPage::scan(body, &page) && (!page.itemsIsArray || m_sink->listPageText(m_spec, page.items))) {
         remaining = page.remainingItemCount;
         continueToken = page.continueToken;
         listVersion = page.resourceVersion;
-        if (page.itemsIsArray) {
-            m_listed += qint64(page.items.size());
-            m_sink->listPageText(m_spec, page.items);
-        }
+        m_listed += qint64(page.items.size());
     } else {
         nlohmann::json list;
         QString parseError;

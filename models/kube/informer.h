@@ -36,10 +36,13 @@ public:
     virtual void listStarted(const ResourceSpec &spec) = 0;
     // `items` is the page's items array; the sink may move from it.
     virtual void listPage(const ResourceSpec &spec, nlohmann::json &items) = 0;
-    // The same page as JSON text, one view per item into the response body (valid
-    // JSON, already checked): a sink that decodes straight from text overrides this
-    // and never builds a DOM. The default parses each item and calls listPage().
-    virtual void listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items);
+    // The same page as JSON text, one view per item into the response body: a sink
+    // that decodes straight from text overrides this and never builds a DOM. Items
+    // are delimited but not validated (ListPage): if one is not valid JSON, return
+    // false before applying anything, and the page goes through listPage() after a
+    // DOM parse (which reports the syntax error). The default parses each item and
+    // calls listPage().
+    virtual bool listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items);
     virtual void listFinished(const ResourceSpec &spec) = 0;
     virtual void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) = 0;
 };

@@ -93,7 +93,10 @@ bool ListPage::scan(const QByteArray &body, ListPage *out)
             while (c.nextElement(&firstItem)) {
                 const JsonCursor::Type itemType = c.peek(); // skips the whitespace before the item
                 const char *begin = c.position();
-                if (itemType == JsonCursor::Type::Invalid || !c.skipValue())
+                // Items are checked by whoever decodes them (see the header); scanning
+                // them twice was ~7 % of a cold sync.
+                const bool container = itemType == JsonCursor::Type::Object || itemType == JsonCursor::Type::Array;
+                if (itemType == JsonCursor::Type::Invalid || !(container ? c.skipContainerUnchecked() : c.skipValue()))
                     return false;
                 out->items.emplace_back(begin, size_t(c.position() - begin));
             }

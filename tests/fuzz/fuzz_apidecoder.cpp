@@ -49,9 +49,15 @@ void decodeAll(const nlohmann::json &object)
 // decode to the same profile where it accepts.
 void checkFastPath(const char *text, std::size_t size, bool domParsed, const nlohmann::json &object)
 {
+    // A scanned page is valid JSON exactly when all its items are (they are only delimited).
     ListPage page;
-    if (ListPage::scan(QByteArray(text, qsizetype(size)), &page) && !domParsed)
-        __builtin_trap();
+    if (ListPage::scan(QByteArray(text, qsizetype(size)), &page)) {
+        bool itemsValid = true;
+        for (const std::string_view item : page.items)
+            itemsValid = itemsValid && !nlohmann::json::parse(item.begin(), item.end(), nullptr, false).is_discarded();
+        if (itemsValid != domParsed)
+            __builtin_trap();
+    }
     StringPool pool;
     PlacementBytesDecoder placements(pool);
     PlacementDecision fastDecision;

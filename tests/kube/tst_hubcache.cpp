@@ -189,7 +189,7 @@ void TestHubCache::textPagesMatchTheDomPath()
         for (const nlohmann::json &item : items)
             dumps.push_back(item.dump(2)); // whitespace too: the item views keep it
         std::vector<std::string_view> views(dumps.begin(), dumps.end());
-        text.listPageText(allProfiles, views);
+        QVERIFY(text.listPageText(allProfiles, views));
         text.listFinished(allProfiles);
         const HubDelta a = dom.takeDelta();
         const HubDelta b = text.takeDelta();
@@ -209,11 +209,20 @@ void TestHubCache::textPagesMatchTheDomPath()
         }
         // A relist of the same text is a replay: nothing changes.
         text.listStarted(allProfiles);
-        text.listPageText(allProfiles, views);
+        QVERIFY(text.listPageText(allProfiles, views));
         text.listFinished(allProfiles);
         const HubDelta replay = text.takeDelta();
         QCOMPARE(names(replay), QStringList());
     }
+
+    // A page with an item that is not JSON is refused whole, before anything is applied.
+    HubCache cache;
+    cache.listStarted(allProfiles);
+    const std::string good = profile("a", "c9", "9").dump();
+    const std::vector<std::string_view> page{good, std::string_view(R"({"metadata":{"name":})")};
+    QVERIFY(!cache.listPageText(allProfiles, page));
+    QVERIFY(!cache.hasPendingChanges());
+    QCOMPARE(cache.objectCount(ResourceKind::ClusterProfiles), 0);
 }
 
 QTEST_GUILESS_MAIN(TestHubCache)
