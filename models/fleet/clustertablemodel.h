@@ -67,10 +67,9 @@ public:
     int addSourceColumn(const ClusterColumnSource *source);
     void sourceColumnChanged(const ClusterColumnSource *source);
 
-    // Changed rows at most this far apart are reported in one dataChanged range.
-    // QSortFilterProxyModel pays a full mapping rebuild per signal that flips a
-    // row's acceptance but only a filter call per extra row, so wider is cheaper
-    // up to a point (see tests/bench/bench_filter).
+    // Changed rows at most this far apart are reported in one dataChanged range:
+    // fewer signals for views attached to the table itself. (ClusterFilterProxy
+    // places the exact rows of changesAnnounced, whatever the ranges.)
     void setRangeMergeGap(int rows) { m_rangeMergeGap = qMax(1, rows); }
     int rangeMergeGap() const { return m_rangeMergeGap; }
 
