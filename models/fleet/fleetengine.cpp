@@ -1,6 +1,7 @@
 #include "fleetengine.h"
 
 #include "fleet/fleetstore.h"
+#include "fleet/storefeeder.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/kubeconfigvalidation.h"
 
@@ -29,6 +30,7 @@ bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName,
 FleetEngine::FleetEngine(FleetStore *store, QObject *parent)
     : QObject(parent)
     , m_store(store)
+    , m_feeder(new StoreFeeder(store, this))
 {
 }
 
@@ -94,11 +96,11 @@ void FleetEngine::addHub(const HubSettings &settings)
     worker.connection = new HubConnection(settings);
     worker.connection->moveToThread(worker.thread);
     connect(worker.thread, &QThread::finished, worker.connection, &QObject::deleteLater);
-    FleetStore *store = m_store;
-    connect(worker.connection, &HubConnection::deltaReady, store,
-            [store, hub](const HubDelta &delta) { store->applyDelta(hub, delta); });
-    connect(worker.connection, &HubConnection::statusChanged, store,
-            [store, hub](const HubStatus &status) { store->setHubStatus(hub, status); });
+    StoreFeeder *feeder = m_feeder;
+    connect(worker.connection, &HubConnection::deltaReady, feeder,
+            [feeder, hub](const HubDelta &delta) { feeder->postDelta(hub, delta); });
+    connect(worker.connection, &HubConnection::statusChanged, feeder,
+            [feeder, hub](const HubStatus &status) { feeder->postStatus(hub, status); });
     worker.thread->start();
     m_workers.append(worker);
     if (m_started)

@@ -14,6 +14,7 @@ class QThread;
 namespace fleetscope {
 
 class FleetStore;
+class StoreFeeder;
 
 // What the user asked for: which kubeconfig, which contexts are hubs.
 struct FleetEngineOptions
@@ -60,6 +61,7 @@ private:
     };
 
     FleetStore *m_store;
+    StoreFeeder *m_feeder;
     QList<Worker> m_workers;
     bool m_started = false;
 };

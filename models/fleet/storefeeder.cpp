@@ -1,0 +1,59 @@
+#include "storefeeder.h"
+
+#include "fleetstore.h"
+
+namespace fleetscope {
+
+StoreFeeder::StoreFeeder(FleetStore *store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+{
+}
+
+StoreFeeder::~StoreFeeder() = default;
+
+void StoreFeeder::postDelta(int hub, const HubDelta &delta)
+{
+    m_items.push_back({hub, delta, {}});
+    schedule();
+}
+
+void StoreFeeder::postStatus(int hub, const HubStatus &status)
+{
+    m_items.push_back({hub, std::nullopt, status});
+    schedule();
+}
+
+void StoreFeeder::schedule()
+{
+    if (m_scheduled)
+        return;
+    m_scheduled = true;
+    // A posted call made while Qt delivers posted events waits for the next
+    // turn of the event loop, after whatever was queued meanwhile.
+    QMetaObject::invokeMethod(this, &StoreFeeder::drain, Qt::QueuedConnection);
+}
+
+void StoreFeeder::drain()
+{
+    m_scheduled = false;
+    while (!m_items.empty()) {
+        Item item = std::move(m_items.front());
+        m_items.pop_front();
+        if (!item.delta) {
+            m_store->setHubStatus(item.hub, item.status);
+            continue;
+        }
+        m_store->applyDelta(item.hub, *item.delta);
+        // Statuses right behind the delta belong to the same moment.
+        while (!m_items.empty() && !m_items.front().delta) {
+            m_store->setHubStatus(m_items.front().hub, m_items.front().status);
+            m_items.pop_front();
+        }
+        break;
+    }
+    if (!m_items.empty())
+        schedule();
+}
+
+} // namespace fleetscope
