@@ -162,7 +162,7 @@ void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
         if (m_sort.isActive()) {
             m_order.resize(size_t(m_table->rowCount()));
             std::iota(m_order.begin(), m_order.end(), 0);
-            std::sort(m_order.begin(), m_order.end(), [this](int a, int b) { return m_sort.less(a, b); });
+            m_sort.sortRows(&m_order);
         }
         m_order.shrink_to_fit();
         m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
@@ -177,7 +177,7 @@ void ClusterFilterProxy::rebuildAll()
     if (m_sort.isActive()) {
         m_order.resize(size_t(m_table->rowCount()));
         std::iota(m_order.begin(), m_order.end(), 0);
-        std::sort(m_order.begin(), m_order.end(), [this](int a, int b) { return m_sort.less(a, b); });
+        m_sort.sortRows(&m_order);
     }
     m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
                            [this](int row) { return acceptsStoreRow(row); });
@@ -258,7 +258,7 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
     if (column >= topLeft.column() && column <= bottomRight.column()) {
         relayout([this] {
             const std::vector<char> visible = visibleFlags();
-            std::sort(m_order.begin(), m_order.end(), [this](int a, int b) { return m_sort.less(a, b); });
+            m_sort.sortRows(&m_order);
             m_visible = selectRows(true, m_order, m_table->rowCount(),
                                    [&visible](int row) { return visible[size_t(row)] != 0; });
         });

@@ -1,6 +1,9 @@
 #include "sortsnapshot.h"
 
 #include "clustertablemodel.h"
+#include "valueorder.h"
+
+#include <algorithm>
 
 namespace fleetscope {
 
@@ -57,6 +60,53 @@ void SortSnapshot::removeRows(int first, int count)
     m_rows.erase(m_rows.begin() + first, m_rows.begin() + first + count);
     if (!m_keys.empty())
         m_keys.erase(m_keys.begin() + first, m_keys.begin() + first + count);
+}
+
+void SortSnapshot::sortRows(std::vector<int> *rows) const
+{
+    const bool byName = m_column == ClusterTableModel::NameColumn;
+    if (m_column < 0 || (m_keys.empty() && !byName)) {
+        std::sort(rows->begin(), rows->end(), [this](int a, int b) { return less(a, b); });
+        return;
+    }
+    // The same order as compare(), from one contiguous entry per row.
+    struct Entry
+    {
+        qint64 key;
+        QStringView name;
+        QStringView namespaceName;
+        int hub;
+        int row;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(rows->size());
+    for (const int row : *rows) {
+        const FleetProfile &p = m_rows[size_t(row)];
+        entries.push_back({byName ? 0 : m_keys[size_t(row)], p.profile().metadata.name,
+                           p.profile().metadata.namespaceName, p.hub, row});
+    }
+    const auto threeWay = [byName](const Entry &a, const Entry &b) {
+        if (byName) {
+            if (const int c = compareText(a.name, b.name))
+                return c;
+        } else if (a.key != b.key) {
+            return a.key < b.key ? -1 : 1;
+        }
+        if (const int c = a.name.compare(b.name))
+            return c;
+        if (const int c = a.namespaceName.compare(b.namespaceName))
+            return c;
+        if (a.hub != b.hub)
+            return a.hub < b.hub ? -1 : 1;
+        return a.row == b.row ? 0 : (a.row < b.row ? -1 : 1);
+    };
+    const bool ascending = m_order == Qt::AscendingOrder;
+    std::sort(entries.begin(), entries.end(), [&](const Entry &a, const Entry &b) {
+        const int c = threeWay(a, b);
+        return ascending ? c < 0 : c > 0;
+    });
+    for (size_t i = 0; i < entries.size(); ++i)
+        (*rows)[i] = entries[i].row;
 }
 
 int SortSnapshot::compare(int left, int right) const

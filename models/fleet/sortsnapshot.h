@@ -33,6 +33,11 @@ public:
     void insertRows(int first, int count);
     void removeRows(int first, int count);
 
+    // Sorts `rows` (table rows) by less(), faster than std::sort with less() for
+    // the integer-key and name columns: it sorts a compact copy of what the
+    // comparison reads, so most comparisons touch no row object at all.
+    void sortRows(std::vector<int> *rows) const;
+
     // A strict total order: the column's value, then name, namespace and hub,
     // then the table row (only for identical rows, as while the store fills a
     // hole with its tail row before it drops the tail). Descending reverses all.
