@@ -51,6 +51,16 @@ ClusterFilterProxy::ClusterFilterProxy(ClusterTableModel *source, QObject *paren
         rebuildAll();
         endResetModel();
     });
+    // Parents delete their children in creation order, so the table may go first.
+    connect(source, &QObject::destroyed, this, [this] {
+        beginResetModel();
+        m_table = nullptr;
+        m_sort.reset(-1, Qt::AscendingOrder);
+        m_order.clear();
+        m_visible.clear();
+        m_relocated.clear();
+        endResetModel();
+    });
     connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { beginResetModel(); });
     connect(source, &QAbstractItemModel::layoutChanged, this, [this] {
         rebuildAll();
@@ -95,6 +105,8 @@ void ClusterFilterProxy::setScope(const ClusterScope &scope)
 
 bool ClusterFilterProxy::acceptsStoreRow(int row) const
 {
+    if (!m_table)
+        return false;
     const FleetProfile &profile = m_table->profileAt(row);
     return m_scope.matches(profile) && m_filter.matches(profile, &m_table->store());
 }
@@ -143,6 +155,8 @@ std::vector<int> mergeSorted(const std::vector<int> &base, const std::vector<int
 
 void ClusterFilterProxy::refilter()
 {
+    if (!m_table)
+        return;
     // One pass over the sorted order, one layout change: persistent indexes and
     // selections follow their rows, and nothing is sorted again.
     relayout([this] {
@@ -153,6 +167,8 @@ void ClusterFilterProxy::refilter()
 
 void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
 {
+    if (!m_table)
+        return;
     if (column >= columnCount())
         column = -1;
     relayout([this, column, order] {
@@ -532,13 +548,13 @@ int ClusterFilterProxy::rowCount(const QModelIndex &parent) const
 
 int ClusterFilterProxy::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : m_table->columnCount();
+    return parent.isValid() || !m_table ? 0 : m_table->columnCount();
 }
 
 QVariant ClusterFilterProxy::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Horizontal)
-        return m_table->headerData(section, orientation, role);
+        return m_table ? m_table->headerData(section, orientation, role) : QVariant();
     // Row numbers are positions in this view, not table rows.
     return QAbstractItemModel::headerData(section, orientation, role);
 }

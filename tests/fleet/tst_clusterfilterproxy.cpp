@@ -80,6 +80,7 @@ private slots:
     void sortsVersionsAndNodesAsValues();
     void filtersAndScopes();
     void keepsTheLastGoodFilterOnErrors();
+    void outlivesItsTable();
     void liveDeltasWhileFilteredAndSorted_data();
     void liveDeltasWhileFilteredAndSorted();
 };
@@ -192,6 +193,32 @@ void TestClusterFilterProxy::keepsTheLastGoodFilterOnErrors()
     QCOMPARE(error.message, "expected a term after '||' at 14");
     QCOMPARE(proxy.filter().text(), "manager=ocm");
     QCOMPARE(proxy.rowCount(), ocm);
+}
+
+void TestClusterFilterProxy::outlivesItsTable()
+{
+    // A window deletes its children in creation order: the table before the proxy.
+    FleetStore store;
+    auto *table = new ClusterTableModel(&store);
+    ClusterFilterProxy proxy(table);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const int hub = store.addHub("h");
+    HubDelta delta;
+    for (int i = 0; i < 20; ++i)
+        delta.upsertedProfiles.append(synthetic::profile(i));
+    store.applyDelta(hub, delta);
+    proxy.sort(ClusterTableModel::NameColumn);
+    QPersistentModelIndex selected(proxy.index(3, 0));
+    QSignalSpy reset(&proxy, &QAbstractItemModel::modelReset);
+    delete table;
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(proxy.rowCount(), 0);
+    QCOMPARE(proxy.columnCount(), 0);
+    QVERIFY(!selected.isValid());
+    QVERIFY(proxy.setFilterText("manager=ocm"));
+    proxy.sort(ClusterTableModel::VersionColumn);
+    QCOMPARE(proxy.rowCount(), 0);
+    store.applyDelta(hub, delta); // the store lives on; nothing reaches the proxy
 }
 
 void TestClusterFilterProxy::liveDeltasWhileFilteredAndSorted_data()
