@@ -51,15 +51,17 @@ ClusterFilterProxy::ClusterFilterProxy(ClusterTableModel *source, QObject *paren
         rebuildAll();
         endResetModel();
     });
-    // Parents delete their children in creation order, so the table may go first.
+    // Parents delete their children in creation order, so the table may go first,
+    // in the middle of a window's teardown: no signals then (their receivers may
+    // be half gone, as QAbstractProxyModel itself does), just an empty proxy.
     connect(source, &QObject::destroyed, this, [this] {
-        beginResetModel();
         m_table = nullptr;
         m_sort.reset(-1, Qt::AscendingOrder);
         m_order.clear();
         m_visible.clear();
         m_relocated.clear();
-        endResetModel();
+        const QModelIndexList persistent = persistentIndexList();
+        changePersistentIndexList(persistent, QModelIndexList(persistent.size()));
     });
     connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { beginResetModel(); });
     connect(source, &QAbstractItemModel::layoutChanged, this, [this] {
