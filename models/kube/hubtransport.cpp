@@ -7,7 +7,6 @@
 
 #include <QDateTime>
 #include <QFile>
-#include <QHostAddress>
 #include <QNetworkReply>
 #include <QSysInfo>
 
@@ -42,11 +41,6 @@ int effectivePort(const QUrl &url)
     return url.port(url.scheme().compare(u"https", Qt::CaseInsensitive) == 0 ? 443 : 80);
 }
 
-bool isLoopbackHost(const QString &host)
-{
-    return host.compare(u"localhost", Qt::CaseInsensitive) == 0 || QHostAddress(host).isLoopback();
-}
-
 } // namespace
 
 HubTransport::HubTransport(const KubeconfigCluster &cluster, const AuthInfo &user, const QString &contextName,
@@ -69,11 +63,6 @@ HubTransport::HubTransport(const KubeconfigCluster &cluster, const AuthInfo &use
     setUpAuth(user, cluster);
     setUpImpersonation(user);
     setUpProxy(cluster);
-    // For a hub on this machine, gzip costs both ends CPU and saves nothing: the
-    // bytes never leave the host (a cold sync of a local hub spent ~9 % of its CPU
-    // inflating, the hub more deflating). Ask for identity, as disable-compression does.
-    if (!m_disableCompression && cluster.proxyUrl.isEmpty() && isLoopbackHost(m_server.host()))
-        m_disableCompression = true;
 }
 
 HubTransport::~HubTransport() = default;

@@ -3,7 +3,6 @@
 #include "testhub.h"
 
 #include <QFile>
-#include <QHostAddress>
 #include <QNetworkReply>
 #include <QSignalSpy>
 #include <QTest>
@@ -49,7 +48,6 @@ private slots:
     void tlsServerName();
     void insecureSkipTlsVerify();
     void impersonation();
-    void loopbackHubsAreNotAskedToCompress();
     void pathPrefix();
     void foreignUrlRefused();
 
@@ -400,20 +398,6 @@ void TstHubTransport::impersonation()
     QCOMPARE(r.header("impersonate-extra-scopes.example.com%2fproject"), QByteArray("fleet"));
     QCOMPARE(r.header("impersonate-extra-reason"), QByteArray("audit"));
     QCOMPARE(r.header("authorization"), QByteArray("Bearer admin-token"));
-}
-
-void TstHubTransport::loopbackHubsAreNotAskedToCompress()
-{
-    // gzip between two processes on one host only costs CPU on both ends.
-    auto server = startTls();
-    QVERIFY(server);
-    AuthInfo user;
-    user.token = QStringLiteral("admin-token");
-    HubTransport transport(cluster(server->port()), user, QStringLiteral("prod"));
-    QVERIFY2(transport.setupError().isEmpty(), qPrintable(transport.setupError()));
-    QVERIFY(QHostAddress(transport.serverUrl().host()).isLoopback());
-    QCOMPARE(getThrough(transport).status, 200);
-    QCOMPARE(server->requests.first().header("accept-encoding"), QByteArray("identity"));
 }
 
 void TstHubTransport::pathPrefix()
