@@ -50,7 +50,9 @@ bool decodeLabels(JsonReader &r, const nlohmann::json &metadata, const JsonPath 
         const auto &key = it.key();
         const auto &value = it->get_ref<const std::string &>();
         out->insert(r.pool().internUtf8(key.data(), qsizetype(key.size())),
-                    r.pool().internUtf8(value.data(), qsizetype(value.size())));
+                    StringPool::holdsUniqueValues(std::string_view(key))
+                        ? QString::fromUtf8(value.data(), qsizetype(value.size()))
+                        : r.pool().internUtf8(value.data(), qsizetype(value.size())));
     }
     return true;
 }
@@ -100,10 +102,12 @@ bool decodeProperty(JsonReader &r, const nlohmann::json &item, const JsonPath &a
 {
     if (!item.is_object())
         return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
-    if (!r.requireString(item, "name", at, &out->name) || !r.readInternedString(item, "value", at, &out->value)
+    if (!r.requireString(item, "name", at, &out->name) || !r.readString(item, "value", at, &out->value)
         || !r.readTime(item, "lastObservedTime", at, &out->lastObservedTime))
         return false;
     out->name = r.pool().intern(out->name);
+    if (!StringPool::holdsUniqueValues(out->name))
+        out->value = r.pool().intern(out->value);
     return true;
 }
 

@@ -97,6 +97,21 @@ bool ObjectBytesReader::readString(JsonCursor &c, QString *out)
     return true;
 }
 
+bool ObjectBytesReader::readUtf8(JsonCursor &c, std::string *out)
+{
+    bool isNull = false;
+    if (!nullOr(c, Type::String, &isNull))
+        return false;
+    out->clear();
+    if (isNull)
+        return true;
+    std::string_view text;
+    if (!c.readString(&text, &m_scratch))
+        return false;
+    out->assign(text);
+    return true;
+}
+
 bool ObjectBytesReader::readInterned(JsonCursor &c, QString *out)
 {
     bool isNull = false;
@@ -222,7 +237,8 @@ bool ObjectBytesReader::decodeLabels(JsonCursor &c, LabelMap *out)
         if (i > 0 && m_labelOrder[i - 1]->key == entry.key)
             return false; // a repeated label: the DOM keeps the last; left to the DOM
         if (!entry.isNull)
-            out->insert(intern(entry.key), intern(entry.value));
+            out->insert(intern(entry.key),
+                        StringPool::holdsUniqueValues(entry.key) ? fromUtf8(entry.value) : intern(entry.value));
     }
     return true;
 }

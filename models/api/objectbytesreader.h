@@ -57,6 +57,8 @@ protected:
     static bool nullOr(JsonCursor &c, JsonCursor::Type type, bool *isNull);
 
     QString intern(std::string_view text);
+    // A string or null (left empty) into `out`, unescaped.
+    bool readUtf8(JsonCursor &c, std::string *out);
     static QString fromUtf8(std::string_view text)
     {
         return QString::fromUtf8(text.data(), qsizetype(text.size()));

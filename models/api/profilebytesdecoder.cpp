@@ -238,6 +238,7 @@ bool ProfileBytesDecoder::decodeProperty(JsonCursor &c, Property *out)
 {
     if (!c.enterObject())
         return false;
+    m_propertyValue.clear();
     Seen seen;
     bool first = true;
     std::string_view key;
@@ -246,7 +247,7 @@ bool ProfileBytesDecoder::decodeProperty(JsonCursor &c, Property *out)
         if (key == "name")
             ok = seen.first(0) && readInterned(c, &out->name);
         else if (key == "value")
-            ok = seen.first(1) && readInterned(c, &out->value);
+            ok = seen.first(1) && readUtf8(c, &m_propertyValue); // interned below, unless an identifier
         else if (key == "lastObservedTime")
             ok = seen.first(2) && readTime(c, &out->lastObservedTime);
         else
@@ -254,6 +255,8 @@ bool ProfileBytesDecoder::decodeProperty(JsonCursor &c, Property *out)
         if (!ok)
             return false;
     }
+    out->value = StringPool::holdsUniqueValues(out->name) && !m_propertyValue.empty() ? fromUtf8(m_propertyValue)
+                                                                                   : intern(m_propertyValue);
     return !c.failed() && !out->name.isEmpty();
 }
 

@@ -40,6 +40,7 @@ private:
     // Reused between objects, so that lists end up exactly sized (as the DOM path makes them).
     std::vector<Condition> m_conditions;
     std::vector<Property> m_properties;
+    std::string m_propertyValue; // a property's value until its name is known
     std::vector<AccessProvider> m_providers;
     std::vector<AccessProvider> m_deprecatedProviders;
 };

@@ -1,5 +1,7 @@
 #include "stringpool.h"
 
+#include <algorithm>
+
 #include <QMutexLocker>
 
 namespace fleetscope {
@@ -66,6 +68,34 @@ qsizetype StringPool::purgeUnused()
         }
     }
     return removed;
+}
+
+namespace {
+
+// KEP-2149's cluster id, the ids of the inventory drafts, the proposed endpoint
+// list property, and the inventory member label (clusterprofile-api.md §1.6–1.7).
+constexpr std::string_view uniqueValuedKeys[] = {
+    "multicluster.x-k8s.io/inventory-member-id",
+    "cluster.clusterset.k8s.io",
+    "id.k8s.io",
+    "clusterset.k8s.io/cluster-id",
+    "cluster-endpoints.k8s.io",
+};
+
+} // namespace
+
+bool StringPool::holdsUniqueValues(std::string_view key)
+{
+    return std::find(std::begin(uniqueValuedKeys), std::end(uniqueValuedKeys), key) != std::end(uniqueValuedKeys);
+}
+
+bool StringPool::holdsUniqueValues(QStringView key)
+{
+    for (const std::string_view known : uniqueValuedKeys) {
+        if (key == QLatin1StringView(known.data(), qsizetype(known.size())))
+            return true;
+    }
+    return false;
 }
 
 } // namespace fleetscope

@@ -4,6 +4,8 @@
 #include <QSet>
 #include <QString>
 
+#include <string_view>
+
 namespace fleetscope {
 
 // Interns repeated strings (managers, clustersets, property names and values,
@@ -28,6 +30,12 @@ public:
     QString internUtf8(const char *data, qsizetype size);
 
     qsizetype size() const;
+
+    // Label keys and property names whose values identify one cluster (member
+    // ids, cluster ids, endpoints): interning those shares nothing and costs a
+    // lookup plus a pool entry per cluster, so decoders keep them as plain strings.
+    static bool holdsUniqueValues(QStringView key);
+    static bool holdsUniqueValues(std::string_view key);
     // Removes strings referenced by nobody but the pool; returns how many.
     qsizetype purgeUnused();
 

@@ -3,6 +3,8 @@
 #include "api/yamljson.h"
 
 #include <algorithm>
+#include <numeric>
+#include <vector>
 
 namespace fleetscope {
 namespace {
@@ -47,19 +49,38 @@ FleetPrinter::FleetPrinter(const FleetStore &store, Format format, qint64 nowMs)
 
 QList<int> FleetPrinter::sortedRows() const
 {
-    QList<int> rows(m_store.profileCount());
-    std::iota(rows.begin(), rows.end(), 0);
-    std::sort(rows.begin(), rows.end(), [this](int a, int b) {
-        const FleetProfile &pa = m_store.profileAt(a);
-        const FleetProfile &pb = m_store.profileAt(b);
-        if (pa.hub != pb.hub)
-            return m_store.hubName(pa.hub) < m_store.hubName(pb.hub);
-        const ObjectMeta &ma = pa.profile().metadata;
-        const ObjectMeta &mb = pb.profile().metadata;
-        if (ma.namespaceName != mb.namespaceName)
-            return ma.namespaceName < mb.namespaceName;
-        return ma.name < mb.name;
+    // By hub name, namespace, name. Sorting compact entries rather than row
+    // numbers keeps a 100k-fleet sort from chasing three pointers per comparison.
+    QList<int> hubRank(m_store.hubCount());
+    std::iota(hubRank.begin(), hubRank.end(), 0);
+    std::sort(hubRank.begin(), hubRank.end(), [this](int a, int b) { return m_store.hubName(a) < m_store.hubName(b); });
+    QList<int> rankOf(m_store.hubCount());
+    for (int i = 0; i < hubRank.size(); ++i)
+        rankOf[hubRank[i]] = i;
+    struct Entry
+    {
+        int hubRank;
+        int row;
+        QStringView namespaceName;
+        QStringView name;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(size_t(m_store.profileCount()));
+    for (int row = 0; row < m_store.profileCount(); ++row) {
+        const FleetProfile &p = m_store.profileAt(row);
+        entries.push_back({rankOf[p.hub], row, p.profile().metadata.namespaceName, p.profile().metadata.name});
+    }
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        if (a.hubRank != b.hubRank)
+            return a.hubRank < b.hubRank;
+        if (const int c = a.namespaceName.compare(b.namespaceName))
+            return c < 0;
+        return a.name.compare(b.name) < 0;
     });
+    QList<int> rows;
+    rows.reserve(qsizetype(entries.size()));
+    for (const Entry &entry : entries)
+        rows.append(entry.row);
     return rows;
 }
 

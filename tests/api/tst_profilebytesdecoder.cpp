@@ -104,6 +104,7 @@ private slots:
     void readsListPages_data();
     void readsListPages();
     void internsThroughThePool();
+    void leavesIdentifiersOutOfThePool();
 };
 
 void TestProfileBytesDecoder::agreesWithTheDomDecoder_data()
@@ -389,6 +390,40 @@ void TestProfileBytesDecoder::internsThroughThePool()
     QVERIFY(a.properties[0].value.constData() == b.properties[0].value.constData());
     QVERIFY(a.metadata.namespaceName.constData() == pool.intern(QStringLiteral("ns")).constData());
     QVERIFY(a.metadata.name.constData() != b.metadata.name.constData()); // names are not interned
+}
+
+void TestProfileBytesDecoder::leavesIdentifiersOutOfThePool()
+{
+    // Values that differ on every cluster (member ids, cluster ids, endpoints)
+    // would only grow the pool; the decoded values stay the same, in both decoders.
+    const QByteArray json = QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)")
+        + R"("metadata":{"name":"c1","namespace":"ns","labels":{"env":"prod",)"
+          R"("multicluster.x-k8s.io/inventory-member-id":"5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"}},)"
+          R"("status":{"properties":[{"value":"c1-id","name":"cluster.clusterset.k8s.io"},)"
+          R"({"name":"location.topology.k8s.io","value":"eu-west-1"}]}})";
+    for (const bool dom : {false, true}) {
+        StringPool pool;
+        ClusterProfile decoded;
+        if (dom) {
+            QString error;
+            QVERIFY(decodeClusterProfile(nlohmann::json::parse(json.toStdString()), &decoded, &error, pool));
+        } else {
+            ProfileBytesDecoder decoder(pool);
+            QVERIFY(decoder.decode(std::string_view(json.constData(), size_t(json.size())), &decoded));
+        }
+        QCOMPARE(decoded.metadata.labels.value(u"multicluster.x-k8s.io/inventory-member-id"),
+                 QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
+        QCOMPARE(decoded.property(u"cluster.clusterset.k8s.io")->value, QStringLiteral("c1-id"));
+        const qsizetype before = pool.size();
+        // Interning an identifier now adds it: it was not there.
+        pool.intern(QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
+        pool.intern(QStringLiteral("c1-id"));
+        QCOMPARE(pool.size(), before + 2);
+        // Repeating values are shared with the pool.
+        QVERIFY(decoded.metadata.labels.value(u"env").constData() == pool.intern(QStringLiteral("prod")).constData());
+        QVERIFY(decoded.property(u"location.topology.k8s.io")->value.constData()
+                == pool.intern(QStringLiteral("eu-west-1")).constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestProfileBytesDecoder)
