@@ -83,60 +83,53 @@ bool ObjectBytesReader::nullOr(JsonCursor &c, JsonCursor::Type type, bool *isNul
     return actual == type;
 }
 
+bool ObjectBytesReader::readText(JsonCursor &c, std::string_view *text, bool *isNull)
+{
+    *text = {};
+    if (!nullOr(c, Type::String, isNull))
+        return false;
+    return *isNull || c.readString(text, &m_scratch);
+}
+
 bool ObjectBytesReader::readString(JsonCursor &c, QString *out)
 {
-    bool isNull = false;
-    if (!nullOr(c, Type::String, &isNull))
-        return false;
-    if (isNull)
-        return true;
     std::string_view text;
-    if (!c.readString(&text, &m_scratch))
+    bool isNull = false;
+    if (!readText(c, &text, &isNull))
         return false;
-    *out = fromUtf8(text);
+    if (!isNull)
+        *out = fromUtf8(text);
     return true;
 }
 
 bool ObjectBytesReader::readUtf8(JsonCursor &c, std::string *out)
 {
-    bool isNull = false;
-    if (!nullOr(c, Type::String, &isNull))
-        return false;
-    out->clear();
-    if (isNull)
-        return true;
     std::string_view text;
-    if (!c.readString(&text, &m_scratch))
+    bool isNull = false;
+    if (!readText(c, &text, &isNull))
         return false;
-    out->assign(text);
+    out->assign(text); // empty for null
     return true;
 }
 
 bool ObjectBytesReader::readInterned(JsonCursor &c, QString *out)
 {
-    bool isNull = false;
-    if (!nullOr(c, Type::String, &isNull))
-        return false;
-    if (isNull)
-        return true;
     std::string_view text;
-    if (!c.readString(&text, &m_scratch))
+    bool isNull = false;
+    if (!readText(c, &text, &isNull))
         return false;
-    *out = intern(text);
+    if (!isNull)
+        *out = intern(text);
     return true;
 }
 
 bool ObjectBytesReader::readTime(JsonCursor &c, KubeTime *out)
 {
-    bool isNull = false;
-    if (!nullOr(c, Type::String, &isNull))
-        return false;
-    if (isNull)
-        return true;
     std::string_view text;
-    if (!c.readString(&text, &m_scratch))
+    bool isNull = false;
+    if (!readText(c, &text, &isNull))
         return false;
-    return text.empty() || parseKubeTime(text, out);
+    return isNull || text.empty() || parseKubeTime(text, out);
 }
 
 bool ObjectBytesReader::readBool(JsonCursor &c, bool *out)

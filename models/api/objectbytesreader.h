@@ -59,6 +59,8 @@ protected:
     QString intern(std::string_view text);
     // A string or null (left empty) into `out`, unescaped.
     bool readUtf8(JsonCursor &c, std::string *out);
+    // A string (unescaped, valid until the next read) or null.
+    bool readText(JsonCursor &c, std::string_view *text, bool *isNull);
     static QString fromUtf8(std::string_view text)
     {
         return QString::fromUtf8(text.data(), qsizetype(text.size()));
