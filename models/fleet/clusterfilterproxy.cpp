@@ -176,27 +176,32 @@ void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
     relayout([this, column, order] {
         const std::vector<char> visible = visibleFlags();
         m_sort.reset(column, order);
-        m_order.clear();
-        if (m_sort.isActive()) {
-            m_order.resize(size_t(m_table->rowCount()));
-            std::iota(m_order.begin(), m_order.end(), 0);
-            m_sort.sortRows(&m_order);
-        }
-        m_order.shrink_to_fit();
-        m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
-                               [&visible](int row) { return visible[size_t(row)] != 0; });
+        rebuildOrder();
+        keepVisible(visible);
     });
 }
 
-void ClusterFilterProxy::rebuildAll()
+void ClusterFilterProxy::rebuildOrder()
 {
-    m_sort.reset(m_sort.column(), m_sort.order());
     m_order.clear();
     if (m_sort.isActive()) {
         m_order.resize(size_t(m_table->rowCount()));
         std::iota(m_order.begin(), m_order.end(), 0);
         m_sort.sortRows(&m_order);
     }
+    m_order.shrink_to_fit();
+}
+
+void ClusterFilterProxy::keepVisible(const std::vector<char> &visible)
+{
+    m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
+                           [&visible](int row) { return visible[size_t(row)] != 0; });
+}
+
+void ClusterFilterProxy::rebuildAll()
+{
+    m_sort.reset(m_sort.column(), m_sort.order());
+    rebuildOrder();
     m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
                            [this](int row) { return acceptsStoreRow(row); });
 }
@@ -277,8 +282,7 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
         relayout([this] {
             const std::vector<char> visible = visibleFlags();
             m_sort.sortRows(&m_order);
-            m_visible = selectRows(true, m_order, m_table->rowCount(),
-                                   [&visible](int row) { return visible[size_t(row)] != 0; });
+            keepVisible(visible);
         });
     } else if (!m_visible.empty()) {
         emit dataChanged(index(0, topLeft.column()), index(rowCount() - 1, bottomRight.column()));

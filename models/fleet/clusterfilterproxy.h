@@ -81,6 +81,10 @@ private:
     // where `moved` says a row's cluster went (-1: it is gone).
     void relayout(const std::function<void()> &rebuild, const QHash<int, int> &moved = {});
     std::vector<char> visibleFlags() const;
+    // Every table row in sort order (none without a sort).
+    void rebuildOrder();
+    // The rows flagged visible, in the current order.
+    void keepVisible(const std::vector<char> &visible);
     void refilter();
 
     void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);

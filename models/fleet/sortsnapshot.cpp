@@ -6,6 +6,38 @@
 #include <algorithm>
 
 namespace fleetscope {
+namespace {
+
+// What breaks ties between rows with equal sort values: name, namespace, hub,
+// then the table row (only identical rows get that far).
+struct RowIdentity
+{
+    QStringView name;
+    QStringView namespaceName;
+    int hub;
+    int row;
+};
+
+RowIdentity identityOf(const FleetProfile &p, int row)
+{
+    return {p.profile().metadata.name, p.profile().metadata.namespaceName, p.hub, row};
+}
+
+int compareIdentity(const RowIdentity &a, const RowIdentity &b)
+{
+    // Kubernetes names are lower-case DNS labels: an exact compare orders them
+    // like people do, at a fraction of the case-folding compare's cost (most
+    // rows tie on a version).
+    if (const int c = a.name.compare(b.name))
+        return c;
+    if (const int c = a.namespaceName.compare(b.namespaceName))
+        return c;
+    if (a.hub != b.hub)
+        return a.hub < b.hub ? -1 : 1;
+    return a.row == b.row ? 0 : (a.row < b.row ? -1 : 1);
+}
+
+} // namespace
 
 SortSnapshot::SortSnapshot(const ClusterTableModel *table)
     : m_table(table)
@@ -73,32 +105,20 @@ void SortSnapshot::sortRows(std::vector<int> *rows) const
     struct Entry
     {
         qint64 key;
-        QStringView name;
-        QStringView namespaceName;
-        int hub;
-        int row;
+        RowIdentity identity;
     };
     std::vector<Entry> entries;
     entries.reserve(rows->size());
-    for (const int row : *rows) {
-        const FleetProfile &p = m_rows[size_t(row)];
-        entries.push_back({byName ? 0 : m_keys[size_t(row)], p.profile().metadata.name,
-                           p.profile().metadata.namespaceName, p.hub, row});
-    }
+    for (const int row : *rows)
+        entries.push_back({byName ? 0 : m_keys[size_t(row)], identityOf(m_rows[size_t(row)], row)});
     const auto threeWay = [byName](const Entry &a, const Entry &b) {
         if (byName) {
-            if (const int c = compareText(a.name, b.name))
+            if (const int c = compareText(a.identity.name, b.identity.name))
                 return c;
         } else if (a.key != b.key) {
             return a.key < b.key ? -1 : 1;
         }
-        if (const int c = a.name.compare(b.name))
-            return c;
-        if (const int c = a.namespaceName.compare(b.namespaceName))
-            return c;
-        if (a.hub != b.hub)
-            return a.hub < b.hub ? -1 : 1;
-        return a.row == b.row ? 0 : (a.row < b.row ? -1 : 1);
+        return compareIdentity(a.identity, b.identity);
     };
     const bool ascending = m_order == Qt::AscendingOrder;
     std::sort(entries.begin(), entries.end(), [&](const Entry &a, const Entry &b) {
@@ -106,7 +126,7 @@ void SortSnapshot::sortRows(std::vector<int> *rows) const
         return ascending ? c < 0 : c > 0;
     });
     for (size_t i = 0; i < entries.size(); ++i)
-        (*rows)[i] = entries[i].row;
+        (*rows)[i] = entries[i].identity.row;
 }
 
 int SortSnapshot::compare(int left, int right) const
@@ -119,18 +139,7 @@ int SortSnapshot::compare(int left, int right) const
     } else if (const int c = m_table->compare(m_column, m_rows[l], m_rows[r])) {
         return c;
     }
-    // Kubernetes names are lower-case DNS labels: an exact compare orders them
-    // like people do, at a fraction of the case-folding compare's cost (most
-    // rows tie on a version).
-    const ClusterProfile &a = m_rows[l].profile();
-    const ClusterProfile &b = m_rows[r].profile();
-    if (const int c = QStringView(a.metadata.name).compare(QStringView(b.metadata.name)))
-        return c;
-    if (const int c = QStringView(a.metadata.namespaceName).compare(QStringView(b.metadata.namespaceName)))
-        return c;
-    if (m_rows[l].hub != m_rows[r].hub)
-        return m_rows[l].hub < m_rows[r].hub ? -1 : 1;
-    return left == right ? 0 : (left < right ? -1 : 1);
+    return compareIdentity(identityOf(m_rows[l], left), identityOf(m_rows[r], right));
 }
 
 } // namespace fleetscope

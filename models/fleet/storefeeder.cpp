@@ -37,20 +37,18 @@ void StoreFeeder::schedule()
 void StoreFeeder::drain()
 {
     m_scheduled = false;
-    while (!m_items.empty()) {
+    // One delta, with the statuses before it and those right behind it (they
+    // belong to the same moment); the next delta waits for the next turn.
+    bool applied = false;
+    while (!m_items.empty() && !(applied && m_items.front().delta)) {
         Item item = std::move(m_items.front());
         m_items.pop_front();
-        if (!item.delta) {
+        if (item.delta) {
+            m_store->applyDelta(item.hub, *item.delta);
+            applied = true;
+        } else {
             m_store->setHubStatus(item.hub, item.status);
-            continue;
         }
-        m_store->applyDelta(item.hub, *item.delta);
-        // Statuses right behind the delta belong to the same moment.
-        while (!m_items.empty() && !m_items.front().delta) {
-            m_store->setHubStatus(m_items.front().hub, m_items.front().status);
-            m_items.pop_front();
-        }
-        break;
     }
     if (!m_items.empty())
         schedule();
