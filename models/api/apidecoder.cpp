@@ -39,6 +39,7 @@ bool decodeLabels(JsonReader &r, const nlohmann::json &metadata, const JsonPath 
     if (!r.readObject(metadata, "labels", at, &labels) || !labels)
         return r.ok();
     const JsonPath labelsAt = at.member("labels");
+    out->reserve(qsizetype(labels->size()));
     for (auto it = labels->begin(); it != labels->end(); ++it) {
         if (it->is_null())
             continue;

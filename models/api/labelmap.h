@@ -18,6 +18,9 @@ public:
 
     LabelMap() = default;
 
+    // Decoders know the label count before inserting: an exact capacity saves the
+    // growth slack of one-by-one inserts (~100 bytes per profile at 100k).
+    void reserve(qsizetype size) { m_entries.reserve(size); }
     // Inserts or replaces.
     void insert(const QString &key, const QString &value);
     bool contains(QStringView key) const { return find(key) != nullptr; }

@@ -225,6 +225,7 @@ bool ObjectBytesReader::decodeLabels(JsonCursor &c, LabelMap *out)
         m_labelOrder.push_back(&m_labels[i]);
     std::sort(m_labelOrder.begin(), m_labelOrder.end(),
               [](const LabelEntry *a, const LabelEntry *b) { return a->key < b->key; });
+    out->reserve(qsizetype(used));
     for (size_t i = 0; i < m_labelOrder.size(); ++i) {
         const LabelEntry &entry = *m_labelOrder[i];
         if (i > 0 && m_labelOrder[i - 1]->key == entry.key)

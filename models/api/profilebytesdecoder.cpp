@@ -337,6 +337,8 @@ bool ProfileBytesDecoder::decodeExtensions(JsonCursor &c, QList<NamedExtension> 
         return true;
     if (!c.enterArray())
         return false;
+    // Staged like the status lists, so that the list gets an exact capacity.
+    m_extensions.clear();
     bool first = true;
     while (c.nextElement(&first)) {
         if (c.peek() != Type::Object || !c.enterObject())
@@ -368,9 +370,12 @@ bool ProfileBytesDecoder::decodeExtensions(JsonCursor &c, QList<NamedExtension> 
             return false;
         if (!hasBody)
             extension.json = QByteArrayLiteral("null");
-        out->append(std::move(extension));
+        m_extensions.push_back(std::move(extension));
     }
-    return !c.failed();
+    if (c.failed())
+        return false;
+    moveInto(&m_extensions, out);
+    return true;
 }
 
 } // namespace fleetscope

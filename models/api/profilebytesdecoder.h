@@ -43,6 +43,7 @@ private:
     std::string m_propertyValue; // a property's value until its name is known
     std::vector<AccessProvider> m_providers;
     std::vector<AccessProvider> m_deprecatedProviders;
+    std::vector<NamedExtension> m_extensions; // of the access provider being read
 };
 
 } // namespace fleetscope
