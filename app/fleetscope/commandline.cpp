@@ -5,6 +5,8 @@
 #include "listcommand.h"
 #include "guicommand.h"
 
+#include "fleet/heaptuning.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -38,6 +40,7 @@ bool wantsConsoleOnly(int argc, char **argv)
 int runFleetscope(int argc, char **argv)
 {
     setApplicationIdentity();
+    heap_tuning::useFixedMmapThreshold();
     // Subcommands run headless, on the same engine as the GUI.
     if (argc > 1 && !std::strcmp(argv[1], "list")) {
         QCoreApplication app(argc, argv);

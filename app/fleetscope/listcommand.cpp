@@ -189,6 +189,8 @@ int runListCommand(const QStringList &arguments)
     mallopt(M_TOP_PAD, 32 * 1024 * 1024);
 #endif
     FleetStore store;
+    // A one-shot list prints and exits: trimming the heap would only cost time.
+    store.setReleaseMemoryWhenSettled(parser.isSet(watch));
     FleetEngine engine(&store);
     QString error;
     if (!engine.configure(options, &error)) {

@@ -1,5 +1,7 @@
 #include "fleetstore.h"
 
+#include "heaptuning.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -48,18 +50,20 @@ int FleetStore::hubIndex(const QString &name) const
 
 int FleetStore::rowOf(int hub, const ObjectKey &key) const
 {
-    return m_rowOf.value(Key{hub, key}, -1);
+    return m_rowOf.find(hub, key.namespaceName, key.name);
 }
 
 QList<int> FleetStore::rowsOfMember(const QString &memberId) const
 {
+    // Only the details pane asks, for one cluster at a time: a scan of 100k rows
+    // takes well under a millisecond, while an index cost ~160 bytes per profile.
     QList<int> rows;
     if (memberId.isEmpty())
         return rows;
-    for (auto it = m_members.constFind(memberId); it != m_members.cend() && it.key() == memberId; ++it)
-        rows.append(m_rowOf.value(it.value(), -1));
-    rows.removeAll(-1);
-    std::sort(rows.begin(), rows.end());
+    for (size_t row = 0; row < m_profiles.size(); ++row) {
+        if (m_profiles[row].memberId == memberId)
+            rows.append(int(row));
+    }
     return rows;
 }
 
@@ -105,18 +109,6 @@ FleetProfile FleetStore::makeRow(int hub, ProfilePtr record) const
     return row;
 }
 
-void FleetStore::indexMember(const QString &memberId, const Key &key)
-{
-    if (!memberId.isEmpty())
-        m_members.insert(memberId, key);
-}
-
-void FleetStore::unindexMember(const QString &memberId, const Key &key)
-{
-    if (!memberId.isEmpty())
-        m_members.remove(memberId, key);
-}
-
 void FleetStore::applyDelta(int hub, const HubDelta &delta)
 {
     if (hub < 0 || size_t(hub) >= m_hubs.size())
@@ -143,12 +135,7 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         FleetProfile row = makeRow(hub, record);
         const int existing = rowOf(hub, key);
         if (existing >= 0) {
-            FleetProfile &current = m_profiles[size_t(existing)];
-            if (current.memberId != row.memberId) {
-                unindexMember(current.memberId, Key{hub, key});
-                indexMember(row.memberId, Key{hub, key});
-            }
-            current = std::move(row);
+            m_profiles[size_t(existing)] = std::move(row);
             changed.append(existing);
         } else if (const auto it = appendedIndex.constFind(key); it != appendedIndex.cend()) {
             appended[size_t(*it)] = std::move(row);
@@ -193,10 +180,8 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         if (m_profiles.capacity() < m_profiles.size() + appended.size())
             m_profiles.reserve(std::max(m_profiles.size() + appended.size(), 2 * m_profiles.capacity()));
         for (FleetProfile &row : appended) {
-            const Key key{hub, {row.profile().metadata.namespaceName, row.profile().metadata.name}};
-            m_rowOf.insert(key, int(m_profiles.size()));
-            indexMember(row.memberId, key);
             m_profiles.push_back(std::move(row));
+            m_rowOf.insert(int(m_profiles.size()) - 1);
         }
         emit profilesInserted(first, last);
     }
@@ -266,16 +251,10 @@ void FleetStore::removeRows(const QList<int> &rows)
     }
     Q_ASSERT(holes.size() == survivors.size());
 
-    auto keyOf = [this](int row) {
-        const FleetProfile &p = m_profiles[size_t(row)];
-        return Key{p.hub, {p.profile().metadata.namespaceName, p.profile().metadata.name}};
-    };
     for (qsizetype i = 0; i < holes.size(); ++i) {
-        const Key gone = keyOf(holes[i]);
-        m_rowOf.remove(gone);
-        unindexMember(m_profiles[size_t(holes[i])].memberId, gone);
+        m_rowOf.remove(holes[i]);
         m_profiles[size_t(holes[i])] = m_profiles[size_t(survivors[i])];
-        m_rowOf.insert(keyOf(holes[i]), holes[i]);
+        m_rowOf.renumber(survivors[i], holes[i]);
     }
     if (!holes.isEmpty()) {
         emit profilesRelocated(survivors, holes);
@@ -285,9 +264,7 @@ void FleetStore::removeRows(const QList<int> &rows)
     emit profilesAboutToBeRemoved(newCount, oldCount - 1);
     for (int row : rows) {
         if (row >= newCount) {
-            const Key gone = keyOf(row);
-            m_rowOf.remove(gone);
-            unindexMember(m_profiles[size_t(row)].memberId, gone);
+            m_rowOf.remove(row);
         }
     }
     m_profiles.resize(size_t(newCount));
@@ -299,6 +276,17 @@ void FleetStore::setHubStatus(int hub, const HubStatus &status)
     if (hub < 0 || size_t(hub) >= m_hubs.size())
         return;
     m_hubs[size_t(hub)].status = status;
+    const bool settled = allHubsSettled();
+    if (settled && !m_settled) {
+        // A (re)sync is over. Rows grew geometrically: give back the slack (up to
+        // half the row vector); and the decoding's transient memory left free
+        // pages between the profiles.
+        if (m_profiles.capacity() > m_profiles.size() + m_profiles.size() / 8)
+            m_profiles.shrink_to_fit();
+        if (m_releaseMemoryWhenSettled)
+            heap_tuning::releaseFreePages();
+    }
+    m_settled = settled;
     emit hubStatusChanged(hub);
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "api/clusterfacts.h"
-#include "kube/hubdelta.h"
+#include "fleetprofile.h"
 #include "kube/hubstatus.h"
+#include "rowindex.h"
 
 #include <QHash>
 #include <QList>
@@ -12,22 +12,6 @@
 #include <vector>
 
 namespace fleetscope {
-
-// A profile as the fleet knows it: the shared decoded record, the hub it came
-// from, and the facts every view groups and colours by, computed once per change.
-struct FleetProfile
-{
-    ProfilePtr record;
-    int hub = -1;
-    QString clusterSet;
-    ClusterSetSource clusterSetSource = ClusterSetSource::None;
-    QString manager;
-    bool managerMismatch = false;
-    QString memberId;
-    Health health = Health::NoData;
-
-    const ClusterProfile &profile() const { return record->profile; }
-};
 
 // Every hub merged into one fleet, on the GUI thread. Rows live in a vector with
 // a key → row index, so that a 100k fleet costs no per-row objects and a change
@@ -70,6 +54,9 @@ public:
     // Every hub synced, failed for good, or unreachable before its first sync:
     // what `fleetscope list` waits for.
     bool allHubsSettled() const;
+    // Whether to return free heap pages to the system each time every hub has
+    // settled (default on; a process about to exit has no use for it).
+    void setReleaseMemoryWhenSettled(bool release) { m_releaseMemoryWhenSettled = release; }
 
 public slots:
     void applyDelta(int hub, const fleetscope::HubDelta &delta);
@@ -105,24 +92,15 @@ private:
         QHash<ObjectKey, PlacementPtr> placements;
         QStringList decodeErrors;
     };
-    struct Key
-    {
-        int hub;
-        ObjectKey object;
-        friend bool operator==(const Key &a, const Key &b) { return a.hub == b.hub && a.object == b.object; }
-        friend size_t qHash(const Key &k, size_t seed = 0) { return qHashMulti(seed, k.hub, k.object); }
-    };
-
     FleetProfile makeRow(int hub, ProfilePtr record) const;
     void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed);
     void removeRows(const QList<int> &rows);
-    void indexMember(const QString &memberId, const Key &key);
-    void unindexMember(const QString &memberId, const Key &key);
 
     std::vector<Hub> m_hubs;
     std::vector<FleetProfile> m_profiles;
-    QHash<Key, int> m_rowOf;
-    QMultiHash<QString, Key> m_members;
+    RowIndex m_rowOf{&m_profiles};
+    bool m_settled = false; // allHubsSettled() at the last status change
+    bool m_releaseMemoryWhenSettled = true;
 };
 
 } // namespace fleetscope

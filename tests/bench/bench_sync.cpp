@@ -14,6 +14,7 @@
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
+#include "fleet/heaptuning.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -43,6 +44,7 @@ qint64 residentKb()
 
 int main(int argc, char **argv)
 {
+    heap_tuning::useFixedMmapThreshold(); // as the app does (commandline.cpp)
     QCoreApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
     FleetEngineOptions options;
@@ -82,7 +84,8 @@ int main(int argc, char **argv)
         settled = true;
         // Let the last queued deltas land.
         QTimer::singleShot(200, &app, [&] {
-            // malloc_trim(0) here changes nothing (checked): what is resident is live.
+            // The store has returned free heap pages on settling, as in the app:
+            // what is resident now is live data plus allocator overhead.
             const qint64 syncedKb = residentKb();
             const int n = store.profileCount();
             std::printf("profiles=%d rss_empty_kb=%lld rss_synced_kb=%lld bytes_per_profile=%.0f sync_ms=%lld\n", n,

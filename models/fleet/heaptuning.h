@@ -1,0 +1,19 @@
+#pragma once
+
+namespace fleetscope::heap_tuning {
+
+// glibc's allocator tuned for a fleet held in memory; no-ops on other C libraries.
+//
+// Cold syncs allocate large transient buffers (list pages of ~1 MB, response
+// bodies) between the fleet's long-lived objects. By default glibc raises its
+// mmap threshold after the first such buffer is freed, so the next ones come
+// from the heap and leave holes there that stay resident: ~10 % of the resident
+// size after a 20k-profile sync. A fixed threshold keeps them in their own
+// mappings, which go back to the system when freed. Call once, before threads.
+void useFixedMmapThreshold();
+
+// Returns whole free pages inside the heap to the system (malloc_trim): what the
+// transient memory of a sync leaves behind.
+void releaseFreePages();
+
+} // namespace fleetscope::heap_tuning

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "fleetprofile.h"
+
+#include <QStringView>
+
+#include <vector>
+
+namespace fleetscope {
+
+// The fleet store's (hub, namespace, name) → row lookup in 8 bytes per slot: an
+// open-addressing table (linear probing, at most 80 % full) that keeps only row
+// numbers and 32 bits of each key's hash, and reads the keys themselves from the
+// rows. A QHash<key, row> kept a second copy of every key: ~75 bytes per profile,
+// against ~10 here at 100k.
+//
+// The rows are the store's vector; the index never owns them. Each call says which
+// row holds the key it works on, so callers order their edits accordingly (see
+// the member comments).
+class RowIndex
+{
+public:
+    explicit RowIndex(const std::vector<FleetProfile> *rows);
+
+    // The row of that profile, or -1.
+    int find(int hub, QStringView namespaceName, QStringView name) const;
+    // Indexes `row`, which already holds its profile and is not indexed yet.
+    void insert(int row);
+    // Forgets `row`, which still holds the profile it was indexed with.
+    void remove(int row);
+    // Row `to` now holds the profile row `from` was indexed with (a copy): the
+    // entry follows it. Row `to` must not be indexed.
+    void renumber(int from, int to);
+
+    qsizetype size() const { return m_size; }
+    // Bytes held by the table itself (for benchmarks and tests).
+    size_t memoryBytes() const { return m_slots.capacity() * sizeof(Slot); }
+
+private:
+    struct Slot
+    {
+        qint32 row = -1; // -1: empty
+        quint32 hash = 0;
+    };
+
+    quint32 hashOf(int hub, QStringView namespaceName, QStringView name) const;
+    quint32 hashOfRow(int row) const;
+    bool rowHasKey(int row, int hub, QStringView namespaceName, QStringView name) const;
+    size_t slotOfRow(int row) const;
+    void grow();
+
+    const std::vector<FleetProfile> *m_rows;
+    std::vector<Slot> m_slots; // empty, or a power of two
+    qsizetype m_size = 0;
+    size_t m_seed;
+};
+
+} // namespace fleetscope
