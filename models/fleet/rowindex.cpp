@@ -59,21 +59,25 @@ void RowIndex::insert(int row)
     ++m_size;
 }
 
-size_t RowIndex::slotOfRow(int row) const
+size_t RowIndex::slotOfEntry(int hashRow, int entryRow) const
 {
-    Q_ASSERT(!m_slots.empty());
+    if (m_slots.empty())
+        return notFound;
     const size_t mask = m_slots.size() - 1;
-    for (size_t i = hashOfRow(row) & mask;; i = (i + 1) & mask) {
-        Q_ASSERT(m_slots[i].row >= 0); // the row was indexed
-        if (m_slots[i].row == row)
+    for (size_t i = hashOfRow(hashRow) & mask; m_slots[i].row >= 0; i = (i + 1) & mask) {
+        if (m_slots[i].row == entryRow)
             return i;
     }
+    return notFound;
 }
 
 void RowIndex::remove(int row)
 {
+    size_t hole = slotOfEntry(row, row);
+    Q_ASSERT(hole != notFound); // callers only remove indexed rows
+    if (hole == notFound)
+        return;
     const size_t mask = m_slots.size() - 1;
-    size_t hole = slotOfRow(row);
     // Backward-shift deletion: pull later entries of the probe run into the hole
     // when their home slot allows it, so lookups never need tombstones.
     for (size_t j = (hole + 1) & mask; m_slots[j].row >= 0; j = (j + 1) & mask) {
@@ -91,14 +95,10 @@ void RowIndex::remove(int row)
 void RowIndex::renumber(int from, int to)
 {
     // Row `to` holds the key now; the entry still says `from`.
-    const size_t mask = m_slots.size() - 1;
-    for (size_t i = hashOfRow(to) & mask;; i = (i + 1) & mask) {
-        Q_ASSERT(m_slots[i].row >= 0);
-        if (m_slots[i].row == from) {
-            m_slots[i].row = qint32(to);
-            return;
-        }
-    }
+    const size_t slot = slotOfEntry(to, from);
+    Q_ASSERT(slot != notFound);
+    if (slot != notFound)
+        m_slots[slot].row = qint32(to);
 }
 
 void RowIndex::grow()

@@ -46,7 +46,10 @@ private:
     quint32 hashOf(int hub, QStringView namespaceName, QStringView name) const;
     quint32 hashOfRow(int row) const;
     bool rowHasKey(int row, int hub, QStringView namespaceName, QStringView name) const;
-    size_t slotOfRow(int row) const;
+    // The slot of the entry that says `entryRow`, found through the key row
+    // `hashRow` holds (the same row, or its copy); notFound if it is not indexed.
+    size_t slotOfEntry(int hashRow, int entryRow) const;
+    static constexpr size_t notFound = size_t(-1);
     void grow();
 
     const std::vector<FleetProfile> *m_rows;
