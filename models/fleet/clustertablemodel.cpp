@@ -453,23 +453,53 @@ int ClusterTableModel::compare(int column, int leftRow, int rightRow) const
     return compare(column, m_store->profileAt(leftRow), m_store->profileAt(rightRow));
 }
 
+bool ClusterTableModel::hasSortText(int column)
+{
+    return column == NameColumn || column == DisplayNameColumn || column == HubColumn || column == NamespaceColumn
+        || column == ClusterSetColumn || column == ManagerColumn || column == LocationColumn;
+}
+
+bool ClusterTableModel::sortText(int column, const FleetProfile &row, QStringView *text) const
+{
+    const ClusterProfile &p = row.profile();
+    switch (column) {
+    case NameColumn:
+        *text = p.metadata.name;
+        return true;
+    case DisplayNameColumn:
+        *text = p.displayName;
+        return true;
+    case HubColumn:
+        *text = m_store->hubStatus(row.hub).hub;
+        return true;
+    case NamespaceColumn:
+        *text = p.metadata.namespaceName;
+        return true;
+    case ClusterSetColumn:
+        *text = row.clusterSet;
+        return true;
+    case ManagerColumn:
+        *text = row.manager;
+        return true;
+    case LocationColumn: {
+        const Property *location = p.property(well_known::locationProperty);
+        *text = location ? QStringView(location->value) : QStringView();
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
 int ClusterTableModel::compare(int column, const FleetProfile &a, const FleetProfile &b) const
 {
+    QStringView ta;
+    QStringView tb;
+    if (sortText(column, a, &ta) && sortText(column, b, &tb))
+        return compareText(ta, tb);
     const ClusterProfile &pa = a.profile();
     const ClusterProfile &pb = b.profile();
     switch (column) {
-    case NameColumn:
-        return compareText(pa.metadata.name, pb.metadata.name);
-    case DisplayNameColumn:
-        return compareText(pa.displayName, pb.displayName);
-    case HubColumn:
-        return compareText(m_store->hubStatus(a.hub).hub, m_store->hubStatus(b.hub).hub);
-    case NamespaceColumn:
-        return compareText(pa.metadata.namespaceName, pb.metadata.namespaceName);
-    case ClusterSetColumn:
-        return compareText(a.clusterSet, b.clusterSet);
-    case ManagerColumn:
-        return compareText(a.manager, b.manager);
     case VersionColumn:
     case ControlPlaneHealthyColumn:
     case JoinedColumn:
@@ -479,11 +509,6 @@ int ClusterTableModel::compare(int column, const FleetProfile &a, const FleetPro
         sortKey(column, a, &ka);
         sortKey(column, b, &kb);
         return threeWay(ka, kb);
-    }
-    case LocationColumn: {
-        const Property *la = pa.property(well_known::locationProperty);
-        const Property *lb = pb.property(well_known::locationProperty);
-        return compareText(la ? QStringView(la->value) : QStringView(), lb ? QStringView(lb->value) : QStringView());
     }
     case LastTransitionColumn:
         return threeWay(qint64(newestTransition(pa)), qint64(newestTransition(pb)));

@@ -90,6 +90,10 @@ public:
     // it announces them, range by range.
     int compare(int column, const FleetProfile &a, const FleetProfile &b) const;
     static bool sortKey(int column, const FleetProfile &row, qint64 *key);
+    // The text compare() compares with compareText() in the text columns (name,
+    // display name, hub, namespace, clusterset, manager, location); false for the others.
+    bool sortText(int column, const FleetProfile &row, QStringView *text) const;
+    static bool hasSortText(int column);
 
     // True while the rows of one store change are being announced (a series of
     // dataChanged ranges, closed by changesAnnounced with the exact rows): the

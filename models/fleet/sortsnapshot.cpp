@@ -48,10 +48,12 @@ void SortSnapshot::reset(int column, Qt::SortOrder order)
 {
     m_rows.clear();
     m_keys.clear();
+    m_prefixes.clear();
     if (column < 0 || column >= m_table->columnCount()) {
         m_column = -1;
         m_rows.shrink_to_fit();
         m_keys.shrink_to_fit();
+        m_prefixes.shrink_to_fit();
         return;
     }
     m_column = column;
@@ -60,6 +62,8 @@ void SortSnapshot::reset(int column, Qt::SortOrder order)
     m_rows.resize(size_t(rows));
     if (ClusterTableModel::hasSortKey(column))
         m_keys.resize(size_t(rows));
+    else if (ClusterTableModel::hasSortText(column))
+        m_prefixes.resize(size_t(rows));
     for (int row = 0; row < rows; ++row)
         update(row);
 }
@@ -70,8 +74,13 @@ void SortSnapshot::update(int row)
         return;
     const FleetProfile &profile = m_table->profileAt(row);
     m_rows[size_t(row)] = profile;
-    if (!m_keys.empty())
+    if (!m_keys.empty()) {
         ClusterTableModel::sortKey(m_column, profile, &m_keys[size_t(row)]);
+    } else if (!m_prefixes.empty()) {
+        QStringView text;
+        m_table->sortText(m_column, profile, &text);
+        m_prefixes[size_t(row)] = TextSortPrefix::of(text);
+    }
 }
 
 void SortSnapshot::insertRows(int first, int count)
@@ -81,6 +90,8 @@ void SortSnapshot::insertRows(int first, int count)
     m_rows.insert(m_rows.begin() + first, size_t(count), FleetProfile());
     if (!m_keys.empty())
         m_keys.insert(m_keys.begin() + first, size_t(count), 0);
+    if (!m_prefixes.empty())
+        m_prefixes.insert(m_prefixes.begin() + first, size_t(count), TextSortPrefix());
     for (int row = first; row < first + count; ++row)
         update(row);
 }
@@ -92,12 +103,14 @@ void SortSnapshot::removeRows(int first, int count)
     m_rows.erase(m_rows.begin() + first, m_rows.begin() + first + count);
     if (!m_keys.empty())
         m_keys.erase(m_keys.begin() + first, m_keys.begin() + first + count);
+    if (!m_prefixes.empty())
+        m_prefixes.erase(m_prefixes.begin() + first, m_prefixes.begin() + first + count);
 }
 
 void SortSnapshot::sortRows(std::vector<int> *rows) const
 {
-    const bool byName = m_column == ClusterTableModel::NameColumn;
-    if (m_column < 0 || (m_keys.empty() && !byName)) {
+    const bool byText = !m_prefixes.empty();
+    if (m_column < 0 || (m_keys.empty() && !byText)) {
         std::sort(rows->begin(), rows->end(), [this](int a, int b) { return less(a, b); });
         return;
     }
@@ -105,15 +118,21 @@ void SortSnapshot::sortRows(std::vector<int> *rows) const
     struct Entry
     {
         qint64 key;
+        TextSortPrefix prefix;
         RowIdentity identity;
     };
     std::vector<Entry> entries;
     entries.reserve(rows->size());
-    for (const int row : *rows)
-        entries.push_back({byName ? 0 : m_keys[size_t(row)], identityOf(m_rows[size_t(row)], row)});
-    const auto threeWay = [byName](const Entry &a, const Entry &b) {
-        if (byName) {
-            if (const int c = compareText(a.identity.name, b.identity.name))
+    for (const int row : *rows) {
+        const size_t r = size_t(row);
+        entries.push_back({byText ? 0 : m_keys[r], byText ? m_prefixes[r] : TextSortPrefix(),
+                           identityOf(m_rows[r], row)});
+    }
+    const auto threeWay = [this, byText](const Entry &a, const Entry &b) {
+        if (byText) {
+            if (const int c = a.prefix.decide(b.prefix))
+                return c;
+            if (const int c = m_table->compare(m_column, m_rows[size_t(a.identity.row)], m_rows[size_t(b.identity.row)]))
                 return c;
         } else if (a.key != b.key) {
             return a.key < b.key ? -1 : 1;
@@ -136,6 +155,8 @@ int SortSnapshot::compare(int left, int right) const
     if (!m_keys.empty()) {
         if (m_keys[l] != m_keys[r])
             return m_keys[l] < m_keys[r] ? -1 : 1;
+    } else if (const int c = !m_prefixes.empty() ? m_prefixes[l].decide(m_prefixes[r]) : 0) {
+        return c;
     } else if (const int c = m_table->compare(m_column, m_rows[l], m_rows[r])) {
         return c;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleetstore.h"
+#include "valueorder.h"
 
 #include <QtGlobal>
 
@@ -12,7 +13,8 @@ class ClusterTableModel;
 
 // The table's rows as the proxy last placed them, in one sort column: a copy of
 // each row (records are shared, so a row costs a few reference counts) plus one
-// integer key per row for the columns that have one. The store changes its rows
+// integer key per row for the columns that have one, or the prefix of each
+// row's text for the text columns. The store changes its rows
 // first and announces them afterwards, so the proxy must be able to find a row
 // by the values it was sorted with, and compare rows without reading a state it
 // has not been told about yet. Indexed by table row.
@@ -34,7 +36,7 @@ public:
     void removeRows(int first, int count);
 
     // Sorts `rows` (table rows) by less(), faster than std::sort with less() for
-    // the integer-key and name columns: it sorts a compact copy of what the
+    // the integer-key and text columns: it sorts a compact copy of what the
     // comparison reads, so most comparisons touch no row object at all.
     void sortRows(std::vector<int> *rows) const;
 
@@ -55,6 +57,7 @@ private:
     Qt::SortOrder m_order = Qt::AscendingOrder;
     std::vector<FleetProfile> m_rows;
     std::vector<qint64> m_keys; // empty for columns without an integer key
+    std::vector<TextSortPrefix> m_prefixes; // empty for columns that are not text
 };
 
 } // namespace fleetscope

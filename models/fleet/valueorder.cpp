@@ -128,6 +128,26 @@ bool valueHasItem(QStringView value, QStringView item, Qt::CaseSensitivity cs)
     return false;
 }
 
+TextSortPrefix TextSortPrefix::of(QStringView text)
+{
+    // Padding with zero bytes orders a shorter text first, as compareText() does;
+    // so a NUL or a non-ASCII character in the window makes the prefix unusable.
+    TextSortPrefix prefix;
+    quint64 bytes[2] = {0, 0};
+    const qsizetype window = qMin<qsizetype>(text.size(), 15);
+    for (qsizetype i = 0; i < window; ++i) {
+        char16_t c = text[i].unicode();
+        if (c == 0 || c >= 0x80)
+            return prefix;
+        if (c >= u'A' && c <= u'Z')
+            c = char16_t(c + 32);
+        bytes[i / 8] |= quint64(c) << (8 * (7 - i % 8));
+    }
+    prefix.m_high = bytes[0];
+    prefix.m_low = bytes[1] | usable;
+    return prefix;
+}
+
 int compareText(QStringView a, QStringView b)
 {
     // Names, namespaces and versions are ASCII: fold those here, a few times

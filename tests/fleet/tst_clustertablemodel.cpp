@@ -31,21 +31,31 @@ private slots:
 void TestClusterTableModel::textOrder_data()
 {
     // Text columns sort case-insensitively, exact order only breaking ties; the
-    // ASCII fast path must agree with Qt's Unicode folding everywhere.
+    // ASCII fast path must agree with Qt's Unicode folding everywhere, and the
+    // sort prefix (first 15 characters) must either agree or leave it to the text.
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<int>("expected");
-    QTest::newRow("equal") << "cluster-001" << "cluster-001" << 0;
-    QTest::newRow("digits") << "cluster-001" << "cluster-010" << -1;
-    QTest::newRow("prefix first") << "prod" << "prod-eu" << -1;
-    QTest::newRow("case folded") << "Beta" << "alpha" << 1;
-    QTest::newRow("case breaks ties") << "Alpha" << "alpha" << -1;
-    QTest::newRow("empty first") << "" << "a" << -1;
-    QTest::newRow("punctuation") << "a_b" << "a-b" << 1;
-    QTest::newRow("letters around Z") << "Z" << "_" << 1; // 'z' (0x7a) > '_' (0x5f) once folded
-    QTest::newRow("non-ASCII after a common prefix") << QString::fromUtf8("zürich-1") << QString::fromUtf8("Zürich-2") << -1;
-    QTest::newRow("non-ASCII folded") << QString::fromUtf8("ÉTÉ") << QString::fromUtf8("été") << -1;
-    QTest::newRow("non-ASCII vs ASCII") << QString::fromUtf8("é") << "f" << 1;
+    QTest::addColumn<bool>("prefixDecides");
+    QTest::newRow("equal") << "cluster-001" << "cluster-001" << 0 << false;
+    QTest::newRow("digits") << "cluster-001" << "cluster-010" << -1 << true;
+    QTest::newRow("prefix first") << "prod" << "prod-eu" << -1 << true;
+    QTest::newRow("case folded") << "Beta" << "alpha" << 1 << true;
+    QTest::newRow("case breaks ties") << "Alpha" << "alpha" << -1 << false;
+    QTest::newRow("empty first") << "" << "a" << -1 << true;
+    QTest::newRow("punctuation") << "a_b" << "a-b" << 1 << true;
+    QTest::newRow("letters around Z") << "Z" << "_" << 1 << true; // 'z' (0x7a) > '_' (0x5f) once folded
+    QTest::newRow("non-ASCII after a common prefix") << QString::fromUtf8("zürich-1") << QString::fromUtf8("Zürich-2") << -1 << false;
+    QTest::newRow("non-ASCII folded") << QString::fromUtf8("ÉTÉ") << QString::fromUtf8("été") << -1 << false;
+    QTest::newRow("non-ASCII vs ASCII") << QString::fromUtf8("é") << "f" << 1 << false;
+    QTest::newRow("differs at the 15th character") << "prod-euc1-00003" << "prod-euc1-00004" << -1 << true;
+    QTest::newRow("differs at the 16th character") << "prod-euc1-000003" << "prod-euc1-000004" << -1 << false;
+    QTest::newRow("15 equal, then shorter") << "prod-euc1-00003" << "prod-euc1-00003a" << -1 << false;
+    QTest::newRow("14 equal, then shorter") << "prod-euc1-0000" << "prod-euc1-00003" << -1 << true;
+    QTest::newRow("upper case in the second word") << "prod-euc1-ZZ" << "prod-euc1-aa" << 1 << true;
+    QTest::newRow("NUL sorts first, by text") << QString(QChar(0)) << "" << 1 << false;
+    QTest::newRow("non-ASCII late in the window") << QString::fromUtf8("cluster-zürich") << "cluster-a" << 1 << false;
+    QTest::newRow("non-ASCII after the window") << QString::fromUtf8("prod-euc1-0001-ü") << "prod-euc1-0002" << -1 << true;
 }
 
 void TestClusterTableModel::textOrder()
@@ -53,7 +63,12 @@ void TestClusterTableModel::textOrder()
     QFETCH(QString, a);
     QFETCH(QString, b);
     QFETCH(int, expected);
+    QFETCH(bool, prefixDecides);
     QCOMPARE(compareText(a, b), expected);
+    const TextSortPrefix pa = TextSortPrefix::of(a);
+    const TextSortPrefix pb = TextSortPrefix::of(b);
+    QCOMPARE(pa.decide(pb), prefixDecides ? expected : 0);
+    QCOMPARE(pb.decide(pa), prefixDecides ? -expected : 0);
     QCOMPARE(compareText(b, a), -expected);
     const int folded = QString::compare(a, b, Qt::CaseInsensitive);
     const int reference = folded ? folded : QString::compare(a, b, Qt::CaseSensitive);
