@@ -45,7 +45,7 @@ bool HubCache::inScope(const ResourceSpec &spec, const ObjectKey &key)
 
 void HubCache::listStarted(const ResourceSpec &spec)
 {
-    table(spec.kind).seenInList.clear();
+    table(spec.kind).seenInList.insert(spec.namespaceName, {});
 }
 
 void HubCache::listPage(const ResourceSpec &spec, nlohmann::json &items)
@@ -123,7 +123,7 @@ void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QBy
             break;
         }
     }
-    t.seenInList.insert(key);
+    t.seenInList[spec.namespaceName].insert(key);
     const auto known = t.versions.constFind(key);
     if (known != t.versions.cend() && !version.isEmpty() && *known == version)
         return;
@@ -134,15 +134,14 @@ void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QBy
 void HubCache::listFinished(const ResourceSpec &spec)
 {
     Table &t = table(spec.kind);
+    const QSet<ObjectKey> seen = t.seenInList.take(spec.namespaceName);
     QList<ObjectKey> vanished;
     for (auto it = t.versions.cbegin(); it != t.versions.cend(); ++it) {
-        if (inScope(spec, it.key()) && !t.seenInList.contains(it.key()))
+        if (inScope(spec, it.key()) && !seen.contains(it.key()))
             vanished.append(it.key());
     }
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);
-    t.seenInList.clear();
-    t.seenInList.squeeze();
 }
 
 void HubCache::watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object)
@@ -167,7 +166,7 @@ void HubCache::upsert(const ResourceSpec &spec, nlohmann::json &object, bool fro
         return;
     }
     if (fromList)
-        t.seenInList.insert(key);
+        t.seenInList[spec.namespaceName].insert(key);
     const auto known = t.versions.constFind(key);
     // Same resourceVersion: a replay (relist, re-watch), not a change.
     if (known != t.versions.cend() && !version.isEmpty() && *known == version)

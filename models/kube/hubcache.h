@@ -42,7 +42,10 @@ private:
     struct Table
     {
         QHash<ObjectKey, QByteArray> versions;    // key → resourceVersion
-        QSet<ObjectKey> seenInList;               // keys of the list in progress
+        // Keys delivered by each list in progress, by the namespace it lists ("" for
+        // all): namespaced informers of one kind list at the same time (e.g. after a
+        // 403 on the cluster-wide list), and one finishing must not forget the others'.
+        QHash<QString, QSet<ObjectKey>> seenInList;
         QHash<ObjectKey, std::shared_ptr<const void>> pending; // null → removed
     };
 

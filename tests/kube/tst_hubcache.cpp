@@ -58,6 +58,7 @@ private slots:
     void relistDiffsChangesAndRemovals();
     void watchEventsCoalescePerKey();
     void namespacedRelistOnlyTouchesItsNamespace();
+    void concurrentNamespacedListsKeepEachOthersObjects();
     void brokenObjectsAreReportedAndNotKeptStale();
     void keepsRawJsonOnlyWhenAsked();
     void textPagesMatchTheDomPath();
@@ -136,6 +137,32 @@ void TestHubCache::namespacedRelistOnlyTouchesItsNamespace()
     QCOMPARE(cache.objectCount(ResourceKind::ClusterProfiles), 1);
     cache.dropScope(nsB);
     QCOMPARE(names(cache.takeDelta()), QStringList{"-b/c2"});
+}
+
+void TestHubCache::concurrentNamespacedListsKeepEachOthersObjects()
+{
+    // Informers per namespace (a user allowed only some namespaces) list at the
+    // same time, their pages interleaved on the hub's thread: the list that ends
+    // first must not make the other's objects look vanished.
+    HubCache cache;
+    const ResourceSpec nsA{ResourceKind::ClusterProfiles, allProfiles.groupVersion, QStringLiteral("a")};
+    const ResourceSpec nsB{ResourceKind::ClusterProfiles, allProfiles.groupVersion, QStringLiteral("b")};
+    for (int round = 0; round < 2; ++round) {
+        cache.listStarted(nsA);
+        cache.listStarted(nsB);
+        nlohmann::json pageA = {profile("a", "c1", "1")};
+        nlohmann::json pageB = {profile("b", "c2", "2")};
+        cache.listPage(nsA, pageA);
+        cache.listPage(nsB, pageB);
+        cache.listFinished(nsA);
+        const std::string_view textB = R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)"
+                                       R"("metadata":{"name":"c3","namespace":"b","resourceVersion":"3"}})";
+        QVERIFY(cache.listPageText(nsB, {textB}));
+        cache.listFinished(nsB);
+        // First round: everything is new; second: a replay, so nothing changes.
+        QCOMPARE(names(cache.takeDelta()), round == 0 ? (QStringList{"+a/c1", "+b/c2", "+b/c3"}) : QStringList());
+        QCOMPARE(cache.objectCount(ResourceKind::ClusterProfiles), 3);
+    }
 }
 
 void TestHubCache::brokenObjectsAreReportedAndNotKeptStale()
