@@ -1,5 +1,7 @@
 #include "rowindex.h"
 
+#include "kube/linearprobing.h"
+
 #include <QHashFunctions>
 
 namespace fleetscope {
@@ -81,9 +83,7 @@ void RowIndex::remove(int row)
     // Backward-shift deletion: pull later entries of the probe run into the hole
     // when their home slot allows it, so lookups never need tombstones.
     for (size_t j = (hole + 1) & mask; m_slots[j].row >= 0; j = (j + 1) & mask) {
-        const size_t home = m_slots[j].hash & mask;
-        const bool homeInHoleToJ = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
-        if (!homeInHoleToJ) {
+        if (linear_probing::mayMoveBack(m_slots[j].hash & mask, hole, j)) {
             m_slots[hole] = m_slots[j];
             hole = j;
         }

@@ -17,8 +17,9 @@ QString textAt(const nlohmann::json &object, const char *key)
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
-// The key and version are read before decoding so that even an undecodable
-// object can be tracked (and removed when it is deleted).
+// The key and version are read before decoding so that replays skip the
+// decoder, and an object that fails to decode still replaces its older version.
+// The version's bytes are kept as the decoders keep them, so that they compare.
 bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, QByteArray *version)
 {
     const auto meta = object.find("metadata");
@@ -26,15 +27,36 @@ bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, QByteArray *ver
         return false;
     key->name = textAt(*meta, "name");
     key->namespaceName = textAt(*meta, "namespace");
-    *version = textAt(*meta, "resourceVersion").toLatin1();
+    const auto rv = meta->find("resourceVersion");
+    *version = rv != meta->end() && rv->is_string() ? QByteArray::fromStdString(rv->get_ref<const std::string &>())
+                                                     : QByteArray();
     return !key->name.isEmpty();
+}
+
+const ObjectMeta &profileMetadata(const void *object)
+{
+    return static_cast<const ProfileRecord *>(object)->profile.metadata;
+}
+
+const ObjectMeta &namespaceMetadata(const void *object)
+{
+    return static_cast<const KubeNamespace *>(object)->metadata;
+}
+
+const ObjectMeta &placementMetadata(const void *object)
+{
+    return static_cast<const PlacementDecision *>(object)->metadata;
 }
 
 } // namespace
 
 HubCache::HubCache(bool keepRawJson)
-    : m_keepRawJson(keepRawJson)
+    // In ResourceKind order.
+    : m_tables{Table(profileMetadata), Table(namespaceMetadata), Table(placementMetadata)}
+    , m_keepRawJson(keepRawJson)
 {
+    static_assert(int(ResourceKind::ClusterProfiles) == 0 && int(ResourceKind::Namespaces) == 1
+                  && int(ResourceKind::PlacementDecisions) == 2);
 }
 
 bool HubCache::inScope(const ResourceSpec &spec, const ObjectKey &key)
@@ -116,18 +138,11 @@ void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QBy
                              std::shared_ptr<const void> decoded)
 {
     Table &t = table(spec.kind);
-    // As keyAndVersion(): the version goes through QString::toLatin1().
-    for (const char c : std::as_const(version)) {
-        if (static_cast<unsigned char>(c) >= 0x80) {
-            version = QString::fromUtf8(version).toLatin1();
-            break;
-        }
-    }
     t.seenInList[spec.namespaceName].insert(key);
-    const auto known = t.versions.constFind(key);
-    if (known != t.versions.cend() && !version.isEmpty() && *known == version)
+    const ObjectMeta *known = t.objects.find(key);
+    if (known && !version.isEmpty() && known->resourceVersion == version)
         return;
-    t.versions.insert(key, version);
+    t.objects.insert(decoded);
     t.pending.insert(key, std::move(decoded));
 }
 
@@ -135,11 +150,10 @@ void HubCache::listFinished(const ResourceSpec &spec)
 {
     Table &t = table(spec.kind);
     const QSet<ObjectKey> seen = t.seenInList.take(spec.namespaceName);
-    QList<ObjectKey> vanished;
-    for (auto it = t.versions.cbegin(); it != t.versions.cend(); ++it) {
-        if (inScope(spec, it.key()) && !seen.contains(it.key()))
-            vanished.append(it.key());
-    }
+    const QList<ObjectKey> vanished = t.objects.keysWhere([&](const ObjectMeta &meta) {
+        const ObjectKey key{meta.namespaceName, meta.name};
+        return inScope(spec, key) && !seen.contains(key);
+    });
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);
 }
@@ -167,9 +181,9 @@ void HubCache::upsert(const ResourceSpec &spec, nlohmann::json &object, bool fro
     }
     if (fromList)
         t.seenInList[spec.namespaceName].insert(key);
-    const auto known = t.versions.constFind(key);
+    const ObjectMeta *known = t.objects.find(key);
     // Same resourceVersion: a replay (relist, re-watch), not a change.
-    if (known != t.versions.cend() && !version.isEmpty() && *known == version)
+    if (known && !version.isEmpty() && known->resourceVersion == version)
         return;
 
     QString error;
@@ -200,29 +214,26 @@ void HubCache::upsert(const ResourceSpec &spec, nlohmann::json &object, bool fro
     if (!decoded) {
         // Skipped and reported; a stale earlier version must not linger as if current.
         m_decodeErrors.append(resourceKindName(spec.kind) + u' ' + key.toString() + QStringLiteral(": ") + error);
-        if (known != t.versions.cend())
+        if (known)
             remove(spec.kind, key);
         return;
     }
-    t.versions.insert(key, version);
+    t.objects.insert(decoded);
     t.pending.insert(key, std::move(decoded));
 }
 
 void HubCache::remove(ResourceKind kind, const ObjectKey &key)
 {
     Table &t = table(kind);
-    if (t.versions.remove(key))
+    if (t.objects.remove(key))
         t.pending.insert(key, nullptr);
 }
 
 void HubCache::dropScope(const ResourceSpec &spec)
 {
     Table &t = table(spec.kind);
-    QList<ObjectKey> dropped;
-    for (auto it = t.versions.cbegin(); it != t.versions.cend(); ++it) {
-        if (inScope(spec, it.key()))
-            dropped.append(it.key());
-    }
+    const QList<ObjectKey> dropped =
+        t.objects.keysWhere([&](const ObjectMeta &meta) { return inScope(spec, {meta.namespaceName, meta.name}); });
     for (const ObjectKey &key : dropped)
         remove(spec.kind, key);
 }
@@ -240,7 +251,7 @@ bool HubCache::hasPendingChanges() const
 
 qsizetype HubCache::objectCount(ResourceKind kind) const
 {
-    return m_tables[int(kind)].versions.size();
+    return m_tables[int(kind)].objects.size();
 }
 
 HubDelta HubCache::takeDelta()

@@ -2,6 +2,7 @@
 
 #include "kube/hubdelta.h"
 #include "kube/informer.h"
+#include "kube/objecttable.h"
 
 #include "api/placementbytesdecoder.h"
 #include "api/profilebytesdecoder.h"
@@ -13,10 +14,10 @@ namespace fleetscope {
 
 // A hub's current objects, as its informers report them, turned into deltas.
 //
-// Only resource versions are kept here (the decoded objects live once, in the
-// fleet store): enough to tell a real change from a replay. A relist after 410
-// is diffed against them, so unchanged objects produce no delta at all and
-// vanished ones produce removals. Lives on the hub's thread.
+// The decoded objects are kept here by key (shared with the fleet store, so
+// they live once): their resource versions tell a real change from a replay.
+// A relist after 410 is diffed against them, so unchanged objects produce no
+// delta at all and vanished ones produce removals. Lives on the hub's thread.
 class HubCache final : public InformerSink
 {
 public:
@@ -41,7 +42,11 @@ public:
 private:
     struct Table
     {
-        QHash<ObjectKey, QByteArray> versions;    // key → resourceVersion
+        explicit Table(ObjectTable::MetadataOf metadataOf)
+            : objects(metadataOf)
+        {
+        }
+        ObjectTable objects; // the current objects, by key
         // Keys delivered by each list in progress, by the namespace it lists ("" for
         // all): namespaced informers of one kind list at the same time (e.g. after a
         // 403 on the cluster-wide list), and one finishing must not forget the others'.
@@ -57,7 +62,7 @@ private:
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
 
-    Table m_tables[3];
+    Table m_tables[3]; // by ResourceKind
     QStringList m_decodeErrors;
     bool m_keepRawJson;
 };
