@@ -80,7 +80,7 @@ void ConnectDialog::buildUi()
     if (m_targets.size() == 1) {
         const ConnectTarget &t = m_targets.first();
         m_heading->setText(tr("<b>%1</b> in namespace %2 on hub %3")
-                               .arg(t.profile.metadata.name.toHtmlEscaped(), t.profile.metadata.namespaceName.toHtmlEscaped(),
+                               .arg(t.profile.metadata.name.toHtmlEscaped(), t.profile.metadata.namespaceName.toString().toHtmlEscaped(),
                                     t.hub.toHtmlEscaped()));
     } else {
         m_heading->setText(tr("<b>%n clusters</b>: one kubeconfig with a context each; the first is the current "

@@ -135,13 +135,13 @@ QString DetailsPane::render(int row, qint64 now) const
                                                    : esc(fp.clusterSet) + QStringLiteral(" <span style='color:gray'>(")
                                                        + esc(clusterSetSourceText(fp.clusterSetSource)) + QStringLiteral(")</span>"));
     const ManagerFact manager = managerOf(p);
-    QString managerHtml = esc(manager.name.isEmpty() ? tr("unknown") : manager.name);
+    QString managerHtml = esc(manager.name.isEmpty() ? tr("unknown") : manager.name.toString());
     if (manager.mismatch)
         managerHtml += QStringLiteral(" <span style='color:%1'>▲ %2</span>")
                            .arg(HealthStyle::color(Health::Unhealthy).name(),
-                                esc(tr("label says %1, spec.clusterManager says %2").arg(manager.labelValue, manager.specValue)));
+                                esc(tr("label says %1, spec.clusterManager says %2").arg(manager.labelValue.toString(), manager.specValue.toString())));
     row2(tr("Manager"), managerHtml);
-    row2(tr("Kubernetes"), esc(p.kubernetesVersion.isEmpty() ? tr("not reported") : p.kubernetesVersion));
+    row2(tr("Kubernetes"), esc(p.kubernetesVersion.isEmpty() ? tr("not reported") : p.kubernetesVersion.toString()));
     if (!fp.memberId.isEmpty())
         row2(tr("Member ID"), esc(fp.memberId));
     row2(tr("Created"), ageOf(p.metadata.creationTimestamp, now));

@@ -50,10 +50,10 @@ bool decodeLabels(JsonReader &r, const nlohmann::json &metadata, const JsonPath 
         }
         const auto &key = it.key();
         const auto &value = it->get_ref<const std::string &>();
-        out->insert(r.pool().internUtf8(key.data(), qsizetype(key.size())),
+        out->insert(r.pool().pooledUtf8(key),
                     StringPool::holdsUniqueValues(std::string_view(key))
-                        ? QString::fromUtf8(value.data(), qsizetype(value.size()))
-                        : r.pool().internUtf8(value.data(), qsizetype(value.size())));
+                        ? PooledString::unique(QString::fromUtf8(value.data(), qsizetype(value.size())))
+                        : r.pool().pooledUtf8(value));
     }
     return true;
 }
@@ -69,7 +69,7 @@ bool decodeMetadata(JsonReader &r, const nlohmann::json &object, const JsonPath 
         return r.fail(at, QStringLiteral("required value is missing"));
     QString uid;
     if (!r.requireString(*metadata, "name", at, &out->name)
-        || !r.readInternedString(*metadata, "namespace", at, &out->namespaceName)
+        || !r.readPooledString(*metadata, "namespace", at, &out->namespaceName)
         || !r.readString(*metadata, "uid", at, &uid)
         || !r.readLatin1(*metadata, "resourceVersion", at, &out->resourceVersion)
         || !r.readInt64(*metadata, "generation", at, &out->generation)
@@ -87,14 +87,15 @@ bool decodeCondition(JsonReader &r, const nlohmann::json &item, const JsonPath &
 {
     if (!item.is_object())
         return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
+    QString type;
     QString status;
-    if (!r.requireString(item, "type", at, &out->type) || !r.readString(item, "status", at, &status)
-        || !r.readInternedString(item, "reason", at, &out->reason)
-        || !r.readInternedString(item, "message", at, &out->message)
+    if (!r.requireString(item, "type", at, &type) || !r.readString(item, "status", at, &status)
+        || !r.readPooledString(item, "reason", at, &out->reason)
+        || !r.readPooledString(item, "message", at, &out->message)
         || !r.readTime(item, "lastTransitionTime", at, &out->lastTransitionTime)
         || !r.readInt64(item, "observedGeneration", at, &out->observedGeneration))
         return false;
-    out->type = r.pool().intern(out->type);
+    out->type = r.pool().pooled(type);
     out->status = conditionStatusFromString(status);
     return true;
 }
@@ -103,12 +104,13 @@ bool decodeProperty(JsonReader &r, const nlohmann::json &item, const JsonPath &a
 {
     if (!item.is_object())
         return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
-    if (!r.requireString(item, "name", at, &out->name) || !r.readString(item, "value", at, &out->value)
+    QString name;
+    QString value;
+    if (!r.requireString(item, "name", at, &name) || !r.readString(item, "value", at, &value)
         || !r.readTime(item, "lastObservedTime", at, &out->lastObservedTime))
         return false;
-    out->name = r.pool().intern(out->name);
-    if (!StringPool::holdsUniqueValues(out->name))
-        out->value = r.pool().intern(out->value);
+    out->value = StringPool::holdsUniqueValues(name) ? PooledString::unique(value) : r.pool().pooled(value);
+    out->name = r.pool().pooled(name);
     return true;
 }
 
@@ -137,8 +139,10 @@ bool decodeAccessProvider(JsonReader &r, const nlohmann::json &item, const JsonP
     if (!item.is_object())
         return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
     const nlohmann::json *cluster = nullptr;
-    if (!r.requireString(item, "name", at, &out->name) || !r.readObject(item, "cluster", at, &cluster))
+    QString name;
+    if (!r.requireString(item, "name", at, &name) || !r.readObject(item, "cluster", at, &cluster))
         return false;
+    out->name = r.pool().pooled(name);
     if (cluster)
         return decodeKubeconfigCluster(r, *cluster, at.member("cluster"), &out->cluster);
     return true;
@@ -149,7 +153,7 @@ bool decodeProfileStatus(JsonReader &r, const nlohmann::json &status, const Json
     const nlohmann::json *version = nullptr;
     if (!r.readObject(status, "version", at, &version))
         return false;
-    if (version && !r.readInternedString(*version, "kubernetes", at.member("version"), &out->kubernetesVersion))
+    if (version && !r.readPooledString(*version, "kubernetes", at.member("version"), &out->kubernetesVersion))
         return false;
     if (!decodeList(r, status, "conditions", at, &out->conditions, decodeCondition)
         || !decodeList(r, status, "properties", at, &out->properties, decodeProperty)
@@ -159,7 +163,7 @@ bool decodeProfileStatus(JsonReader &r, const nlohmann::json &status, const Json
     if (!decodeList(r, status, "credentialProviders", at, &deprecated, decodeAccessProvider))
         return false;
     for (AccessProvider &provider : deprecated) {
-        if (out->accessProvider(provider.name))
+        if (out->accessProvider(provider.name.view()))
             continue; // accessProviders win on the same name
         provider.fromCredentialProviders = true;
         out->accessProviders.append(std::move(provider));
@@ -172,11 +176,11 @@ bool decodeProfileStatus(JsonReader &r, const nlohmann::json &status, const Json
 bool decodeKubeconfigCluster(JsonReader &r, const nlohmann::json &object, const JsonPath &at, KubeconfigCluster *out)
 {
     if (!r.readString(object, "server", at, &out->server)
-        || !r.readString(object, "certificate-authority", at, &out->certificateAuthority)
+        || !r.readPooledString(object, "certificate-authority", at, &out->certificateAuthority)
         || !r.readBase64(object, "certificate-authority-data", at, &out->certificateAuthorityData)
-        || !r.readString(object, "tls-server-name", at, &out->tlsServerName)
+        || !r.readPooledString(object, "tls-server-name", at, &out->tlsServerName)
         || !r.readBool(object, "insecure-skip-tls-verify", at, &out->insecureSkipTlsVerify)
-        || !r.readString(object, "proxy-url", at, &out->proxyUrl)
+        || !r.readPooledString(object, "proxy-url", at, &out->proxyUrl)
         || !r.readBool(object, "disable-compression", at, &out->disableCompression))
         return false;
     const nlohmann::json *extensions = nullptr;
@@ -189,8 +193,10 @@ bool decodeKubeconfigCluster(JsonReader &r, const nlohmann::json &object, const 
         if (!item.is_object())
             return r.fail(itemAt, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
         NamedExtension extension;
-        if (!r.requireString(item, "name", itemAt, &extension.name))
+        QString name;
+        if (!r.requireString(item, "name", itemAt, &name))
             return false;
+        extension.name = r.pool().pooled(name);
         const nlohmann::json *body = r.member(item, "extension");
         extension.json = body ? compactJson(*body) : QByteArrayLiteral("null");
         out->extensions.append(std::move(extension));
@@ -214,7 +220,7 @@ bool decodeClusterProfile(const nlohmann::json &object, ClusterProfile *out, QSt
         const JsonPath at = root.member("spec");
         ok = r.readString(*spec, "displayName", at, &profile.displayName)
             && r.readObject(*spec, "clusterManager", at, &manager)
-            && (!manager || r.readInternedString(*manager, "name", at.member("clusterManager"), &profile.clusterManagerName));
+            && (!manager || r.readPooledString(*manager, "name", at.member("clusterManager"), &profile.clusterManagerName));
     }
     if (ok && status)
         ok = decodeProfileStatus(r, *status, root.member("status"), &profile);

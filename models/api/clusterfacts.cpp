@@ -6,12 +6,12 @@ ClusterSetFact clusterSetOf(const ClusterProfile &profile, const LabelMap *names
 {
     // OCM labels the profile itself; the Go doc says the namespace; the KEP text
     // spells the namespace label differently; KEP-2149 uses a property.
-    if (const QString *v = profile.metadata.labels.find(well_known::clusterSetLabel); v && !v->isEmpty())
+    if (const PooledString *v = profile.metadata.labels.find(well_known::clusterSetLabel); v && !v->isEmpty())
         return {*v, ClusterSetSource::ProfileLabel};
     if (namespaceLabels) {
-        if (const QString *v = namespaceLabels->find(well_known::clusterSetLabel); v && !v->isEmpty())
+        if (const PooledString *v = namespaceLabels->find(well_known::clusterSetLabel); v && !v->isEmpty())
             return {*v, ClusterSetSource::NamespaceLabel};
-        if (const QString *v = namespaceLabels->find(well_known::clusterSetNamespaceLabelKep); v && !v->isEmpty())
+        if (const PooledString *v = namespaceLabels->find(well_known::clusterSetNamespaceLabelKep); v && !v->isEmpty())
             return {*v, ClusterSetSource::NamespaceLabelKep};
     }
     if (const Property *p = profile.property(well_known::clusterSetProperty); p && !p->value.isEmpty())
@@ -22,16 +22,18 @@ ClusterSetFact clusterSetOf(const ClusterProfile &profile, const LabelMap *names
 ManagerFact managerOf(const ClusterProfile &profile)
 {
     ManagerFact fact;
-    fact.labelValue = profile.metadata.labels.value(well_known::clusterManagerLabel);
+    if (const PooledString *label = profile.metadata.labels.find(well_known::clusterManagerLabel))
+        fact.labelValue = *label;
     fact.specValue = profile.clusterManagerName;
     fact.name = fact.labelValue.isEmpty() ? fact.specValue : fact.labelValue;
     fact.mismatch = !fact.labelValue.isEmpty() && !fact.specValue.isEmpty() && fact.labelValue != fact.specValue;
     return fact;
 }
 
-QString memberIdOf(const ClusterProfile &profile)
+PooledString memberIdOf(const ClusterProfile &profile)
 {
-    return profile.metadata.labels.value(well_known::inventoryMemberIdLabel);
+    const PooledString *id = profile.metadata.labels.find(well_known::inventoryMemberIdLabel);
+    return id ? *id : PooledString();
 }
 
 Health healthOf(const ClusterProfile &profile)

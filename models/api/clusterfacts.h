@@ -26,7 +26,7 @@ enum class ClusterSetSource : quint8 { None, ProfileLabel, NamespaceLabel, Names
 
 struct ClusterSetFact
 {
-    QString name; // empty when the profile belongs to no clusterset
+    PooledString name; // empty when the profile belongs to no clusterset
     ClusterSetSource source = ClusterSetSource::None;
 };
 
@@ -36,9 +36,9 @@ ClusterSetFact clusterSetOf(const ClusterProfile &profile, const LabelMap *names
 
 struct ManagerFact
 {
-    QString name;        // the label when present, else spec.clusterManager.name
-    QString labelValue;  // x-k8s.io/cluster-manager
-    QString specValue;   // spec.clusterManager.name
+    PooledString name;       // the label when present, else spec.clusterManager.name
+    PooledString labelValue; // x-k8s.io/cluster-manager
+    PooledString specValue;  // spec.clusterManager.name
     bool mismatch = false; // both set and different: the API says they must agree
 };
 
@@ -46,7 +46,7 @@ ManagerFact managerOf(const ClusterProfile &profile);
 
 // multicluster.x-k8s.io/inventory-member-id, or empty. Profiles sharing it are one
 // member cluster published several times.
-QString memberIdOf(const ClusterProfile &profile);
+PooledString memberIdOf(const ClusterProfile &profile);
 
 enum class Health : quint8 {
     Healthy,   // ControlPlaneHealthy True, and Joined True or not reported

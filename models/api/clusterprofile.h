@@ -18,8 +18,8 @@ QString apiVersionString(ApiVersion version); // "multicluster.x-k8s.io/v1alpha1
 // status.properties[] (ClusterProperty mirror, KEP-4322).
 struct Property
 {
-    QString name;  // interned
-    QString value; // interned: locations, node types and clustersets repeat across the fleet
+    PooledString name;
+    PooledString value; // pooled (locations, node types, clustersets repeat), unique for identifiers
     KubeTime lastObservedTime = 0;
 
     friend bool operator==(const Property &a, const Property &b)
@@ -31,7 +31,7 @@ struct Property
 // status.accessProviders[] (and the deprecated status.credentialProviders[]).
 struct AccessProvider
 {
-    QString name;
+    PooledString name;
     KubeconfigCluster cluster;
     // Read from v1alpha1's credentialProviders: the UI says it is deprecated.
     bool fromCredentialProviders = false;
@@ -50,10 +50,10 @@ struct ClusterProfile
 
     // spec
     QString displayName;
-    QString clusterManagerName; // interned
+    PooledString clusterManagerName;
 
     // status
-    QString kubernetesVersion; // interned
+    PooledString kubernetesVersion;
     QList<Condition> conditions;
     QList<Property> properties;
     // accessProviders first, then credentialProviders whose names accessProviders lacks

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kubetime.h"
+#include "pooledstring.h"
 
 #include <QString>
 #include <QStringView>
@@ -16,12 +17,12 @@ QString conditionStatusName(ConditionStatus status);
 
 struct Condition
 {
-    QString type;    // interned
-    QString reason;  // interned
-    QString message; // interned: producers repeat a few templated messages
+    PooledString type;
+    PooledString reason;
+    PooledString message; // pooled too: producers repeat a few templated messages
+    ConditionStatus status = ConditionStatus::Unknown;
     KubeTime lastTransitionTime = 0;
     qint64 observedGeneration = 0;
-    ConditionStatus status = ConditionStatus::Unknown;
 
     friend bool operator==(const Condition &a, const Condition &b)
     {

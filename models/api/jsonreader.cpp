@@ -94,6 +94,14 @@ bool JsonReader::readInternedString(const nlohmann::json &object, const char *ke
     return ok();
 }
 
+bool JsonReader::readPooledString(const nlohmann::json &object, const char *key, const JsonPath &at,
+                                  PooledString *out)
+{
+    if (const nlohmann::json *v = typed(object, key, at, nlohmann::json::value_t::string, "string"))
+        *out = m_pool.pooledUtf8(v->get_ref<const std::string &>());
+    return ok();
+}
+
 bool JsonReader::readLatin1(const nlohmann::json &object, const char *key, const JsonPath &at, QByteArray *out)
 {
     if (const nlohmann::json *v = typed(object, key, at, nlohmann::json::value_t::string, "string")) {

@@ -51,6 +51,7 @@ public:
     bool readArray(const nlohmann::json &object, const char *key, const JsonPath &at, const nlohmann::json **out);
     bool readString(const nlohmann::json &object, const char *key, const JsonPath &at, QString *out);
     bool readInternedString(const nlohmann::json &object, const char *key, const JsonPath &at, QString *out);
+    bool readPooledString(const nlohmann::json &object, const char *key, const JsonPath &at, PooledString *out);
     bool readLatin1(const nlohmann::json &object, const char *key, const JsonPath &at, QByteArray *out);
     bool readBool(const nlohmann::json &object, const char *key, const JsonPath &at, bool *out);
     bool readInt64(const nlohmann::json &object, const char *key, const JsonPath &at, qint64 *out);

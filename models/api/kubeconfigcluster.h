@@ -1,5 +1,7 @@
 #pragma once
 
+#include "pooledstring.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -13,7 +15,7 @@ namespace fleetscope {
 // extension is passed on verbatim as ExecCredential spec.cluster.config).
 struct NamedExtension
 {
-    QString name;
+    PooledString name;
     QByteArray json; // compact JSON of `extension`
 
     friend bool operator==(const NamedExtension &a, const NamedExtension &b)
@@ -24,16 +26,20 @@ struct NamedExtension
 
 // clientcmd v1 `Cluster`: how to reach an API server. Shared by kubeconfig files
 // and by ClusterProfile `status.accessProviders[].cluster`.
+//
+// Rarely set or repeated fields are PooledStrings: a profile carries one of these
+// per access provider, and 100k profiles carry 100k (issue #8); the server URL is
+// unique per cluster and stays a QString.
 struct KubeconfigCluster
 {
     QString server;
-    QString certificateAuthority;        // file path (kubeconfig only; absolute once loaded)
     QByteArray certificateAuthorityData; // PEM, already base64-decoded
-    QString tlsServerName;
-    bool insecureSkipTlsVerify = false;
-    QString proxyUrl;
-    bool disableCompression = false;
     QList<NamedExtension> extensions;
+    PooledString certificateAuthority; // file path (kubeconfig only; absolute once loaded)
+    PooledString tlsServerName;
+    PooledString proxyUrl;
+    bool insecureSkipTlsVerify = false;
+    bool disableCompression = false;
 
     const NamedExtension *extension(QStringView name) const
     {

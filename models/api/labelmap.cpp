@@ -5,19 +5,19 @@
 namespace fleetscope {
 
 namespace {
-auto keyLess = [](const LabelMap::Entry &e, QStringView key) { return QStringView(e.first) < key; };
+auto keyLess = [](const LabelMap::Entry &e, QStringView key) { return e.first.view() < key; };
 }
 
-void LabelMap::insert(const QString &key, const QString &value)
+void LabelMap::insert(PooledString key, PooledString value)
 {
-    auto it = std::lower_bound(m_entries.begin(), m_entries.end(), QStringView(key), keyLess);
+    auto it = std::lower_bound(m_entries.begin(), m_entries.end(), key.view(), keyLess);
     if (it != m_entries.end() && it->first == key)
-        it->second = value;
+        it->second = std::move(value);
     else
-        m_entries.insert(it, Entry(key, value));
+        m_entries.insert(it, Entry(std::move(key), std::move(value)));
 }
 
-const QString *LabelMap::find(QStringView key) const
+const PooledString *LabelMap::find(QStringView key) const
 {
     const auto it = std::lower_bound(m_entries.cbegin(), m_entries.cend(), key, keyLess);
     if (it != m_entries.cend() && it->first == key)
@@ -27,8 +27,8 @@ const QString *LabelMap::find(QStringView key) const
 
 QString LabelMap::value(QStringView key) const
 {
-    const QString *v = find(key);
-    return v ? *v : QString();
+    const PooledString *v = find(key);
+    return v ? v->toString() : QString();
 }
 
 } // namespace fleetscope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "pooledstring.h"
+
 #include <QList>
 #include <QString>
 #include <QStringView>
@@ -8,13 +10,13 @@
 
 namespace fleetscope {
 
-// metadata.labels: a small sorted vector of interned key/value pairs. Profiles
-// carry a handful of labels, so a flat sorted array beats a hash in both memory
-// and lookup time.
+// metadata.labels: a small sorted vector of key/value pairs. Profiles carry a
+// handful of labels, so a flat sorted array beats a hash in both memory and lookup
+// time; with 4-byte PooledStrings an entry is 8 bytes.
 class LabelMap
 {
 public:
-    using Entry = std::pair<QString, QString>;
+    using Entry = std::pair<PooledString, PooledString>;
 
     LabelMap() = default;
 
@@ -22,11 +24,11 @@ public:
     // growth slack of one-by-one inserts (~100 bytes per profile at 100k).
     void reserve(qsizetype size) { m_entries.reserve(size); }
     // Inserts or replaces.
-    void insert(const QString &key, const QString &value);
+    void insert(PooledString key, PooledString value);
     bool contains(QStringView key) const { return find(key) != nullptr; }
     // The value, or an empty string when absent: use contains() to tell an empty label from none.
     QString value(QStringView key) const;
-    const QString *find(QStringView key) const;
+    const PooledString *find(QStringView key) const;
 
     bool isEmpty() const { return m_entries.isEmpty(); }
     qsizetype size() const { return m_entries.size(); }

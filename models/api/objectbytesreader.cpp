@@ -62,14 +62,14 @@ bool ObjectBytesReader::checkApiVersion(std::string_view apiVersion, std::string
     return true;
 }
 
-QString ObjectBytesReader::intern(std::string_view text)
+PooledString ObjectBytesReader::intern(std::string_view text)
 {
     if (text.empty())
-        return QString();
+        return PooledString();
     CacheEntry &entry = m_cache[std::hash<std::string_view>()(text) % m_cache.size()];
-    if (entry.utf8 == text && !entry.value.isNull())
+    if (entry.utf8 == text && !entry.value.isEmpty())
         return entry.value;
-    entry.value = m_pool.internUtf8(text.data(), qsizetype(text.size()));
+    entry.value = m_pool.pooledUtf8(text);
     entry.utf8.assign(text);
     return entry.value;
 }
@@ -112,7 +112,7 @@ bool ObjectBytesReader::readUtf8(JsonCursor &c, std::string *out)
     return true;
 }
 
-bool ObjectBytesReader::readInterned(JsonCursor &c, QString *out)
+bool ObjectBytesReader::readInterned(JsonCursor &c, PooledString *out)
 {
     std::string_view text;
     bool isNull = false;
@@ -120,6 +120,16 @@ bool ObjectBytesReader::readInterned(JsonCursor &c, QString *out)
         return false;
     if (!isNull)
         *out = intern(text);
+    return true;
+}
+
+bool ObjectBytesReader::readInterned(JsonCursor &c, QString *out)
+{
+    PooledString pooled;
+    if (!readInterned(c, &pooled))
+        return false;
+    if (!pooled.isEmpty())
+        *out = pooled.toString();
     return true;
 }
 
@@ -232,7 +242,8 @@ bool ObjectBytesReader::decodeLabels(JsonCursor &c, LabelMap *out)
             return false; // a repeated label: the DOM keeps the last; left to the DOM
         if (!entry.isNull)
             out->insert(intern(entry.key),
-                        StringPool::holdsUniqueValues(entry.key) ? fromUtf8(entry.value) : intern(entry.value));
+                        StringPool::holdsUniqueValues(entry.key) ? PooledString::unique(fromUtf8(entry.value))
+                                                                  : intern(entry.value));
     }
     return true;
 }

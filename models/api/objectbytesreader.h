@@ -49,14 +49,15 @@ protected:
 
     // Readers of one member value: null leaves *out alone (absent), a wrong type fails.
     bool readString(JsonCursor &c, QString *out);
-    bool readInterned(JsonCursor &c, QString *out);
+    bool readInterned(JsonCursor &c, PooledString *out);
+    bool readInterned(JsonCursor &c, QString *out); // a pooled string's text, for fields kept as QString
     bool readTime(JsonCursor &c, KubeTime *out);
     bool readBool(JsonCursor &c, bool *out);
     bool readInt(JsonCursor &c, qint64 *out);
     // The next value is null (consumed; *isNull set) or of `type`; false on any other type.
     static bool nullOr(JsonCursor &c, JsonCursor::Type type, bool *isNull);
 
-    QString intern(std::string_view text);
+    PooledString intern(std::string_view text);
     // A string or null (left empty) into `out`, unescaped.
     bool readUtf8(JsonCursor &c, std::string *out);
     // A string (unescaped, valid until the next read) or null.
@@ -78,7 +79,7 @@ private:
     struct CacheEntry
     {
         std::string utf8;
-        QString value;
+        PooledString value;
     };
     std::array<CacheEntry, 512> m_cache;
     struct LabelEntry

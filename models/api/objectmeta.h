@@ -2,6 +2,7 @@
 
 #include "kubetime.h"
 #include "labelmap.h"
+#include "pooledstring.h"
 
 #include <QByteArray>
 #include <QString>
@@ -15,7 +16,7 @@ namespace fleetscope {
 struct ObjectMeta
 {
     QString name;
-    QString namespaceName;      // interned
+    PooledString namespaceName;
     QUuid uid;                  // 16 bytes instead of a 36-character string
     QByteArray resourceVersion; // opaque: compared for equality only, never parsed
     qint64 generation = 0;

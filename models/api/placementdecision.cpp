@@ -14,17 +14,17 @@ QString PlacementDecision::decisionKey() const
 
 int PlacementDecision::decisionIndex() const
 {
-    const QString *text = metadata.labels.find(placement_labels::decisionIndex);
+    const PooledString *text = metadata.labels.find(placement_labels::decisionIndex);
     if (!text)
         return -1;
     bool ok = false;
-    const int index = text->toInt(&ok);
+    const int index = text->toString().toInt(&ok);
     return ok && index >= 0 ? index : -1;
 }
 
 QString PlacementDecision::profileNamespace(const ClusterDecision &decision) const
 {
-    return decision.clusterProfileNamespace.isEmpty() ? metadata.namespaceName : decision.clusterProfileNamespace;
+    return decision.clusterProfileNamespace.isEmpty() ? metadata.namespaceName.toString() : decision.clusterProfileNamespace;
 }
 
 } // namespace fleetscope

@@ -176,7 +176,7 @@ bool ProfileBytesDecoder::decodeStatus(JsonCursor &c, ClusterProfile *out)
     moveInto(&m_providers, &out->accessProviders);
     // As decodeProfileStatus(): accessProviders win on the same name.
     for (AccessProvider &provider : m_deprecatedProviders) {
-        if (out->accessProvider(provider.name))
+        if (out->accessProvider(provider.name.view()))
             continue;
         provider.fromCredentialProviders = true;
         out->accessProviders.append(std::move(provider));
@@ -255,8 +255,8 @@ bool ProfileBytesDecoder::decodeProperty(JsonCursor &c, Property *out)
         if (!ok)
             return false;
     }
-    out->value = StringPool::holdsUniqueValues(out->name) && !m_propertyValue.empty() ? fromUtf8(m_propertyValue)
-                                                                                   : intern(m_propertyValue);
+    out->value = StringPool::holdsUniqueValues(out->name.view()) ? PooledString::unique(fromUtf8(m_propertyValue))
+                                                                 : intern(m_propertyValue);
     return !c.failed() && !out->name.isEmpty();
 }
 
@@ -296,7 +296,7 @@ bool ProfileBytesDecoder::decodeCluster(JsonCursor &c, KubeconfigCluster *out)
         if (key == "server") {
             ok = seen.first(0) && readString(c, &out->server);
         } else if (key == "certificate-authority") {
-            ok = seen.first(1) && readString(c, &out->certificateAuthority);
+            ok = seen.first(1) && readInterned(c, &out->certificateAuthority);
         } else if (key == "certificate-authority-data") {
             bool isNull = false;
             ok = seen.first(2) && nullOr(c, Type::String, &isNull);
@@ -306,15 +306,18 @@ bool ProfileBytesDecoder::decodeCluster(JsonCursor &c, KubeconfigCluster *out)
                 auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
                                                               QByteArray::AbortOnBase64DecodingErrors);
                 ok = ok && bool(decoded);
-                if (ok)
+                if (ok) {
+                    // Decoded in place: the buffer still has the base64 text's size.
                     out->certificateAuthorityData = *decoded;
+                    out->certificateAuthorityData.squeeze();
+                }
             }
         } else if (key == "tls-server-name") {
-            ok = seen.first(3) && readString(c, &out->tlsServerName);
+            ok = seen.first(3) && readInterned(c, &out->tlsServerName);
         } else if (key == "insecure-skip-tls-verify") {
             ok = seen.first(4) && readBool(c, &out->insecureSkipTlsVerify);
         } else if (key == "proxy-url") {
-            ok = seen.first(5) && readString(c, &out->proxyUrl);
+            ok = seen.first(5) && readInterned(c, &out->proxyUrl);
         } else if (key == "disable-compression") {
             ok = seen.first(6) && readBool(c, &out->disableCompression);
         } else if (key == "extensions") {

@@ -1,67 +1,64 @@
 #include "stringpool.h"
 
-#include <algorithm>
-
 #include <QMutexLocker>
+
+#include <algorithm>
 
 namespace fleetscope {
 
 StringPool &StringPool::shared()
 {
-    static StringPool pool;
-    return pool;
+    // Never destroyed, like the slots: handles in statics outlive function-local statics.
+    static StringPool *const pool = new StringPool;
+    return *pool;
 }
 
-QString StringPool::intern(QStringView text)
+StringPool::~StringPool()
+{
+    QMutexLocker lock(&m_mutex);
+    for (const quint32 id : std::as_const(m_ids))
+        StringSlots::disown(id);
+}
+
+PooledString StringPool::pooled(QStringView text)
 {
     if (text.isEmpty())
-        return QString();
+        return PooledString();
     QMutexLocker lock(&m_mutex);
-    // QSet has no heterogeneous lookup: build the key once, keep it when new.
-    QString key = text.toString();
-    const auto it = m_strings.constFind(key);
-    if (it != m_strings.constEnd())
-        return *it;
-    key.squeeze();
-    m_strings.insert(key);
-    return key;
+    const auto it = m_ids.constFind(text);
+    if (it != m_ids.constEnd()) {
+        // Under the lock: purgeUnused() cannot free a slot between lookup and retain.
+        StringSlots::retain(*it);
+        return PooledString(*it);
+    }
+    const quint32 id = StringSlots::allocate(text.toString(), true);
+    m_ids.insert(QStringView(StringSlots::text(id)), id);
+    return PooledString(id);
 }
 
-QString StringPool::intern(const QString &text)
+PooledString StringPool::pooledUtf8(std::string_view text)
 {
-    if (text.isEmpty())
-        return QString();
-    QMutexLocker lock(&m_mutex);
-    const auto it = m_strings.constFind(text);
-    if (it != m_strings.constEnd())
-        return *it;
-    QString key = text;
-    key.squeeze();
-    m_strings.insert(key);
-    return key;
-}
-
-QString StringPool::internUtf8(const char *data, qsizetype size)
-{
-    if (size == 0)
-        return QString();
-    return intern(QString::fromUtf8(data, size));
+    if (text.empty())
+        return PooledString();
+    return pooled(QString::fromUtf8(text.data(), qsizetype(text.size())));
 }
 
 qsizetype StringPool::size() const
 {
     QMutexLocker lock(&m_mutex);
-    return m_strings.size();
+    return m_ids.size();
 }
 
 qsizetype StringPool::purgeUnused()
 {
     QMutexLocker lock(&m_mutex);
     qsizetype removed = 0;
-    for (auto it = m_strings.begin(); it != m_strings.end();) {
-        // isDetached(): the pool's copy is the only reference left.
-        if (it->isDetached()) {
-            it = m_strings.erase(it);
+    for (auto it = m_ids.begin(); it != m_ids.end();) {
+        const quint32 id = *it;
+        if (StringSlots::referenceCount(id) == 0) {
+            // Erase first: the key is a view into the slot's text.
+            it = m_ids.erase(it);
+            StringSlots::freeIfUnused(id);
             ++removed;
         } else {
             ++it;

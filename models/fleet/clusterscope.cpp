@@ -20,7 +20,7 @@ bool ClusterScope::matches(const FleetProfile &profile) const
     if (propertyValue) {
         const Property *p = profile.profile().property(propertyKey);
         // An empty value is the group of profiles without the property.
-        if ((p ? p->value : QString()) != *propertyValue)
+        if ((p ? p->value.view() : QStringView()) != *propertyValue)
             return false;
     }
     if (members) {

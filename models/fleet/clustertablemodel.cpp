@@ -47,8 +47,8 @@ KubeTime newestTransition(const ClusterProfile &p)
 const QString *propertyValue(const ClusterProfile &p, const QString &name)
 {
     for (const Property &property : p.properties) {
-        if (property.name.constData() == name.constData() || property.name == name)
-            return &property.value;
+        if (property.name.toString().constData() == name.constData() || property.name == name)
+            return &property.value.toString();
     }
     return nullptr;
 }
@@ -61,7 +61,7 @@ qint64 nodesKey(const ClusterProfile &p)
     if (!property)
         return std::numeric_limits<qint64>::min();
     double nodes = 0;
-    if (!parseDecimal(property->value, &nodes) || std::abs(nodes) > 1e15)
+    if (!parseDecimal(property->value.view(), &nodes) || std::abs(nodes) > 1e15)
         return std::numeric_limits<qint64>::max();
     return qint64(std::llround(nodes * 1000));
 }
@@ -279,7 +279,10 @@ const QString *ClusterTableModel::extraValue(const ExtraColumn &column, const Fl
 {
     if (column.source)
         return column.source->value(row);
-    return column.isLabel ? row.profile().metadata.labels.find(column.key) : propertyValue(row.profile(), column.key);
+    if (!column.isLabel)
+        return propertyValue(row.profile(), column.key);
+    const PooledString *label = row.profile().metadata.labels.find(column.key);
+    return label ? &label->toString() : nullptr;
 }
 
 QString ClusterTableModel::displayText(int column, const FleetProfile &row) const
@@ -305,9 +308,10 @@ QString ClusterTableModel::displayText(int column, const FleetProfile &row) cons
     case JoinedColumn:
         return conditionStatusName(p.conditionStatus(condition_types::joined));
     case LocationColumn:
-        return p.property(well_known::locationProperty) ? p.property(well_known::locationProperty)->value : QString();
+        return p.property(well_known::locationProperty) ? p.property(well_known::locationProperty)->value.toString()
+                                                        : QString();
     case NodesColumn:
-        return p.property(well_known::nodeCountProperty) ? p.property(well_known::nodeCountProperty)->value
+        return p.property(well_known::nodeCountProperty) ? p.property(well_known::nodeCountProperty)->value.toString()
                                                          : QString();
     case LastTransitionColumn: {
         const KubeTime newest = newestTransition(p);
@@ -325,7 +329,7 @@ QVariant ClusterTableModel::sortValue(int column, const FleetProfile &row) const
     const ClusterProfile &p = row.profile();
     switch (column) {
     case VersionColumn:
-        return VersionKey::parse(p.kubernetesVersion).packed();
+        return VersionKey::parse(p.kubernetesVersion.view()).packed();
     case ControlPlaneHealthyColumn:
         return conditionRank(p.conditionStatus(condition_types::controlPlaneHealthy));
     case JoinedColumn:
@@ -333,7 +337,7 @@ QVariant ClusterTableModel::sortValue(int column, const FleetProfile &row) const
     case NodesColumn: {
         double nodes = 0;
         const Property *property = p.property(well_known::nodeCountProperty);
-        return property && parseDecimal(property->value, &nodes) ? nodes : -1.0;
+        return property && parseDecimal(property->value.view(), &nodes) ? nodes : -1.0;
     }
     case LastTransitionColumn:
         return qint64(newestTransition(p));
@@ -365,7 +369,7 @@ QString ClusterTableModel::toolTip(int column, const FleetProfile &row) const
     case ManagerColumn:
         if (row.managerMismatch) {
             return tr("The x-k8s.io/cluster-manager label and spec.clusterManager.name disagree (%1 vs %2)")
-                .arg(p.metadata.labels.value(well_known::clusterManagerLabel), p.clusterManagerName);
+                .arg(p.metadata.labels.value(well_known::clusterManagerLabel), p.clusterManagerName.toString());
         }
         return QString();
     case ClusterSetColumn:
@@ -374,7 +378,7 @@ QString ClusterTableModel::toolTip(int column, const FleetProfile &row) const
             return tr("From the profile's multicluster.x-k8s.io/clusterset label");
         case ClusterSetSource::NamespaceLabel:
         case ClusterSetSource::NamespaceLabelKep:
-            return tr("From the labels of namespace %1").arg(p.metadata.namespaceName);
+            return tr("From the labels of namespace %1").arg(p.metadata.namespaceName.toString());
         case ClusterSetSource::Property:
             return tr("From the clusterset.k8s.io property");
         case ClusterSetSource::None:
@@ -473,17 +477,17 @@ bool ClusterTableModel::sortText(int column, const FleetProfile &row, QStringVie
         *text = m_store->hubStatus(row.hub).hub;
         return true;
     case NamespaceColumn:
-        *text = p.metadata.namespaceName;
+        *text = p.metadata.namespaceName.view();
         return true;
     case ClusterSetColumn:
-        *text = row.clusterSet;
+        *text = row.clusterSet.view();
         return true;
     case ManagerColumn:
-        *text = row.manager;
+        *text = row.manager.view();
         return true;
     case LocationColumn: {
         const Property *location = p.property(well_known::locationProperty);
-        *text = location ? QStringView(location->value) : QStringView();
+        *text = location ? location->value.view() : QStringView();
         return true;
     }
     default:
@@ -537,7 +541,7 @@ bool ClusterTableModel::sortKey(int column, const FleetProfile &row, qint64 *key
     const ClusterProfile &p = row.profile();
     switch (column) {
     case VersionColumn:
-        *key = VersionKey::parse(p.kubernetesVersion).packed();
+        *key = VersionKey::parse(p.kubernetesVersion.view()).packed();
         return true;
     case ControlPlaneHealthyColumn:
         *key = conditionRank(p.conditionStatus(condition_types::controlPlaneHealthy));

@@ -130,7 +130,7 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Di
                     out->add(property->value);
             }
             if (field != FilterField::Property) {
-                if (const QString *label = p.metadata.labels.find(keyText))
+                if (const PooledString *label = p.metadata.labels.find(keyText))
                     out->add(*label);
             }
             break;

@@ -19,9 +19,15 @@ const QString *propertyValue(const ClusterProfile &profile, const QString &name)
 {
     for (const Property &p : profile.properties) {
         if (sameText(p.name, name))
-            return &p.value;
+            return &p.value.toString();
     }
     return nullptr;
+}
+
+const QString *labelValue(const ClusterProfile &profile, const QString &key)
+{
+    const PooledString *value = profile.metadata.labels.find(key);
+    return value ? &value->toString() : nullptr;
 }
 
 const QString *nonEmpty(const QString &text)
@@ -41,7 +47,7 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
     case FilterField::Hub:
         return store && row.hub >= 0 && row.hub < store->hubCount() ? &store->hubStatus(row.hub).hub : nullptr;
     case FilterField::Namespace:
-        return &p.metadata.namespaceName;
+        return &p.metadata.namespaceName.toString();
     case FilterField::ClusterSet:
         return nonEmpty(row.clusterSet);
     case FilterField::Manager:
@@ -51,13 +57,13 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
     case FilterField::Version:
         return nonEmpty(p.kubernetesVersion);
     case FilterField::Label:
-        return p.metadata.labels.find(node.key);
+        return labelValue(p, node.key);
     case FilterField::Property:
         return propertyValue(p, node.key);
     case FilterField::PropertyOrLabel:
         if (const QString *value = propertyValue(p, node.key))
             return value;
-        return p.metadata.labels.find(node.key);
+        return labelValue(p, node.key);
     case FilterField::Health:
     case FilterField::Condition:
         break;

@@ -68,7 +68,7 @@ QList<int> FleetPrinter::sortedRows() const
     entries.reserve(size_t(m_store.profileCount()));
     for (int row = 0; row < m_store.profileCount(); ++row) {
         const FleetProfile &p = m_store.profileAt(row);
-        entries.push_back({rankOf[p.hub], row, p.profile().metadata.namespaceName, p.profile().metadata.name});
+        entries.push_back({rankOf[p.hub], row, p.profile().metadata.namespaceName.view(), p.profile().metadata.name});
     }
     std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
         if (a.hubRank != b.hubRank)
@@ -110,7 +110,8 @@ QStringList FleetPrinter::cells(const FleetProfile &p) const
         c << cell(profile.displayName)
           << cell(conditionStatusName(profile.conditionStatus(condition_types::controlPlaneHealthy)))
           << cell(conditionStatusName(profile.conditionStatus(condition_types::joined)))
-          << cell(location ? location->value : QString()) << cell(nodes ? nodes->value : QString())
+          << cell(location ? location->value.toString() : QString())
+          << cell(nodes ? nodes->value.toString() : QString())
           << cell(p.memberId)
           << (csv ? formatKubeTime(created) : (created ? humanDuration(m_nowMs - created) : QStringLiteral("<unknown>")));
     }

@@ -13,9 +13,9 @@ namespace fleetscope {
 struct FleetProfile
 {
     ProfilePtr record;
-    QString clusterSet;
-    QString manager;
-    QString memberId;
+    PooledString clusterSet;
+    PooledString manager;
+    PooledString memberId;
     int hub = -1;
     ClusterSetSource clusterSetSource = ClusterSetSource::None;
     bool managerMismatch = false;

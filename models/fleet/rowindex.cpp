@@ -23,7 +23,7 @@ quint32 RowIndex::hashOf(int hub, QStringView namespaceName, QStringView name) c
 quint32 RowIndex::hashOfRow(int row) const
 {
     const FleetProfile &p = (*m_rows)[size_t(row)];
-    return hashOf(p.hub, p.profile().metadata.namespaceName, p.profile().metadata.name);
+    return hashOf(p.hub, p.profile().metadata.namespaceName.view(), p.profile().metadata.name);
 }
 
 bool RowIndex::rowHasKey(int row, int hub, QStringView namespaceName, QStringView name) const

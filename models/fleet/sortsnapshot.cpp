@@ -20,7 +20,7 @@ struct RowIdentity
 
 RowIdentity identityOf(const FleetProfile &p, int row)
 {
-    return {p.profile().metadata.name, p.profile().metadata.namespaceName, p.hub, row};
+    return {p.profile().metadata.name, p.profile().metadata.namespaceName.view(), p.hub, row};
 }
 
 int compareIdentity(const RowIdentity &a, const RowIdentity &b)

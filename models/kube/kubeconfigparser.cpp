@@ -98,6 +98,15 @@ public:
         return true;
     }
 
+    bool string(const YAML::Node &node, const QString &path, PooledString *out)
+    {
+        QString text;
+        if (!string(node, path, &text))
+            return false;
+        *out = text;
+        return true;
+    }
+
     bool string(const YAML::Node &node, const QString &path, QString *out)
     {
         out->clear();

@@ -26,7 +26,7 @@ std::string base64(const QByteArray &bytes)
 json extensionsJson(QList<NamedExtension> extensions)
 {
     std::sort(extensions.begin(), extensions.end(),
-              [](const NamedExtension &a, const NamedExtension &b) { return a.name.toUtf8() < b.name.toUtf8(); });
+              [](const NamedExtension &a, const NamedExtension &b) { return a.name.toString().toUtf8() < b.name.toString().toUtf8(); });
     json out = json::array();
     for (const NamedExtension &e : extensions) {
         json body = json::parse(e.json.constData(), e.json.constData() + e.json.size(), nullptr, false);
@@ -202,10 +202,12 @@ json toKubectlViewJson(const Kubeconfig &config)
 bool flattenKubeconfig(Kubeconfig *config, QString *error)
 {
     for (NamedCluster &c : config->clusters) {
-        if (!flattenOne(&c.cluster.certificateAuthority, &c.cluster.certificateAuthorityData, c.origin,
-                        QStringLiteral("certificate-authority"), c.name, error)) {
+        QString path = c.cluster.certificateAuthority;
+        if (!flattenOne(&path, &c.cluster.certificateAuthorityData, c.origin, QStringLiteral("certificate-authority"),
+                        c.name, error)) {
             return false;
         }
+        c.cluster.certificateAuthority = path;
     }
     for (NamedAuthInfo &u : config->users) {
         if (!flattenOne(&u.user.clientCertificate, &u.user.clientCertificateData, u.origin,

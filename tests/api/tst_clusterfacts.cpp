@@ -91,7 +91,7 @@ void TestClusterFacts::clusterSet()
     if (!property.isEmpty())
         profile.properties.append(Property{QStringLiteral("clusterset.k8s.io"), property, 0});
     const ClusterSetFact fact = clusterSetOf(profile, hasNamespace ? &namespaceLabels : nullptr);
-    QTEST(fact.name, "expected");
+    QTEST(fact.name.toString(), "expected");
     QTEST(fact.source, "source");
 }
 
@@ -117,7 +117,7 @@ void TestClusterFacts::manager()
         profile.metadata.labels.insert(QStringLiteral("x-k8s.io/cluster-manager"), label);
     profile.clusterManagerName = spec;
     const ManagerFact fact = managerOf(profile);
-    QTEST(fact.name, "expected");
+    QTEST(fact.name.toString(), "expected");
     QTEST(fact.mismatch, "mismatch");
     QCOMPARE(fact.labelValue, label);
     QCOMPARE(fact.specValue, spec);

@@ -117,7 +117,7 @@ void TestClusterTableModel::typedSortValues()
     store.applyDelta(hub, delta);
     const QVariant version = model.index(0, ClusterTableModel::VersionColumn).data(ClusterTableModel::SortRole);
     QCOMPARE(version.typeId(), QMetaType::LongLong);
-    QCOMPARE(version.toLongLong(), VersionKey::parse(store.profileAt(0).profile().kubernetesVersion).packed());
+    QCOMPARE(version.toLongLong(), VersionKey::parse(store.profileAt(0).profile().kubernetesVersion.view()).packed());
     QCOMPARE(model.index(0, ClusterTableModel::NodesColumn).data(ClusterTableModel::SortRole).typeId(),
              QMetaType::Double);
     QCOMPARE(model.index(0, ClusterTableModel::LastTransitionColumn).data(ClusterTableModel::SortRole).typeId(),

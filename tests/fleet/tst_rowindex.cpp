@@ -76,7 +76,7 @@ void TestRowIndex::followsTheStoresEditsAtRandom()
         QCOMPARE(index.size(), qsizetype(rows.size()));
         for (size_t r = 0; r < rows.size(); ++r) {
             const FleetProfile &p = rows[r];
-            QCOMPARE(index.find(p.hub, p.profile().metadata.namespaceName, p.profile().metadata.name), int(r));
+            QCOMPARE(index.find(p.hub, p.profile().metadata.namespaceName.view(), p.profile().metadata.name), int(r));
         }
         // Deleted and never-seen names are not found.
         for (int i = 0; i < 50; ++i) {

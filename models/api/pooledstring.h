@@ -1,0 +1,125 @@
+#pragma once
+
+#include "stringslots.h"
+
+#include <QHashFunctions>
+#include <QStringBuilder>
+#include <QString>
+#include <QStringView>
+
+#include <utility>
+
+namespace fleetscope {
+
+// A 4-byte handle to an immutable string in StringSlots, used for the values a
+// profile holds many of (conditions, properties, labels): a QString is 24 bytes
+// before its text. Handles come from StringPool::pooled() (deduplicated: 100k
+// profiles share one "ControlPlaneHealthy") or PooledString::unique() (values that
+// identify one cluster, where deduplication would only cost a lookup).
+//
+// Reads are as cheap as a QString's: toString() returns a reference into the slot,
+// valid as long as some handle to the same string lives. Copies count references
+// atomically, so handles cross threads like QStrings do.
+class PooledString
+{
+public:
+    PooledString() noexcept = default;
+    PooledString(const PooledString &other) noexcept
+        : m_id(other.m_id)
+    {
+        if (m_id)
+            StringSlots::retain(m_id);
+    }
+    PooledString(PooledString &&other) noexcept
+        : m_id(std::exchange(other.m_id, 0))
+    {
+    }
+    PooledString &operator=(const PooledString &other) noexcept
+    {
+        PooledString copy(other);
+        std::swap(m_id, copy.m_id);
+        return *this;
+    }
+    PooledString &operator=(PooledString &&other) noexcept
+    {
+        PooledString moved(std::move(other));
+        std::swap(m_id, moved.m_id);
+        return *this;
+    }
+    ~PooledString()
+    {
+        if (m_id)
+            StringSlots::release(m_id);
+    }
+    // Pools `text` in StringPool::shared(), so that a PooledString field takes a
+    // QString like the QString it replaced; decoders use their pool's pooled().
+    PooledString(const QString &text);
+    PooledString(QStringView text);
+
+    // A string of its own, not deduplicated.
+    static PooledString unique(const QString &text)
+    {
+        return text.isEmpty() ? PooledString() : PooledString(StringSlots::allocate(text, false));
+    }
+
+    const QString &toString() const noexcept { return m_id ? StringSlots::text(m_id) : emptyString(); }
+    // A field that was a QString still passes where a QString is taken (also to
+    // QString::arg()); functions taking a QStringView get view(). A second
+    // conversion, to QStringView, would make every call overloaded on both ambiguous.
+    operator const QString &() const noexcept { return toString(); }
+    QStringView view() const noexcept { return toString(); }
+
+    // Empty and null are the same: slots never hold an empty string.
+    bool isEmpty() const noexcept { return m_id == 0; }
+    qsizetype size() const noexcept { return toString().size(); }
+    void clear() noexcept { *this = PooledString(); }
+
+    // Same slot, not merely equal text (deduplicated strings from one pool always are).
+    bool sharesSlotWith(const PooledString &other) const noexcept { return m_id && m_id == other.m_id; }
+
+    friend bool operator==(const PooledString &a, const PooledString &b) noexcept
+    {
+        // Unique strings, and strings of different pools, may hold equal text in two slots.
+        return a.m_id == b.m_id || (a.m_id && b.m_id && a.toString() == b.toString());
+    }
+    friend bool operator!=(const PooledString &a, const PooledString &b) noexcept { return !(a == b); }
+    friend bool operator==(const PooledString &a, const QString &b) noexcept { return a.toString() == b; }
+    friend bool operator!=(const PooledString &a, const QString &b) noexcept { return a.toString() != b; }
+    friend bool operator==(const QString &a, const PooledString &b) noexcept { return a == b.toString(); }
+    friend bool operator!=(const QString &a, const PooledString &b) noexcept { return a != b.toString(); }
+    friend bool operator==(const PooledString &a, QStringView b) noexcept { return a.view() == b; }
+    friend bool operator!=(const PooledString &a, QStringView b) noexcept { return a.view() != b; }
+    friend bool operator==(QStringView a, const PooledString &b) noexcept { return a == b.view(); }
+    friend bool operator!=(QStringView a, const PooledString &b) noexcept { return a != b.view(); }
+    friend bool operator<(const PooledString &a, const PooledString &b) noexcept { return a.toString() < b.toString(); }
+
+    friend size_t qHash(const PooledString &s, size_t seed = 0) noexcept { return qHash(s.toString(), seed); }
+
+private:
+    friend class StringPool;
+    // Takes over one reference to slot `id`.
+    explicit PooledString(quint32 id) noexcept
+        : m_id(id)
+    {
+    }
+    static const QString &emptyString() noexcept
+    {
+        static const QString empty; // constant-initialized: no guard on the read path
+        return empty;
+    }
+
+    quint32 m_id = 0;
+};
+
+} // namespace fleetscope
+
+// PooledStrings join QStringBuilder expressions (`a + u'/' + b`) like QStrings.
+template<>
+struct QConcatenable<fleetscope::PooledString> : private QAbstractConcatenable
+{
+    using type = fleetscope::PooledString;
+    using ConvertTo = QString;
+    enum { ExactSize = true };
+    static qsizetype size(const type &s) { return s.size(); }
+    static void appendTo(const type &s, QChar *&out) { QConcatenable<QString>::appendTo(s.toString(), out); }
+};
