@@ -2,6 +2,8 @@
 
 #include "heaptuning.h"
 
+#include "api/stringpool.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -114,6 +116,7 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
     if (hub < 0 || size_t(hub) >= m_hubs.size())
         return;
     Hub &h = m_hubs[size_t(hub)];
+    purgeStringsNowAndThen(delta.changeCount());
 
     QSet<QString> namespacesChanged;
     for (const NamespacePtr &ns : delta.upsertedNamespaces) {
@@ -271,6 +274,19 @@ void FleetStore::removeRows(const QList<int> &rows)
     emit profilesRemoved(newCount, oldCount - 1);
 }
 
+void FleetStore::purgeStringsNowAndThen(qsizetype changes)
+{
+    // Values that churn (condition messages, versions) leave pooled strings that
+    // no profile names any more; a week of watch events would pile them up.
+    // Purging walks the pool (a few thousand strings): every 10k changes is noise.
+    constexpr qsizetype purgeEvery = 10000;
+    m_changesSincePurge += changes;
+    if (m_changesSincePurge >= purgeEvery) {
+        m_changesSincePurge = 0;
+        StringPool::shared().purgeUnused();
+    }
+}
+
 void FleetStore::setHubStatus(int hub, const HubStatus &status)
 {
     if (hub < 0 || size_t(hub) >= m_hubs.size())
@@ -283,8 +299,12 @@ void FleetStore::setHubStatus(int hub, const HubStatus &status)
         // pages between the profiles.
         if (m_profiles.capacity() > m_profiles.size() + m_profiles.size() / 8)
             m_profiles.shrink_to_fit();
-        if (m_releaseMemoryWhenSettled)
+        if (m_releaseMemoryWhenSettled) {
+            // Strings of the objects a relist replaced go first, their pages with the rest.
+            StringPool::shared().purgeUnused();
+            m_changesSincePurge = 0;
             heap_tuning::releaseFreePages();
+        }
     }
     m_settled = settled;
     emit hubStatusChanged(hub);

@@ -95,10 +95,12 @@ private:
     FleetProfile makeRow(int hub, ProfilePtr record) const;
     void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed);
     void removeRows(const QList<int> &rows);
+    void purgeStringsNowAndThen(qsizetype changes);
 
     std::vector<Hub> m_hubs;
     std::vector<FleetProfile> m_profiles;
     RowIndex m_rowOf{&m_profiles};
+    qsizetype m_changesSincePurge = 0;
     bool m_settled = false; // allHubsSettled() at the last status change
     bool m_releaseMemoryWhenSettled = true;
 };

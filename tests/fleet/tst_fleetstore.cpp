@@ -2,6 +2,7 @@
 // notifications a model needs, and a view that follows only those notifications
 // always sees what the store holds.
 
+#include "api/stringpool.h"
 #include "fleet/fleetstore.h"
 
 #include <QRandomGenerator>
@@ -89,6 +90,7 @@ private slots:
     void namespaceLabelsChangeClusterSets();
     void indexesMembersAcrossHubs();
     void keepsDecodeErrorsBounded();
+    void freesStringsOfReplacedValues();
     void reportsRealUpdatesNotMoves();
 };
 
@@ -233,6 +235,29 @@ void TestFleetStore::keepsDecodeErrorsBounded()
     }
     QCOMPARE(store.hubDecodeErrors(hub).size(), 200);
     QCOMPARE(store.hubDecodeErrors(hub).last(), QStringLiteral("error 299"));
+}
+
+void TestFleetStore::freesStringsOfReplacedValues()
+{
+    // A week of watch events rewriting a churning value (here the version, as
+    // producers do with messages that carry a count) must not grow the pool forever.
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("h"));
+    StringPool::shared().purgeUnused();
+    const qsizetype before = StringPool::shared().size();
+    constexpr int updates = 25000;
+    for (int i = 0; i < updates; i += 100) {
+        HubDelta delta;
+        for (int k = 0; k < 100; ++k) {
+            delta.upsertedProfiles.append(
+                profile(QStringLiteral("ns"), QStringLiteral("c%1").arg(k), QStringLiteral("v1.%1").arg(i + k)));
+        }
+        store.applyDelta(hub, delta);
+    }
+    QCOMPARE(store.profileCount(), 100);
+    QCOMPARE(store.profileAt(99).profile().kubernetesVersion, QStringLiteral("v1.%1").arg(updates - 1));
+    const qsizetype grown = StringPool::shared().size() - before;
+    QVERIFY2(grown < 10000, qPrintable(QStringLiteral("%1 strings left after %2 updates").arg(grown).arg(updates)));
 }
 
 void TestFleetStore::reportsRealUpdatesNotMoves()
