@@ -52,7 +52,10 @@ quint32 StringSlots::allocate(QString text, bool pooled)
             chunk.store(new Slot[chunkSize], std::memory_order_release);
     }
     Slot &s = slot(id);
-    text.squeeze();
+    // Only when there is slack: squeeze() also copies a buffer the caller still
+    // shares, which is no waste (decoders drop their copy at once).
+    if (text.capacity() > text.size())
+        text.squeeze();
     s.text = std::move(text);
     s.pooled.store(pooled, std::memory_order_relaxed);
     s.refs.store(1, std::memory_order_release);

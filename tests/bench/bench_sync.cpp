@@ -74,6 +74,7 @@ int main(int argc, char **argv)
         return 1;
     }
     const qint64 emptyKb = residentKb();
+    const long long emptyHeap = heap_tuning::heapInUseBytes();
     QElapsedTimer clock;
     clock.start();
     int code = 0;
@@ -87,10 +88,12 @@ int main(int argc, char **argv)
             // The store has returned free heap pages on settling, as in the app:
             // what is resident now is live data plus allocator overhead.
             const qint64 syncedKb = residentKb();
+            const long long syncedHeap = heap_tuning::heapInUseBytes();
             const int n = store.profileCount();
-            std::printf("profiles=%d rss_empty_kb=%lld rss_synced_kb=%lld bytes_per_profile=%.0f sync_ms=%lld\n", n,
-                        emptyKb, syncedKb, n ? double(syncedKb - emptyKb) * 1024.0 / n : 0.0,
-                        qint64(clock.elapsed()));
+            std::printf("profiles=%d rss_empty_kb=%lld rss_synced_kb=%lld bytes_per_profile=%.0f "
+                        "heap_bytes_per_profile=%.0f sync_ms=%lld\n",
+                        n, emptyKb, syncedKb, n ? double(syncedKb - emptyKb) * 1024.0 / n : 0.0,
+                        n && emptyHeap >= 0 ? double(syncedHeap - emptyHeap) / n : -1.0, qint64(clock.elapsed()));
             QCoreApplication::exit(0);
         });
     };
