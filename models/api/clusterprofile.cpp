@@ -32,6 +32,12 @@ const Property *ClusterProfile::property(QStringView name) const
     return nullptr;
 }
 
+const QString *ClusterProfile::propertyText(QStringView name) const
+{
+    const Property *p = property(name);
+    return p ? &p->value.toString() : nullptr;
+}
+
 const AccessProvider *ClusterProfile::accessProvider(QStringView name) const
 {
     for (const AccessProvider &p : accessProviders) {

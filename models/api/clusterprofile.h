@@ -63,6 +63,8 @@ struct ClusterProfile
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;
     const Property *property(QStringView name) const;
+    // property()'s value text, or null when absent; lives as long as the profile.
+    const QString *propertyText(QStringView name) const;
     const AccessProvider *accessProvider(QStringView name) const;
 };
 

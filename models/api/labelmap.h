@@ -29,6 +29,12 @@ public:
     // The value, or an empty string when absent: use contains() to tell an empty label from none.
     QString value(QStringView key) const;
     const PooledString *find(QStringView key) const;
+    // find()'s text, for code that handles QStrings; lives as long as the entry.
+    const QString *findText(QStringView key) const
+    {
+        const PooledString *value = find(key);
+        return value ? &value->toString() : nullptr;
+    }
 
     bool isEmpty() const { return m_entries.isEmpty(); }
     qsizetype size() const { return m_entries.size(); }

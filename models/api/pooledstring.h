@@ -83,14 +83,20 @@ public:
         return a.m_id == b.m_id || (a.m_id && b.m_id && a.toString() == b.toString());
     }
     friend bool operator!=(const PooledString &a, const PooledString &b) noexcept { return !(a == b); }
-    friend bool operator==(const PooledString &a, const QString &b) noexcept { return a.toString() == b; }
-    friend bool operator!=(const PooledString &a, const QString &b) noexcept { return a.toString() != b; }
-    friend bool operator==(const QString &a, const PooledString &b) noexcept { return a == b.toString(); }
-    friend bool operator!=(const QString &a, const PooledString &b) noexcept { return a != b.toString(); }
-    friend bool operator==(const PooledString &a, QStringView b) noexcept { return a.view() == b; }
-    friend bool operator!=(const PooledString &a, QStringView b) noexcept { return a.view() != b; }
-    friend bool operator==(QStringView a, const PooledString &b) noexcept { return a == b.view(); }
-    friend bool operator!=(QStringView a, const PooledString &b) noexcept { return a != b.view(); }
+    // Keys from StringPool::intern() share the slot's buffer (filter keys, extra
+    // columns): most lookups by such a key end at the pointer comparison.
+    friend bool operator==(const PooledString &a, QStringView b) noexcept
+    {
+        const QStringView text = a.view();
+        return text.size() == b.size() && (text.data() == b.data() || text == b);
+    }
+    friend bool operator!=(const PooledString &a, QStringView b) noexcept { return !(a == b); }
+    friend bool operator==(QStringView a, const PooledString &b) noexcept { return b == a; }
+    friend bool operator!=(QStringView a, const PooledString &b) noexcept { return !(b == a); }
+    friend bool operator==(const PooledString &a, const QString &b) noexcept { return a == QStringView(b); }
+    friend bool operator!=(const PooledString &a, const QString &b) noexcept { return !(a == QStringView(b)); }
+    friend bool operator==(const QString &a, const PooledString &b) noexcept { return b == QStringView(a); }
+    friend bool operator!=(const QString &a, const PooledString &b) noexcept { return !(b == QStringView(a)); }
     friend bool operator<(const PooledString &a, const PooledString &b) noexcept { return a.toString() < b.toString(); }
 
     friend size_t qHash(const PooledString &s, size_t seed = 0) noexcept { return qHash(s.toString(), seed); }

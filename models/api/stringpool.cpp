@@ -22,6 +22,16 @@ StringPool::~StringPool()
 
 PooledString StringPool::pooled(QStringView text)
 {
+    return pooled(text, nullptr);
+}
+
+PooledString StringPool::pooled(const QString &text)
+{
+    return pooled(text, &text);
+}
+
+PooledString StringPool::pooled(QStringView text, const QString *buffer)
+{
     if (text.isEmpty())
         return PooledString();
     QMutexLocker lock(&m_mutex);
@@ -31,7 +41,7 @@ PooledString StringPool::pooled(QStringView text)
         StringSlots::retain(*it);
         return PooledString(*it);
     }
-    const quint32 id = StringSlots::allocate(text.toString(), true);
+    const quint32 id = StringSlots::allocate(buffer ? *buffer : text.toString(), true);
     m_ids.insert(QStringView(StringSlots::text(id)), id);
     return PooledString(id);
 }

@@ -31,6 +31,7 @@ public:
     static StringPool &shared();
 
     PooledString pooled(QStringView text);
+    PooledString pooled(const QString &text); // a new slot shares the buffer of `text`
     PooledString pooledUtf8(std::string_view text);
     QString intern(QStringView text) { return pooled(text).toString(); }
     QString internUtf8(const char *data, qsizetype size) { return pooledUtf8({data, size_t(size)}).toString(); }
@@ -48,6 +49,8 @@ public:
     qsizetype purgeUnused();
 
 private:
+    PooledString pooled(QStringView text, const QString *buffer);
+
     mutable QMutex m_mutex;
     // Views into the slots' texts, which stay put while the slot is pooled.
     QHash<QStringView, quint32> m_ids;

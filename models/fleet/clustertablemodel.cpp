@@ -44,15 +44,6 @@ KubeTime newestTransition(const ClusterProfile &p)
     return newest;
 }
 
-const QString *propertyValue(const ClusterProfile &p, const QString &name)
-{
-    for (const Property &property : p.properties) {
-        if (property.name.toString().constData() == name.constData() || property.name == name)
-            return &property.value.toString();
-    }
-    return nullptr;
-}
-
 // Node counts in thousandths, so that one integer orders them; no count sorts
 // first and a count that is not a number last.
 qint64 nodesKey(const ClusterProfile &p)
@@ -279,10 +270,8 @@ const QString *ClusterTableModel::extraValue(const ExtraColumn &column, const Fl
 {
     if (column.source)
         return column.source->value(row);
-    if (!column.isLabel)
-        return propertyValue(row.profile(), column.key);
-    const PooledString *label = row.profile().metadata.labels.find(column.key);
-    return label ? &label->toString() : nullptr;
+    return column.isLabel ? row.profile().metadata.labels.findText(column.key)
+                          : row.profile().propertyText(column.key);
 }
 
 QString ClusterTableModel::displayText(int column, const FleetProfile &row) const

@@ -8,28 +8,6 @@
 namespace fleetscope {
 namespace {
 
-// Interned keys share their buffer with the profiles' interned names, so most
-// lookups end at the pointer comparison.
-bool sameText(const QString &a, const QString &b)
-{
-    return a.constData() == b.constData() ? a.size() == b.size() : a == b;
-}
-
-const QString *propertyValue(const ClusterProfile &profile, const QString &name)
-{
-    for (const Property &p : profile.properties) {
-        if (sameText(p.name, name))
-            return &p.value.toString();
-    }
-    return nullptr;
-}
-
-const QString *labelValue(const ClusterProfile &profile, const QString &key)
-{
-    const PooledString *value = profile.metadata.labels.find(key);
-    return value ? &value->toString() : nullptr;
-}
-
 const QString *nonEmpty(const QString &text)
 {
     return text.isEmpty() ? nullptr : &text;
@@ -57,13 +35,13 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
     case FilterField::Version:
         return nonEmpty(p.kubernetesVersion);
     case FilterField::Label:
-        return labelValue(p, node.key);
+        return p.metadata.labels.findText(node.key);
     case FilterField::Property:
-        return propertyValue(p, node.key);
+        return p.propertyText(node.key);
     case FilterField::PropertyOrLabel:
-        if (const QString *value = propertyValue(p, node.key))
+        if (const QString *value = p.propertyText(node.key))
             return value;
-        return labelValue(p, node.key);
+        return p.metadata.labels.findText(node.key);
     case FilterField::Health:
     case FilterField::Condition:
         break;
@@ -101,7 +79,7 @@ bool equalsAny(const FilterNode &node, const QString &value)
         return false;
     }
     for (const QString &want : node.values) {
-        if (listValued ? valueHasItem(value, want) : sameText(value, want))
+        if (listValued ? valueHasItem(value, want) : value == want)
             return true;
     }
     return false;
