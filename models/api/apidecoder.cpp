@@ -39,7 +39,8 @@ bool decodeLabels(JsonReader &r, const nlohmann::json &metadata, const JsonPath 
     if (!r.readObject(metadata, "labels", at, &labels) || !labels)
         return r.ok();
     const JsonPath labelsAt = at.member("labels");
-    out->reserve(qsizetype(labels->size()));
+    std::vector<LabelMap::Entry> entries;
+    entries.reserve(labels->size());
     for (auto it = labels->begin(); it != labels->end(); ++it) {
         if (it->is_null())
             continue;
@@ -50,11 +51,12 @@ bool decodeLabels(JsonReader &r, const nlohmann::json &metadata, const JsonPath 
         }
         const auto &key = it.key();
         const auto &value = it->get_ref<const std::string &>();
-        out->insert(r.pool().pooledUtf8(key),
-                    StringPool::holdsUniqueValues(std::string_view(key))
-                        ? PooledString::unique(QString::fromUtf8(value.data(), qsizetype(value.size())))
-                        : r.pool().pooledUtf8(value));
+        entries.emplace_back(r.pool().pooledUtf8(key),
+                             StringPool::holdsUniqueValues(std::string_view(key))
+                                 ? PooledString::unique(QString::fromUtf8(value.data(), qsizetype(value.size())))
+                                 : r.pool().pooledUtf8(value));
     }
+    out->assign(&entries);
     return true;
 }
 
@@ -68,10 +70,11 @@ bool decodeMetadata(JsonReader &r, const nlohmann::json &object, const JsonPath 
     if (!metadata)
         return r.fail(at, QStringLiteral("required value is missing"));
     QString uid;
+    QByteArray resourceVersion;
     if (!r.requireString(*metadata, "name", at, &out->name)
         || !r.readPooledString(*metadata, "namespace", at, &out->namespaceName)
         || !r.readString(*metadata, "uid", at, &uid)
-        || !r.readLatin1(*metadata, "resourceVersion", at, &out->resourceVersion)
+        || !r.readLatin1(*metadata, "resourceVersion", at, &resourceVersion)
         || !r.readInt64(*metadata, "generation", at, &out->generation)
         || !r.readTime(*metadata, "creationTimestamp", at, &out->creationTimestamp)
         || !r.readTime(*metadata, "deletionTimestamp", at, &out->deletionTimestamp)
@@ -80,6 +83,7 @@ bool decodeMetadata(JsonReader &r, const nlohmann::json &object, const JsonPath 
     if (namespaced && out->namespaceName.isEmpty())
         return r.fail(at.member("namespace"), QStringLiteral("required value is missing"));
     out->uid = QUuid::fromString(uid);
+    out->resourceVersion = resourceVersion;
     return true;
 }
 
@@ -114,23 +118,41 @@ bool decodeProperty(JsonReader &r, const nlohmann::json &item, const JsonPath &a
     return true;
 }
 
-template<typename T, typename Decode>
-bool decodeList(JsonReader &r, const nlohmann::json &object, const char *key, const JsonPath &at, QList<T> *out,
+template<typename T>
+void appendAll(QList<T> *to, QList<T> &&from)
+{
+    to->reserve(to->size() + from.size()); // exact, as the bytes decoder's
+    for (T &item : from)
+        to->append(std::move(item));
+}
+
+template<typename T>
+void appendAll(PackedList<T> *to, QList<T> &&from)
+{
+    to->append(std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+}
+
+// Decodes into `out`'s end; the whole list first, so that a PackedList is
+// reallocated once.
+template<typename List, typename Decode>
+bool decodeList(JsonReader &r, const nlohmann::json &object, const char *key, const JsonPath &at, List *out,
                 Decode decode)
 {
     const nlohmann::json *array = nullptr;
     if (!r.readArray(object, key, at, &array) || !array)
         return r.ok();
     const JsonPath listAt = at.member(key);
-    out->reserve(out->size() + qsizetype(array->size()));
+    QList<typename List::value_type> decoded;
+    decoded.reserve(qsizetype(array->size()));
     int index = 0;
     for (const nlohmann::json &item : *array) {
-        T value;
+        typename List::value_type value;
         if (!decode(r, item, listAt.element(index), &value))
             return false;
-        out->append(std::move(value));
+        decoded.append(std::move(value));
         ++index;
     }
+    appendAll(out, std::move(decoded));
     return true;
 }
 
@@ -162,12 +184,14 @@ bool decodeProfileStatus(JsonReader &r, const nlohmann::json &status, const Json
     QList<AccessProvider> deprecated;
     if (!decodeList(r, status, "credentialProviders", at, &deprecated, decodeAccessProvider))
         return false;
+    QList<AccessProvider> added;
     for (AccessProvider &provider : deprecated) {
         if (out->accessProvider(provider.name.view()))
             continue; // accessProviders win on the same name
         provider.fromCredentialProviders = true;
-        out->accessProviders.append(std::move(provider));
+        added.append(std::move(provider));
     }
+    out->accessProviders.append(std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
     return true;
 }
 
@@ -187,6 +211,7 @@ bool decodeKubeconfigCluster(JsonReader &r, const nlohmann::json &object, const 
     if (!r.readArray(object, "extensions", at, &extensions) || !extensions)
         return r.ok();
     const JsonPath listAt = at.member("extensions");
+    QList<NamedExtension> decoded;
     int index = 0;
     for (const nlohmann::json &item : *extensions) {
         const JsonPath itemAt = listAt.element(index++);
@@ -199,8 +224,9 @@ bool decodeKubeconfigCluster(JsonReader &r, const nlohmann::json &object, const 
         extension.name = r.pool().pooled(name);
         const nlohmann::json *body = r.member(item, "extension");
         extension.json = body ? compactJson(*body) : QByteArrayLiteral("null");
-        out->extensions.append(std::move(extension));
+        decoded.append(std::move(extension));
     }
+    out->extensions = PackedList<NamedExtension>(decoded);
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "condition.h"
 #include "kubeconfigcluster.h"
 #include "objectmeta.h"
+#include "packedlist.h"
 
 #include <QList>
 #include <QString>
@@ -54,11 +55,11 @@ struct ClusterProfile
 
     // status
     PooledString kubernetesVersion;
-    QList<Condition> conditions;
-    QList<Property> properties;
+    PackedList<Condition> conditions;
+    PackedList<Property> properties;
     // accessProviders first, then credentialProviders whose names accessProviders lacks
     // (accessProviders win on the same name, as in the reference library).
-    QList<AccessProvider> accessProviders;
+    PackedList<AccessProvider> accessProviders;
 
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "packedlist.h"
+
 #include <QByteArray>
 
 namespace fleetscope {
@@ -19,12 +21,13 @@ public:
     CompressedJson() = default;
     CompressedJson &operator=(const QByteArray &json)
     {
-        m_packed = compress(json);
+        const QByteArray packed = compress(json);
+        m_packed = PackedList<char>(packed.cbegin(), packed.cend());
         return *this;
     }
     bool isEmpty() const { return m_packed.isEmpty(); }
     qsizetype packedSize() const { return m_packed.size(); }
-    QByteArray unpacked() const { return uncompress(m_packed); }
+    QByteArray unpacked() const { return uncompress(QByteArray::fromRawData(m_packed.constData(), m_packed.size())); }
     operator QByteArray() const { return unpacked(); }
 
     static QByteArray compress(const QByteArray &json);
@@ -32,7 +35,8 @@ public:
     static QByteArray uncompress(const QByteArray &packed);
 
 private:
-    QByteArray m_packed;
+    // One pointer in every profile record, kept or not (a QByteArray is three).
+    PackedList<char> m_packed;
 };
 
 } // namespace fleetscope

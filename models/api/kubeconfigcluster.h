@@ -1,5 +1,6 @@
 #pragma once
 
+#include "packedlist.h"
 #include "pooledstring.h"
 
 #include <QByteArray>
@@ -34,7 +35,7 @@ struct KubeconfigCluster
 {
     QString server;
     QByteArray certificateAuthorityData; // PEM, already base64-decoded
-    QList<NamedExtension> extensions;
+    PackedList<NamedExtension> extensions;
     PooledString certificateAuthority; // file path (kubeconfig only; absolute once loaded)
     PooledString tlsServerName;
     PooledString proxyUrl;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "packedlist.h"
 #include "pooledstring.h"
 
 #include <QList>
@@ -7,12 +8,13 @@
 #include <QStringView>
 
 #include <utility>
+#include <vector>
 
 namespace fleetscope {
 
 // metadata.labels: a small sorted vector of key/value pairs. Profiles carry a
 // handful of labels, so a flat sorted array beats a hash in both memory and lookup
-// time; with 4-byte PooledStrings an entry is 8 bytes.
+// time; with 4-byte PooledStrings an entry is 8 bytes, in one exact-size block.
 class LabelMap
 {
 public:
@@ -20,11 +22,12 @@ public:
 
     LabelMap() = default;
 
-    // Decoders know the label count before inserting: an exact capacity saves the
-    // growth slack of one-by-one inserts (~100 bytes per profile at 100k).
-    void reserve(qsizetype size) { m_entries.reserve(size); }
-    // Inserts or replaces.
+    // Inserts or replaces. Each insert reallocates the exact-size entry array:
+    // decoders use assign().
     void insert(PooledString key, PooledString value);
+    // Replaces every entry with `entries` (any order; of a repeated key the last
+    // wins, as in insert()). Leaves `entries` empty, for reuse as scratch.
+    void assign(std::vector<Entry> *entries);
     bool contains(QStringView key) const { return find(key) != nullptr; }
     // The value, or an empty string when absent: use contains() to tell an empty label from none.
     QString value(QStringView key) const;
@@ -38,13 +41,13 @@ public:
 
     bool isEmpty() const { return m_entries.isEmpty(); }
     qsizetype size() const { return m_entries.size(); }
-    const QList<Entry> &entries() const { return m_entries; }
+    const PackedList<Entry> &entries() const { return m_entries; }
 
     friend bool operator==(const LabelMap &a, const LabelMap &b) { return a.m_entries == b.m_entries; }
     friend bool operator!=(const LabelMap &a, const LabelMap &b) { return !(a == b); }
 
 private:
-    QList<Entry> m_entries; // sorted by key
+    PackedList<Entry> m_entries; // sorted by key
 };
 
 } // namespace fleetscope

@@ -235,16 +235,17 @@ bool ObjectBytesReader::decodeLabels(JsonCursor &c, LabelMap *out)
         m_labelOrder.push_back(&m_labels[i]);
     std::sort(m_labelOrder.begin(), m_labelOrder.end(),
               [](const LabelEntry *a, const LabelEntry *b) { return a->key < b->key; });
-    out->reserve(qsizetype(used));
+    m_labelEntries.clear();
     for (size_t i = 0; i < m_labelOrder.size(); ++i) {
         const LabelEntry &entry = *m_labelOrder[i];
         if (i > 0 && m_labelOrder[i - 1]->key == entry.key)
             return false; // a repeated label: the DOM keeps the last; left to the DOM
         if (!entry.isNull)
-            out->insert(intern(entry.key),
-                        StringPool::holdsUniqueValues(entry.key) ? PooledString::unique(fromUtf8(entry.value))
-                                                                  : intern(entry.value));
+            m_labelEntries.emplace_back(intern(entry.key), StringPool::holdsUniqueValues(entry.key)
+                                                                ? PooledString::unique(fromUtf8(entry.value))
+                                                                : intern(entry.value));
     }
+    out->assign(&m_labelEntries);
     return true;
 }
 

@@ -90,6 +90,7 @@ private:
     };
     std::vector<LabelEntry> m_labels; // reused between objects
     std::vector<const LabelEntry *> m_labelOrder;
+    std::vector<LabelMap::Entry> m_labelEntries; // sorted, for LabelMap::assign()
 };
 
 } // namespace fleetscope

@@ -3,6 +3,7 @@
 #include "kubetime.h"
 #include "labelmap.h"
 #include "pooledstring.h"
+#include "resourceversion.h"
 
 #include <QByteArray>
 #include <QString>
@@ -18,7 +19,7 @@ struct ObjectMeta
     QString name;
     PooledString namespaceName;
     QUuid uid;                  // 16 bytes instead of a 36-character string
-    QByteArray resourceVersion; // opaque: compared for equality only, never parsed
+    ResourceVersion resourceVersion; // opaque: compared for equality only
     qint64 generation = 0;
     KubeTime creationTimestamp = 0;
     KubeTime deletionTimestamp = 0;

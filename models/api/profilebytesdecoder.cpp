@@ -112,11 +112,9 @@ static bool decodeArray(JsonCursor &c, std::vector<T> *scratch, Decode decode)
 }
 
 template<typename T>
-static void moveInto(std::vector<T> *from, QList<T> *to)
+static void moveInto(std::vector<T> *from, PackedList<T> *to)
 {
-    to->reserve(to->size() + qsizetype(from->size()));
-    for (T &value : *from)
-        to->append(std::move(value));
+    to->append(std::make_move_iterator(from->begin()), std::make_move_iterator(from->end()));
     from->clear();
 }
 
@@ -175,13 +173,12 @@ bool ProfileBytesDecoder::decodeStatus(JsonCursor &c, ClusterProfile *out)
     moveInto(&m_properties, &out->properties);
     moveInto(&m_providers, &out->accessProviders);
     // As decodeProfileStatus(): accessProviders win on the same name.
-    for (AccessProvider &provider : m_deprecatedProviders) {
-        if (out->accessProvider(provider.name.view()))
-            continue;
+    const auto shadowed = std::remove_if(m_deprecatedProviders.begin(), m_deprecatedProviders.end(),
+                                         [out](const AccessProvider &p) { return out->accessProvider(p.name.view()); });
+    m_deprecatedProviders.erase(shadowed, m_deprecatedProviders.end());
+    for (AccessProvider &provider : m_deprecatedProviders)
         provider.fromCredentialProviders = true;
-        out->accessProviders.append(std::move(provider));
-    }
-    m_deprecatedProviders.clear();
+    moveInto(&m_deprecatedProviders, &out->accessProviders);
     return true;
 }
 
@@ -331,7 +328,7 @@ bool ProfileBytesDecoder::decodeCluster(JsonCursor &c, KubeconfigCluster *out)
     return !c.failed();
 }
 
-bool ProfileBytesDecoder::decodeExtensions(JsonCursor &c, QList<NamedExtension> *out)
+bool ProfileBytesDecoder::decodeExtensions(JsonCursor &c, PackedList<NamedExtension> *out)
 {
     bool isNull = false;
     if (!nullOr(c, Type::Array, &isNull))

@@ -35,7 +35,7 @@ private:
     bool decodeProperty(JsonCursor &c, Property *out);
     bool decodeAccessProvider(JsonCursor &c, AccessProvider *out);
     bool decodeCluster(JsonCursor &c, KubeconfigCluster *out);
-    bool decodeExtensions(JsonCursor &c, QList<NamedExtension> *out);
+    bool decodeExtensions(JsonCursor &c, PackedList<NamedExtension> *out);
 
     // Reused between objects, so that lists end up exactly sized (as the DOM path makes them).
     std::vector<Condition> m_conditions;

@@ -2,6 +2,8 @@
 
 #include "historytypes.h"
 
+#include "api/packedlist.h"
+
 #include <QHash>
 #include <QList>
 
@@ -13,7 +15,7 @@ struct ClusterObservation
     ClusterId cluster;
     QString memberId;
     qint64 observedAt = 0;
-    QList<Condition> conditions;
+    PackedList<Condition> conditions;
 };
 
 // Decides which observations are transitions, against the last status recorded

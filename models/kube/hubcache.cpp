@@ -19,8 +19,8 @@ QString textAt(const nlohmann::json &object, const char *key)
 
 // The key and version are read before decoding so that replays skip the
 // decoder, and an object that fails to decode still replaces its older version.
-// The version's bytes are kept as the decoders keep them, so that they compare.
-bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, QByteArray *version)
+// The version is read from the same bytes as the decoders read it, so that they compare.
+bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, ResourceVersion *version)
 {
     const auto meta = object.find("metadata");
     if (meta == object.end() || !meta->is_object())
@@ -28,8 +28,8 @@ bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, QByteArray *ver
     key->name = textAt(*meta, "name");
     key->namespaceName = textAt(*meta, "namespace");
     const auto rv = meta->find("resourceVersion");
-    *version = rv != meta->end() && rv->is_string() ? QByteArray::fromStdString(rv->get_ref<const std::string &>())
-                                                     : QByteArray();
+    *version = rv != meta->end() && rv->is_string() ? ResourceVersion(rv->get_ref<const std::string &>())
+                                                     : ResourceVersion();
     return !key->name.isEmpty();
 }
 
@@ -85,7 +85,7 @@ bool HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::str
         std::shared_ptr<const void> decoded; // null: the DOM path, with `object`
         nlohmann::json object;
         ObjectKey key;
-        QByteArray version;
+        ResourceVersion version;
     };
     std::vector<Staged> staged(items.size());
     // Decoders per page: their intern caches must not keep strings alive (and out
@@ -134,7 +134,7 @@ bool HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::str
     return true;
 }
 
-void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QByteArray version,
+void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, ResourceVersion version,
                              std::shared_ptr<const void> decoded)
 {
     Table &t = table(spec.kind);
@@ -165,7 +165,7 @@ void HubCache::watchEvent(const ResourceSpec &spec, WatchEventType type, nlohman
         return;
     }
     ObjectKey key;
-    QByteArray version;
+    ResourceVersion version;
     if (keyAndVersion(object, &key, &version))
         remove(spec.kind, key);
 }
@@ -174,7 +174,7 @@ void HubCache::upsert(const ResourceSpec &spec, nlohmann::json &object, bool fro
 {
     Table &t = table(spec.kind);
     ObjectKey key;
-    QByteArray version;
+    ResourceVersion version;
     if (!keyAndVersion(object, &key, &version)) {
         m_decodeErrors.append(spec.describe() + QStringLiteral(": an object without metadata.name was skipped"));
         return;

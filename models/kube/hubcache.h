@@ -57,7 +57,7 @@ private:
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
     void upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList);
     // A list item the DOM-free decoders took (the others go through upsert()).
-    void upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, QByteArray version,
+    void upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, ResourceVersion version,
                        std::shared_ptr<const void> decoded);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);

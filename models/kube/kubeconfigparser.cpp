@@ -174,7 +174,9 @@ public:
         });
     }
 
-    bool extensions(const YAML::Node &node, const QString &path, QList<NamedExtension> *out)
+    // Kubeconfig's own objects keep QLists, a cluster a PackedList.
+    template<typename List>
+    bool extensions(const YAML::Node &node, const QString &path, List *out)
     {
         out->clear();
         return items(node, path, [&](const YAML::Node &item, const QString &itemPath, int) {

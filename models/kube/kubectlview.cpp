@@ -65,7 +65,7 @@ json clusterJson(const KubeconfigCluster &c)
     if (c.disableCompression)
         o["disable-compression"] = true;
     if (!c.extensions.isEmpty())
-        o["extensions"] = extensionsJson(c.extensions);
+        o["extensions"] = extensionsJson(c.extensions.toList());
     return o;
 }
 
@@ -135,7 +135,7 @@ json contextJson(const KubeconfigContext &c)
     o["user"] = utf8(c.authInfo);
     putString(&o, "namespace", c.namespaceName);
     if (!c.extensions.isEmpty())
-        o["extensions"] = extensionsJson(c.extensions);
+        o["extensions"] = extensionsJson(c.extensions.toList());
     return o;
 }
 

@@ -171,7 +171,7 @@ void TestApiDecoder::keepsPropertyTimesAndConditionDetails()
 
     ClusterProfile fleet;
     QVERIFY2(decodeClusterProfile(loadFixture(QStringLiteral("kubefleet.json")), &fleet, &error), qPrintable(error));
-    QCOMPARE(fleet.metadata.resourceVersion, QByteArray("987"));
+    QCOMPARE(fleet.metadata.resourceVersion.toByteArray(), QByteArray("987"));
     QCOMPARE(fleet.metadata.uid, QUuid(QStringLiteral("1b7d4c52-0e6f-4c55-8a43-2d9b9c1d6f11")));
     QCOMPARE(fleet.conditions.first().message, QStringLiteral("the member agent has not reported for 5m"));
     QCOMPARE(fleet.conditions.first().observedGeneration, 3);

@@ -24,7 +24,7 @@ QString describe(const ClusterProfile &p)
     QStringList parts;
     const ObjectMeta &m = p.metadata;
     parts << apiVersionString(p.apiVersion) << m.name << m.namespaceName << m.uid.toString()
-          << QString::fromLatin1(m.resourceVersion) << QString::number(m.generation)
+          << QString::fromLatin1(m.resourceVersion.toByteArray()) << QString::number(m.generation)
           << QString::number(m.creationTimestamp) << QString::number(m.deletionTimestamp);
     for (const auto &entry : m.labels.entries())
         parts << QStringLiteral("label %1=%2").arg(entry.first.toString(), entry.second.toString());
@@ -217,7 +217,6 @@ void TestProfileBytesDecoder::agreesWithTheDomDecoder()
     if (fastOk) {
         QVERIFY2(domOk, qPrintable(error));
         QCOMPARE(describe(fast), describe(dom));
-        QCOMPARE(fast.conditions.capacity(), dom.conditions.capacity());
     }
 }
 

@@ -64,7 +64,7 @@ std::map<QString, QString> storeContents(const FleetStore &store, int hub)
     for (const FleetProfile &p : store.profiles()) {
         if (p.hub == hub)
             contents[p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name] =
-                QString::fromLatin1(p.profile().metadata.resourceVersion);
+                QString::fromLatin1(p.profile().metadata.resourceVersion.toByteArray());
     }
     return contents;
 }
