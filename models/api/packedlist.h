@@ -5,9 +5,11 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <new>
+#include <type_traits>
 #include <utility>
 
 namespace fleetscope {
@@ -140,7 +142,15 @@ public:
         Header *d = allocate(old + added);
         T *to = items(d);
         // d->size counts what is built, so that a throwing copy (bad_alloc) unwinds cleanly.
-        const bool steal = m_d && m_d->refs.load(std::memory_order_acquire) == 1;
+        // Move the old items over when nobody else holds them, unless the inserted
+        // range is made of them (list.append(list.at(0))): those must stay intact
+        // until they are copied.
+        bool steal = m_d && m_d->refs.load(std::memory_order_acquire) == 1;
+        if constexpr (std::is_pointer_v<It>) {
+            const std::less<const T *> before;
+            const T *from = &*first;
+            steal = steal && (before(from, items(m_d)) || !before(from, items(m_d) + old));
+        }
         size_t built = 0;
         try {
         auto take = [&](T &item) {

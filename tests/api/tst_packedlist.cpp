@@ -138,6 +138,14 @@ void TestPackedList::copiesShareUntilWritten()
     c.clear();
     QVERIFY(c.isEmpty());
     QCOMPARE(b.size(), 2);
+
+    // Appending the list's own items, with nobody else holding it: they must be
+    // copied before the old block's items are moved over.
+    PackedList<Tracked> own{Tracked(QStringLiteral("p")), Tracked(QStringLiteral("q"))};
+    own.append(own.at(0));
+    QCOMPARE(texts(own), QStringList({"p", "q", "p"}));
+    own.append(std::as_const(own).begin(), std::as_const(own).end());
+    QCOMPARE(texts(own), QStringList({"p", "q", "p", "p", "q", "p"}));
 }
 
 void TestPackedList::destroysEveryItemOnce()
