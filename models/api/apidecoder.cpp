@@ -255,6 +255,7 @@ bool decodeClusterProfile(const nlohmann::json &object, ClusterProfile *out, QSt
             *error = r.error();
         return false;
     }
+    profile.shareRepeatedText();
     *out = std::move(profile);
     return true;
 }
@@ -273,13 +274,13 @@ bool decodePlacementDecision(const nlohmann::json &object, PlacementDecision *ou
                           if (!item.is_object())
                               return r.fail(at, QStringLiteral("expected object, got %1").arg(JsonReader::typeName(item)));
                           const nlohmann::json *ref = nullptr;
-                          if (!r.readObject(item, "clusterProfileRef", at, &ref) || !r.readString(item, "reason", at, &d->reason))
+                          if (!r.readObject(item, "clusterProfileRef", at, &ref) || !r.readPooledString(item, "reason", at, &d->reason))
                               return false;
                           if (!ref)
                               return r.fail(at.member("clusterProfileRef"), QStringLiteral("required value is missing"));
                           const JsonPath refAt = at.member("clusterProfileRef");
                           return r.requireString(*ref, "name", refAt, &d->clusterProfileName)
-                              && r.readInternedString(*ref, "namespace", refAt, &d->clusterProfileNamespace);
+                              && r.readPooledString(*ref, "namespace", refAt, &d->clusterProfileNamespace);
                       });
     if (!ok) {
         if (error)

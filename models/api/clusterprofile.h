@@ -67,6 +67,14 @@ struct ClusterProfile
     // property()'s value text, or null when absent; lives as long as the profile.
     const QString *propertyText(QStringView name) const;
     const AccessProvider *accessProvider(QStringView name) const;
+
+    // Decoders call this last. Producers often set spec.displayName to the
+    // cluster's name (OCM does): one buffer then serves both.
+    void shareRepeatedText()
+    {
+        if (displayName == metadata.name)
+            displayName = metadata.name;
+    }
 };
 
 } // namespace fleetscope

@@ -81,7 +81,7 @@ bool PlacementBytesDecoder::decodeDecision(JsonCursor &c, ClusterDecision *out)
             ok = seen.first(0) && nullOr(c, Type::Object, &isNull) && (isNull || decodeReference(c, out));
             hasReference = !isNull;
         } else if (key == "reason") {
-            ok = seen.first(1) && readString(c, &out->reason);
+            ok = seen.first(1) && readInterned(c, &out->reason);
         } else {
             ok = c.skipValue();
         }

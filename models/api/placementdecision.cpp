@@ -24,7 +24,8 @@ int PlacementDecision::decisionIndex() const
 
 QString PlacementDecision::profileNamespace(const ClusterDecision &decision) const
 {
-    return decision.clusterProfileNamespace.isEmpty() ? metadata.namespaceName.toString() : decision.clusterProfileNamespace;
+    return decision.clusterProfileNamespace.isEmpty() ? metadata.namespaceName.toString()
+                                                        : decision.clusterProfileNamespace.toString();
 }
 
 } // namespace fleetscope

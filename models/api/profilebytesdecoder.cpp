@@ -51,6 +51,7 @@ bool ProfileBytesDecoder::decode(std::string_view json, ClusterProfile *out)
         return false;
     if (!checkApiVersion(apiVersion, kind, "ClusterProfile", &profile.apiVersion))
         return false;
+    profile.shareRepeatedText();
     *out = std::move(profile);
     return true;
 }

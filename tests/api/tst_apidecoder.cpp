@@ -189,7 +189,7 @@ void TestApiDecoder::decodesPlacementDecision()
     QCOMPARE(decision.decisionKey(), QStringLiteral("web"));
     QCOMPARE(decision.decisionIndex(), 0);
     QCOMPARE(decision.decisions.size(), 2);
-    QCOMPARE(decision.decisions[0].reason, QStringLiteral("GPUs available"));
+    QCOMPARE(decision.decisions[0].reason.toString(), QStringLiteral("GPUs available"));
     QCOMPARE(decision.profileNamespace(decision.decisions[0]), QStringLiteral("fleet-system"));
     // An empty clusterProfileRef.namespace means the decision's own namespace.
     QCOMPARE(decision.profileNamespace(decision.decisions[1]), QStringLiteral("argocd"));

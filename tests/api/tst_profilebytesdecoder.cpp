@@ -105,6 +105,7 @@ private slots:
     void readsListPages();
     void internsThroughThePool();
     void leavesIdentifiersOutOfThePool();
+    void displayNameEqualToTheNameSharesItsText();
 };
 
 void TestProfileBytesDecoder::agreesWithTheDomDecoder_data()
@@ -422,6 +423,30 @@ void TestProfileBytesDecoder::leavesIdentifiersOutOfThePool()
         QVERIFY(decoded.metadata.labels.value(u"env").constData() == pool.intern(QStringLiteral("prod")).constData());
         QVERIFY(decoded.property(u"location.topology.k8s.io")->value.toString().constData()
                 == pool.intern(QStringLiteral("eu-west-1")).constData());
+    }
+}
+
+void TestProfileBytesDecoder::displayNameEqualToTheNameSharesItsText()
+{
+    // OCM sets spec.displayName to the cluster's name: 100k profiles should not
+    // hold that text twice. Both decoders, and a different display name stays its own.
+    for (const bool dom : {false, true}) {
+        for (const QByteArray &displayName : {QByteArray("c1"), QByteArray("Cluster one")}) {
+            const QByteArray json = QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1",)")
+                + R"("kind":"ClusterProfile","metadata":{"name":"c1","namespace":"ns"},)"
+                + R"("spec":{"displayName":")" + displayName + R"("}})";
+            StringPool pool;
+            ClusterProfile decoded;
+            if (dom) {
+                QString error;
+                QVERIFY(decodeClusterProfile(nlohmann::json::parse(json.toStdString()), &decoded, &error, pool));
+            } else {
+                ProfileBytesDecoder decoder(pool);
+                QVERIFY(decoder.decode(std::string_view(json.constData(), size_t(json.size())), &decoded));
+            }
+            QCOMPARE(decoded.displayName, QString::fromUtf8(displayName));
+            QCOMPARE(decoded.displayName.constData() == decoded.metadata.name.constData(), displayName == "c1");
+        }
     }
 }
 
