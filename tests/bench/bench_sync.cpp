@@ -2,7 +2,11 @@
 // real engine (HTTP, decode, store), as the GUI or the CLI holds the fleet.
 // Not a ctest test; tests/bench/run-benchmarks calls it and prints the table.
 //
-//   bench_sync [--raw-json] [--gui-models] [--timeout S]   (hubs: $KUBECONFIG, every context)
+//   bench_sync [--raw-json] [--gui-models] [--timeout S] [--exit-at-once]   (hubs: $KUBECONFIG, every context)
+//
+// --exit-at-once ends the process right after printing, without tearing the fleet
+// down, so that what heaptrack reports as leaked is exactly what was live:
+//   heaptrack bench_sync --exit-at-once; heaptrack_print -f heaptrack.*.zst -l 1 -p 0 -a 0 -T 0
 //
 // Prints one line of key=value pairs: profiles, rss_empty_kb, rss_synced_kb,
 // bytes_per_profile, sync_ms. "Empty" is the same process with the engine
@@ -22,6 +26,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 using namespace fleetscope;
@@ -52,6 +57,7 @@ int main(int argc, char **argv)
     options.keepRawJson = args.contains(QStringLiteral("--raw-json"));
     const bool guiModels = args.contains(QStringLiteral("--gui-models"));
     int timeoutS = 600;
+    const bool exitAtOnce = args.contains(QStringLiteral("--exit-at-once"));
     if (const qsizetype i = args.indexOf(QStringLiteral("--timeout")); i >= 0 && i + 1 < args.size())
         timeoutS = args[i + 1].toInt();
 
@@ -94,6 +100,10 @@ int main(int argc, char **argv)
                         "heap_bytes_per_profile=%.0f sync_ms=%lld\n",
                         n, emptyKb, syncedKb, n ? double(syncedKb - emptyKb) * 1024.0 / n : 0.0,
                         n && emptyHeap >= 0 ? double(syncedHeap - emptyHeap) / n : -1.0, qint64(clock.elapsed()));
+            if (exitAtOnce) {
+                std::fflush(stdout);
+                std::_Exit(0);
+            }
             QCoreApplication::exit(0);
         });
     };
