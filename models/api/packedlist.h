@@ -141,7 +141,6 @@ public:
         const size_t old = size_t(size());
         Header *d = allocate(old + added);
         T *to = items(d);
-        // d->size counts what is built, so that a throwing copy (bad_alloc) unwinds cleanly.
         // Move the old items over when nobody else holds them, unless the inserted
         // range is made of them (list.append(list.at(0))): those must stay intact
         // until they are copied.
@@ -151,23 +150,24 @@ public:
             const T *from = &*first;
             steal = steal && (before(from, items(m_d)) || !before(from, items(m_d) + old));
         }
+        // d->size counts what is built, so that a throwing copy (bad_alloc) unwinds cleanly.
         size_t built = 0;
         try {
-        auto take = [&](T &item) {
-            if (steal)
-                new (to + built) T(std::move(item));
-            else
-                new (to + built) T(item);
-            d->size = quint32(++built);
-        };
-        for (size_t i = 0; i < size_t(at); ++i)
-            take(items(m_d)[i]);
-        for (; first != last; ++first) {
-            new (to + built) T(*first);
-            d->size = quint32(++built);
-        }
-        for (size_t i = size_t(at); i < old; ++i)
-            take(items(m_d)[i]);
+            auto take = [&](T &item) {
+                if (steal)
+                    new (to + built) T(std::move(item));
+                else
+                    new (to + built) T(item);
+                d->size = quint32(++built);
+            };
+            for (size_t i = 0; i < size_t(at); ++i)
+                take(items(m_d)[i]);
+            for (; first != last; ++first) {
+                new (to + built) T(*first);
+                d->size = quint32(++built);
+            }
+            for (size_t i = size_t(at); i < old; ++i)
+                take(items(m_d)[i]);
         } catch (...) {
             release(d); // destroys the `built` items
             throw;
