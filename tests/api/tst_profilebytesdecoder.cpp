@@ -88,6 +88,17 @@ QByteArray profile(const char *rest)
         + (rest[0] ? "," : "") + rest + "}";
 }
 
+// Decodes `json` with the bytes decoder or the DOM decoder; false when it refuses.
+bool decodeWith(bool dom, const QByteArray &json, StringPool &pool, ClusterProfile *out)
+{
+    if (dom) {
+        QString error;
+        return decodeClusterProfile(nlohmann::json::parse(json.toStdString()), out, &error, pool);
+    }
+    ProfileBytesDecoder decoder(pool);
+    return decoder.decode(std::string_view(json.constData(), size_t(json.size())), out);
+}
+
 } // namespace
 
 class TestProfileBytesDecoder final : public QObject
@@ -404,13 +415,7 @@ void TestProfileBytesDecoder::leavesIdentifiersOutOfThePool()
     for (const bool dom : {false, true}) {
         StringPool pool;
         ClusterProfile decoded;
-        if (dom) {
-            QString error;
-            QVERIFY(decodeClusterProfile(nlohmann::json::parse(json.toStdString()), &decoded, &error, pool));
-        } else {
-            ProfileBytesDecoder decoder(pool);
-            QVERIFY(decoder.decode(std::string_view(json.constData(), size_t(json.size())), &decoded));
-        }
+        QVERIFY(decodeWith(dom, json, pool, &decoded));
         QCOMPARE(decoded.metadata.labels.value(u"multicluster.x-k8s.io/inventory-member-id"),
                  QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
         QCOMPARE(decoded.property(u"cluster.clusterset.k8s.io")->value, QStringLiteral("c1-id"));
@@ -432,18 +437,11 @@ void TestProfileBytesDecoder::displayNameEqualToTheNameSharesItsText()
     // hold that text twice. Both decoders, and a different display name stays its own.
     for (const bool dom : {false, true}) {
         for (const QByteArray &displayName : {QByteArray("c1"), QByteArray("Cluster one")}) {
-            const QByteArray json = QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1",)")
-                + R"("kind":"ClusterProfile","metadata":{"name":"c1","namespace":"ns"},)"
-                + R"("spec":{"displayName":")" + displayName + R"("}})";
+            const QByteArray spec = QByteArray(R"("spec":{"displayName":")") + displayName + R"("})";
+            const QByteArray json = profile(spec.constData());
             StringPool pool;
             ClusterProfile decoded;
-            if (dom) {
-                QString error;
-                QVERIFY(decodeClusterProfile(nlohmann::json::parse(json.toStdString()), &decoded, &error, pool));
-            } else {
-                ProfileBytesDecoder decoder(pool);
-                QVERIFY(decoder.decode(std::string_view(json.constData(), size_t(json.size())), &decoded));
-            }
+            QVERIFY(decodeWith(dom, json, pool, &decoded));
             QCOMPARE(decoded.displayName, QString::fromUtf8(displayName));
             QCOMPARE(decoded.displayName.constData() == decoded.metadata.name.constData(), displayName == "c1");
         }
