@@ -229,7 +229,7 @@ bool ObjectBytesReader::decodeLabels(JsonCursor &c, LabelMap *out)
     }
     if (c.failed())
         return false;
-    // The DOM visits labels in std::map order (by bytes); insert in that order.
+    // Sorted by bytes to find repeated keys; LabelMap::assign() orders by UTF-16 itself.
     m_labelOrder.clear();
     for (size_t i = 0; i < used; ++i)
         m_labelOrder.push_back(&m_labels[i]);

@@ -80,9 +80,7 @@ public:
     void swap(PackedList &other) noexcept { std::swap(m_d, other.m_d); }
 
     qsizetype size() const { return m_d ? qsizetype(m_d->size) : 0; }
-    qsizetype count() const { return size(); }
     bool isEmpty() const { return size() == 0; }
-    bool empty() const { return isEmpty(); }
 
     const T *constData() const { return m_d ? items(m_d) : nullptr; }
     const T *begin() const { return constData(); }
@@ -109,9 +107,6 @@ public:
         return begin()[i];
     }
     const T &first() const { return at(0); }
-    const T &constFirst() const { return at(0); }
-    const T &last() const { return at(size() - 1); }
-    const T &constLast() const { return at(size() - 1); }
 
     void clear() { PackedList().swap(*this); }
 
@@ -128,8 +123,6 @@ public:
         append(item);
         return *this;
     }
-    void push_back(const T &item) { append(item); }
-    void push_back(T &&item) { append(std::move(item)); }
     // Inserts [first, last) before index `at`, with one reallocation.
     template<typename It>
     void insert(qsizetype at, It first, It last)
