@@ -184,14 +184,11 @@ bool decodeProfileStatus(JsonReader &r, const nlohmann::json &status, const Json
     QList<AccessProvider> deprecated;
     if (!decodeList(r, status, "credentialProviders", at, &deprecated, decodeAccessProvider))
         return false;
-    QList<AccessProvider> added;
-    for (AccessProvider &provider : deprecated) {
-        if (out->accessProvider(provider.name.view()))
-            continue; // accessProviders win on the same name
+    // accessProviders win on the same name.
+    deprecated.removeIf([out](const AccessProvider &p) { return out->accessProvider(p.name.view()) != nullptr; });
+    for (AccessProvider &provider : deprecated)
         provider.fromCredentialProviders = true;
-        added.append(std::move(provider));
-    }
-    out->accessProviders.append(std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+    appendAll(&out->accessProviders, std::move(deprecated));
     return true;
 }
 
@@ -226,7 +223,7 @@ bool decodeKubeconfigCluster(JsonReader &r, const nlohmann::json &object, const 
         extension.json = body ? compactJson(*body) : QByteArrayLiteral("null");
         decoded.append(std::move(extension));
     }
-    out->extensions = PackedList<NamedExtension>(decoded);
+    appendAll(&out->extensions, std::move(decoded));
     return true;
 }
 
