@@ -1,0 +1,93 @@
+#pragma once
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+
+#include <cstdio>
+
+namespace fleetscope {
+
+// The one command-line contract every `fleetscope` mode shares (the GUI and each
+// subcommand): --help prints and exits 0; every usage mistake — an unknown option,
+// a missing or malformed value, a number out of range, an unknown choice,
+// conflicting options, a stray argument — is one `error: …` line on stderr that
+// names the option and what it accepts, and exit code 2. Runtime failures (hubs,
+// files, credentials) are the commands' own and exit 1.
+//
+// It wraps QCommandLineParser rather than replacing it: Qt parses and formats the
+// help; this class owns the messages, the typed values and the exit codes.
+class CommandParser
+{
+public:
+    // Exit codes shared by every mode; also printed in --help and the man page.
+    static constexpr int ExitOk = 0;
+    static constexpr int ExitFailure = 1;
+    static constexpr int ExitUsage = 2;
+
+    // `command` is how the user invoked this mode ("fleetscope", "fleetscope list"):
+    // it starts the usage line and every message.
+    explicit CommandParser(QString command, FILE *errorStream = stderr, FILE *outputStream = stdout);
+
+    void setDescription(const QString &description);
+    void addOption(const QCommandLineOption &option);
+    void addOptions(const QList<QCommandLineOption> &options);
+    // Positional arguments the mode accepts; a mode that declares none rejects any.
+    void addPositional(const QString &name, const QString &description, const QString &syntax = {});
+    // Extra paragraphs printed after the options in --help (and so in the man page).
+    void addHelpSection(const QString &text);
+
+    // Parses `arguments` (arguments[0] is the program). Returns true when the mode
+    // should run; false when it must exit now with exitCode(): 0 after --help or
+    // --version, 2 after a usage error (already printed).
+    bool parse(const QStringList &arguments);
+    int exitCode() const { return m_exitCode; }
+
+    bool isSet(const QCommandLineOption &option) const { return m_parser.isSet(option); }
+    bool isSet(const QString &name) const { return m_parser.isSet(name); }
+    QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
+    QString value(const QString &name) const { return m_parser.value(name); }
+    QStringList values(const QCommandLineOption &option) const { return m_parser.values(option); }
+    QStringList values(const QString &name) const { return m_parser.values(name); }
+    QStringList positionalArguments() const { return m_parser.positionalArguments(); }
+    const QCommandLineParser &qtParser() const { return m_parser; }
+
+    // Typed values: each returns false after printing the usage error (exit code 2).
+    // An option that is not set yields its default value (or `fallback` when it has none).
+    bool intValue(const QCommandLineOption &option, int min, int max, int *out, int fallback = 0);
+    bool doubleValue(const QCommandLineOption &option, double min, double max, double *out, double fallback = 0);
+    bool choiceValue(const QCommandLineOption &option, const QStringList &choices, QString *out);
+    // Two options that cannot be used together.
+    bool exclusive(const QCommandLineOption &first, const QCommandLineOption &second);
+
+    // Reports a usage error about this mode; always returns false.
+    bool usageError(const QString &message);
+
+    // The text --help prints: Qt's option list under our own usage line, then the
+    // extra sections and the exit codes.
+    QString helpText() const;
+    void printHelp() const;
+
+    // "--name" or "-o/--output", as the user would type it.
+    static QString spelling(const QCommandLineOption &option);
+
+private:
+    QString describeParseError() const;
+    // Whole numbers are read as integers (so "1.5" is refused), then range-checked as doubles.
+    bool numberValue(const QCommandLineOption &option, double min, double max, double fallback, bool whole,
+                     double *out);
+    QString spellingOf(const QString &name) const;
+
+    QString m_command;
+    FILE *m_errors;
+    FILE *m_output;
+    QCommandLineParser m_parser;
+    QList<QCommandLineOption> m_options;
+    QCommandLineOption m_help;
+    QStringList m_sections;
+    bool m_takesPositionals = false;
+    int m_exitCode = ExitOk;
+};
+
+} // namespace fleetscope
