@@ -354,108 +354,8 @@
 <context>
     <name>fleetscope</name>
     <message>
-        <source>file</source>
-        <translation>Datei</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Native dashboard for fleets of Kubernetes clusters.
-
-Subcommands: fleetscope list --help, fleetscope connect --help</source>
-        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
-
-Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
-    </message>
-    <message>
-        <source>Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).</source>
-        <translation>kubeconfig-Datei (Standard: $KUBECONFIG, sonst ~/.kube/config).</translation>
-    </message>
-    <message>
-        <source>A kubeconfig context to use as a hub (repeatable; default: the current context).</source>
-        <translation>Ein kubeconfig-Kontext, der als Hub dient (mehrfach möglich; Standard: der aktuelle Kontext).</translation>
-    </message>
-    <message>
-        <source>Use every context of the kubeconfig as a hub.</source>
-        <translation>Jeden Kontext der kubeconfig als Hub verwenden.</translation>
-    </message>
-    <message>
-        <source>A namespace to read when cluster-wide lists are forbidden (repeatable).</source>
-        <translation>Ein Namespace, der gelesen wird, wenn clusterweite Listen verboten sind (mehrfach möglich).</translation>
-    </message>
-    <message>
-        <source>Start two simulated hubs in-process and show their fleet.</source>
-        <translation>Zwei simulierte Hubs im Prozess starten und ihre Flotte anzeigen.</translation>
-    </message>
-    <message>
-        <source>Render the main window to a PNG file once the fleet is synced, then exit.</source>
-        <translation>Das Hauptfenster als PNG-Datei speichern, sobald die Flotte synchronisiert ist, und beenden.</translation>
-    </message>
-    <message>
-        <source>With --screenshot: select this row of the table first.</source>
-        <translation>Mit --screenshot: zuerst diese Tabellenzeile auswählen.</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation>Zeile</translation>
-    </message>
-    <message>
-        <source>Main window size, e.g. 1400x900.</source>
-        <translation>Größe des Hauptfensters, z. B. 1400x900.</translation>
-    </message>
-    <message>
-        <source>WxH</source>
-        <translation>BxH</translation>
-    </message>
-    <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
-    </message>
-    <message>
-        <source>Interface language, e.g. de or ja (default: the system language).</source>
-        <translation>Sprache der Oberfläche, z. B. de oder ja (Standard: die Systemsprache).</translation>
-    </message>
-    <message>
-        <source>language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <source>Force the Fusion style with a dark or light palette (default: the platform&apos;s).</source>
-        <translation>Fusion-Stil mit dunkler oder heller Palette erzwingen (Standard: die der Plattform).</translation>
-    </message>
-    <message>
-        <source>dark|light</source>
-        <translation>dark|light</translation>
-    </message>
-    <message>
-        <source>--palette: expected dark or light, got &quot;%1&quot;</source>
-        <translation>--palette: dark oder light erwartet, nicht „%1“</translation>
-    </message>
-    <message>
-        <source>Condition history database (default: history.sqlite in the application data folder).</source>
-        <translation>Datenbank für den Condition-Verlauf (Standard: history.sqlite im Datenordner der Anwendung).</translation>
-    </message>
-    <message>
-        <source>Select this cluster (HUB/NAMESPACE/NAME) and show its condition history.</source>
-        <translation>Diesen Cluster (HUB/NAMESPACE/NAME) auswählen und seinen Condition-Verlauf zeigen.</translation>
-    </message>
-    <message>
-        <source>cluster</source>
-        <translation>Cluster</translation>
-    </message>
-    <message>
-        <source>With --timeline or --fleet-health: hours of history shown.</source>
-        <translation>Mit --timeline oder --fleet-health: angezeigter Zeitraum in Stunden.</translation>
-    </message>
-    <message>
-        <source>hours</source>
-        <translation>Stunden</translation>
-    </message>
-    <message>
-        <source>Show the fleet health chart.</source>
-        <translation>Das Diagramm zum Zustand der Flotte zeigen.</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +1164,109 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message>
         <source>Group the fleet by the value of this ClusterProfile property:</source>
         <translation>Die Flotte nach dem Wert dieser ClusterProfile-Property gruppieren:</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::GuiOptions</name>
+    <message>
+        <source>Show the version and exit.</source>
+        <translation>Die Version anzeigen und beenden.</translation>
+    </message>
+    <message>
+        <source>Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).</source>
+        <translation>kubeconfig-Datei (Standard: $KUBECONFIG, sonst ~/.kube/config).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>A kubeconfig context to use as a hub (repeatable; default: the current context).</source>
+        <translation>Ein kubeconfig-Kontext, der als Hub dient (mehrfach möglich; Standard: der aktuelle Kontext).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Use every context of the kubeconfig as a hub.</source>
+        <translation>Jeden Kontext der kubeconfig als Hub verwenden.</translation>
+    </message>
+    <message>
+        <source>A namespace to read when cluster-wide lists are forbidden (repeatable).</source>
+        <translation>Ein Namespace, der gelesen wird, wenn clusterweite Listen verboten sind (mehrfach möglich).</translation>
+    </message>
+    <message>
+        <source>Start two simulated hubs in-process and show their fleet.</source>
+        <translation>Zwei simulierte Hubs im Prozess starten und ihre Flotte anzeigen.</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file once the fleet is synced, then exit.</source>
+        <translation>Das Hauptfenster als PNG-Datei speichern, sobald die Flotte synchronisiert ist, und beenden.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: select this row of the table first.</source>
+        <translation>Mit --screenshot: zuerst diese Tabellenzeile auswählen.</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Main window size, e.g. 1400x900.</source>
+        <translation>Größe des Hauptfensters, z. B. 1400x900.</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>BxH</translation>
+    </message>
+    <message>
+        <source>Condition history database (default: history.sqlite in the application data folder).</source>
+        <translation>Datenbank für den Condition-Verlauf (Standard: history.sqlite im Datenordner der Anwendung).</translation>
+    </message>
+    <message>
+        <source>Select this cluster (HUB/NAMESPACE/NAME) and show its condition history.</source>
+        <translation>Diesen Cluster (HUB/NAMESPACE/NAME) auswählen und seinen Condition-Verlauf zeigen.</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>With --timeline or --fleet-health: hours of history shown.</source>
+        <translation>Mit --timeline oder --fleet-health: angezeigter Zeitraum in Stunden.</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <source>Show the fleet health chart.</source>
+        <translation>Das Diagramm zum Zustand der Flotte zeigen.</translation>
+    </message>
+    <message>
+        <source>Interface language, e.g. de or ja (default: the system language).</source>
+        <translation>Sprache der Oberfläche, z. B. de oder ja (Standard: die Systemsprache).</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Force the Fusion style with a dark or light palette (default: the platform&apos;s).</source>
+        <translation>Fusion-Stil mit dunkler oder heller Palette erzwingen (Standard: die der Plattform).</translation>
+    </message>
+    <message>
+        <source>dark|light</source>
+        <translation>dark|light</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Subcommands: fleetscope list --help, fleetscope connect --help</source>
+        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
+
+Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>

@@ -351,108 +351,8 @@
 <context>
     <name>fleetscope</name>
     <message>
-        <source>file</source>
-        <translation>ファイル</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <source>Native dashboard for fleets of Kubernetes clusters.
-
-Subcommands: fleetscope list --help, fleetscope connect --help</source>
-        <translation>Kubernetes クラスターのフリート向けネイティブダッシュボード。
-
-サブコマンド: fleetscope list --help、fleetscope connect --help</translation>
-    </message>
-    <message>
-        <source>Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).</source>
-        <translation>kubeconfig ファイル（既定: $KUBECONFIG、なければ ~/.kube/config）。</translation>
-    </message>
-    <message>
-        <source>A kubeconfig context to use as a hub (repeatable; default: the current context).</source>
-        <translation>ハブとして使う kubeconfig のコンテキスト（複数指定可、既定: 現在のコンテキスト）。</translation>
-    </message>
-    <message>
-        <source>Use every context of the kubeconfig as a hub.</source>
-        <translation>kubeconfig のすべてのコンテキストをハブとして使います。</translation>
-    </message>
-    <message>
-        <source>A namespace to read when cluster-wide lists are forbidden (repeatable).</source>
-        <translation>クラスター全体の一覧が許可されていないときに読む Namespace（複数指定可）。</translation>
-    </message>
-    <message>
-        <source>Start two simulated hubs in-process and show their fleet.</source>
-        <translation>シミュレートしたハブを 2 つプロセス内で起動し、そのフリートを表示します。</translation>
-    </message>
-    <message>
-        <source>Render the main window to a PNG file once the fleet is synced, then exit.</source>
-        <translation>フリートの同期後にメインウィンドウを PNG ファイルに保存して終了します。</translation>
-    </message>
-    <message>
-        <source>With --screenshot: select this row of the table first.</source>
-        <translation>--screenshot と併用: 先に表のこの行を選択します。</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation>行</translation>
-    </message>
-    <message>
-        <source>Main window size, e.g. 1400x900.</source>
-        <translation>メインウィンドウのサイズ（例: 1400x900）。</translation>
-    </message>
-    <message>
-        <source>WxH</source>
-        <translation>幅x高さ</translation>
-    </message>
-    <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
-    </message>
-    <message>
-        <source>Interface language, e.g. de or ja (default: the system language).</source>
-        <translation>表示言語（例: de、ja。既定: システムの言語）。</translation>
-    </message>
-    <message>
-        <source>language</source>
-        <translation>言語</translation>
-    </message>
-    <message>
-        <source>Force the Fusion style with a dark or light palette (default: the platform&apos;s).</source>
-        <translation>Fusion スタイルとダーク／ライトのパレットを強制します（既定: プラットフォームの設定）。</translation>
-    </message>
-    <message>
-        <source>dark|light</source>
-        <translation>dark|light</translation>
-    </message>
-    <message>
-        <source>--palette: expected dark or light, got &quot;%1&quot;</source>
-        <translation>--palette: dark または light を指定してください（指定値:「%1」）</translation>
-    </message>
-    <message>
-        <source>Condition history database (default: history.sqlite in the application data folder).</source>
-        <translation>Condition 履歴のデータベース（既定: アプリケーションのデータフォルダーの history.sqlite）。</translation>
-    </message>
-    <message>
-        <source>Select this cluster (HUB/NAMESPACE/NAME) and show its condition history.</source>
-        <translation>このクラスター（HUB/NAMESPACE/NAME）を選択し、Condition の履歴を表示します。</translation>
-    </message>
-    <message>
-        <source>cluster</source>
-        <translation>クラスター</translation>
-    </message>
-    <message>
-        <source>With --timeline or --fleet-health: hours of history shown.</source>
-        <translation>--timeline または --fleet-health と併用: 表示する履歴の時間数。</translation>
-    </message>
-    <message>
-        <source>hours</source>
-        <translation>時間</translation>
-    </message>
-    <message>
-        <source>Show the fleet health chart.</source>
-        <translation>フリートの状態チャートを表示します。</translation>
     </message>
 </context>
 <context>
@@ -1253,6 +1153,109 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Group the fleet by the value of this ClusterProfile property:</source>
         <translation>この ClusterProfile プロパティの値でフリートをグループ化します:</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::GuiOptions</name>
+    <message>
+        <source>Show the version and exit.</source>
+        <translation>バージョンを表示して終了します。</translation>
+    </message>
+    <message>
+        <source>Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).</source>
+        <translation>kubeconfig ファイル（既定: $KUBECONFIG、なければ ~/.kube/config）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>A kubeconfig context to use as a hub (repeatable; default: the current context).</source>
+        <translation>ハブとして使う kubeconfig のコンテキスト（複数指定可、既定: 現在のコンテキスト）。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Use every context of the kubeconfig as a hub.</source>
+        <translation>kubeconfig のすべてのコンテキストをハブとして使います。</translation>
+    </message>
+    <message>
+        <source>A namespace to read when cluster-wide lists are forbidden (repeatable).</source>
+        <translation>クラスター全体の一覧が許可されていないときに読む Namespace（複数指定可）。</translation>
+    </message>
+    <message>
+        <source>Start two simulated hubs in-process and show their fleet.</source>
+        <translation>シミュレートしたハブを 2 つプロセス内で起動し、そのフリートを表示します。</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file once the fleet is synced, then exit.</source>
+        <translation>フリートの同期後にメインウィンドウを PNG ファイルに保存して終了します。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: select this row of the table first.</source>
+        <translation>--screenshot と併用: 先に表のこの行を選択します。</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Main window size, e.g. 1400x900.</source>
+        <translation>メインウィンドウのサイズ（例: 1400x900）。</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>幅x高さ</translation>
+    </message>
+    <message>
+        <source>Condition history database (default: history.sqlite in the application data folder).</source>
+        <translation>Condition 履歴のデータベース（既定: アプリケーションのデータフォルダーの history.sqlite）。</translation>
+    </message>
+    <message>
+        <source>Select this cluster (HUB/NAMESPACE/NAME) and show its condition history.</source>
+        <translation>このクラスター（HUB/NAMESPACE/NAME）を選択し、Condition の履歴を表示します。</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>With --timeline or --fleet-health: hours of history shown.</source>
+        <translation>--timeline または --fleet-health と併用: 表示する履歴の時間数。</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Show the fleet health chart.</source>
+        <translation>フリートの状態チャートを表示します。</translation>
+    </message>
+    <message>
+        <source>Interface language, e.g. de or ja (default: the system language).</source>
+        <translation>表示言語（例: de、ja。既定: システムの言語）。</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>Force the Fusion style with a dark or light palette (default: the platform&apos;s).</source>
+        <translation>Fusion スタイルとダーク／ライトのパレットを強制します（既定: プラットフォームの設定）。</translation>
+    </message>
+    <message>
+        <source>dark|light</source>
+        <translation>dark|light</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Subcommands: fleetscope list --help, fleetscope connect --help</source>
+        <translation>Kubernetes クラスターのフリート向けネイティブダッシュボード。
+
+サブコマンド: fleetscope list --help、fleetscope connect --help</translation>
     </message>
 </context>
 <context>

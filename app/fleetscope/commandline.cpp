@@ -1,19 +1,52 @@
 #include "commandline.h"
 
+#include "commandparser.h"
 #include "connectcommand.h"
 #include "fleetscope_version.h"
-#include "listcommand.h"
 #include "guicommand.h"
+#include "guioptions.h"
+#include "listcommand.h"
+#include "spellingsuggestion.h"
 
 #include "fleet/heaptuning.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 
-#include <cstring>
+#include <cstdio>
 
 namespace fleetscope {
 namespace {
+
+struct Subcommand
+{
+    const char *name;
+    const char *summary;
+    int (*run)(const QStringList &arguments);
+};
+
+// Every subcommand runs headless, on the same engine as the GUI.
+const Subcommand subcommands[] = {
+    {"list", "print the merged fleet of one or more hubs, once or as it changes", runListCommand},
+    {"connect", "open a shell or run a command against member clusters", runConnectCommand},
+};
+
+const Subcommand *findSubcommand(const QString &name)
+{
+    for (const Subcommand &subcommand : subcommands) {
+        if (name == QLatin1String(subcommand.name))
+            return &subcommand;
+    }
+    return nullptr;
+}
+
+QStringList subcommandNames()
+{
+    QStringList names;
+    for (const Subcommand &subcommand : subcommands)
+        names << QString::fromLatin1(subcommand.name);
+    names << QStringLiteral("help");
+    return names;
+}
 
 void setApplicationIdentity()
 {
@@ -22,17 +55,59 @@ void setApplicationIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(FLEETSCOPE_VERSION));
 }
 
-// --help and --version must answer on a machine without a display, so they are
-// handled before a QApplication (which needs a platform plugin) exists.
-bool wantsConsoleOnly(int argc, char **argv)
+int unknownCommand(const QString &word)
 {
-    for (int i = 1; i < argc; ++i) {
-        const char *arg = argv[i];
-        if (!std::strcmp(arg, "--version") || !std::strcmp(arg, "-v") || !std::strcmp(arg, "--help")
-            || !std::strcmp(arg, "-h") || !std::strcmp(arg, "--help-all"))
-            return true;
+    QString message = QStringLiteral("error: unknown command \"%1\" for \"fleetscope\"").arg(word);
+    const QString suggestion = closestSpelling(word, subcommandNames());
+    if (!suggestion.isEmpty())
+        message += QStringLiteral(". Did you mean \"%1\"?").arg(suggestion);
+    message += QStringLiteral(" (see \"fleetscope --help\")\n");
+    std::fputs(message.toUtf8().constData(), stderr);
+    return CommandParser::ExitUsage;
+}
+
+QString commandsSection()
+{
+    QString text = QStringLiteral("Commands:\n");
+    for (const Subcommand &subcommand : subcommands)
+        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(subcommand.name), -8).arg(QLatin1String(subcommand.summary));
+    text += QStringLiteral("  %1  %2\n").arg(QStringLiteral("help"), -8).arg(QLatin1String("the help of a command: fleetscope help list"));
+    text += QStringLiteral("Without a command, fleetscope opens the dashboard with the options above.");
+    return text;
+}
+
+int runSubcommand(const Subcommand &subcommand, int argc, char **argv, const QStringList &extra = {})
+{
+    QCoreApplication app(argc, argv);
+    QStringList arguments = QCoreApplication::arguments();
+    arguments.removeAt(1);
+    arguments[0] = QStringLiteral("fleetscope ") + QLatin1String(subcommand.name);
+    return subcommand.run(arguments + extra);
+}
+
+// `fleetscope help [COMMAND]` prints what --help prints.
+int runHelp(int argc, char **argv)
+{
+    if (argc < 3) {
+        CommandParser cli(QStringLiteral("fleetscope"));
+        GuiOptions().describe(cli);
+        cli.addHelpSection(commandsSection());
+        cli.printHelp();
+        return CommandParser::ExitOk;
     }
-    return false;
+    const QString word = QString::fromLocal8Bit(argv[2]);
+    if (argc > 3) {
+        std::fprintf(stderr, "error: \"fleetscope help\" takes one command name, got %d (see \"fleetscope --help\")\n",
+                     argc - 2);
+        return CommandParser::ExitUsage;
+    }
+    const Subcommand *subcommand = findSubcommand(word);
+    if (!subcommand)
+        return unknownCommand(word);
+    // Drop the command's name so that the subcommand sees only --help.
+    int subArgc = 2;
+    char *subArgv[] = {argv[0], argv[2], nullptr};
+    return runSubcommand(*subcommand, subArgc, subArgv, {QStringLiteral("--help")});
 }
 
 } // namespace
@@ -41,29 +116,31 @@ int runFleetscope(int argc, char **argv)
 {
     setApplicationIdentity();
     heap_tuning::useFixedMmapThreshold();
-    // Subcommands run headless, on the same engine as the GUI.
-    if (argc > 1 && !std::strcmp(argv[1], "list")) {
-        QCoreApplication app(argc, argv);
-        QStringList arguments = QCoreApplication::arguments();
-        arguments.removeAt(1);
-        arguments[0] += QStringLiteral(" list");
-        return runListCommand(arguments);
+    // The whole command line is understood before any application object exists:
+    // a mistake must never start the GUI (nor make Qt abort for want of a display).
+    if (argc > 1 && argv[1][0] != '-') {
+        const QString word = QString::fromLocal8Bit(argv[1]);
+        if (word == QLatin1String("help"))
+            return runHelp(argc, argv);
+        if (const Subcommand *subcommand = findSubcommand(word))
+            return runSubcommand(*subcommand, argc, argv);
+        return unknownCommand(word);
     }
-    if (argc > 1 && !std::strcmp(argv[1], "connect")) {
-        QCoreApplication app(argc, argv);
-        QStringList arguments = QCoreApplication::arguments();
-        arguments.removeAt(1);
-        arguments[0] += QStringLiteral(" connect");
-        return runConnectCommand(arguments);
+
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    CommandParser cli(QStringLiteral("fleetscope"));
+    GuiOptions options;
+    options.describe(cli);
+    cli.addHelpSection(commandsSection());
+    if (!cli.parse(arguments) || !options.read(cli))
+        return cli.exitCode();
+    if (options.version) {
+        std::printf("fleetscope %s\n", FLEETSCOPE_VERSION);
+        return CommandParser::ExitOk;
     }
-    if (wantsConsoleOnly(argc, argv)) {
-        QCoreApplication app(argc, argv);
-        QCommandLineParser parser;
-        describeGuiOptions(parser);
-        parser.process(app); // prints and exits for --help/--version
-        return 0;
-    }
-    return runGui(argc, argv);
+    return runGui(argc, argv, options);
 }
 
 } // namespace fleetscope

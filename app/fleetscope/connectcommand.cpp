@@ -1,5 +1,7 @@
 #include "connectcommand.h"
 
+#include "commandparser.h"
+
 #include "connect/connectsession.h"
 #include "connect/kubeconfigbuilder.h"
 #include "connect/providerfile.h"
@@ -7,7 +9,6 @@
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QProcess>
@@ -231,65 +232,67 @@ int runConnectCommand(const QStringList &arguments)
         own = own.mid(0, separator);
     }
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
+    CommandParser cli(arguments.value(0));
+    cli.setDescription(
         tr("Connect to member clusters: build a kubeconfig from their ClusterProfile access providers and your "
            "credential provider file, then run COMMAND (default: $SHELL) with KUBECONFIG set to it."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("HUB/NAMESPACE/NAME"), tr("The ClusterProfile(s) to connect to; HUB is a kubeconfig context."));
-    parser.addPositionalArgument(QStringLiteral("-- COMMAND"), tr("Run this instead of $SHELL; its exit code is passed through."), QStringLiteral("[-- COMMAND ARGS...]"));
+    cli.addPositional(QStringLiteral("HUB/NAMESPACE/NAME"), tr("The ClusterProfile(s) to connect to; HUB is a kubeconfig context."));
+    cli.addPositional(QStringLiteral("-- COMMAND"), tr("Run this instead of $SHELL; its exit code is passed through."), QStringLiteral("[-- COMMAND ARGS...]"));
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), tr("Kubeconfig of the hubs (default: $KUBECONFIG, then ~/.kube/config)."), tr("file"));
     const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the hubs named by the targets)."), tr("name"));
     const QCommandLineOption provider(QStringLiteral("provider"), tr("Use this credential provider when several match."), tr("name"));
     const QCommandLineOption providerFile(QStringLiteral("provider-file"), tr("Credential provider file (KEP-5339, JSON or YAML; default: %1).").arg(ProviderFile::defaultPath()), tr("file"));
     const QCommandLineOption print(QStringLiteral("print-kubeconfig"), tr("Print the kubeconfig instead of running a command."));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
-    parser.addOptions({kubeconfig, context, provider, providerFile, print, timeout});
-    parser.process(own);
+    cli.addOptions({kubeconfig, context, provider, providerFile, print, timeout});
+    cli.addHelpSection(QStringLiteral("With a COMMAND, its own exit status is passed through."));
+    int timeoutSeconds = 60;
+    if (!cli.parse(own) || !cli.intValue(timeout, 0, 7 * 24 * 3600, &timeoutSeconds))
+        return cli.exitCode();
 
     QList<Target> targets;
-    for (const QString &text : parser.positionalArguments()) {
+    for (const QString &text : cli.positionalArguments()) {
         Target t;
         if (!Target::parse(text, &t)) {
-            fail(QStringLiteral("\"%1\" is not HUB/NAMESPACE/NAME").arg(text));
-            return 2;
+            cli.usageError(QStringLiteral("\"%1\" is not HUB/NAMESPACE/NAME").arg(text));
+            return cli.exitCode();
         }
         targets << t;
     }
     if (targets.isEmpty()) {
-        fail(QStringLiteral("name a ClusterProfile as HUB/NAMESPACE/NAME (see --help)"));
-        return 2;
+        cli.usageError(QStringLiteral("name a ClusterProfile as HUB/NAMESPACE/NAME"));
+        return cli.exitCode();
     }
-    if (parser.isSet(print) && !command.isEmpty()) {
-        fail(QStringLiteral("--print-kubeconfig and a COMMAND exclude each other"));
-        return 2;
+    if (cli.isSet(print) && !command.isEmpty()) {
+        cli.usageError(QStringLiteral("--print-kubeconfig and a COMMAND cannot be used together"));
+        return cli.exitCode();
     }
 
     // Read the provider file before touching the network: its mistakes are the commonest.
     ProviderFile providers;
     QString error;
-    const QString providerPath = parser.isSet(providerFile) ? parser.value(providerFile) : ProviderFile::defaultPath();
+    const QString providerPath = cli.isSet(providerFile) ? cli.value(providerFile) : ProviderFile::defaultPath();
     if (!ProviderFile::load(providerPath, &providers, &error)) {
         fail(error);
         return 1;
     }
 
     FleetEngineOptions options;
-    options.kubeconfigPath = parser.value(kubeconfig);
-    options.contexts = parser.values(context);
+    options.kubeconfigPath = cli.value(kubeconfig);
+    options.contexts = cli.values(context);
     for (const Target &t : std::as_const(targets)) {
-        if (parser.values(context).isEmpty() && !options.contexts.contains(t.hub))
+        if (cli.values(context).isEmpty() && !options.contexts.contains(t.hub))
             options.contexts << t.hub;
         // Lets a user who may read only the member's namespace still find it.
         if (!options.namespaces.contains(t.namespaceName))
             options.namespaces << t.namespaceName;
     }
-    if (!findProfiles(options, qMax(0, parser.value(timeout).toInt()) * 1000, &targets))
+    if (!findProfiles(options, timeoutSeconds * 1000, &targets))
         return 1;
 
     KubeconfigBuilder builder;
     for (const Target &t : std::as_const(targets)) {
-        const ProviderSelection selection = ProviderSelection::select(t.profile, providers, t.label(), parser.value(provider));
+        const ProviderSelection selection = ProviderSelection::select(t.profile, providers, t.label(), cli.value(provider));
         if (!selection.ok()) {
             fail(selection.error);
             return 1;
@@ -309,7 +312,7 @@ int runConnectCommand(const QStringList &arguments)
                           .arg(t.label(), name, credentials.name, credentials.execConfig.command));
     }
 
-    if (parser.isSet(print)) {
+    if (cli.isSet(print)) {
         const QByteArray yaml = builder.yaml();
         std::fwrite(yaml.constData(), 1, size_t(yaml.size()), stdout);
         std::fflush(stdout);

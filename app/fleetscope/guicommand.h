@@ -1,14 +1,12 @@
 #pragma once
 
-class QCommandLineParser;
-
 namespace fleetscope {
 
-// The dashboard's own options (--kubeconfig, --context, --demo, --screenshot …).
-void describeGuiOptions(QCommandLineParser &parser);
+class GuiOptions;
 
 // Starts the dashboard: the engine on the chosen hubs (or the demo fleet), the
-// main window, the event loop. Needs a QPA platform (a display or offscreen).
-int runGui(int argc, char **argv);
+// main window, the event loop. The options are already checked; a machine
+// without a display gets one error line and exit code 1, never an abort.
+int runGui(int argc, char **argv, const GuiOptions &options);
 
 } // namespace fleetscope

@@ -7,9 +7,8 @@
 #include "mainwindow.h"
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
+#include "guioptions.h"
 
-#include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
@@ -18,27 +17,6 @@
 #include <cstdio>
 
 namespace fleetscope {
-namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("fleetscope", text);
-}
-
-} // namespace
-
-void describeHistoryOptions(QCommandLineParser &parser)
-{
-    parser.addOption({QStringLiteral("history-file"),
-                      tr("Condition history database (default: history.sqlite in the application data folder)."),
-                      tr("file")});
-    parser.addOption({QStringLiteral("timeline"),
-                      tr("Select this cluster (HUB/NAMESPACE/NAME) and show its condition history."), tr("cluster")});
-    parser.addOption({QStringLiteral("history-hours"), tr("With --timeline or --fleet-health: hours of history shown."),
-                      tr("hours")});
-    parser.addOption({QStringLiteral("fleet-health"), tr("Show the fleet health chart.")});
-}
-
 GuiHistory::GuiHistory() = default;
 
 GuiHistory::~GuiHistory()
@@ -46,11 +24,12 @@ GuiHistory::~GuiHistory()
     m_recorder.reset(); // ends the coverage sessions before the store closes
 }
 
-void GuiHistory::start(FleetStore *store, MainWindow *window, const QCommandLineParser &parser, bool demo,
+void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &options,
                        const QStringList &demoFlapping)
 {
     m_history = std::make_unique<HistoryStore>();
-    QString path = parser.value(QStringLiteral("history-file"));
+    const bool demo = options.demo;
+    QString path = options.historyPath;
     if (path.isEmpty()) {
         path = demo ? QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
                           .filePath(QStringLiteral("demo-history.sqlite"))
@@ -67,13 +46,11 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const QCommandLine
     if (demo && !demoFlapping.isEmpty())
         std::fprintf(stderr, "fleetscope: demo clusters that flap: %s\n", qPrintable(demoFlapping.join(QStringLiteral(", "))));
 
-    const QString timeline = parser.value(QStringLiteral("timeline"));
-    const bool health = parser.isSet(QStringLiteral("fleet-health"));
+    const QString timeline = options.timeline;
+    const bool health = options.fleetHealth;
     if (timeline.isEmpty() && !health)
         return;
-    bool ok = false;
-    const double hours = parser.value(QStringLiteral("history-hours")).toDouble(&ok);
-    const qint64 span = qint64((ok && hours > 0 ? hours : 1.0) * 3600 * 1000);
+    const qint64 span = qint64(options.historyHours * 3600 * 1000);
     HistoryPanel *panel = window->historyPanel();
     auto done = std::make_shared<bool>(false);
     auto whenSettled = [store, panel, timeline, health, span, done] {
@@ -85,9 +62,11 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const QCommandLine
             panel->showHealthTab();
             return;
         }
-        const QStringList parts = timeline.split(u'/');
-        if (parts.size() == 3)
-            panel->selectClusters({ClusterId{parts[0], parts[1], parts[2]}});
+        // Context names may contain '/'; the last two parts are the object.
+        const qsizetype last = timeline.lastIndexOf(u'/');
+        const qsizetype middle = timeline.lastIndexOf(u'/', last - 1);
+        panel->selectClusters({ClusterId{timeline.left(middle), timeline.mid(middle + 1, last - middle - 1),
+                                         timeline.mid(last + 1)}});
         panel->timeline()->setSpan(span);
         panel->showTimelineTab();
     };

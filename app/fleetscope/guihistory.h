@@ -4,16 +4,13 @@
 
 #include <memory>
 
-class QCommandLineParser;
-
 namespace fleetscope {
 
 class FleetStore;
+class GuiOptions;
 class HistoryRecorder;
 class HistoryStore;
 class MainWindow;
-
-void describeHistoryOptions(QCommandLineParser &parser);
 
 // The dashboard's condition history: opens the database (the user's, or the
 // demo's own so that a demo never mixes with real history), records the fleet
@@ -27,8 +24,7 @@ public:
     GuiHistory(const GuiHistory &) = delete;
     GuiHistory &operator=(const GuiHistory &) = delete;
 
-    void start(FleetStore *store, MainWindow *window, const QCommandLineParser &parser, bool demo,
-               const QStringList &demoFlapping);
+    void start(FleetStore *store, MainWindow *window, const GuiOptions &options, const QStringList &demoFlapping);
 
 private:
     std::unique_ptr<HistoryStore> m_history;

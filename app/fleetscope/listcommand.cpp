@@ -1,11 +1,12 @@
 #include "listcommand.h"
 
+#include "commandparser.h"
+
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -144,9 +145,8 @@ private:
 
 int runListCommand(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(tr("List the ClusterProfiles of one or more hubs, merged into one fleet."));
-    parser.addHelpOption();
+    CommandParser cli(arguments.value(0));
+    cli.setDescription(tr("List the ClusterProfiles of one or more hubs, merged into one fleet."));
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), tr("Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)."), tr("file"));
     const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the current context)."), tr("name"));
     const QCommandLineOption allContexts(QStringLiteral("all-contexts"), tr("Use every context of the kubeconfig as a hub."));
@@ -156,30 +156,33 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
     const QCommandLineOption namespaceOption(QStringLiteral("namespace"), tr("A namespace to read when cluster-wide lists are forbidden (repeatable)."), tr("name"));
     const QCommandLineOption filterOption(QStringLiteral("filter"), tr("Only clusters matching this filter (the dashboard's filter language, see the README)."), tr("expression"));
-    parser.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption, filterOption});
-    parser.process(arguments);
+    cli.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption, filterOption});
+    cli.addHelpSection(QStringLiteral("Exit status 1 means that at least one hub could not be synced; the others are still printed."));
+    if (!cli.parse(arguments))
+        return cli.exitCode();
 
-    FleetPrinter::Format format;
-    if (!FleetPrinter::parseFormat(parser.value(output), &format)) {
-        write(stderr, (QStringLiteral("error: unknown output format \"%1\" (table, wide, name, json, yaml, csv)\n")
-                           .arg(parser.value(output)))
-                          .toUtf8());
-        return 2;
-    }
+    QString formatName;
+    FleetPrinter::Format format = FleetPrinter::Format::Table;
+    int observeForSeconds = 0;
+    int timeoutSeconds = 60;
+    if (!cli.choiceValue(output, FleetPrinter::formatNames(), &formatName) || !FleetPrinter::parseFormat(formatName, &format)
+        || !cli.intValue(observeFor, 0, 7 * 24 * 3600, &observeForSeconds)
+        || !cli.intValue(timeout, 0, 7 * 24 * 3600, &timeoutSeconds) || !cli.exclusive(context, allContexts))
+        return cli.exitCode();
     FilterError filterError;
-    const QString filterText = parser.value(filterOption);
+    const QString filterText = cli.value(filterOption);
     FleetFilter filter = FleetFilter::compile(filterText, &filterError);
     if (filterError.isError()) {
-        write(stderr, (QStringLiteral("error: --filter: %1\n  %2\n  %3^\n")
-                           .arg(filterError.message, filterText, QString(filterError.offset, u' ')))
-                          .toUtf8());
-        return 2;
+        // The expression and a caret under the mistake follow the one error line.
+        cli.usageError(QStringLiteral("--filter: %1").arg(filterError.message));
+        write(stderr, QStringLiteral("  %1\n  %2^\n").arg(filterText, QString(filterError.offset, u' ')).toUtf8());
+        return cli.exitCode();
     }
     FleetEngineOptions options;
-    options.kubeconfigPath = parser.value(kubeconfig);
-    options.contexts = parser.values(context);
-    options.allContexts = parser.isSet(allContexts);
-    options.namespaces = parser.values(namespaceOption);
+    options.kubeconfigPath = cli.value(kubeconfig);
+    options.contexts = cli.values(context);
+    options.allContexts = cli.isSet(allContexts);
+    options.namespaces = cli.values(namespaceOption);
     options.keepRawJson = format == FleetPrinter::Format::Json || format == FleetPrinter::Format::Yaml;
 
 #ifdef __GLIBC__
@@ -190,15 +193,14 @@ int runListCommand(const QStringList &arguments)
 #endif
     FleetStore store;
     // A one-shot list prints and exits: trimming the heap would only cost time.
-    store.setReleaseMemoryWhenSettled(parser.isSet(watch));
+    store.setReleaseMemoryWhenSettled(cli.isSet(watch));
     FleetEngine engine(&store);
     QString error;
     if (!engine.configure(options, &error)) {
         write(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
         return 1;
     }
-    ListRun run(&store, std::move(filter), format, parser.isSet(watch), qMax(0, parser.value(observeFor).toInt()) * 1000,
-                qMax(0, parser.value(timeout).toInt()) * 1000);
+    ListRun run(&store, std::move(filter), format, cli.isSet(watch), observeForSeconds * 1000, timeoutSeconds * 1000);
     engine.start();
     const int code = QCoreApplication::exec();
     engine.stop();

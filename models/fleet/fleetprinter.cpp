@@ -25,13 +25,27 @@ QString csvField(const QString &text)
 
 } // namespace
 
+namespace {
+
+const std::pair<const char16_t *, FleetPrinter::Format> formatTable[] = {
+    {u"table", FleetPrinter::Format::Table}, {u"wide", FleetPrinter::Format::Wide},
+    {u"name", FleetPrinter::Format::Name},   {u"json", FleetPrinter::Format::Json},
+    {u"yaml", FleetPrinter::Format::Yaml},   {u"csv", FleetPrinter::Format::Csv},
+};
+
+} // namespace
+
+QStringList FleetPrinter::formatNames()
+{
+    QStringList names;
+    for (const auto &entry : formatTable)
+        names << QString::fromUtf16(entry.first);
+    return names;
+}
+
 bool FleetPrinter::parseFormat(const QString &text, Format *format)
 {
-    static const std::pair<const char16_t *, Format> names[] = {
-        {u"table", Format::Table}, {u"wide", Format::Wide}, {u"name", Format::Name},
-        {u"json", Format::Json},   {u"yaml", Format::Yaml}, {u"csv", Format::Csv},
-    };
-    for (const auto &[name, value] : names) {
+    for (const auto &[name, value] : formatTable) {
         if (text == QStringView(name)) {
             *format = value;
             return true;

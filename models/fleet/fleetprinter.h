@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace fleetscope {
 
@@ -17,6 +18,8 @@ public:
 
     // "table", "wide", "name", "json", "yaml", "csv"; false for anything else.
     static bool parseFormat(const QString &text, Format *format);
+    // Every format's name, in the order --help lists them.
+    static QStringList formatNames();
 
     explicit FleetPrinter(const FleetStore &store, Format format, qint64 nowMs);
 

@@ -69,7 +69,6 @@ private slots:
     void observesChurnUntilConverged();
     void reportsTheHubThatFailedAndPrintsTheOthers();
     void wrongTokenSaysUnauthorized();
-    void rejectsUnknownFormat();
     void filtersWithTheQueryLanguage();
 };
 
@@ -166,13 +165,6 @@ void TestFleetscopeList::wrongTokenSaysUnauthorized()
     const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"), kubeconfig});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err.trimmed(), QByteArray("error: hub locked: Unauthorized: You must be logged in to the server (Unauthorized)"));
-}
-
-void TestFleetscopeList::rejectsUnknownFormat()
-{
-    const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("-o"), QStringLiteral("xml")});
-    QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.contains("unknown output format \"xml\""), r.err.constData());
 }
 
 void TestFleetscopeList::filtersWithTheQueryLanguage()

@@ -274,7 +274,7 @@ void TestConnectCommand::unknownProfileAndBadTarget()
     QCOMPARE(r.err, QByteArray("error: hub hub has no ClusterProfile fleet/nope\n"));
     r = connect({QStringLiteral("member-1"), QStringLiteral("--print-kubeconfig")});
     QCOMPARE(r.exitCode, 2);
-    QCOMPARE(r.err, QByteArray("error: \"member-1\" is not HUB/NAMESPACE/NAME\n"));
+    QCOMPARE(r.err, QByteArray("error: \"member-1\" is not HUB/NAMESPACE/NAME (see \"fleetscope connect --help\")\n"));
 }
 
 void TestConnectCommand::brokenProviderFileNamesTheEntry()
