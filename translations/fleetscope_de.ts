@@ -202,10 +202,6 @@
         <translation>Verlaufsdatenbank %1: %2: %3</translation>
     </message>
     <message>
-        <source>cannot create the folder</source>
-        <translation>Ordner kann nicht angelegt werden</translation>
-    </message>
-    <message>
         <source>cannot open</source>
         <translation>kann nicht geöffnet werden</translation>
     </message>
@@ -248,6 +244,10 @@
     <message>
         <source>history is off</source>
         <translation>Verlauf ist ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>cannot keep it private</source>
+        <translation>kann nicht privat gehalten werden</translation>
     </message>
 </context>
 <context>
@@ -1002,14 +1002,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
             <numerusform>%1: %n zwischengespeicherte Profile konnten nicht gelesen werden</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1: cannot create the folder</source>
-        <translation>%1: Ordner kann nicht angelegt werden</translation>
-    </message>
-    <message>
-        <source>%1: cannot make the folder private</source>
-        <translation>%1: Ordner kann nicht privat gemacht werden</translation>
-    </message>
 </context>
 <context>
     <name>fleetscope::FleetHealthChart</name>
@@ -1698,6 +1690,33 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::private_files</name>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: Der Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: not a folder of this user</source>
+        <translation>%1: kein Ordner dieses Benutzers</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the folder private</source>
+        <translation>%1: Der Ordner kann nicht privat gemacht werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the file: %2</source>
+        <translation>%1: Die Datei kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a file of this user</source>
+        <translation>%1: keine Datei dieses Benutzers</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the file private</source>
+        <translation>%1: Die Datei kann nicht privat gemacht werden</translation>
     </message>
 </context>
 </TS>

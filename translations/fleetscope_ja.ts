@@ -202,10 +202,6 @@
         <translation>履歴データベース %1: %2: %3</translation>
     </message>
     <message>
-        <source>cannot create the folder</source>
-        <translation>フォルダーを作成できません</translation>
-    </message>
-    <message>
         <source>cannot open</source>
         <translation>開けません</translation>
     </message>
@@ -248,6 +244,10 @@
     <message>
         <source>history is off</source>
         <translation>履歴はオフです</translation>
+    </message>
+    <message>
+        <source>cannot keep it private</source>
+        <translation>非公開に保てません</translation>
     </message>
 </context>
 <context>
@@ -993,14 +993,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
             <numerusform>%1: キャッシュ済みのプロファイル %n 件を読み込めませんでした</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1: cannot create the folder</source>
-        <translation>%1: フォルダーを作成できません</translation>
-    </message>
-    <message>
-        <source>%1: cannot make the folder private</source>
-        <translation>%1: フォルダーを非公開にできません</translation>
-    </message>
 </context>
 <context>
     <name>fleetscope::FleetHealthChart</name>
@@ -1679,6 +1671,33 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::private_files</name>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: フォルダーを作成できません</translation>
+    </message>
+    <message>
+        <source>%1: not a folder of this user</source>
+        <translation>%1: このユーザーのフォルダーではありません</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the folder private</source>
+        <translation>%1: フォルダーを非公開にできません</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the file: %2</source>
+        <translation>%1: ファイルを作成できません: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a file of this user</source>
+        <translation>%1: このユーザーのファイルではありません</translation>
+    </message>
+    <message>
+        <source>%1: cannot make the file private</source>
+        <translation>%1: ファイルを非公開にできません</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 
 #include "api/apidecoder.h"
 #include "fleetstore.h"
+#include "kube/privatefiles.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -19,7 +20,6 @@ constexpr auto FormatVersion = "fleetscope.cache/v1";
 // is refused rather than parsed (the same bound the HTTP client has per response).
 constexpr qint64 MaxFileBytes = qint64(512) << 20;
 
-constexpr QFileDevice::Permissions PrivateDir = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
 constexpr QFileDevice::Permissions PrivateFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
 } // namespace
@@ -211,15 +211,9 @@ bool FleetCache::saveNow(QString *error)
 
 bool FleetCache::saveHub(int hub, QString *error) const
 {
-    if (!QDir().mkpath(m_directory)) {
-        *error = tr("%1: cannot create the folder").arg(m_directory);
-        return false;
-    }
     // Tightened even when it already existed: the cache must never be group/world readable.
-    if (!QFile::setPermissions(m_directory, PrivateDir)) {
-        *error = tr("%1: cannot make the folder private").arg(m_directory);
+    if (!private_files::makeDirectory(m_directory, error))
         return false;
-    }
     QByteArray body;
     body += "{\"format\":\"";
     body += FormatVersion;

@@ -2,9 +2,10 @@
 
 #include "timelinesegments.h"
 
+#include "kube/privatefiles.h"
+
 #include <QAtomicInt>
 #include <QCoreApplication>
-#include <QDir>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -71,13 +72,20 @@ bool HistoryDatabase::open(const QString &path, QString *error)
     close();
     m_path = path;
     const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath())) {
-        *error = describe(QCoreApplication::translate("History", "cannot create the folder"), info.absolutePath());
-        return false;
-    }
     if (info.exists() && !info.isFile()) {
         *error = describe(QCoreApplication::translate("History", "cannot open"),
                           QCoreApplication::translate("History", "not a file"));
+        return false;
+    }
+    // The history names every cluster of the fleet: the user's alone, like the
+    // fleet cache. SQLite gives the -wal and -shm files the database's mode;
+    // ones left from an older run are tightened too.
+    QString privacyError;
+    if (!private_files::makeDirectory(info.absolutePath(), &privacyError)
+        || !private_files::makeFile(path, true, &privacyError)
+        || !private_files::makeFile(path + QStringLiteral("-wal"), false, &privacyError)
+        || !private_files::makeFile(path + QStringLiteral("-shm"), false, &privacyError)) {
+        *error = describe(QCoreApplication::translate("History", "cannot keep it private"), privacyError);
         return false;
     }
     {

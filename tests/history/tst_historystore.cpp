@@ -8,7 +8,9 @@
 #include "history/historydatabase.h"
 #include "history/historystore.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -218,6 +220,58 @@ private slots:
         QString error;
         QVERIFY(!db.open(path, &error));
         QVERIFY2(error.contains(path), qPrintable(error));
+    }
+
+    void keepsItsFilesPrivate_data()
+    {
+        QTest::addColumn<bool>("existedWide");
+        QTest::newRow("new folder and file") << false;
+        QTest::newRow("folder 0755, files 0644 from an older run") << true;
+    }
+
+    // The history names every cluster of the fleet: 0600 files in a 0700 folder,
+    // the WAL and shared-memory files included.
+    void keepsItsFilesPrivate()
+    {
+        QFETCH(bool, existedWide);
+        const QString folder = m_dir.filePath(existedWide ? QStringLiteral("wide") : QStringLiteral("fresh/nested"));
+        const QString path = folder + QStringLiteral("/history.sqlite");
+        const QFile::Permissions wideFolder = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+            | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther;
+        const QFile::Permissions wideFile = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther;
+        if (existedWide) {
+            QVERIFY(QDir().mkpath(folder));
+            QVERIFY(QFile::setPermissions(folder, wideFolder));
+            {
+                HistoryDatabase older;
+                QString error;
+                QVERIFY2(older.open(path, &error), qPrintable(error));
+            }
+            QFile stale(path + QStringLiteral("-wal"));
+            QVERIFY(stale.open(QIODevice::WriteOnly));
+            stale.close();
+            QVERIFY(QFile::setPermissions(path, wideFile));
+            QVERIFY(QFile::setPermissions(stale.fileName(), wideFile));
+        }
+        {
+            HistoryDatabase db;
+            QString error;
+            QVERIFY2(db.open(path, &error), qPrintable(error));
+            QVERIFY2(db.insert({transition(QStringLiteral("c1"), 1000, ConditionStatus::Absent, ConditionStatus::True)}, &error),
+                     qPrintable(error));
+            const QFile::Permissions ownerOnly = QFile::ReadOwner | QFile::WriteOwner;
+            const auto mode = [](const QString &file) {
+                return QFileInfo(file).permissions() & ~(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser);
+            };
+            QCOMPARE(mode(folder), ownerOnly | QFile::ExeOwner);
+            QCOMPARE(mode(path), ownerOnly);
+            // Open in WAL mode: the write-ahead log exists now, and so does the index.
+            for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+                if (QFileInfo::exists(path + suffix))
+                    QCOMPARE(mode(path + suffix), ownerOnly);
+            }
+            QVERIFY(QFileInfo::exists(path + QStringLiteral("-wal")));
+        }
     }
 
     void migratesFromVersion1()
