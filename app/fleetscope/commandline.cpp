@@ -9,6 +9,7 @@
 #include "spellingsuggestion.h"
 
 #include "fleet/heaptuning.h"
+#include "kube/verbosity.h"
 
 #include <QCoreApplication>
 
@@ -116,6 +117,7 @@ int runFleetscope(int argc, char **argv)
 {
     setApplicationIdentity();
     heap_tuning::useFixedMmapThreshold();
+    CommandParser::setVerbosityHandler(&verbosity::apply);
     // The whole command line is understood before any application object exists:
     // a mistake must never start the GUI (nor make Qt abort for want of a display).
     if (argc > 1 && argv[1][0] != '-') {

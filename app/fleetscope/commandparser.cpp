@@ -24,6 +24,8 @@ QString quoted(const QString &text)
     return u'"' + text + u'"';
 }
 
+void (*verbosityHandler)(int) = nullptr;
+
 } // namespace
 
 CommandParser::CommandParser(QString command, FILE *errorStream, FILE *outputStream)
@@ -31,10 +33,20 @@ CommandParser::CommandParser(QString command, FILE *errorStream, FILE *outputStr
     , m_errors(errorStream)
     , m_output(outputStream)
     , m_help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."))
+    , m_verbosityOption({QStringLiteral("v"), QStringLiteral("verbosity")},
+                        QStringLiteral("Log level on stderr, like kubectl's: 0 errors only, 2 hub state changes, "
+                                       "4 backoffs and relists, 6 each request, 8 each watch event."),
+                        QStringLiteral("level"), QStringLiteral("0"))
 {
     m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
     m_parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
     addOption(m_help);
+    addOption(m_verbosityOption);
+}
+
+void CommandParser::setVerbosityHandler(void (*handler)(int))
+{
+    verbosityHandler = handler;
 }
 
 void CommandParser::setDescription(const QString &description)
@@ -79,6 +91,10 @@ bool CommandParser::parse(const QStringList &arguments)
     if (!m_takesPositionals && !positionals.isEmpty())
         return usageError(QStringLiteral("unexpected argument %1 for %2 (it takes options only)")
                               .arg(quoted(positionals.first()), quoted(m_command)));
+    if (!intValue(m_verbosityOption, 0, 10, &m_verbosity))
+        return false;
+    if (verbosityHandler)
+        verbosityHandler(m_verbosity);
     return true;
 }
 

@@ -44,6 +44,11 @@ public:
     bool parse(const QStringList &arguments);
     int exitCode() const { return m_exitCode; }
 
+    // Every mode takes -v N / --verbosity N (kubectl's levels). After a successful
+    // parse the level goes to this handler (the program installs the logging rules).
+    static void setVerbosityHandler(void (*handler)(int level));
+    int verbosity() const { return m_verbosity; }
+
     bool isSet(const QCommandLineOption &option) const { return m_parser.isSet(option); }
     bool isSet(const QString &name) const { return m_parser.isSet(name); }
     QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
@@ -85,6 +90,8 @@ private:
     QCommandLineParser m_parser;
     QList<QCommandLineOption> m_options;
     QCommandLineOption m_help;
+    QCommandLineOption m_verbosityOption;
+    int m_verbosity = 0;
     QStringList m_sections;
     bool m_takesPositionals = false;
     int m_exitCode = ExitOk;

@@ -29,6 +29,13 @@ qint64 Backoff::next(qint64 nowMs, qint64 retryAfterMs)
     return std::max(jittered, retryAfterMs);
 }
 
+void Backoff::reset()
+{
+    m_currentMs = 0;
+    m_attempts = 0;
+    m_healthySinceMs = -1;
+}
+
 void Backoff::succeeded(qint64 nowMs)
 {
     if (m_healthySinceMs < 0)

@@ -29,6 +29,9 @@ public:
     qint64 next(qint64 nowMs, qint64 retryAfterMs = -1);
     // The connection works again; a failure after a healthy stretch starts over.
     void succeeded(qint64 nowMs);
+    // The last attempt made progress (a watch delivered events, or lived long
+    // enough): the next failure waits the initial delay again, not the grown one.
+    void reset();
     int attempts() const { return m_attempts; }
 
 private:

@@ -2,6 +2,10 @@
 
 #include "api/jsonreader.h"
 #include "kube/hubtransport.h"
+#include "kube/logcategories.h"
+
+#include <QDateTime>
+#include <QMetaEnum>
 
 #include <QNetworkReply>
 #include <QTimer>
@@ -43,7 +47,16 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
     , m_backoff(m_settings.informer.backoff)
 {
     m_status.hub = m_settings.name;
+    if (!m_settings.journal)
+        m_settings.journal = std::make_shared<HubJournal>(m_settings.name);
     m_clock.start();
+}
+
+HubTransport *HubConnection::newTransport()
+{
+    auto *transport = new HubTransport(m_settings.cluster, m_settings.user, m_settings.name, this);
+    transport->setJournal(m_settings.journal);
+    return transport;
 }
 
 HubConnection::~HubConnection()
@@ -113,7 +126,7 @@ void HubConnection::connectToHub()
     m_unauthorized = false;
     m_status.state = HubStatus::State::Connecting;
     m_status.synced = false;
-    m_listTransport = new HubTransport(m_settings.cluster, m_settings.user, m_settings.name, this);
+    m_listTransport = newTransport();
     m_warnings = m_listTransport->warnings();
     if (!m_listTransport->setupError().isEmpty()) {
         // A configuration problem (missing CA file, key mismatch, token over plain
@@ -254,6 +267,8 @@ void HubConnection::onVersionDiscovered(QNetworkReply *reply, const QString &ver
 void HubConnection::startInformers()
 {
     m_backoff.succeeded(m_clock.elapsed());
+    qCDebug(lcDiscovery).noquote() << "hub" << m_settings.name << "serves clusterprofiles in" << m_profilesVersion
+                                   << "placementdecisions in" << (m_placementsVersion.isEmpty() ? QStringLiteral("none") : m_placementsVersion);
     m_status.apiVersion = QLatin1String(group) + u'/' + m_profilesVersion;
     const QString prefix = QLatin1String(group) + u'/';
     addInformer({ResourceKind::ClusterProfiles, prefix + m_profilesVersion, {}}, true);
@@ -269,7 +284,7 @@ QNetworkAccessManager *HubConnection::watchManagerFor(const ResourceSpec &)
     const int watches = int(m_informers.size());
     const int index = watches / watchesPerManager;
     while (m_watchTransports.size() <= index) {
-        auto *transport = new HubTransport(m_settings.cluster, m_settings.user, m_settings.name, this);
+        auto *transport = newTransport();
         // Exec credentials are fetched now, while the list runs on the other manager.
         if (!transport->credentialsReady())
             transport->refreshCredentials();
@@ -287,7 +302,15 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
         m_settings.informer, this);
     m_informers.insert(informer, InformerInfo{required, 0, -1});
     connect(informer, &ResourceInformer::phaseChanged, this, &HubConnection::updateStatus);
-    connect(informer, &ResourceInformer::synced, this, &HubConnection::updateStatus);
+    connect(informer, &ResourceInformer::synced, this, [this, informer] {
+        const int relists = informer->relists();
+        m_settings.journal->record(HubJournal::Kind::Relist,
+                                   QStringLiteral("listed %1: %2 objects%3")
+                                       .arg(informer->spec().describe())
+                                       .arg(m_cache.objectCount(informer->spec().kind))
+                                       .arg(relists > 0 ? QStringLiteral(" (relist #%1)").arg(relists) : QString()));
+        updateStatus();
+    });
     connect(informer, &ResourceInformer::listProgress, this, [this, informer](qint64 received, qint64 estimated) {
         InformerInfo &info = m_informers[informer];
         info.received = received;
@@ -300,8 +323,14 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
     return informer;
 }
 
-void HubConnection::onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64)
+void HubConnection::onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs)
 {
+    m_settings.journal->record(HubJournal::Kind::Backoff,
+                               retryInMs >= 0 ? QStringLiteral("%1: %2; retrying in %3 s")
+                                                    .arg(informer->spec().describe(), error.toString())
+                                                    .arg(double(retryInMs) / 1000.0, 0, 'f', 1)
+                                              : QStringLiteral("%1: %2; waiting for new credentials")
+                                                    .arg(informer->spec().describe(), error.toString()));
     if (error.isUnauthorized()) {
         onUnauthorized(error);
         return;
@@ -379,7 +408,13 @@ void HubConnection::failConnect(const ApiError &error, bool fatal)
     m_connectError = error;
     m_connectFatal = fatal;
     if (!fatal && m_running) {
-        m_retryTimer->start(int(m_backoff.next(m_clock.elapsed(), error.retryAfterMs)));
+        const qint64 delay = m_backoff.next(m_clock.elapsed(), error.retryAfterMs);
+        m_retryTimer->start(int(delay));
+        m_settings.journal->record(HubJournal::Kind::Backoff, QStringLiteral("connect: %1; retrying in %2 s")
+                                                                  .arg(error.toString())
+                                                                  .arg(double(delay) / 1000.0, 0, 'f', 1));
+    } else {
+        m_settings.journal->record(HubJournal::Kind::Error, QStringLiteral("connect: %1").arg(error.toString()));
     }
     updateStatus();
 }
@@ -498,12 +533,39 @@ void HubConnection::updateStatus()
         || s.received != m_status.received || s.forbiddenScopes != m_status.forbiddenScopes
         || s.warnings != m_status.warnings || s.skippedObjects != m_status.skippedObjects
         || s.retryInMs != m_status.retryInMs || s.apiVersion != m_status.apiVersion;
+    if (changed)
+        journalStatus(m_status, s);
     m_status = s;
     if (changed) {
         // Data first: whoever sees "synced" must already have the objects.
         flush();
         emit statusChanged(m_status);
     }
+}
+
+void HubConnection::journalStatus(const HubStatus &before, const HubStatus &after)
+{
+    if (before.state != after.state || before.message != after.message) {
+        QString text = HubStatus::stateName(before.state) + QStringLiteral(" → ") + HubStatus::stateName(after.state);
+        if (!after.message.isEmpty())
+            text += QStringLiteral(": ") + after.message;
+        m_settings.journal->record(HubJournal::Kind::State, text);
+    }
+    const QMetaEnum phases = QMetaEnum::fromType<ResourceInformer::Phase>();
+    QList<HubJournal::Resource> resources;
+    for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it) {
+        const ResourceInformer *informer = it.key();
+        HubJournal::Resource resource;
+        resource.name = informer->spec().describe();
+        resource.phase = QString::fromLatin1(phases.valueToKey(int(informer->phase())));
+        resource.objects = m_cache.objectCount(informer->spec().kind);
+        resource.resourceVersion = QString::fromLatin1(informer->resourceVersion());
+        resource.watchSinceMs = informer->phase() == ResourceInformer::Phase::Watching ? informer->watchOpenedAtMs() : 0;
+        resource.relists = informer->relists();
+        resource.lastError = informer->lastError().isError() ? informer->lastError().toString() : QString();
+        resources.append(resource);
+    }
+    m_settings.journal->setResources(std::move(resources));
 }
 
 } // namespace fleetscope

@@ -5,6 +5,7 @@
 #include "kube/backoff.h"
 #include "kube/hubcache.h"
 #include "kube/hubdelta.h"
+#include "kube/hubjournal.h"
 #include "kube/hubstatus.h"
 #include "kube/informer.h"
 
@@ -37,6 +38,9 @@ struct HubSettings
     bool keepRawJson = false;
     InformerOptions informer;
     int flushIntervalMs = 50;
+    // The hub's recent history for people (Hub details, -v); made by the
+    // connection when none is given.
+    HubJournalPtr journal;
 };
 
 // One hub: credentials, discovery, an informer per watched resource, the hub's
@@ -82,6 +86,9 @@ private:
     void teardown();
     void flush();
     void updateStatus();
+    // Tells the journal about a state change and refreshes its resource table.
+    void journalStatus(const HubStatus &before, const HubStatus &after);
+    HubTransport *newTransport();
     QStringList fallbackNamespaces() const;
 
     struct InformerInfo

@@ -2,10 +2,12 @@
 
 #include "failedreply.h"
 #include "hubproxy.h"
+#include "logcategories.h"
 
 #include "fleetscope_version.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QNetworkReply>
 #include <QSysInfo>
@@ -362,6 +364,10 @@ void HubTransport::onExecSucceeded(const ExecCredential &credential)
         : !credential.identity.isNull();
     m_execCredential = credential;
     ++m_generation;
+    // When it ran and until when its credential holds; never what it printed.
+    record(HubJournal::Kind::Credentials,
+           credential.expiresAt > 0 ? QStringLiteral("exec plugin gave a credential valid until %1").arg(formatKubeTime(credential.expiresAt))
+                                    : QStringLiteral("exec plugin gave a credential without expiry"));
     if (identityChanged) {
         // Pooled connections were authenticated with the old certificate
         // (client-go closes them on rotation too).
@@ -373,6 +379,9 @@ void HubTransport::onExecSucceeded(const ExecCredential &credential)
 void HubTransport::onExecFailed(const QString &message)
 {
     m_execCredential.reset();
+    // The runner's message is the one the status bar shows: the plugin's name,
+    // its exit code and the last line it wrote on stderr for people.
+    record(HubJournal::Kind::Credentials, message);
     emit credentialsFailed(message);
 }
 
@@ -430,7 +439,56 @@ QNetworkReply *HubTransport::createRequest(Operation operation, const QNetworkRe
         }
     }
     r.setAttribute(credentialGenerationAttribute, QVariant::fromValue<qulonglong>(m_generation));
-    return QNetworkAccessManager::createRequest(operation, r, outgoingData);
+    QNetworkReply *reply = QNetworkAccessManager::createRequest(operation, r, outgoingData);
+    traceRequest(operation, reply);
+    return reply;
+}
+
+void HubTransport::record(HubJournal::Kind kind, const QString &text) const
+{
+    if (m_journal)
+        m_journal->record(kind, text);
+    else if (kind == HubJournal::Kind::Request)
+        qCDebug(lcTransport).noquote() << "hub" << m_contextName << text;
+    else
+        qCInfo(lcExec).noquote() << "hub" << m_contextName << text;
+}
+
+void HubTransport::traceRequest(Operation operation, QNetworkReply *reply)
+{
+    if (!m_journal && !lcTransport().isDebugEnabled())
+        return;
+    // Like kubectl -v 6: method, path and query, status, time to the response
+    // headers (a watch's body goes on for minutes). Never a header: they carry
+    // the credentials.
+    const QString method = operation == GetOperation ? QStringLiteral("GET")
+        : operation == PostOperation                  ? QStringLiteral("POST")
+                                                      : QStringLiteral("request");
+    const QString target = reply->url().toString(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveUserInfo);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    auto answered = std::make_shared<bool>(false);
+    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply, method, target, clock, answered] {
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (*answered || status == 0)
+            return;
+        *answered = true;
+        record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms").arg(method, target).arg(status).arg(clock->elapsed()));
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, method, target, clock, answered] {
+        if (!*answered) {
+            record(HubJournal::Kind::Request, QStringLiteral("%1 %2 failed after %3 ms: %4")
+                                                  .arg(method, target)
+                                                  .arg(clock->elapsed())
+                                                  .arg(reply->errorString()));
+        } else if (reply->error() != QNetworkReply::NoError && reply->error() < QNetworkReply::ContentAccessDenied) {
+            // A stream cut after its headers (a watch dropped mid-event).
+            record(HubJournal::Kind::Request, QStringLiteral("%1 %2 ended after %3 ms: %4")
+                                                  .arg(method, target)
+                                                  .arg(clock->elapsed())
+                                                  .arg(reply->errorString()));
+        }
+    });
 }
 
 } // namespace fleetscope

@@ -3,6 +3,7 @@
 #include "api/kubeconfigcluster.h"
 #include "kube/authinfo.h"
 #include "execcredentialrunner.h"
+#include "hubjournal.h"
 #include "tlsmaterial.h"
 
 #include <QByteArray>
@@ -85,6 +86,10 @@ public:
     // Which credential requests carry now; bumped by each exec refresh.
     quint64 credentialGeneration() const { return m_generation; }
 
+    // Where each request, its status and duration, and each plugin run are
+    // recorded (Hub details, -v 6); without one they only go to the log category.
+    void setJournal(HubJournalPtr journal) { m_journal = std::move(journal); }
+
     // Test hooks: tokenFile re-read period (client-go: 1 minute), the runner.
     void setTokenFileRereadIntervalMs(qint64 milliseconds) { m_tokenFileRereadMs = milliseconds; }
     ExecCredentialRunner *execRunner() const { return m_execRunner; }
@@ -113,6 +118,8 @@ private:
     void onExecFailed(const QString &message);
     void emitQueued(bool ok, const QString &message);
     QString hubPrefix() const;
+    void traceRequest(Operation operation, QNetworkReply *reply);
+    void record(HubJournal::Kind kind, const QString &text) const;
 
     QString m_contextName;
     QUrl m_server;
@@ -137,6 +144,7 @@ private:
     QByteArray m_basicAuth;
 
     ExecCredentialRunner *m_execRunner = nullptr;
+    HubJournalPtr m_journal;
     std::optional<ExecCredential> m_execCredential;
     quint64 m_generation = 0;
 };

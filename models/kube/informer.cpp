@@ -2,7 +2,9 @@
 
 #include "api/jsonreader.h"
 #include "kube/listpage.h"
+#include "kube/logcategories.h"
 
+#include <QDateTime>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -295,6 +297,7 @@ void ResourceInformer::startWatch()
     // No transfer timeout: the inactivity watchdog below knows about bookmarks.
     QNetworkReply *reply = get(m_watchManager, query, 0);
     m_watchStartedMs = m_clock.elapsed();
+    m_watchOpenedAtMs = QDateTime::currentMSecsSinceEpoch();
     m_watchEvents = 0;
     connect(reply, &QNetworkReply::readyRead, this, &ResourceInformer::onWatchReadyRead);
     connect(reply, &QNetworkReply::finished, this, &ResourceInformer::onWatchFinished);
@@ -370,6 +373,18 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
         return false;
     }
     ++m_watchEvents;
+    if (lcWatchEvents().isDebugEnabled()) {
+        // Read defensively: the decoder, not this log line, reports malformed objects.
+        const auto text = [](const nlohmann::json &parent, const char *key) {
+            const auto it = parent.is_object() ? parent.find(key) : parent.end();
+            return it != parent.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+        };
+        const auto metadata = object->find("metadata");
+        static const nlohmann::json none = nlohmann::json::object();
+        const nlohmann::json &meta = metadata != object->end() ? *metadata : none;
+        qCDebug(lcWatchEvents).noquote() << m_spec.describe() << type << text(meta, "namespace") + u'/' + text(meta, "name")
+                                         << "rv" << QString::fromLatin1(rv);
+    }
     m_sink->watchEvent(m_spec, eventType, *object);
     if (!rv.isEmpty())
         m_resourceVersion = rv;
@@ -420,6 +435,12 @@ void ResourceInformer::onWatchInactive()
 
 void ResourceInformer::handleFailure(const ApiError &error, bool relistNext)
 {
+    // A watch that brought news, or lived a while, was progress: a link that drops
+    // now and then reconnects at once instead of after a grown backoff. Failures
+    // without progress (refused, 429, an empty watch cut at once) still grow it.
+    if (m_phase == Phase::Watching
+        && (m_watchEvents > 0 || m_clock.elapsed() - m_watchStartedMs >= m_options.watchProgressMs))
+        m_backoff.reset();
     m_lastError = error;
     m_relistNext = m_relistNext || relistNext || !m_synced;
     m_inactivityTimer->stop();

@@ -64,6 +64,8 @@ struct InformerOptions
     qint64 maxResponseBytes = qint64(512) * 1024 * 1024;
     qint64 maxEventBytes = qint64(16) * 1024 * 1024;
     Backoff::Settings backoff;
+    // A watch open this long counts as progress even without events (it resets the backoff).
+    int watchProgressMs = 30'000;
 };
 
 // LIST then WATCH one resource, like client-go's reflector: paged list, watch
@@ -91,6 +93,8 @@ public:
     QByteArray resourceVersion() const { return m_resourceVersion; }
     const ApiError &lastError() const { return m_lastError; }
     int relists() const { return m_relists; }
+    // When the current watch was opened (ms since the epoch), for Hub details.
+    qint64 watchOpenedAtMs() const { return m_watchOpenedAtMs; }
     // Time until the next attempt while in Backoff, else -1.
     qint64 retryInMs() const;
 
@@ -148,6 +152,7 @@ private:
     int m_expiredContinues = 0;
     qint64 m_listed = 0;
     qint64 m_watchStartedMs = 0;
+    qint64 m_watchOpenedAtMs = 0;
     qint64 m_watchEvents = 0;
     int m_relists = 0;
     ApiError m_lastError;

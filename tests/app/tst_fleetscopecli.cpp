@@ -134,7 +134,11 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("gui conflicting hubs", {"--demo", "--context", "hub"}, R"(--demo and --context cannot be used together)");
     row("gui context and all", {"--all-contexts", "--context", "hub"}, R"(--context and --all-contexts cannot be used together)");
     row("gui malformed timeline", {"--timeline", "prod-eu-1"}, R"(--timeline: expected HUB/NAMESPACE/NAME, got "prod-eu-1")");
-    row("version short is not -v", {"-v"}, R"(unknown option "-v" for "fleetscope")");
+    // -v is kubectl's verbosity (--version has no short form).
+    row("verbosity without level", {"-v"}, R"(option "-v" needs a value (level))");
+    row("verbosity out of range", {"-v", "11"}, R"(-v/--verbosity: expected a whole number of level from 0 to 10, got "11")");
+    row("list verbosity malformed", {"list", "--verbosity=loud"},
+        R"(-v/--verbosity: expected a whole number of level from 0 to 10, got "loud")");
 
     // list
     row("list unknown option", {"list", "--bogus"}, R"(unknown option "--bogus" for "fleetscope list")");

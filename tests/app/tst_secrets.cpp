@@ -194,6 +194,17 @@ void TestSecrets::noOutputHoldsASecret_data()
         << QStringList{QStringLiteral("--demo"), QStringLiteral("--screenshot"), QStringLiteral("screenshot-demo.png"),
                        QStringLiteral("--select-row"), QStringLiteral("0")}
         << 60000 << true;
+    // Every -v level, with the logging rules it sets (not the environment's): request
+    // lines, exec plugin runs and watch events must name no credential either.
+    for (const int level : {0, 2, 4, 6, 8, 10}) {
+        QTest::addRow("exec list -v %d", level)
+            << QStringLiteral("exec") << QStringList{QStringLiteral("list"), QStringLiteral("-v"), QString::number(level)}
+            << 60000 << true;
+        QTest::addRow("exec list --watch -v %d", level)
+            << QStringLiteral("exec")
+            << QStringList{QStringLiteral("list"), QStringLiteral("--watch"), QStringLiteral("-v"), QString::number(level)}
+            << 6000 << false;
+    }
     // Errors must not quote credentials either.
     QTest::addRow("token unknown context") << QStringLiteral("token")
                                            << QStringList{QStringLiteral("list"), QStringLiteral("--context"),
@@ -238,8 +249,21 @@ void TestSecrets::noOutputHoldsASecret()
     // The GUI takes its options after the kubeconfig, `list` wants its subcommand first.
     if (arguments.first() == u"list")
         args = QStringList{QStringLiteral("list")} + args.mid(0, 2) + arguments.mid(1);
-    const ProcessResult r = runProcess(fleetscopeExecutable(), args, environment(), deadlineMs);
+    QStringList env = environment();
+    const qsizetype level = arguments.indexOf(QStringLiteral("-v"));
+    if (level >= 0)
+        env.replaceInStrings(QRegularExpression(QStringLiteral("^QT_LOGGING_RULES=.*")), QStringLiteral("QT_LOGGING_RULES="));
+    const ProcessResult r = runProcess(fleetscopeExecutable(), args, env, deadlineMs);
     QVERIFY(r.started);
+    if (level >= 0) {
+        // The levels really log what they promise (else there is nothing to search).
+        const int v = arguments.at(level + 1).toInt();
+        QCOMPARE(r.err.contains("fleetscope.fleet: hub "), v >= 2);
+        QCOMPARE(r.err.contains("fleetscope.kube.exec: hub "), v >= 4);
+        QCOMPARE(r.err.contains("fleetscope.kube.transport: hub "), v >= 6);
+        if (arguments.contains(QStringLiteral("--watch")))
+            QCOMPARE(r.err.contains("fleetscope.kube.events: "), v >= 8);
+    }
     if (expectSuccess) {
         // A crash at exit is a failure too: it can leave private files behind.
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(describeFailure(r)));

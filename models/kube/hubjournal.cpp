@@ -1,0 +1,87 @@
+#include "hubjournal.h"
+
+#include "logcategories.h"
+
+#include <QDateTime>
+#include <QMutexLocker>
+
+namespace fleetscope {
+
+HubJournal::HubJournal(QString hub, int capacity)
+    : m_hub(std::move(hub))
+    , m_capacity(qMax(1, capacity))
+{
+}
+
+void HubJournal::record(Kind kind, const QString &text)
+{
+    switch (kind) {
+    case Kind::State:
+        qCInfo(lcFleet).noquote() << "hub" << m_hub << text;
+        break;
+    case Kind::Request:
+        qCDebug(lcTransport).noquote() << "hub" << m_hub << text;
+        break;
+    case Kind::Credentials:
+        qCInfo(lcExec).noquote() << "hub" << m_hub << text;
+        break;
+    case Kind::Error:
+    case Kind::Backoff:
+    case Kind::Relist:
+        qCInfo(lcInformer).noquote() << "hub" << m_hub << text;
+        break;
+    }
+    QMutexLocker lock(&m_mutex);
+    if (int(m_entries.size()) == m_capacity)
+        m_entries.pop_front();
+    m_entries.push_back({QDateTime::currentMSecsSinceEpoch(), kind, text});
+}
+
+void HubJournal::setResources(QList<Resource> resources)
+{
+    QMutexLocker lock(&m_mutex);
+    m_resources = std::move(resources);
+}
+
+QList<HubJournal::Entry> HubJournal::entries() const
+{
+    QMutexLocker lock(&m_mutex);
+    return QList<Entry>(m_entries.begin(), m_entries.end());
+}
+
+QList<HubJournal::Resource> HubJournal::resources() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_resources;
+}
+
+QString HubJournal::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::State:
+        return QStringLiteral("state");
+    case Kind::Request:
+        return QStringLiteral("request");
+    case Kind::Error:
+        return QStringLiteral("error");
+    case Kind::Backoff:
+        return QStringLiteral("backoff");
+    case Kind::Relist:
+        return QStringLiteral("relist");
+    case Kind::Credentials:
+        return QStringLiteral("credentials");
+    }
+    return {};
+}
+
+QString HubJournal::toText() const
+{
+    QString text;
+    for (const Entry &entry : entries()) {
+        text += QDateTime::fromMSecsSinceEpoch(entry.atMs).toString(Qt::ISODateWithMs) + u' ' + kindName(entry.kind)
+            + u' ' + entry.text + u'\n';
+    }
+    return text;
+}
+
+} // namespace fleetscope
