@@ -1298,10 +1298,129 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubDetailsDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation>Wartezeit</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>Credentials</source>
+        <translation>Anmeldedaten</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekte</translation>
+    </message>
+    <message>
+        <source>Resource version</source>
+        <translation>resourceVersion</translation>
+    </message>
+    <message>
+        <source>Watching for</source>
+        <translation>Watch seit</translation>
+    </message>
+    <message>
+        <source>Relists</source>
+        <translation>Neu gelistet</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Was geschah</translation>
+    </message>
+    <message>
+        <source>Hub details: %1</source>
+        <translation>Hub-Details: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the state, the resources and the recent history as text</source>
+        <translation>Zustand, Ressourcen und den jüngsten Verlauf als Text kopieren</translation>
+    </message>
+    <message>
+        <source>Watched resources</source>
+        <translation>Beobachtete Ressourcen</translation>
+    </message>
+    <message>
+        <source>Recent requests, errors and backoffs (newest first)</source>
+        <translation>Letzte Anfragen, Fehler und Wartezeiten (neueste zuerst)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::HubStatusBar</name>
     <message>
         <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
         <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 fehlerhaft · ? %4 unbekannt · %5 angezeigt</translation>
+    </message>
+    <message>
+        <source>Click for the hub&apos;s details</source>
+        <translation>Klicken für die Details des Hubs</translation>
     </message>
 </context>
 <context>
@@ -1399,6 +1518,10 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Hub details…</source>
+        <translation>&amp;Hub-Details…</translation>
     </message>
 </context>
 <context>

@@ -1284,10 +1284,129 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubDetailsDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 時間</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>リクエスト</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation>バックオフ</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>一覧取得</translation>
+    </message>
+    <message>
+        <source>Credentials</source>
+        <translation>認証情報</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>リソース</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>フェーズ</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>オブジェクト</translation>
+    </message>
+    <message>
+        <source>Resource version</source>
+        <translation>resourceVersion</translation>
+    </message>
+    <message>
+        <source>Watching for</source>
+        <translation>watch 継続時間</translation>
+    </message>
+    <message>
+        <source>Relists</source>
+        <translation>再一覧取得</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最後のエラー</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Hub details: %1</source>
+        <translation>ハブの詳細: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>コピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the state, the resources and the recent history as text</source>
+        <translation>状態、リソース、最近の履歴をテキストとしてコピー</translation>
+    </message>
+    <message>
+        <source>Watched resources</source>
+        <translation>監視中のリソース</translation>
+    </message>
+    <message>
+        <source>Recent requests, errors and backoffs (newest first)</source>
+        <translation>最近のリクエスト、エラー、バックオフ（新しい順）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>サーバー: %1</translation>
+    </message>
+    <message>
+        <source>API: %1</source>
+        <translation>API: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::HubStatusBar</name>
     <message>
         <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
         <translation>クラスター %1 · ✔ 正常 %2 · ▲ 異常 %3 · ? 不明 %4 · 表示 %5</translation>
+    </message>
+    <message>
+        <source>Click for the hub&apos;s details</source>
+        <translation>クリックするとハブの詳細を表示</translation>
     </message>
 </context>
 <context>
@@ -1384,6 +1503,10 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Hub details…</source>
+        <translation>ハブの詳細(&amp;H)…</translation>
     </message>
 </context>
 <context>

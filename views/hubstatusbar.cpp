@@ -5,6 +5,8 @@
 #include "healthstyle.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QLabel>
 #include <QLocale>
 
@@ -69,6 +71,11 @@ void HubStatusBar::rebuildChips()
         chip.text = new QLabel(this);
         chip.text->setObjectName(QStringLiteral("hubChip"));
         chip.text->setTextFormat(Qt::RichText);
+        // Reachable from the keyboard too (Tab, then Enter or Space).
+        chip.text->setFocusPolicy(Qt::StrongFocus);
+        chip.text->setCursor(Qt::PointingHandCursor);
+        chip.icon->installEventFilter(this);
+        chip.text->installEventFilter(this);
         const int position = int(m_chips.size()) * 2;
         layout->insertWidget(position, chip.icon);
         layout->insertWidget(position + 1, chip.text);
@@ -90,9 +97,27 @@ void HubStatusBar::updateChip(int row)
     chip.text->setText(QStringLiteral("<b>%1</b> %2")
                            .arg(index.data(HubStatusModel::HubNameRole).toString().toHtmlEscaped(),
                                 m_store->hubStatus(row).summary().toHtmlEscaped()));
-    const QString tip = index.data(Qt::ToolTipRole).toString();
+    const QString tip = index.data(Qt::ToolTipRole).toString() + QStringLiteral("<br><i>%1</i>").arg(tr("Click for the hub's details"));
     chip.icon->setToolTip(tip);
     chip.text->setToolTip(tip);
+}
+
+bool HubStatusBar::eventFilter(QObject *watched, QEvent *event)
+{
+    const bool click = event->type() == QEvent::MouseButtonRelease
+        && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton;
+    const bool key = event->type() == QEvent::KeyPress
+        && (static_cast<QKeyEvent *>(event)->key() == Qt::Key_Return || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Enter
+            || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Space);
+    if (click || key) {
+        for (int hub = 0; hub < m_chips.size(); ++hub) {
+            if (watched == m_chips[hub].icon || watched == m_chips[hub].text) {
+                emit hubDetailsRequested(hub);
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void HubStatusBar::updateCounts()

@@ -14,6 +14,7 @@ class HubStatusModel;
 // The bottom line of the main window: a chip per hub (state shape, name and
 // sync progress; the last error and warnings on hover) and the fleet counts
 // (total / healthy / unhealthy / unknown / shown by the current filter).
+// Clicking a chip asks for the hub's details.
 class HubStatusBar final : public QWidget
 {
     Q_OBJECT
@@ -26,6 +27,13 @@ public:
     QStringList chipTexts() const;
 
     void updateCounts();
+
+signals:
+    // A click (or Enter/Space with focus) on a hub's chip: show why it is as it is.
+    void hubDetailsRequested(int hub);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rebuildChips();

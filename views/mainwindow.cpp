@@ -12,6 +12,7 @@
 #include "fleet/hubstatusmodel.h"
 #include "fleetscope_version.h"
 #include "fleet/savedviewstore.h"
+#include "hubdetailsdialog.h"
 #include "hubstatusbar.h"
 #include "historypanel.h"
 #include "traynotifier.h"
@@ -92,6 +93,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     setCentralWidget(m_stack);
 
     m_statusBar = new HubStatusBar(m_store, m_hubModel, m_proxy, this);
+    connect(m_statusBar, &HubStatusBar::hubDetailsRequested, this, &MainWindow::showHubDetails);
     statusBar()->addWidget(m_statusBar, 1);
     statusBar()->addPermanentWidget(new SyncProgress(m_store, this));
 
@@ -194,6 +196,17 @@ void MainWindow::createActions()
             m_engine->reconnectAll();
     });
     reconnectAction->setShortcut(QKeySequence::Refresh);
+    // The first hub that is not live is the one a person wonders about.
+    QAction *hubDetailsAction = viewMenu->addAction(tr("&Hub details…"), this, [this] {
+        int hub = 0;
+        for (int i = m_store->hubCount() - 1; i >= 0; --i) {
+            if (m_store->hubStatus(i).state != HubStatus::State::Live)
+                hub = i;
+        }
+        if (m_store->hubCount() > 0)
+            showHubDetails(hub);
+    });
+    hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     reconnectAction->setEnabled(m_engine != nullptr);
 
     QToolBar *toolbar = addToolBar(tr("Main"));
@@ -223,6 +236,23 @@ void MainWindow::showAbout()
                        tr("<h3>Fleetscope %1</h3><p>A native dashboard for fleets of Kubernetes clusters "
                           "published through the ClusterProfile API.</p>")
                            .arg(QStringLiteral(FLEETSCOPE_VERSION)));
+}
+
+void MainWindow::showHubDetails(int hub)
+{
+    if (hub < 0 || hub >= m_store->hubCount())
+        return;
+    // One window per hub, raised when asked again.
+    const QString name = QStringLiteral("hubDetails-%1").arg(hub);
+    if (auto *open = findChild<HubDetailsDialog *>(name)) {
+        open->raise();
+        open->activateWindow();
+        return;
+    }
+    auto *dialog = new HubDetailsDialog(m_store, hub, this);
+    dialog->setObjectName(name);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 } // namespace fleetscope

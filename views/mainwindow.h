@@ -60,6 +60,8 @@ public:
     void applyView(const SavedView &view);
     // Makes this row of the (sorted, filtered) table current.
     void selectClusterRow(int row);
+    // Opens (or raises) the Hub details window of a hub.
+    void showHubDetails(int hub);
     // Adds the History and Fleet health tabs and tray notifications (guicommand: after the store opened).
     void setHistory(HistoryStore *history);
     HistoryPanel *historyPanel() const { return m_historyPanel; }

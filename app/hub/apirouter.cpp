@@ -168,6 +168,11 @@ ApiResponse ApiRouter::handle(const ApiRequest &request)
     if (!identity.authenticated)
         return errorResponse(errors::unauthorized());
 
+    // What the hub holds right now, for tests that compare a client's view with it:
+    // never faulted, unlike the API (kubectl would meet the injected faults too).
+    if (parts.size() == 2 && parts[0] == "fleetscope-hub" && parts[1] == "truth" && request.method == "GET")
+        return jsonResponse(200, truth());
+
     if (!parts.empty() && parts[0] == "openapi" && parts.size() >= 2 && parts[1] == "v3"
         && request.method == "GET") {
         if (parts.size() == 2)
@@ -545,6 +550,20 @@ ApiResponse ApiRouter::watch(const ApiRequest &request, const Target &target)
     ApiResponse response;
     response.watch = std::make_shared<WatchStream>(m_store, &m_faults, std::move(w));
     return response;
+}
+
+nlohmann::json ApiRouter::truth() const
+{
+    nlohmann::json objects = nlohmann::json::object();
+    std::uint64_t rv = 0;
+    if (const ResourceType *profiles = findResourceType("multicluster.x-k8s.io", "clusterprofiles")) {
+        for (const ObjectPtr &object : m_store.snapshot(*profiles, &rv)) {
+            const nlohmann::json metadata = object->value("metadata", nlohmann::json::object());
+            objects[metadata.value("namespace", std::string()) + "/" + metadata.value("name", std::string())] =
+                metadata.value("resourceVersion", std::string());
+        }
+    }
+    return {{"resourceVersion", std::to_string(rv)}, {"clusterprofiles", objects}};
 }
 
 } // namespace fleetscope::hub

@@ -87,6 +87,8 @@ private:
     };
 
     Identity authenticate(const ApiRequest &request) const;
+    // {"resourceVersion": …, "clusterprofiles": {"ns/name": rv}}: GET /fleetscope-hub/truth.
+    nlohmann::json truth() const;
     bool parseResourcePath(const std::vector<std::string> &parts, Target *target, ApiError *error) const;
     ApiResponse serveResource(const ApiRequest &request, const Identity &identity, const Target &target);
     ApiResponse list(const ApiRequest &request, const Target &target);

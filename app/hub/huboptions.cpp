@@ -122,6 +122,9 @@ Other:
 
 Point kubectl at it:  fleetscope-hub --generate 50 --kubeconfig-out hub.kubeconfig
                       kubectl --kubeconfig hub.kubeconfig get clusterprofiles -A
+
+For tests, GET /fleetscope-hub/truth (authenticated, never faulted) answers what the
+hub holds: {"resourceVersion": RV, "clusterprofiles": {"NAMESPACE/NAME": RV, ...}}.
 )";
     return usage;
 }

@@ -90,10 +90,14 @@ bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
 void FleetEngine::addHub(const HubSettings &settings)
 {
     const int hub = m_store->addHub(settings.name);
+    HubSettings withJournal = settings;
+    if (!withJournal.journal)
+        withJournal.journal = std::make_shared<HubJournal>(settings.name);
+    m_store->setHubJournal(hub, withJournal.journal);
     Worker worker;
     worker.thread = new QThread(this);
     worker.thread->setObjectName(QStringLiteral("hub ") + settings.name);
-    worker.connection = new HubConnection(settings);
+    worker.connection = new HubConnection(withJournal);
     worker.connection->moveToThread(worker.thread);
     connect(worker.thread, &QThread::finished, worker.connection, &QObject::deleteLater);
     StoreFeeder *feeder = m_feeder;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleetprofile.h"
+#include "kube/hubjournal.h"
 #include "kube/hubstatus.h"
 #include "rowindex.h"
 
@@ -36,6 +37,10 @@ public:
     QString hubName(int hub) const { return m_hubs.at(hub).status.hub; }
     int hubIndex(const QString &name) const;
     const HubStatus &hubStatus(int hub) const { return m_hubs.at(hub).status; }
+    // The hub's recent history (requests, errors, backoffs) for Hub details; null
+    // for a hub whose kubeconfig context could not even be used.
+    HubJournalPtr hubJournal(int hub) const { return m_hubs.at(hub).journal; }
+    void setHubJournal(int hub, HubJournalPtr journal) { m_hubs.at(hub).journal = std::move(journal); }
     // Undecodable objects per hub, newest last (bounded).
     const QStringList &hubDecodeErrors(int hub) const { return m_hubs.at(hub).decodeErrors; }
 
@@ -91,6 +96,7 @@ private:
         QHash<QString, NamespacePtr> namespaces;
         QHash<ObjectKey, PlacementPtr> placements;
         QStringList decodeErrors;
+        HubJournalPtr journal;
     };
     FleetProfile makeRow(int hub, ProfilePtr record) const;
     void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed);

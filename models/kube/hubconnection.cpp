@@ -49,6 +49,7 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
     m_status.hub = m_settings.name;
     if (!m_settings.journal)
         m_settings.journal = std::make_shared<HubJournal>(m_settings.name);
+    m_settings.journal->setServer(m_settings.cluster.server);
     m_clock.start();
 }
 
@@ -325,12 +326,14 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
 
 void HubConnection::onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs)
 {
+    // Informer errors usually name their resource already; say it once.
+    const QString resource = informer->spec().describe();
+    QString what = error.toString();
+    if (!what.startsWith(resource))
+        what = resource + QStringLiteral(": ") + what;
     m_settings.journal->record(HubJournal::Kind::Backoff,
-                               retryInMs >= 0 ? QStringLiteral("%1: %2; retrying in %3 s")
-                                                    .arg(informer->spec().describe(), error.toString())
-                                                    .arg(double(retryInMs) / 1000.0, 0, 'f', 1)
-                                              : QStringLiteral("%1: %2; waiting for new credentials")
-                                                    .arg(informer->spec().describe(), error.toString()));
+                               retryInMs >= 0 ? QStringLiteral("%1; retrying in %2 s").arg(what).arg(double(retryInMs) / 1000.0, 0, 'f', 1)
+                                              : QStringLiteral("%1; waiting for new credentials").arg(what));
     if (error.isUnauthorized()) {
         onUnauthorized(error);
         return;

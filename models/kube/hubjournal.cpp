@@ -37,6 +37,18 @@ void HubJournal::record(Kind kind, const QString &text)
     m_entries.push_back({QDateTime::currentMSecsSinceEpoch(), kind, text});
 }
 
+void HubJournal::setServer(const QString &server)
+{
+    QMutexLocker lock(&m_mutex);
+    m_server = server;
+}
+
+QString HubJournal::server() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_server;
+}
+
 void HubJournal::setResources(QList<Resource> resources)
 {
     QMutexLocker lock(&m_mutex);

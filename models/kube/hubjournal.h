@@ -42,6 +42,9 @@ public:
     explicit HubJournal(QString hub, int capacity = 200);
 
     const QString &hub() const { return m_hub; }
+    // The server URL as the kubeconfig names it (no credentials in it).
+    void setServer(const QString &server);
+    QString server() const;
     void record(Kind kind, const QString &text);
     void setResources(QList<Resource> resources);
 
@@ -59,6 +62,7 @@ private:
     mutable QMutex m_mutex;
     std::deque<Entry> m_entries;
     QList<Resource> m_resources;
+    QString m_server;
 };
 
 using HubJournalPtr = std::shared_ptr<HubJournal>;

@@ -358,6 +358,7 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
     if (type == u"BOOKMARK") {
         if (!rv.isEmpty())
             m_resourceVersion = rv;
+        ++m_watchEvents; // news too: the watch is alive and current
         return true;
     }
     WatchEventType eventType;

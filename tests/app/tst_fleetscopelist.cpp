@@ -63,7 +63,6 @@ class TestFleetscopeList final : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void printsNamesAndTable();
     void jsonEqualsKubectl();
     void observesChurnUntilConverged();
@@ -71,12 +70,6 @@ private slots:
     void wrongTokenSaysUnauthorized();
     void filtersWithTheQueryLanguage();
 };
-
-void TestFleetscopeList::initTestCase()
-{
-    if (QStandardPaths::findExecutable(QStringLiteral("kubectl")).isEmpty())
-        QSKIP("kubectl is not installed: these tests compare with it");
-}
 
 void TestFleetscopeList::printsNamesAndTable()
 {
@@ -101,6 +94,7 @@ void TestFleetscopeList::printsNamesAndTable()
 
 void TestFleetscopeList::jsonEqualsKubectl()
 {
+    FLEETSCOPE_REQUIRE_KUBECTL();
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("120")}, QStringLiteral("west"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));
@@ -116,6 +110,7 @@ void TestFleetscopeList::jsonEqualsKubectl()
 
 void TestFleetscopeList::observesChurnUntilConverged()
 {
+    FLEETSCOPE_REQUIRE_KUBECTL();
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("200"), QStringLiteral("--churn"), QStringLiteral("100"),
                     QStringLiteral("--churn-for"), QStringLiteral("4"), QStringLiteral("--fault-watch-drop"), QStringLiteral("0.2@1"),
                     QStringLiteral("--fault-watch-split"), QStringLiteral("0.5"), QStringLiteral("--fault-watch-gone"), QStringLiteral("0.2@1")},
@@ -169,6 +164,7 @@ void TestFleetscopeList::wrongTokenSaysUnauthorized()
 
 void TestFleetscopeList::filtersWithTheQueryLanguage()
 {
+    FLEETSCOPE_REQUIRE_KUBECTL();
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("60")}, QStringLiteral("f"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));

@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTest>
 
 namespace fleetscope::testing {
@@ -64,6 +66,40 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments,
     result.out = process.readAllStandardOutput();
     result.err = process.readAllStandardError();
     return result;
+}
+
+QString kubectlProblem()
+{
+    static const QString problem = [] {
+        const QString kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+        if (kubectl.isEmpty())
+            return QStringLiteral("kubectl is not on PATH (needs 1.24 or newer; Debian 12's kubernetes-client is 1.20)");
+        const ProcessResult r = runProcess(kubectl, {QStringLiteral("version"), QStringLiteral("--client"),
+                                                     QStringLiteral("-o"), QStringLiteral("json")});
+        // {"clientVersion": {"major": "1", "minor": "32+", ...}}
+        static const QRegularExpression minor(QStringLiteral("\"minor\"\\s*:\\s*\"(\\d+)"));
+        const QRegularExpressionMatch match = minor.match(QString::fromUtf8(r.out));
+        if (r.exitCode != 0 || !match.hasMatch())
+            return QStringLiteral("%1 does not say its version: %2").arg(kubectl, QString::fromUtf8(r.err.left(200)));
+        if (match.captured(1).toInt() < 24)
+            return QStringLiteral("%1 is 1.%2; the tests need 1.24 or newer").arg(kubectl, match.captured(1));
+        return QString();
+    }();
+    return problem;
+}
+
+QString pythonClientProblem()
+{
+    static const QString problem = [] {
+        const QString python = QStringLiteral("/usr/bin/python3");
+        if (!QFile::exists(python))
+            return QStringLiteral("/usr/bin/python3 is missing");
+        const ProcessResult r = runProcess(python, {QStringLiteral("-c"), QStringLiteral("import kubernetes")});
+        if (r.exitCode != 0)
+            return QStringLiteral("python3-kubernetes is not installed (apt install python3-kubernetes)");
+        return QString();
+    }();
+    return problem;
 }
 
 } // namespace fleetscope::testing

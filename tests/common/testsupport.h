@@ -31,4 +31,26 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments,
                          const QStringList &environment = {}, int deadlineMs = 30000,
                          const QByteArray &stdinData = {});
 
+// Why tests that compare with kubectl cannot run here (not on PATH, or older
+// than 1.24, the first with --subresource), or empty when they can. Asked once.
+QString kubectlProblem();
+// The same for Debian's official Python client (python3-kubernetes in /usr/bin/python3).
+QString pythonClientProblem();
+
 } // namespace fleetscope::testing
+
+// Skips the calling test function, never the whole class, so that ctest's
+// summary names exactly what did not run (and CI, which fails on any skip).
+#define FLEETSCOPE_REQUIRE_KUBECTL()                                                                                   \
+    do {                                                                                                               \
+        const QString fleetscopeWhyNot = fleetscope::testing::kubectlProblem();                                        \
+        if (!fleetscopeWhyNot.isEmpty())                                                                               \
+            QSKIP(qPrintable(fleetscopeWhyNot));                                                                       \
+    } while (false)
+
+#define FLEETSCOPE_REQUIRE_PYTHON_CLIENT()                                                                             \
+    do {                                                                                                               \
+        const QString fleetscopeWhyNot = fleetscope::testing::pythonClientProblem();                                   \
+        if (!fleetscopeWhyNot.isEmpty())                                                                               \
+            QSKIP(qPrintable(fleetscopeWhyNot));                                                                       \
+    } while (false)

@@ -41,7 +41,6 @@ private slots:
 
 private:
     ProcessResult kubectl(const QStringList &arguments, const QString &kubeconfig = {});
-    void requireKubectl();
     QStringList kubectlEnvironment() const;
     QString kubeconfigWithToken(const QByteArray &token);
 
@@ -99,12 +98,6 @@ QStringList TestHubKubectl::kubectlEnvironment() const
             QStringLiteral("KUBECONFIG=")};
 }
 
-void TestHubKubectl::requireKubectl()
-{
-    if (m_kubectl.isEmpty())
-        QSKIP("kubectl is not installed (/usr/bin/kubectl; Debian 12 only has the old kubernetes-client)");
-}
-
 ProcessResult TestHubKubectl::kubectl(const QStringList &arguments, const QString &kubeconfig)
 {
     return runProcess(m_kubectl,
@@ -115,7 +108,7 @@ ProcessResult TestHubKubectl::kubectl(const QStringList &arguments, const QStrin
 
 void TestHubKubectl::getTable()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")});
     QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
     const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -133,7 +126,7 @@ void TestHubKubectl::getTable()
 
 void TestHubKubectl::getJson()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const ProcessResult r =
         kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-o"),
                  QStringLiteral("json")});
@@ -152,7 +145,7 @@ void TestHubKubectl::getJson()
 
 void TestHubKubectl::watchSeesStatusPatch()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     QProcess watch;
     QStringList env = QProcess::systemEnvironment();
     env << kubectlEnvironment();
@@ -194,7 +187,7 @@ void TestHubKubectl::watchSeesStatusPatch()
 
 void TestHubKubectl::createAndDelete()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const QString file = m_dir.filePath(QStringLiteral("new.yaml"));
     QFile f(file);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -226,7 +219,7 @@ void TestHubKubectl::createAndDelete()
 
 void TestHubKubectl::invalidCreate()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const QString file = m_dir.filePath(QStringLiteral("bad.yaml"));
     QFile f(file);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -241,7 +234,7 @@ void TestHubKubectl::invalidCreate()
 
 void TestHubKubectl::placementDecisionsYaml()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("placementdecisions"), QStringLiteral("-A"),
                                      QStringLiteral("-o"), QStringLiteral("yaml")});
     QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
@@ -273,7 +266,7 @@ QString TestHubKubectl::kubeconfigWithToken(const QByteArray &token)
 
 void TestHubKubectl::wrongTokenIsUnauthorized()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const QString bad = kubeconfigWithToken("not-the-token");
     QVERIFY(!bad.isEmpty());
     const ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")}, bad);
@@ -283,7 +276,7 @@ void TestHubKubectl::wrongTokenIsUnauthorized()
 
 void TestHubKubectl::restrictedTokenIsForbiddenClusterWide()
 {
-    requireKubectl();
+    FLEETSCOPE_REQUIRE_KUBECTL();
     const QString narrow = kubeconfigWithToken("narrow-token");
     QVERIFY(!narrow.isEmpty());
     ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A")}, narrow);
@@ -299,10 +292,7 @@ void TestHubKubectl::restrictedTokenIsForbiddenClusterWide()
 
 void TestHubKubectl::pythonListAndWatch()
 {
-    if (!QFileInfo::exists(kPython))
-        QSKIP("/usr/bin/python3 is missing");
-    if (runProcess(kPython, {QStringLiteral("-c"), QStringLiteral("import kubernetes")}).exitCode != 0)
-        QSKIP("python3-kubernetes is not installed (apt install python3-kubernetes)");
+    FLEETSCOPE_REQUIRE_PYTHON_CLIENT();
     const QString script = m_dir.filePath(QStringLiteral("client.py"));
     QFile f(script);
     QVERIFY(f.open(QIODevice::WriteOnly));
