@@ -2,6 +2,7 @@
 
 #include "commandparser.h"
 #include "connectcommand.h"
+#include "doctorcommand.h"
 #include "fleetscope_version.h"
 #include "guicommand.h"
 #include "guioptions.h"
@@ -28,6 +29,7 @@ struct Subcommand
 const Subcommand subcommands[] = {
     {"list", "print the merged fleet of one or more hubs, once or as it changes", runListCommand},
     {"connect", "open a shell or run a command against member clusters", runConnectCommand},
+    {"doctor", "check that member clusters can be reached with your credential providers", runDoctorCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)

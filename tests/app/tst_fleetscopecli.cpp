@@ -161,6 +161,15 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("connect bad target", {"connect", "hub/name"}, R"("hub/name" is not HUB/NAMESPACE/NAME)");
     row("connect conflicting", {"connect", "--print-kubeconfig", "a/b/c", "--", "kubectl"},
         R"(--print-kubeconfig and a COMMAND cannot be used together)");
+
+    // doctor: the shared member options, then its own
+    row("doctor bad parallel", {"doctor", "--parallel", "0"}, R"(--parallel: expected a whole number of members from 1 to 1024, got "0")");
+    row("doctor zero timeout", {"doctor", "--timeout", "0"}, R"(--timeout: expected a whole number of seconds from 1 to 604800, got "0")");
+    row("doctor unknown format", {"doctor", "-o", "yaml"}, R"(-o/--output: unknown value "yaml" (expected one of: table, json))");
+    row("doctor bad target", {"doctor", "hub/name"}, R"("hub/name" is not HUB/NAMESPACE/NAME)");
+    row("doctor filter and target", {"doctor", "--filter", "name=a", "h/n/a"},
+        R"(--filter and HUB/NAMESPACE/NAME targets cannot be used together)");
+    row("doctor conflicting", {"doctor", "--context", "a", "--all-contexts"}, R"(--context and --all-contexts cannot be used together)");
 }
 
 void TestFleetscopeCli::rejectsBadCommandLines()
