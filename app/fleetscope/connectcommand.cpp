@@ -1,5 +1,6 @@
 #include "connectcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "memberoptions.h"
 
@@ -21,16 +22,9 @@
 namespace fleetscope {
 namespace {
 
-void write(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
-
 void fail(const QString &message)
 {
-    write(stderr, QStringLiteral("error: ") + message + u'\n');
+    writeText(stderr, QStringLiteral("error: ") + message + u'\n');
 }
 
 QString tr(const char *text)
@@ -137,14 +131,8 @@ int runCommand(QStringList command, const QString &kubeconfigPath)
 
 int runConnectCommand(const QStringList &arguments)
 {
-    // Everything after the first "--" is the command, passed on untouched.
-    QStringList own = arguments;
     QStringList command;
-    const int separator = own.indexOf(QStringLiteral("--"));
-    if (separator > 0) {
-        command = own.mid(separator + 1);
-        own = own.mid(0, separator);
-    }
+    const QStringList own = splitAtDoubleDash(arguments, &command);
 
     CommandParser cli(arguments.value(0));
     cli.setDescription(
@@ -189,20 +177,18 @@ int runConnectCommand(const QStringList &arguments)
             &builder, t, providers, members.preferredProvider(),
             {t.name, t.namespaceName + u'-' + t.name, t.hub + u'-' + t.namespaceName + u'-' + t.name});
         for (const QString &warning : added.warnings)
-            write(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
+            writeText(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
         if (!added.ok) {
             fail(added.error);
             return 1;
         }
         // Names the plugin, never its environment: env values may be secrets.
-        write(stderr, QStringLiteral("%1: context \"%2\", provider \"%3\" (%4)\n")
+        writeText(stderr, QStringLiteral("%1: context \"%2\", provider \"%3\" (%4)\n")
                           .arg(t.label(), added.contextName, added.providerName, added.command));
     }
 
     if (cli.isSet(print)) {
-        const QByteArray yaml = builder.yaml();
-        std::fwrite(yaml.constData(), 1, size_t(yaml.size()), stdout);
-        std::fflush(stdout);
+        writeBytes(stdout, builder.yaml());
         return 0;
     }
     ConnectSession session;

@@ -1,5 +1,6 @@
 #include "doctorcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "memberoptions.h"
 #include "texttable.h"
@@ -15,12 +16,6 @@
 
 namespace fleetscope {
 namespace {
-
-void write(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
 
 QString tr(const char *text)
 {
@@ -128,11 +123,11 @@ int runDoctorCommand(const QStringList &arguments)
     loop.exec();
 
     const QList<AccessResult> &results = batch.results();
-    write(stdout, format == u"json" ? renderJson(results) : renderTable(results));
+    writeBytes(stdout, format == u"json" ? renderJson(results) : renderTable(results));
     int reachable = 0;
     for (const AccessResult &r : results)
         reachable += r.reachable ? 1 : 0;
-    write(stderr, QStringLiteral("%1 of %2 members reachable\n").arg(reachable).arg(results.size()).toUtf8());
+    writeBytes(stderr, QStringLiteral("%1 of %2 members reachable\n").arg(reachable).arg(results.size()).toUtf8());
     const bool allGood = reachable == results.size() && search.errors.isEmpty();
     return allGood ? 0 : 1;
 }

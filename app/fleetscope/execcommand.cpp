@@ -1,5 +1,6 @@
 #include "execcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "memberoptions.h"
 
@@ -22,12 +23,6 @@
 
 namespace fleetscope {
 namespace {
-
-void write(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
 
 QString tr(const char *text)
 {
@@ -87,14 +82,8 @@ private:
 
 int runExecCommand(const QStringList &arguments)
 {
-    // Everything after the first "--" is the command, passed on untouched.
-    QStringList own = arguments;
     QStringList command;
-    const int separator = own.indexOf(QStringLiteral("--"));
-    if (separator > 0) {
-        command = own.mid(separator + 1);
-        own = own.mid(0, separator);
-    }
+    const QStringList own = splitAtDoubleDash(arguments, &command);
 
     CommandParser cli(arguments.value(0));
     cli.setDescription(
@@ -135,7 +124,7 @@ int runExecCommand(const QStringList &arguments)
     MemberCommandSettings settings;
     QString error;
     if (!members.loadProviders(&settings.providers, &error)) {
-        write(stderr, QStringLiteral("error: %1\n").arg(error).toUtf8());
+        writeBytes(stderr, QStringLiteral("error: %1\n").arg(error).toUtf8());
         return 1;
     }
     settings.command = command;
@@ -150,14 +139,14 @@ int runExecCommand(const QStringList &arguments)
     batch.setParallel(parallelCount);
     if (prefixed) {
         QObject::connect(&batch, &MemberCommandBatch::lineReady, [&batch](int index, bool standardError, const QString &line) {
-            write(standardError ? stderr : stdout, (batch.members().at(index).label() + QStringLiteral(": ") + line + u'\n').toUtf8());
+            writeBytes(standardError ? stderr : stdout, (batch.members().at(index).label() + QStringLiteral(": ") + line + u'\n').toUtf8());
         });
     }
     QObject::connect(&batch, &MemberCommandBatch::resultReady, [](int, const MemberCommandResult &r) {
         if (r.skipped)
-            write(stderr, QStringLiteral("warning: skipped %1: %2\n").arg(r.cluster, r.error).toUtf8());
+            writeBytes(stderr, QStringLiteral("warning: skipped %1: %2\n").arg(r.cluster, r.error).toUtf8());
         else if (!r.error.isEmpty())
-            write(stderr, QStringLiteral("error: %1: %2\n").arg(r.cluster, r.error).toUtf8());
+            writeBytes(stderr, QStringLiteral("error: %1: %2\n").arg(r.cluster, r.error).toUtf8());
     });
 
     InterruptGuard interrupts;
@@ -178,10 +167,10 @@ int runExecCommand(const QStringList &arguments)
         QJsonArray items;
         for (const MemberCommandResult &r : batch.results())
             items.append(r.toJson());
-        write(stdout, QJsonDocument(QJsonObject{{QStringLiteral("items"), items}}).toJson(QJsonDocument::Indented));
+        writeBytes(stdout, QJsonDocument(QJsonObject{{QStringLiteral("items"), items}}).toJson(QJsonDocument::Indented));
     }
     const MemberCommandBatch::Counts counts = batch.counts();
-    write(stderr, QStringLiteral("%1 ok, %2 failed, %3 skipped because no provider matched\n")
+    writeBytes(stderr, QStringLiteral("%1 ok, %2 failed, %3 skipped because no provider matched\n")
                       .arg(counts.succeeded).arg(counts.failed).arg(counts.skipped).toUtf8());
     if (interruptSignal)
         return 128 + int(interruptSignal);

@@ -1,5 +1,6 @@
 #include "kubeconfigcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "memberoptions.h"
 
@@ -12,13 +13,6 @@
 
 namespace fleetscope {
 namespace {
-
-void write(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
 
 QString tr(const char *text)
 {
@@ -49,7 +43,7 @@ int runKubeconfigCommand(const QStringList &arguments)
     ProviderFile providers;
     QString error;
     if (!members.loadProviders(&providers, &error)) {
-        write(stderr, QStringLiteral("error: %1\n").arg(error));
+        writeText(stderr, QStringLiteral("error: %1\n").arg(error));
         return 1;
     }
     const MemberSearch search = members.find();
@@ -69,32 +63,31 @@ int runKubeconfigCommand(const QStringList &arguments)
         }
         const MemberKubeconfig added = MemberKubeconfig::add(&builder, t, providers, members.preferredProvider(), {name});
         for (const QString &warning : added.warnings)
-            write(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
+            writeText(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
         if (added.noProvider) {
             ++skipped;
-            write(stderr, QStringLiteral("warning: skipped %1: %2\n").arg(t.label(), added.error));
+            writeText(stderr, QStringLiteral("warning: skipped %1: %2\n").arg(t.label(), added.error));
         } else if (!added.ok) {
             ++failed;
-            write(stderr, QStringLiteral("error: %1\n").arg(added.error));
+            writeText(stderr, QStringLiteral("error: %1\n").arg(added.error));
         }
     }
     const int exported = int(builder.contextNames().size());
     if (exported == 0) {
-        write(stderr, QStringLiteral("error: no member to export (%1 found, %2 skipped, %3 failed)\n")
+        writeText(stderr, QStringLiteral("error: no member to export (%1 found, %2 skipped, %3 failed)\n")
                           .arg(search.members.size()).arg(skipped).arg(failed));
         return 1;
     }
     const QByteArray yaml = builder.yaml();
     if (cli.isSet(output)) {
         if (!ConnectSession::writePrivateFile(cli.value(output), yaml, &error)) {
-            write(stderr, QStringLiteral("error: %1\n").arg(error));
+            writeText(stderr, QStringLiteral("error: %1\n").arg(error));
             return 1;
         }
     } else {
-        std::fwrite(yaml.constData(), 1, size_t(yaml.size()), stdout);
-        std::fflush(stdout);
+        writeBytes(stdout, yaml);
     }
-    write(stderr, QStringLiteral("%1 contexts exported, %2 skipped (no provider matched), %3 failed\n")
+    writeText(stderr, QStringLiteral("%1 contexts exported, %2 skipped (no provider matched), %3 failed\n")
                       .arg(exported).arg(skipped).arg(failed));
     return failed == 0 && search.errors.isEmpty() ? 0 : 1;
 }

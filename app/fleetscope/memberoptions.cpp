@@ -1,5 +1,7 @@
 #include "memberoptions.h"
 
+#include "clioutput.h"
+
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -10,13 +12,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("members", text);
-}
-
-void writeLine(const QString &text)
-{
-    const QByteArray bytes = text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    std::fflush(stderr);
 }
 
 constexpr int maxSeconds = 7 * 24 * 3600;
@@ -70,7 +65,7 @@ bool MemberOptions::read(CommandParser *cli, const QStringList &positionals)
         if (filterError.isError()) {
             // The expression and a caret under the mistake follow the one error line.
             cli->usageError(QStringLiteral("--filter: %1").arg(filterError.message));
-            writeLine(QStringLiteral("  %1\n  %2^").arg(text, QString(filterError.offset, u' ')));
+            writeText(stderr, QStringLiteral("  %1\n  %2^").arg(text, QString(filterError.offset, u' ')) + u'\n');
             return false;
         }
     }
@@ -93,9 +88,9 @@ MemberSearch MemberOptions::find() const
 {
     MemberSearch search = MemberFinder::find(m_query);
     for (const QString &warning : std::as_const(search.warnings))
-        writeLine(QStringLiteral("warning: ") + warning);
+        writeText(stderr, QStringLiteral("warning: ") + warning + u'\n');
     for (const QString &error : std::as_const(search.errors))
-        writeLine(QStringLiteral("error: ") + error);
+        writeText(stderr, QStringLiteral("error: ") + error + u'\n');
     return search;
 }
 

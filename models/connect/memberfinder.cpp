@@ -109,15 +109,8 @@ MemberSearch MemberFinder::find(MemberQuery query)
             out.errors << QStringLiteral("hub %1: %2").arg(store.hubName(hub), hubProblem(store, hub, timedOut, query.timeoutMs));
     }
     for (int row = 0; row < store.profileCount(); ++row) {
-        const FleetProfile &p = store.profileAt(row);
-        if (!query.filter.matches(p, &store))
-            continue;
-        MemberTarget t;
-        t.hub = store.hubName(p.hub);
-        t.namespaceName = p.profile().metadata.namespaceName;
-        t.name = p.profile().metadata.name;
-        t.profile = p.profile();
-        out.members << std::move(t);
+        if (query.filter.matches(store.profileAt(row), &store))
+            out.members << MemberTarget::fromRow(store, row);
     }
     std::sort(out.members.begin(), out.members.end(),
               [](const MemberTarget &a, const MemberTarget &b) { return a.label() < b.label(); });

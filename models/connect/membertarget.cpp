@@ -1,5 +1,7 @@
 #include "membertarget.h"
 
+#include "fleet/fleetstore.h"
+
 namespace fleetscope {
 
 bool MemberTarget::parse(const QString &text, MemberTarget *out)
@@ -12,6 +14,17 @@ bool MemberTarget::parse(const QString &text, MemberTarget *out)
     out->namespaceName = text.mid(middle + 1, last - middle - 1);
     out->name = text.mid(last + 1);
     return true;
+}
+
+MemberTarget MemberTarget::fromRow(const FleetStore &store, int row)
+{
+    const FleetProfile &p = store.profileAt(row);
+    MemberTarget t;
+    t.hub = store.hubName(p.hub);
+    t.namespaceName = p.profile().metadata.namespaceName;
+    t.name = p.profile().metadata.name;
+    t.profile = p.profile();
+    return t;
 }
 
 } // namespace fleetscope

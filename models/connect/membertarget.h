@@ -6,6 +6,8 @@
 
 namespace fleetscope {
 
+class FleetStore;
+
 // One member cluster named as the CLI and the dashboard name it: HUB/NAMESPACE/NAME,
 // with its ClusterProfile once found on the hub.
 struct MemberTarget
@@ -20,6 +22,8 @@ struct MemberTarget
     // Context names may contain '/' (EKS ARNs do), namespaces and object names
     // cannot: so the last two segments are the object, the rest the hub.
     static bool parse(const QString &text, MemberTarget *out);
+    // The member of a store row, with a copy of its profile (the store's rows move).
+    static MemberTarget fromRow(const FleetStore &store, int row);
 };
 
 } // namespace fleetscope
