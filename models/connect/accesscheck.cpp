@@ -136,12 +136,12 @@ void AccessCheck::onReply()
     if (status == 0) {
         if (error == QNetworkReply::SslHandshakeFailedError || !m_sslErrors.isEmpty()) {
             const QString why = m_sslErrors.isEmpty() ? reply->errorString() : m_sslErrors.join(QStringLiteral("; "));
-            finish(AccessStep::Tls, QStringLiteral("%1: %2").arg(m_transport->serverUrl().toDisplayString(), why));
+            finish(AccessStep::Tls, QStringLiteral("%1 (%2)").arg(why, m_transport->serverUrl().toDisplayString()));
         } else if (error == QNetworkReply::ConnectionRefusedError) {
-            finish(AccessStep::Connect, QStringLiteral("%1: connection refused").arg(m_transport->serverUrl().toDisplayString()));
+            finish(AccessStep::Connect, QStringLiteral("connection refused (%1)").arg(m_transport->serverUrl().toDisplayString()));
         } else {
-            finish(AccessStep::Connect, QStringLiteral("%1: %2").arg(m_transport->serverUrl().toDisplayString(),
-                                                                    withoutHubPrefix(reply->errorString())));
+            finish(AccessStep::Connect, QStringLiteral("%1 (%2)").arg(withoutHubPrefix(reply->errorString()),
+                                                                     m_transport->serverUrl().toDisplayString()));
         }
         return;
     }
@@ -176,9 +176,9 @@ void AccessCheck::onTimeout()
     if (m_phase == Phase::Plugin)
         finish(AccessStep::Plugin, QStringLiteral("no credential within %1 s").arg(seconds));
     else if (m_phase == Phase::Request)
-        finish(AccessStep::Connect, QStringLiteral("%1: no answer within %2 s")
-                                        .arg(m_transport->serverUrl().toDisplayString())
-                                        .arg(seconds));
+        finish(AccessStep::Connect, QStringLiteral("no answer within %1 s (%2)")
+                                        .arg(seconds)
+                                        .arg(m_transport->serverUrl().toDisplayString()));
 }
 
 void AccessCheck::finish(AccessStep step, const QString &message)
