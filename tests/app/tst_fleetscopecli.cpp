@@ -176,6 +176,7 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("exec unknown format", {"exec", "-o", "table", "h/n/a", "--", "true"}, R"(-o/--output: unknown value "table" (expected one of: prefixed, json))");
     row("kubeconfig missing value", {"kubeconfig", "-o"}, R"(option "-o" needs a value (file))");
     row("kubeconfig bad target", {"kubeconfig", "x"}, R"("x" is not HUB/NAMESPACE/NAME)");
+    row("gui run without screenshot", {"--run", "true"}, R"(--check-access and --run need --screenshot)");
 }
 
 void TestFleetscopeCli::rejectsBadCommandLines()
