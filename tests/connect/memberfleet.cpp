@@ -60,6 +60,10 @@ bool MemberFleet::start(const QStringList &serverVersions, QString *error)
         "sys.stderr.write('failing-plugin: token expired, run login\\n')",
         "sys.exit(1)",
     };
+    const QByteArrayList garbage{"print('this is not an ExecCredential')"};
+    const QString garbagePath = m_dir.filePath(QStringLiteral("garbage-plugin.py"));
+    if (!writeFile(garbagePath, garbage.join('\n') + '\n'))
+        return false;
     const QString goodPath = m_dir.filePath(QStringLiteral("good-plugin.py"));
     const QString failingPath = m_dir.filePath(QStringLiteral("failing-plugin.py"));
     if (!writeFile(goodPath, good.join('\n') + '\n') || !writeFile(failingPath, failing.join('\n') + '\n'))
@@ -72,6 +76,10 @@ bool MemberFleet::start(const QStringList &serverVersions, QString *error)
         {"providers",
          {{{"name", "good"}, {"execConfig", exec(goodPath)}},
           {{"name", "failing"}, {"execConfig", exec(failingPath)}},
+          {{"name", "garbage"}, {"execConfig", exec(garbagePath)}},
+          {{"name", "interactive"},
+           {"execConfig", {{"apiVersion", "client.authentication.k8s.io/v1"}, {"command", "/usr/bin/python3"},
+                           {"args", {goodPath.toStdString()}}, {"interactiveMode", "Always"}}}},
           {{"name", "missing"},
            {"execConfig", {{"apiVersion", "client.authentication.k8s.io/v1"}, {"command", "fleetscope-no-such-plugin"},
                            {"installHint", "install it from nowhere"}}}}}}};

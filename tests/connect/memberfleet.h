@@ -14,8 +14,9 @@ namespace fleetscope::testing {
 
 // Real members for the member commands' tests: fleetscope-hub processes that
 // accept one token (each with its own CA and --server-version), a Python exec
-// plugin that hands that token out, one that fails, and a provider file naming
-// both. Profiles for a hub are written with profile().
+// plugin that hands that token out, one that fails, one that prints garbage,
+// and a provider file naming them (plus one that needs an interactive login
+// and one whose plugin is not installed). Profiles for a hub are written with profile().
 class MemberFleet final
 {
     Q_DISABLE_COPY_MOVE(MemberFleet)

@@ -57,6 +57,8 @@ void TestDoctorCommand::initTestCase()
         + MemberFleet::profile(QStringLiteral("refused"), QStringLiteral("good"), m_refusedServer, ca1, QStringLiteral("v1.31.2"))
         + MemberFleet::profile(QStringLiteral("plugin-fails"), QStringLiteral("failing"), m1, ca1, QStringLiteral("v1.31.2"))
         + MemberFleet::profile(QStringLiteral("plugin-missing"), QStringLiteral("missing"), m1, ca1, QStringLiteral("v1.31.2"))
+        + MemberFleet::profile(QStringLiteral("plugin-garbage"), QStringLiteral("garbage"), m1, ca1, QStringLiteral("v1.31.2"))
+        + MemberFleet::profile(QStringLiteral("plugin-interactive"), QStringLiteral("interactive"), m1, ca1, QStringLiteral("v1.31.2"))
         + MemberFleet::profile(QStringLiteral("no-provider"), QStringLiteral("someone-elses"), m1, ca1, QStringLiteral("v1.31.2"))
         + MemberFleet::profile(QStringLiteral("mismatch"), QStringLiteral("good"), m_fleet.memberUrl(1), m_fleet.memberCa(1),
                                QStringLiteral("v1.31.0"));
@@ -65,7 +67,7 @@ void TestDoctorCommand::initTestCase()
     int exitCode = -1;
     m_all = doctorJson({QStringLiteral("doctor")}, &exitCode);
     QCOMPARE(exitCode, 1); // some members fail
-    QCOMPARE(int(m_all["items"].size()), 7);
+    QCOMPARE(int(m_all["items"].size()), 9);
 }
 
 nlohmann::json TestDoctorCommand::doctorJson(const QStringList &arguments, int *exitCode)
@@ -97,6 +99,10 @@ void TestDoctorCommand::eachMemberFailsWhereItShould_data()
                                     << "exit code 1: failing-plugin: starting | failing-plugin: token expired, run login";
     QTest::newRow("plugin not found") << "hub/fleet/plugin-missing" << false << "missing" << "plugin" << "" << false
                                       << "was not found in PATH";
+    QTest::newRow("plugin bad output") << "hub/fleet/plugin-garbage" << false << "garbage" << "plugin" << "" << false
+                                       << "not a valid ExecCredential";
+    QTest::newRow("interactive refused") << "hub/fleet/plugin-interactive" << false << "interactive" << "plugin" << "" << false
+                                         << "needs an interactive login";
     QTest::newRow("no matching provider") << "hub/fleet/no-provider" << false << "" << "provider" << "" << false
                                           << "the profile offers \"someone-elses\"";
     QTest::newRow("version mismatch") << "hub/fleet/mismatch" << true << "good" << "" << "v1.30.1" << true << "";
