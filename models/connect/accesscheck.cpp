@@ -14,7 +14,7 @@
 namespace fleetscope {
 
 AccessCheck::AccessCheck(const MemberTarget &member, const AccessCheckSettings &settings, QObject *parent)
-    : QObject(parent)
+    : MemberJob(parent)
     , m_member(member)
     , m_settings(settings)
 {

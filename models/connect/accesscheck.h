@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accessresult.h"
+#include "memberjob.h"
 #include "membertarget.h"
 #include "providerfile.h"
 
@@ -32,7 +33,7 @@ struct AccessCheckSettings
 // GET /version through the access provider's server, CA, tls-server-name,
 // insecure-skip-tls-verify and proxy-url. finished() follows start() exactly
 // once, always from the event loop.
-class AccessCheck final : public QObject
+class AccessCheck final : public MemberJob
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AccessCheck)
@@ -41,13 +42,10 @@ public:
     AccessCheck(const MemberTarget &member, const AccessCheckSettings &settings, QObject *parent = nullptr);
     ~AccessCheck() override;
 
-    void start();
+    void start() override;
     // Stops the plugin or the request; finished() follows with a cancelled result.
-    void cancel();
+    void cancel() override;
     const AccessResult &result() const { return m_result; }
-
-signals:
-    void finished();
 
 private:
     enum class Phase { Idle, Plugin, Request, Done };

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "accesscheck.h"
-#include "jobqueue.h"
+#include "memberjobrunner.h"
 
 #include <QList>
 #include <QObject>
@@ -18,32 +18,27 @@ class AccessCheckBatch final : public QObject
 
 public:
     AccessCheckBatch(QList<MemberTarget> members, AccessCheckSettings settings, QObject *parent = nullptr);
-    ~AccessCheckBatch() override;
 
-    void setParallel(int parallel) { m_queue.setParallel(parallel); }
-    void start();
+    void setParallel(int parallel) { m_runner.setParallel(parallel); }
+    void start() { m_runner.start(); }
     // Stops the running checks and starts no more; members not checked keep
     // checked == false. finished() still follows.
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() { m_runner.cancel(); }
+    bool isRunning() const { return m_runner.isRunning(); }
 
     const QList<MemberTarget> &members() const { return m_members; }
     const QList<AccessResult> &results() const { return m_results; }
-    int doneCount() const { return m_queue.finished(); }
+    int doneCount() const { return m_runner.doneCount(); }
 
 signals:
     void resultReady(int index, const fleetscope::AccessResult &result);
     void finished();
 
 private:
-    void startCheck(int index);
-
     QList<MemberTarget> m_members;
     AccessCheckSettings m_settings;
     QList<AccessResult> m_results;
-    QList<AccessCheck *> m_checks;
-    JobQueue m_queue;
-    bool m_running = false;
+    MemberJobRunner m_runner; // after what its jobs read
 };
 
 } // namespace fleetscope

@@ -34,7 +34,7 @@ QJsonObject MemberCommandResult::toJson() const
 }
 
 MemberCommand::MemberCommand(const MemberTarget &member, const MemberCommandSettings &settings, QObject *parent)
-    : QObject(parent)
+    : MemberJob(parent)
     , m_member(member)
     , m_settings(settings)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectsession.h"
+#include "memberjob.h"
 #include "membertarget.h"
 #include "providerfile.h"
 
@@ -57,7 +58,7 @@ struct MemberCommandSettings
 // kubeconfig (as Connect builds it: 0600 in a fresh 0700 directory, removed when
 // the run ends). Output comes as whole lines while it runs, and complete in the
 // result. finished() follows start() exactly once, from the event loop.
-class MemberCommand final : public QObject
+class MemberCommand final : public MemberJob
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MemberCommand)
@@ -66,14 +67,13 @@ public:
     MemberCommand(const MemberTarget &member, const MemberCommandSettings &settings, QObject *parent = nullptr);
     ~MemberCommand() override;
 
-    void start();
+    void start() override;
     // SIGTERM, then SIGKILL after a grace period; finished() follows.
-    void cancel();
+    void cancel() override;
     const MemberCommandResult &result() const { return m_result; }
 
 signals:
     void lineReady(bool standardError, const QString &line);
-    void finished();
 
 private:
     void onOutput(bool standardError);

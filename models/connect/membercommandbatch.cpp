@@ -6,6 +6,7 @@ MemberCommandBatch::MemberCommandBatch(QList<MemberTarget> members, MemberComman
     : QObject(parent)
     , m_members(std::move(members))
     , m_settings(std::move(settings))
+    , m_runner(int(m_members.size()), [this](int index) { return create(index); })
 {
     for (const MemberTarget &m : std::as_const(m_members)) {
         MemberCommandResult r;
@@ -13,53 +14,20 @@ MemberCommandBatch::MemberCommandBatch(QList<MemberTarget> members, MemberComman
         r.error = QStringLiteral("not run");
         m_results << r;
     }
-    m_commands.resize(m_members.size(), nullptr);
-    connect(&m_queue, &JobQueue::allDone, this, [this] {
-        m_running = false;
-        emit finished();
+    connect(&m_runner, &MemberJobRunner::jobStarted, this, &MemberCommandBatch::memberStarted);
+    connect(&m_runner, &MemberJobRunner::jobFinished, this, [this](int index, MemberJob *job) {
+        m_results[index] = static_cast<MemberCommand *>(job)->result();
+        emit resultReady(index, m_results.at(index));
     });
+    connect(&m_runner, &MemberJobRunner::finished, this, &MemberCommandBatch::finished);
 }
 
-MemberCommandBatch::~MemberCommandBatch()
+MemberCommand *MemberCommandBatch::create(int index)
 {
-    for (MemberCommand *command : std::as_const(m_commands))
-        delete command;
-}
-
-void MemberCommandBatch::start()
-{
-    if (m_running)
-        return;
-    m_running = true;
-    m_queue.run(int(m_members.size()), [this](int index) { startCommand(index); });
-}
-
-void MemberCommandBatch::startCommand(int index)
-{
-    auto *command = new MemberCommand(m_members.at(index), m_settings, this);
-    m_commands[index] = command;
+    auto *command = new MemberCommand(m_members.at(index), m_settings);
     connect(command, &MemberCommand::lineReady, this,
             [this, index](bool standardError, const QString &line) { emit lineReady(index, standardError, line); });
-    connect(command, &MemberCommand::finished, this, [this, index, command] {
-        m_results[index] = command->result();
-        m_commands[index] = nullptr;
-        command->deleteLater();
-        emit resultReady(index, m_results.at(index));
-        m_queue.done(index);
-    });
-    emit memberStarted(index);
-    command->start();
-}
-
-void MemberCommandBatch::cancel()
-{
-    if (!m_running)
-        return;
-    m_queue.stopStarting();
-    for (MemberCommand *command : std::as_const(m_commands)) {
-        if (command)
-            command->cancel();
-    }
+    return command;
 }
 
 MemberCommandBatch::Counts MemberCommandBatch::counts() const

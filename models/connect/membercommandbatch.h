@@ -1,7 +1,7 @@
 #pragma once
 
-#include "jobqueue.h"
 #include "membercommand.h"
+#include "memberjobrunner.h"
 
 #include <QList>
 #include <QObject>
@@ -17,17 +17,16 @@ class MemberCommandBatch final : public QObject
 
 public:
     MemberCommandBatch(QList<MemberTarget> members, MemberCommandSettings settings, QObject *parent = nullptr);
-    ~MemberCommandBatch() override;
 
-    void setParallel(int parallel) { m_queue.setParallel(parallel); }
-    void start();
+    void setParallel(int parallel) { m_runner.setParallel(parallel); }
+    void start() { m_runner.start(); }
     // Stops every running command (SIGTERM, then SIGKILL) and starts no more.
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() { m_runner.cancel(); }
+    bool isRunning() const { return m_runner.isRunning(); }
 
     const QList<MemberTarget> &members() const { return m_members; }
     const QList<MemberCommandResult> &results() const { return m_results; }
-    int doneCount() const { return m_queue.finished(); }
+    int doneCount() const { return m_runner.doneCount(); }
 
     struct Counts
     {
@@ -44,14 +43,12 @@ signals:
     void finished();
 
 private:
-    void startCommand(int index);
+    MemberCommand *create(int index);
 
     QList<MemberTarget> m_members;
     MemberCommandSettings m_settings;
     QList<MemberCommandResult> m_results;
-    QList<MemberCommand *> m_commands;
-    JobQueue m_queue;
-    bool m_running = false;
+    MemberJobRunner m_runner; // after what its jobs read
 };
 
 } // namespace fleetscope
