@@ -391,6 +391,10 @@
         <source>Check access</source>
         <translation>Zugriff prüfen</translation>
     </message>
+    <message>
+        <source>Check all shown</source>
+        <translation>Alle angezeigten prüfen</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessResults</name>

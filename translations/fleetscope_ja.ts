@@ -387,6 +387,10 @@
         <source>Check access</source>
         <translation>アクセス確認</translation>
     </message>
+    <message>
+        <source>Check all shown</source>
+        <translation>表示中をすべて確認</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessResults</name>

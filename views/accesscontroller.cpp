@@ -50,6 +50,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     m_checkSelected->setObjectName(QStringLiteral("checkAccessAction"));
     m_checkSelected->setToolTip(tr("Check that the selected clusters can be reached with your credential provider file"));
     m_checkShown->setObjectName(QStringLiteral("checkAccessShownAction"));
+    m_checkShown->setIconText(tr("Check all shown")); // the toolbar's shorter label
     m_checkShown->setToolTip(tr("Check every cluster the table shows (filter and group applied)"));
     m_store->setFilterFacts(m_results);
     // Next to the name: a check's verdict is read together with the cluster it is about.

@@ -206,6 +206,7 @@ void MainWindow::createActions()
     m_accessController = new AccessController(m_store, m_proxy, m_table, m_clusterActions, this);
     m_memberActions = new MemberActions(m_store, m_table, m_clusterActions, this);
     toolbar->addAction(m_accessController->checkSelectedAction());
+    toolbar->addAction(m_accessController->checkShownAction());
     toolbar->addAction(m_memberActions->runAction());
     QMenu *clustersMenu = menuBar()->addMenu(tr("&Clusters"));
     clustersMenu->addAction(m_accessController->checkSelectedAction());
