@@ -5,6 +5,7 @@
 
 #include "connect/accesscheckbatch.h"
 #include "connect/accessresults.h"
+#include "connect/accesstransports.h"
 #include "connect/connectsettings.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
@@ -43,6 +44,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     , m_actions(actions)
     , m_window(window)
     , m_results(new AccessResults(store, this))
+    , m_transports(new AccessTransports(this))
     , m_checkSelected(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &access"), this))
     , m_checkShown(new QAction(tr("Check access of &all shown clusters"), this))
 {
@@ -111,6 +113,7 @@ bool AccessController::check(const QList<int> &storeRows)
     AccessCheckSettings settings;
     if (!ProviderFile::load(providerFile(), &settings.providers, &settings.providerFileError))
         settings.providers.path = providerFile();
+    settings.transports = m_transports;
     m_batch = std::make_unique<AccessCheckBatch>(members, std::move(settings));
     connect(m_batch.get(), &AccessCheckBatch::resultReady, this,
             [this](int, const AccessResult &result) {

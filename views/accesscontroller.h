@@ -13,6 +13,7 @@ namespace fleetscope {
 
 class AccessCheckBatch;
 class AccessResults;
+class AccessTransports;
 class ClusterActions;
 class ClusterFilterProxy;
 class ClusterTableView;
@@ -35,6 +36,8 @@ public:
     QAction *checkSelectedAction() const { return m_checkSelected; }
     QAction *checkShownAction() const { return m_checkShown; }
     AccessResults *results() const { return m_results; }
+    // The members' transports, kept for the session: credentials are reused while valid.
+    AccessTransports *transports() const { return m_transports; }
 
     // The provider file the checks use instead of the connect setting (the demo's own).
     static void setProviderFileOverride(const QString &path);
@@ -59,6 +62,7 @@ private:
     ClusterActions *m_actions;
     QWidget *m_window;
     AccessResults *m_results;
+    AccessTransports *m_transports;
     QAction *m_checkSelected;
     QAction *m_checkShown;
     std::unique_ptr<AccessCheckBatch> m_batch;

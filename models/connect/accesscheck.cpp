@@ -1,5 +1,6 @@
 #include "accesscheck.h"
 
+#include "accesstransports.h"
 #include "kubeconfigbuilder.h"
 #include "providerselection.h"
 
@@ -68,20 +69,21 @@ bool AccessCheck::setUp()
         return false;
     }
     user.exec = std::move(exec);
-    m_transport = std::make_unique<HubTransport>(cluster, user, m_member.label());
+    AccessTransports *transports = m_settings.transports;
+    if (!transports) {
+        m_ownTransports = std::make_unique<AccessTransports>();
+        transports = m_ownTransports.get();
+    }
+    m_transport = transports->transport(m_member.label(), cluster, user, &m_transportKey);
     if (!m_transport->setupError().isEmpty()) {
         const QString why = m_transport->setupError();
         finishLater(why.contains(QLatin1String("proxy")) ? AccessStep::Connect : AccessStep::Tls, withoutHubPrefix(why));
         return false;
     }
-    if (ExecCredentialRunner *runner = m_transport->execRunner()) {
+    if (ExecCredentialRunner *runner = m_transport->execRunner())
         runner->setTimeoutMs(m_settings.timeoutMs);
-        // The expiry is worth showing; the credential itself stays in the transport.
-        connect(runner, &ExecCredentialRunner::succeeded, this,
-                [this](const ExecCredential &credential) { m_result.credentialExpiry = credential.expiresAt; });
-    }
-    connect(m_transport.get(), &HubTransport::credentialsRefreshed, this, &AccessCheck::sendRequest);
-    connect(m_transport.get(), &HubTransport::credentialsFailed, this, [this](const QString &message) {
+    connect(m_transport, &HubTransport::credentialsRefreshed, this, &AccessCheck::sendRequest);
+    connect(m_transport, &HubTransport::credentialsFailed, this, [this](const QString &message) {
         if (m_phase == Phase::Plugin)
             finish(AccessStep::Plugin, withoutHubPrefix(message));
     });
@@ -194,8 +196,10 @@ void AccessCheck::finish(AccessStep step, const QString &message)
         reply->abort();
         reply->deleteLater();
     }
-    if (m_transport)
+    if (m_transport) {
         m_transport->disconnect(this);
+        m_result.credentialExpiry = (m_settings.transports ? m_settings.transports : m_ownTransports.get())->expiry(m_transportKey);
+    }
     m_result.checked = !m_result.cancelled;
     m_result.step = step;
     m_result.message = message;

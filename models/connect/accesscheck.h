@@ -16,6 +16,7 @@ class QNetworkReply;
 
 namespace fleetscope {
 
+class AccessTransports;
 class HubTransport;
 
 // What every check of one run shares.
@@ -25,6 +26,9 @@ struct AccessCheckSettings
     QString providerFileError; // the file could not be loaded: every member fails at `provider`
     QString preferredProvider;
     int timeoutMs = 10'000; // per member: plugin and request together
+    // Kept across checks (the dashboard's session): credentials are reused while
+    // valid. Not owned; null = each check makes its own transport.
+    AccessTransports *transports = nullptr;
 };
 
 // Checks that one member can be reached the way Connect would reach it: the
@@ -62,7 +66,9 @@ private:
     const AccessCheckSettings &m_settings;
     AccessResult m_result;
     Phase m_phase = Phase::Idle;
-    std::unique_ptr<HubTransport> m_transport;
+    std::unique_ptr<AccessTransports> m_ownTransports;
+    HubTransport *m_transport = nullptr; // owned by the settings' transports or m_ownTransports
+    QString m_transportKey;
     QPointer<QNetworkReply> m_reply;
     QStringList m_sslErrors;
     QTimer m_deadline;

@@ -9,6 +9,7 @@
 #include "clusteractions.h"
 #include "clustertableview.h"
 #include "connect/accessresults.h"
+#include "connect/accesstransports.h"
 #include "connect/memberrunmodel.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
@@ -184,12 +185,18 @@ void TestMemberActions::checkAccessFillsColumnAndFilter()
     QVERIFY(proxy->index(3, accessColumn()).data().toString().startsWith(u'✗'));
     proxy->sort(-1);
 
-    // Checking only the selection replaces just those results.
+    // Checking only the selection replaces just those results, and the credential
+    // the plugin handed out (valid until 2099) is reused: the plugin does not run again.
+    const int pluginRuns = access->transports()->pluginRuns();
+    QCOMPARE(pluginRuns, 3); // good, mismatch and wrong-ca; the stranger has no provider
     selectOnly({QStringLiteral("good")});
     QVERIFY(access->checkSelectedAction()->isEnabled());
     access->checkSelectedAction()->trigger();
     QVERIFY(finished.wait(60000));
     QVERIFY(accessText(QStringLiteral("good")).startsWith(u'✓'));
+    QCOMPARE(access->transports()->pluginRuns(), pluginRuns);
+    QCOMPARE(access->results()->result(QStringLiteral("hub/fleet/good"))->credentialExpiry,
+             KubeTime(4070908800000)); // 2099-01-01T00:00:00Z
 }
 
 void TestMemberActions::runOnSelectedShowsEachMembersOutput()
