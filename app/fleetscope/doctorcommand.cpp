@@ -86,9 +86,9 @@ int runDoctorCommand(const QStringList &arguments)
            "member of the hubs is checked."));
     cli.addPositional(QStringLiteral("HUB/NAMESPACE/NAME"), tr("The ClusterProfile(s) to check; HUB is a kubeconfig context."),
                       QStringLiteral("[HUB/NAMESPACE/NAME...]"));
-    MemberOptions members(MemberOptions::Timeout::PerMember, 10, tr("Give up on a member after this many seconds (plugin and request)."));
+    MemberOptions members(MemberOptions::Timeout::PerMember, 10, tr("Give up on a member after this many seconds, plugin and request together (default: 10)."));
     members.describe(&cli);
-    const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Check this many members at a time."), tr("members"), QStringLiteral("16"));
+    const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Check this many members at a time (default: 16)."), tr("members"), QStringLiteral("16"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
     cli.addOptions({parallel, output});
     cli.addHelpSection(QStringLiteral(

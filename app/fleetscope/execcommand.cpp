@@ -92,10 +92,10 @@ int runExecCommand(const QStringList &arguments)
     cli.addPositional(QStringLiteral("HUB/NAMESPACE/NAME"), tr("The ClusterProfile(s) to run on; HUB is a kubeconfig context."),
                       QStringLiteral("[HUB/NAMESPACE/NAME...]"));
     cli.addPositional(QStringLiteral("-- COMMAND"), tr("The command and its arguments."), QStringLiteral("-- COMMAND ARGS..."));
-    MemberOptions members(MemberOptions::Timeout::PerMember, 300, tr("Stop a member's command after this many seconds."));
+    MemberOptions members(MemberOptions::Timeout::PerMember, 300, tr("Stop a member's command after this many seconds (default: 300)."));
     members.describe(&cli);
     const QCommandLineOption all(QStringLiteral("all"), tr("Run on every member of the hubs (needed when no target or --filter is given)."));
-    const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Run on this many members at a time."), tr("members"), QStringLiteral("16"));
+    const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Run on this many members at a time (default: 16)."), tr("members"), QStringLiteral("16"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     tr("Output format: prefixed (each line as HUB/NS/NAME: line) or json."), tr("format"),
                                     QStringLiteral("prefixed"));

@@ -28,7 +28,7 @@ MemberOptions::MemberOptions(Timeout timeout, int defaultTimeoutSeconds, const Q
     , m_providerFile(QStringLiteral("provider-file"), tr("Credential provider file (KEP-5339, JSON or YAML; default: %1).").arg(ProviderFile::defaultPath()), tr("file"))
     , m_provider(QStringLiteral("provider"), tr("Use this credential provider when several match."), tr("name"))
     , m_timeout(QStringLiteral("timeout"), timeoutHelp, tr("seconds"), QString::number(defaultTimeoutSeconds))
-    , m_hubTimeout(QStringLiteral("hub-timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"))
+    , m_hubTimeout(QStringLiteral("hub-timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever; default: 60)."), tr("seconds"), QStringLiteral("60"))
 {
 }
 
