@@ -359,6 +359,71 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::AccessController</name>
+    <message>
+        <source>Check &amp;access</source>
+        <translation>Zugriff &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Check access of &amp;all shown clusters</source>
+        <translation>Zugriff auf &amp;alle angezeigten Cluster prüfen</translation>
+    </message>
+    <message>
+        <source>Check that the selected clusters can be reached with your credential provider file</source>
+        <translation>Prüfen, ob die ausgewählten Cluster mit Ihrer Credential-Provider-Datei erreichbar sind</translation>
+    </message>
+    <message>
+        <source>Check every cluster the table shows (filter and group applied)</source>
+        <translation>Jeden Cluster prüfen, den die Tabelle zeigt (mit Filter und Gruppe)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking access to %n cluster(s)…</source>
+        <translation>
+            <numerusform>Zugriff auf %n Cluster wird geprüft…</numerusform>
+            <numerusform>Zugriff auf %n Cluster wird geprüft…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Check access</source>
+        <translation>Zugriff prüfen</translation>
+    </message>
+    <message>
+        <source>Check all shown</source>
+        <translation>Alle angezeigten prüfen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::AccessResults</name>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>✓ %1, %2 ms</source>
+        <translation>✓ %1, %2 ms</translation>
+    </message>
+    <message>
+        <source> (profile says %1)</source>
+        <translation> (Profil sagt %1)</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2</source>
+        <translation>✗ %1: %2</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Zugriff</translation>
+    </message>
+    <message>
+        <source>Whether this session reached the member with your credential provider file (Check access): the version it serves and how long /version took, or the step that failed</source>
+        <translation>Ob diese Sitzung den Cluster mit Ihrer Credential-Provider-Datei erreicht hat (Zugriff prüfen): die Version, die er ausliefert, und wie lange /version dauerte, oder der Schritt, der fehlschlug</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::ClusterActions</name>
     <message>
         <source>&amp;Copy rows</source>
@@ -1260,6 +1325,26 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
 
 Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
+    <message>
+        <source>Start with this filter (the filter language, see the README).</source>
+        <translation>Mit diesem Filter starten (die Filtersprache, siehe README).</translation>
+    </message>
+    <message>
+        <source>expression</source>
+        <translation>Ausdruck</translation>
+    </message>
+    <message>
+        <source>With --screenshot: check access to every shown cluster first.</source>
+        <translation>Mit --screenshot: zuerst den Zugriff auf jeden angezeigten Cluster prüfen.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: run this command on every shown cluster (Run on selected…) and render that window.</source>
+        <translation>Mit --screenshot: diesen Befehl auf jedem angezeigten Cluster ausführen (Auf Auswahl ausführen…) und dieses Fenster abbilden.</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>Befehl</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HistoryPanel</name>
@@ -1520,8 +1605,96 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
+        <source>&amp;Clusters</source>
+        <translation>&amp;Cluster</translation>
+    </message>
+    <message>
         <source>&amp;Hub details…</source>
         <translation>&amp;Hub-Details…</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberActions</name>
+    <message>
+        <source>&amp;Run on selected…</source>
+        <translation>Auf Auswahl &amp;ausführen…</translation>
+    </message>
+    <message>
+        <source>Export &amp;kubeconfig…</source>
+        <translation>&amp;Kubeconfig exportieren…</translation>
+    </message>
+    <message>
+        <source>Run a command on each selected cluster (all shown clusters when none is selected)</source>
+        <translation>Einen Befehl auf jedem ausgewählten Cluster ausführen (auf allen angezeigten, wenn keiner ausgewählt ist)</translation>
+    </message>
+    <message>
+        <source>Write a kubeconfig with a context per selected cluster, for kubectl, k9s and other tools</source>
+        <translation>Eine Kubeconfig mit einem Kontext pro ausgewähltem Cluster schreiben, für kubectl, k9s und andere Werkzeuge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context(s) written to %1.</source>
+        <translation>
+            <numerusform>%n Kontext nach %1 geschrieben.</numerusform>
+            <numerusform>%n Kontexte nach %1 geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) skipped: no provider of your file matches.</source>
+        <translation>
+            <numerusform>%n Cluster übersprungen: kein Provider Ihrer Datei passt.</numerusform>
+            <numerusform>%n Cluster übersprungen: kein Provider Ihrer Datei passt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export kubeconfig</source>
+        <translation>Kubeconfig exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberRunModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>übersprungen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>Exit-Code</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>First line</source>
+        <translation>Erste Zeile</translation>
     </message>
 </context>
 <context>
@@ -1608,6 +1781,74 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
             <numerusform>⚠ %n ausgewählter Cluster hat kein ClusterProfile: %1</numerusform>
             <numerusform>⚠ %n ausgewählte Cluster haben kein ClusterProfile: %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::RunDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stoppen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy results</source>
+        <translation>Ergebnisse &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Run on selected clusters</source>
+        <translation>Auf ausgewählten Clustern ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Runs a shell command once per cluster (%n cluster(s)), with KUBECONFIG set to that cluster&apos;s own kubeconfig, built from your credential provider file.</source>
+        <translation>
+            <numerusform>Führt einen Shell-Befehl einmal pro Cluster aus (%n Cluster), mit KUBECONFIG auf die eigene Kubeconfig dieses Clusters gesetzt, gebaut aus Ihrer Credential-Provider-Datei.</numerusform>
+            <numerusform>Führt einen Shell-Befehl einmal pro Cluster aus (%n Cluster), mit KUBECONFIG auf die eigene Kubeconfig dieses Clusters gesetzt, gebaut aus Ihrer Credential-Provider-Datei.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kubectl get nodes</source>
+        <translation>kubectl get nodes</translation>
+    </message>
+    <message>
+        <source>How many clusters run the command at the same time</source>
+        <translation>Wie viele Cluster den Befehl gleichzeitig ausführen</translation>
+    </message>
+    <message>
+        <source>At a time:</source>
+        <translation>Gleichzeitig:</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>Select a cluster to see its whole output.</source>
+        <translation>Einen Cluster auswählen, um seine ganze Ausgabe zu sehen.</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>Ergebnisse exportieren</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>--- stderr ---
+</source>
+        <translation>--- stderr ---
+</translation>
+    </message>
+    <message>
+        <source>--- %1 ---</source>
+        <translation>--- %1 ---</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,16 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::AccessController</name>
+    <message numerus="yes">
+        <source>Checking access to %n cluster(s)…</source>
+        <translation>
+            <numerusform>Checking access to %n cluster…</numerusform>
+            <numerusform>Checking access to %n clusters…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::ClusterTimelineView</name>
     <message numerus="yes">
         <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
@@ -131,6 +141,23 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::MemberActions</name>
+    <message numerus="yes">
+        <source>%n context(s) written to %1.</source>
+        <translation>
+            <numerusform>%n context written to %1.</numerusform>
+            <numerusform>%n contexts written to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) skipped: no provider of your file matches.</source>
+        <translation>
+            <numerusform>%n cluster skipped: no provider of your file matches.</numerusform>
+            <numerusform>%n clusters skipped: no provider of your file matches.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::PlacementsView</name>
     <message numerus="yes">
         <source>%n cluster(s) chosen</source>
@@ -151,6 +178,16 @@
         <translation>
             <numerusform>⚠ %n chosen cluster has no ClusterProfile: %1</numerusform>
             <numerusform>⚠ %n chosen clusters have no ClusterProfile: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::RunDialog</name>
+    <message numerus="yes">
+        <source>Runs a shell command once per cluster (%n cluster(s)), with KUBECONFIG set to that cluster&apos;s own kubeconfig, built from your credential provider file.</source>
+        <translation>
+            <numerusform>Runs a shell command once per cluster (%n cluster), with KUBECONFIG set to that cluster&apos;s own kubeconfig, built from your credential provider file.</numerusform>
+            <numerusform>Runs a shell command once per cluster (%n clusters), with KUBECONFIG set to that cluster&apos;s own kubeconfig, built from your credential provider file.</numerusform>
         </translation>
     </message>
 </context>

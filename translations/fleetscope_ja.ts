@@ -356,6 +356,70 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::AccessController</name>
+    <message>
+        <source>Check &amp;access</source>
+        <translation>アクセスを確認(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Check access of &amp;all shown clusters</source>
+        <translation>表示中のすべてのクラスタのアクセスを確認(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Check that the selected clusters can be reached with your credential provider file</source>
+        <translation>選択したクラスタに認証情報プロバイダーファイルで到達できるか確認します</translation>
+    </message>
+    <message>
+        <source>Check every cluster the table shows (filter and group applied)</source>
+        <translation>表に表示されているすべてのクラスタを確認します（フィルターとグループを適用）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking access to %n cluster(s)…</source>
+        <translation>
+            <numerusform>%n 個のクラスタのアクセスを確認中…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Check access</source>
+        <translation>アクセス確認</translation>
+    </message>
+    <message>
+        <source>Check all shown</source>
+        <translation>表示中をすべて確認</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::AccessResults</name>
+    <message>
+        <source>not checked</source>
+        <translation>未確認</translation>
+    </message>
+    <message>
+        <source>✓ %1, %2 ms</source>
+        <translation>✓ %1、%2 ms</translation>
+    </message>
+    <message>
+        <source> (profile says %1)</source>
+        <translation>（プロファイルでは %1）</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2</source>
+        <translation>✗ %1: %2</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>アクセス</translation>
+    </message>
+    <message>
+        <source>Whether this session reached the member with your credential provider file (Check access): the version it serves and how long /version took, or the step that failed</source>
+        <translation>このセッションで認証情報プロバイダーファイルを使ってメンバーに到達できたか（アクセス確認）：提供されているバージョンと /version の所要時間、または失敗した手順</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::ClusterActions</name>
     <message>
         <source>&amp;Copy rows</source>
@@ -1249,6 +1313,26 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
 
 サブコマンド: fleetscope list --help、fleetscope connect --help</translation>
     </message>
+    <message>
+        <source>Start with this filter (the filter language, see the README).</source>
+        <translation>このフィルターで開始します（フィルター言語は README を参照）。</translation>
+    </message>
+    <message>
+        <source>expression</source>
+        <translation>式</translation>
+    </message>
+    <message>
+        <source>With --screenshot: check access to every shown cluster first.</source>
+        <translation>--screenshot と併用：先に表示中のすべてのクラスタのアクセスを確認します。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: run this command on every shown cluster (Run on selected…) and render that window.</source>
+        <translation>--screenshot と併用：表示中のすべてのクラスタでこのコマンドを実行し（選択対象で実行…）、そのウィンドウを描画します。</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>コマンド</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HistoryPanel</name>
@@ -1505,8 +1589,94 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
+        <source>&amp;Clusters</source>
+        <translation>クラスタ(&amp;C)</translation>
+    </message>
+    <message>
         <source>&amp;Hub details…</source>
         <translation>ハブの詳細(&amp;H)…</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberActions</name>
+    <message>
+        <source>&amp;Run on selected…</source>
+        <translation>選択対象で実行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;kubeconfig…</source>
+        <translation>kubeconfig をエクスポート(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Run a command on each selected cluster (all shown clusters when none is selected)</source>
+        <translation>選択した各クラスタでコマンドを実行します（未選択時は表示中のすべてのクラスタ）</translation>
+    </message>
+    <message>
+        <source>Write a kubeconfig with a context per selected cluster, for kubectl, k9s and other tools</source>
+        <translation>選択したクラスタごとにコンテキストを持つ kubeconfig を書き出します（kubectl、k9s などのツール用）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context(s) written to %1.</source>
+        <translation>
+            <numerusform>%n 個のコンテキストを %1 に書き込みました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) skipped: no provider of your file matches.</source>
+        <translation>
+            <numerusform>%n 個のクラスタをスキップしました：ファイル内のプロバイダーが一致しません。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export kubeconfig</source>
+        <translation>kubeconfig のエクスポート</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberRunModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>スキップ</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未実行</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスタ</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>終了コード</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>所要時間</translation>
+    </message>
+    <message>
+        <source>First line</source>
+        <translation>最初の行</translation>
     </message>
 </context>
 <context>
@@ -1590,6 +1760,73 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <translation>
             <numerusform>⚠ 選択されたクラスターのうち %n 台に ClusterProfile がありません: %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::RunDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy results</source>
+        <translation>結果をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>エクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Run on selected clusters</source>
+        <translation>選択したクラスタで実行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Runs a shell command once per cluster (%n cluster(s)), with KUBECONFIG set to that cluster&apos;s own kubeconfig, built from your credential provider file.</source>
+        <translation>
+            <numerusform>シェルコマンドをクラスタごとに 1 回実行します（%n 個のクラスタ）。KUBECONFIG には、認証情報プロバイダーファイルから作成したそのクラスタ専用の kubeconfig が設定されます。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>kubectl get nodes</source>
+        <translation>kubectl get nodes</translation>
+    </message>
+    <message>
+        <source>How many clusters run the command at the same time</source>
+        <translation>同時にコマンドを実行するクラスタの数</translation>
+    </message>
+    <message>
+        <source>At a time:</source>
+        <translation>同時実行数:</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>コマンド(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Select a cluster to see its whole output.</source>
+        <translation>クラスタを選択すると出力全体が表示されます。</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>結果のエクスポート</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>--- stderr ---
+</source>
+        <translation>--- stderr ---
+</translation>
+    </message>
+    <message>
+        <source>--- %1 ---</source>
+        <translation>--- %1 ---</translation>
     </message>
 </context>
 <context>

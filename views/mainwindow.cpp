@@ -1,7 +1,9 @@
 #include "mainwindow.h"
 
 #include "clustertableview.h"
+#include "accesscontroller.h"
 #include "connectcontroller.h"
+#include "memberactions.h"
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
@@ -214,6 +216,17 @@ void MainWindow::createActions()
     toolbar->setMovable(false);
     toolbar->addAction(reconnectAction);
     toolbar->addAction((new ConnectController(m_store, m_table, this))->action());
+    m_accessController = new AccessController(m_store, m_proxy, m_table, m_clusterActions, this);
+    m_memberActions = new MemberActions(m_store, m_table, m_clusterActions, this);
+    toolbar->addAction(m_accessController->checkSelectedAction());
+    toolbar->addAction(m_accessController->checkShownAction());
+    toolbar->addAction(m_memberActions->runAction());
+    QMenu *clustersMenu = menuBar()->addMenu(tr("&Clusters"));
+    clustersMenu->addAction(m_accessController->checkSelectedAction());
+    clustersMenu->addAction(m_accessController->checkShownAction());
+    clustersMenu->addSeparator();
+    clustersMenu->addAction(m_memberActions->runAction());
+    clustersMenu->addAction(m_memberActions->exportAction());
 
     m_savedViewsMenu = new SavedViewsMenu(m_savedViews, [this] { return currentView(); }, this);
     connect(m_savedViewsMenu, &SavedViewsMenu::applyRequested, this, &MainWindow::applyView);

@@ -11,7 +11,9 @@ class QTabWidget;
 
 namespace fleetscope {
 
+class AccessController;
 class ClusterActions;
+class MemberActions;
 class ClusterFilterProxy;
 class ClusterTableModel;
 class ClusterTableView;
@@ -65,6 +67,8 @@ public:
     // Adds the History and Fleet health tabs and tray notifications (guicommand: after the store opened).
     void setHistory(HistoryStore *history);
     HistoryPanel *historyPanel() const { return m_historyPanel; }
+    AccessController *accessController() const { return m_accessController; }
+    MemberActions *memberActions() const { return m_memberActions; }
 
 private:
     void createActions();
@@ -91,6 +95,8 @@ private:
     ClusterActions *m_clusterActions = nullptr;
     SavedViewStore *m_savedViews = nullptr;
     SavedViewsMenu *m_savedViewsMenu = nullptr;
+    AccessController *m_accessController = nullptr;
+    MemberActions *m_memberActions = nullptr;
 };
 
 } // namespace fleetscope

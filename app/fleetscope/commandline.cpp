@@ -2,9 +2,12 @@
 
 #include "commandparser.h"
 #include "connectcommand.h"
+#include "doctorcommand.h"
+#include "execcommand.h"
 #include "fleetscope_version.h"
 #include "guicommand.h"
 #include "guioptions.h"
+#include "kubeconfigcommand.h"
 #include "listcommand.h"
 #include "spellingsuggestion.h"
 
@@ -29,6 +32,9 @@ struct Subcommand
 const Subcommand subcommands[] = {
     {"list", "print the merged fleet of one or more hubs, once or as it changes", runListCommand},
     {"connect", "open a shell or run a command against member clusters", runConnectCommand},
+    {"doctor", "check that member clusters can be reached with your credential providers", runDoctorCommand},
+    {"exec", "run a command on many member clusters in parallel", runExecCommand},
+    {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)
@@ -71,8 +77,8 @@ QString commandsSection()
 {
     QString text = QStringLiteral("Commands:\n");
     for (const Subcommand &subcommand : subcommands)
-        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(subcommand.name), -8).arg(QLatin1String(subcommand.summary));
-    text += QStringLiteral("  %1  %2\n").arg(QStringLiteral("help"), -8).arg(QLatin1String("the help of a command: fleetscope help list"));
+        text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(subcommand.name), -10).arg(QLatin1String(subcommand.summary));
+    text += QStringLiteral("  %1  %2\n").arg(QStringLiteral("help"), -10).arg(QLatin1String("the help of a command: fleetscope help list"));
     text += QStringLiteral("Without a command, fleetscope opens the dashboard with the options above.");
     return text;
 }

@@ -1,19 +1,17 @@
 #include "connectcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
+#include "memberoptions.h"
 
 #include "connect/connectsession.h"
 #include "connect/kubeconfigbuilder.h"
 #include "connect/providerfile.h"
-#include "connect/providerselection.h"
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "connect/memberkubeconfig.h"
 
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QProcess>
 #include <QProcessEnvironment>
-#include <QTimer>
 
 #include <csignal>
 #include <cstdio>
@@ -24,104 +22,14 @@
 namespace fleetscope {
 namespace {
 
-void write(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
-
 void fail(const QString &message)
 {
-    write(stderr, QStringLiteral("error: ") + message + u'\n');
+    writeText(stderr, QStringLiteral("error: ") + message + u'\n');
 }
 
 QString tr(const char *text)
 {
     return QCoreApplication::translate("connect", text);
-}
-
-// HUB/NAMESPACE/NAME. Context names may contain '/' (EKS ARNs do), namespaces and
-// object names cannot: so the last two segments are the object, the rest the hub.
-struct Target
-{
-    QString hub;
-    QString namespaceName;
-    QString name;
-    ClusterProfile profile;
-
-    QString label() const { return hub + u'/' + namespaceName + u'/' + name; }
-
-    static bool parse(const QString &text, Target *out)
-    {
-        const int last = text.lastIndexOf(u'/');
-        const int middle = last > 0 ? text.lastIndexOf(u'/', last - 1) : -1;
-        if (middle <= 0 || last == middle + 1 || last == text.size() - 1)
-            return false;
-        out->hub = text.left(middle);
-        out->namespaceName = text.mid(middle + 1, last - middle - 1);
-        out->name = text.mid(last + 1);
-        return true;
-    }
-};
-
-// Runs the engine until every hub the targets name has synced or failed, then
-// copies their profiles out (the store goes away with the engine).
-bool findProfiles(const FleetEngineOptions &options, int timeoutMs, QList<Target> *targets)
-{
-    FleetStore store;
-    FleetEngine engine(&store);
-    QString error;
-    if (!engine.configure(options, &error)) {
-        fail(error);
-        return false;
-    }
-    QEventLoop loop;
-    QTimer deadline;
-    deadline.setSingleShot(true);
-    bool timedOut = false;
-    QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-        timedOut = true;
-        loop.quit();
-    });
-    QObject::connect(&store, &FleetStore::hubStatusChanged, &loop, [&] {
-        if (store.allHubsSettled())
-            loop.quit();
-    });
-    engine.start();
-    if (!store.allHubsSettled()) {
-        if (timeoutMs > 0)
-            deadline.start(timeoutMs);
-        loop.exec();
-    }
-    engine.stop();
-
-    bool ok = true;
-    for (Target &t : *targets) {
-        const int hub = store.hubIndex(t.hub);
-        if (hub < 0) {
-            fail(QStringLiteral("hub %1 is not one of the contexts used (%2); add --context %1")
-                     .arg(t.hub, options.contexts.join(QStringLiteral(", "))));
-            ok = false;
-            continue;
-        }
-        const HubStatus &status = store.hubStatus(hub);
-        if (!status.synced) {
-            const QString why = timedOut ? QStringLiteral("not synced after %1 s: %2").arg(timeoutMs / 1000).arg(status.summary())
-                                         : status.summary();
-            fail(QStringLiteral("hub %1: %2").arg(t.hub, why));
-            ok = false;
-            continue;
-        }
-        const int row = store.rowOf(hub, ObjectKey{t.namespaceName, t.name});
-        if (row < 0) {
-            fail(QStringLiteral("hub %1 has no ClusterProfile %2/%3").arg(t.hub, t.namespaceName, t.name));
-            ok = false;
-            continue;
-        }
-        t.profile = store.profileAt(row).profile();
-    }
-    return ok;
 }
 
 // Ctrl-C in the terminal reaches the whole foreground process group: the child
@@ -223,14 +131,8 @@ int runCommand(QStringList command, const QString &kubeconfigPath)
 
 int runConnectCommand(const QStringList &arguments)
 {
-    // Everything after the first "--" is the command, passed on untouched.
-    QStringList own = arguments;
     QStringList command;
-    const int separator = own.indexOf(QStringLiteral("--"));
-    if (separator > 0) {
-        command = own.mid(separator + 1);
-        own = own.mid(0, separator);
-    }
+    const QStringList own = splitAtDoubleDash(arguments, &command);
 
     CommandParser cli(arguments.value(0));
     cli.setDescription(
@@ -238,29 +140,15 @@ int runConnectCommand(const QStringList &arguments)
            "credential provider file, then run COMMAND (default: $SHELL) with KUBECONFIG set to it."));
     cli.addPositional(QStringLiteral("HUB/NAMESPACE/NAME"), tr("The ClusterProfile(s) to connect to; HUB is a kubeconfig context."));
     cli.addPositional(QStringLiteral("-- COMMAND"), tr("Run this instead of $SHELL; its exit code is passed through."), QStringLiteral("[-- COMMAND ARGS...]"));
-    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), tr("Kubeconfig of the hubs (default: $KUBECONFIG, then ~/.kube/config)."), tr("file"));
-    const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the hubs named by the targets)."), tr("name"));
-    const QCommandLineOption provider(QStringLiteral("provider"), tr("Use this credential provider when several match."), tr("name"));
-    const QCommandLineOption providerFile(QStringLiteral("provider-file"), tr("Credential provider file (KEP-5339, JSON or YAML; default: %1).").arg(ProviderFile::defaultPath()), tr("file"));
+    MemberOptions members(MemberOptions::Timeout::Hubs, 60, tr("Give up waiting for hubs after this many seconds (0: wait forever)."));
+    members.describe(&cli);
     const QCommandLineOption print(QStringLiteral("print-kubeconfig"), tr("Print the kubeconfig instead of running a command."));
-    const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
-    cli.addOptions({kubeconfig, context, provider, providerFile, print, timeout});
+    cli.addOption(print);
     cli.addHelpSection(QStringLiteral("With a COMMAND, its own exit status is passed through."));
-    int timeoutSeconds = 60;
-    if (!cli.parse(own) || !cli.intValue(timeout, 0, 7 * 24 * 3600, &timeoutSeconds))
+    if (!cli.parse(own) || !members.read(&cli, cli.positionalArguments()))
         return cli.exitCode();
-
-    QList<Target> targets;
-    for (const QString &text : cli.positionalArguments()) {
-        Target t;
-        if (!Target::parse(text, &t)) {
-            cli.usageError(QStringLiteral("\"%1\" is not HUB/NAMESPACE/NAME").arg(text));
-            return cli.exitCode();
-        }
-        targets << t;
-    }
-    if (targets.isEmpty()) {
-        cli.usageError(QStringLiteral("name a ClusterProfile as HUB/NAMESPACE/NAME"));
+    if (!members.hasTargets()) {
+        cli.usageError(QStringLiteral("name a ClusterProfile as HUB/NAMESPACE/NAME (or select some with --filter)"));
         return cli.exitCode();
     }
     if (cli.isSet(print) && !command.isEmpty()) {
@@ -271,51 +159,36 @@ int runConnectCommand(const QStringList &arguments)
     // Read the provider file before touching the network: its mistakes are the commonest.
     ProviderFile providers;
     QString error;
-    const QString providerPath = cli.isSet(providerFile) ? cli.value(providerFile) : ProviderFile::defaultPath();
-    if (!ProviderFile::load(providerPath, &providers, &error)) {
+    if (!members.loadProviders(&providers, &error)) {
         fail(error);
         return 1;
     }
-
-    FleetEngineOptions options;
-    options.kubeconfigPath = cli.value(kubeconfig);
-    options.contexts = cli.values(context);
-    for (const Target &t : std::as_const(targets)) {
-        if (cli.values(context).isEmpty() && !options.contexts.contains(t.hub))
-            options.contexts << t.hub;
-        // Lets a user who may read only the member's namespace still find it.
-        if (!options.namespaces.contains(t.namespaceName))
-            options.namespaces << t.namespaceName;
-    }
-    if (!findProfiles(options, timeoutSeconds * 1000, &targets))
+    const MemberSearch search = members.find();
+    if (!search.ok || !search.errors.isEmpty())
         return 1;
+    if (search.members.isEmpty()) {
+        fail(QStringLiteral("no ClusterProfile matches the filter"));
+        return 1;
+    }
 
     KubeconfigBuilder builder;
-    for (const Target &t : std::as_const(targets)) {
-        const ProviderSelection selection = ProviderSelection::select(t.profile, providers, t.label(), cli.value(provider));
-        if (!selection.ok()) {
-            fail(selection.error);
-            return 1;
-        }
-        for (const QString &warning : selection.warnings)
-            write(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
-        const ProviderMatch &m = selection.match();
-        const CredentialProvider &credentials = providers.providers.at(m.providerIndex);
-        QString name;
-        if (!builder.add({t.name, t.namespaceName + u'-' + t.name, t.hub + u'-' + t.namespaceName + u'-' + t.name},
-                         t.profile.accessProviders.at(m.accessProviderIndex), credentials, &error, &name)) {
-            fail(QStringLiteral("%1: %2").arg(t.label(), error));
+    for (const MemberTarget &t : search.members) {
+        const MemberKubeconfig added = MemberKubeconfig::add(
+            &builder, t, providers, members.preferredProvider(),
+            {t.name, t.namespaceName + u'-' + t.name, t.hub + u'-' + t.namespaceName + u'-' + t.name});
+        for (const QString &warning : added.warnings)
+            writeText(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
+        if (!added.ok) {
+            fail(added.error);
             return 1;
         }
         // Names the plugin, never its environment: env values may be secrets.
-        write(stderr, QStringLiteral("%1: context \"%2\", provider \"%3\" (%4)\n")
-                          .arg(t.label(), name, credentials.name, credentials.execConfig.command));
+        writeText(stderr, QStringLiteral("%1: context \"%2\", provider \"%3\" (%4)\n")
+                          .arg(t.label(), added.contextName, added.providerName, added.command));
     }
 
     if (cli.isSet(print)) {
-        const QByteArray yaml = builder.yaml();
-        std::fwrite(yaml.constData(), 1, size_t(yaml.size()), stdout);
-        std::fflush(stdout);
+        writeBytes(stdout, builder.yaml());
         return 0;
     }
     ConnectSession session;

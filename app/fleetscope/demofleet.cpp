@@ -1,5 +1,7 @@
 #include "demofleet.h"
 
+#include "demomembers.h"
+
 #include "fleetgenerator.h"
 #include "hubserver.h"
 #include "hubutil.h"
@@ -62,6 +64,10 @@ bool DemoFleet::start(QString *error)
     }
     m_kubeconfigs = files.join(u':');
 
+    m_members = std::make_unique<DemoMembers>();
+    if (!m_members->start(m_hubs.front().get(), QLatin1String(specs[0].context), 6, error))
+        return false;
+
     // Three clusters of the first hub flap on different rhythms (every round, every
     // second round, every third), one of them on Joined as well.
     const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
@@ -78,6 +84,11 @@ bool DemoFleet::start(QString *error)
     QObject::connect(m_flapTimer.get(), &QTimer::timeout, [this] { flapOnce(); });
     m_flapTimer->start();
     return true;
+}
+
+QString DemoFleet::providerFile() const
+{
+    return m_members ? m_members->providerFile() : QString();
 }
 
 void DemoFleet::flapOnce()

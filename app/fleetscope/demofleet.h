@@ -13,6 +13,7 @@ namespace fleetscope {
 namespace hub {
 class HubServer;
 }
+class DemoMembers;
 
 // `fleetscope --demo`: two simulated hubs started in-process (the fleetscope-hub
 // library on loopback, TLS and a token), each with a generated fleet and gentle
@@ -37,10 +38,13 @@ public:
     // Once the engine has read the kubeconfigs: remove them, so that not even a
     // crash leaves the demo's token on disk.
     void removeKubeconfigs() { m_dir.remove(); }
+    // The provider file for the demo's member clusters (see DemoMembers).
+    QString providerFile() const;
 
 private:
     QTemporaryDir m_dir; // 0700, removed on exit with the kubeconfigs in it
     std::vector<std::unique_ptr<hub::HubServer>> m_hubs;
+    std::unique_ptr<DemoMembers> m_members;
     QString m_kubeconfigs;
     QStringList m_flapping;
     std::unique_ptr<QTimer> m_flapTimer;

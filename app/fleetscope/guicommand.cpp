@@ -1,7 +1,9 @@
 #include "guicommand.h"
 
+#include "accesscontroller.h"
 #include "applanguage.h"
 #include "apppalette.h"
+#include "clusteractions.h"
 #include "clustertableview.h"
 #include "demofleet.h"
 #include "displayguard.h"
@@ -10,12 +12,19 @@
 #include "fleet/fleetstore.h"
 #include "guihistory.h"
 #include "guioptions.h"
+#include "filterbar.h"
 #include "mainwindow.h"
+#include "memberactions.h"
+#include "rundialog.h"
+
+#include "connect/memberrunmodel.h"
 #include "offlinebadge.h"
 #include "recenthubs.h"
 #include "windowsettings.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QTableView>
 #include <QHeaderView>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -35,33 +44,60 @@ QString tr(const char *text)
 
 // Saves the window once the fleet has settled (or at the deadline), then quits:
 // the way documentation images and visual checks are made, on any QPA platform.
-void scheduleScreenshot(QWidget *window, FleetStore *store, const QString &path, int selectRow)
+// With --check-access the shown clusters are checked first; with --run the
+// command runs on them and the Run window is what is saved.
+void scheduleScreenshot(MainWindow *window, FleetStore *store, const GuiOptions &cli)
 {
+    const QString path = cli.screenshotPath;
     auto done = std::make_shared<bool>(false);
-    auto shoot = [window, path, done] {
+    auto shoot = [path, done](QWidget *widget) {
         if (*done)
             return;
         *done = true;
-        const bool saved = window->grab().save(path, "PNG");
+        const bool saved = widget->grab().save(path, "PNG");
         if (!saved)
             std::fprintf(stderr, "fleetscope: cannot write screenshot %s\n", qPrintable(path));
         QCoreApplication::exit(saved ? 0 : 1);
     };
-    auto whenSettled = [window, store, shoot, selectRow] {
-        if (!store->allHubsSettled())
-            return;
-        // Let the last deltas and the layout land before grabbing.
-        QTimer::singleShot(400, window, [window, shoot, selectRow] {
-            if (selectRow >= 0) {
-                if (auto *main = qobject_cast<MainWindow *>(window))
-                    main->selectClusterRow(selectRow);
+    auto settled = std::make_shared<bool>(false);
+    auto act = [window, shoot, cli] {
+        if (cli.selectRow >= 0)
+            window->selectClusterRow(cli.selectRow);
+        if (cli.checkAccess) {
+            AccessController *access = window->accessController();
+            QObject::connect(access, &AccessController::finished, window,
+                             [window, shoot] { QTimer::singleShot(300, window, [window, shoot] { shoot(window); }); });
+            if (access->check(window->clusterActions()->shownStoreRows()))
+                return;
+        }
+        if (!cli.runCommand.isEmpty()) {
+            if (RunDialog *dialog = window->memberActions()->openRunDialog()) {
+                dialog->resize(window->size() * 0.8);
+                dialog->commandField()->setCurrentText(cli.runCommand);
+                QObject::connect(dialog, &RunDialog::runFinished, dialog, [dialog, shoot] {
+                    // The first member the command succeeded on shows what it printed.
+                    int row = 0;
+                    while (row + 1 < dialog->model()->rowCount() && !dialog->model()->result(row).succeeded())
+                        ++row;
+                    dialog->resultsView()->selectRow(row);
+                    QTimer::singleShot(300, dialog, [dialog, shoot] { shoot(dialog); });
+                });
+                if (dialog->run())
+                    return;
             }
-            QTimer::singleShot(200, window, shoot);
-        });
+        }
+        QTimer::singleShot(200, window, [window, shoot] { shoot(window); });
+    };
+    auto whenSettled = [window, store, act, settled] {
+        if (*settled || !store->allHubsSettled())
+            return;
+        *settled = true;
+        // Let the last deltas and the layout land before acting and grabbing.
+        QTimer::singleShot(400, window, act);
     };
     QObject::connect(store, &FleetStore::hubStatusChanged, window, whenSettled);
     QTimer::singleShot(0, window, whenSettled);
-    QTimer::singleShot(30000, window, shoot); // never hang a screenshot run
+    QTimer::singleShot(60000, window, [window, shoot] { shoot(window); }); // never hang a screenshot run
 }
 
 } // namespace
@@ -130,6 +166,8 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
             std::fprintf(stderr, "fleetscope: %s\n", qPrintable(cacheError));
     }
 
+    if (cli.demo)
+        AccessController::setProviderFileOverride(demo.providerFile());
     MainWindow window(&store, &engine);
     GuiHistory history;
     history.start(&store, &window, cli, demo.flappingClusters());
@@ -140,13 +178,15 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore();
     if (cli.geometry.isValid())
         window.resize(cli.geometry);
+    if (!cli.filter.isEmpty())
+        window.filterBar()->setText(cli.filter);
     window.show();
     if (configured)
         engine.start();
     else if (wantHubs)
         QMessageBox::warning(&window, tr("Fleetscope"), error);
     if (!cli.screenshotPath.isEmpty())
-        scheduleScreenshot(&window, &store, cli.screenshotPath, cli.selectRow);
+        scheduleScreenshot(&window, &store, cli);
     const int code = app.exec();
     engine.stop();
     return code;

@@ -1,5 +1,7 @@
 #include "guioptions.h"
 
+#include "fleet/fleetfilter.h"
+
 #include "commandparser.h"
 
 #include <QCoreApplication>
@@ -27,6 +29,9 @@ GuiOptions::GuiOptions()
     , m_demo(QStringLiteral("demo"), tr("Start two simulated hubs in-process and show their fleet."))
     , m_screenshot(QStringLiteral("screenshot"), tr("Render the main window to a PNG file once the fleet is synced, then exit."), tr("file"))
     , m_selectRow(QStringLiteral("select-row"), tr("With --screenshot: select this row of the table first."), tr("row"))
+    , m_filter(QStringLiteral("filter"), tr("Start with this filter (the filter language, see the README)."), tr("expression"))
+    , m_checkAccess(QStringLiteral("check-access"), tr("With --screenshot: check access to every shown cluster first."))
+    , m_run(QStringLiteral("run"), tr("With --screenshot: run this command on every shown cluster (Run on selected…) and render that window."), tr("command"))
     , m_geometry(QStringLiteral("geometry"), tr("Main window size, e.g. 1400x900."), tr("WxH"))
     , m_historyFile(QStringLiteral("history-file"), tr("Condition history database (default: history.sqlite in the application data folder)."), tr("file"))
     , m_timeline(QStringLiteral("timeline"), tr("Select this cluster (HUB/NAMESPACE/NAME) and show its condition history."), tr("cluster"))
@@ -42,7 +47,7 @@ void GuiOptions::describe(CommandParser &cli) const
     cli.setDescription(tr("Native dashboard for fleets of Kubernetes clusters.\n\n"
                           "Subcommands: fleetscope list --help, fleetscope connect --help"));
     cli.addOptions({m_version, m_kubeconfig, m_context, m_allContexts, m_namespace, m_demo, m_screenshot, m_selectRow,
-                    m_geometry, m_historyFile, m_timeline, m_historyHours, m_fleetHealth, m_lang, m_palette});
+                    m_filter, m_checkAccess, m_run, m_geometry, m_historyFile, m_timeline, m_historyHours, m_fleetHealth, m_lang, m_palette});
 }
 
 bool GuiOptions::read(CommandParser &cli)
@@ -66,6 +71,17 @@ bool GuiOptions::read(CommandParser &cli)
         return false;
     if (cli.isSet(m_selectRow) && !cli.isSet(m_screenshot))
         return cli.usageError(QStringLiteral("--select-row needs --screenshot"));
+    filter = cli.value(m_filter);
+    checkAccess = cli.isSet(m_checkAccess);
+    runCommand = cli.value(m_run);
+    if ((checkAccess || cli.isSet(m_run)) && !cli.isSet(m_screenshot))
+        return cli.usageError(QStringLiteral("--check-access and --run need --screenshot"));
+    if (cli.isSet(m_run) && runCommand.trimmed().isEmpty())
+        return cli.usageError(QStringLiteral("--run needs a command"));
+    FilterError filterError;
+    FleetFilter::compile(filter, &filterError);
+    if (filterError.isError())
+        return cli.usageError(QStringLiteral("--filter: %1").arg(filterError.message));
     if (!cli.intValue(m_selectRow, 0, INT_MAX, &selectRow, -1))
         return false;
     if (cli.isSet(m_historyHours) && timeline.isEmpty() && !fleetHealth)

@@ -29,6 +29,9 @@ public:
     bool demo = false;
     QString screenshotPath;
     int selectRow = -1;  // with --screenshot: the table row selected first
+    QString filter;      // the filter line's text at start
+    bool checkAccess = false; // with --screenshot: check the shown clusters first
+    QString runCommand;       // with --screenshot: run this on the shown clusters, render that dialog
     QSize geometry;      // invalid: the remembered or default size
     QString language;    // empty: the system's
     QString palette;     // empty, "dark" or "light"
@@ -49,6 +52,9 @@ private:
     QCommandLineOption m_demo;
     QCommandLineOption m_screenshot;
     QCommandLineOption m_selectRow;
+    QCommandLineOption m_filter;
+    QCommandLineOption m_checkAccess;
+    QCommandLineOption m_run;
     QCommandLineOption m_geometry;
     QCommandLineOption m_historyFile;
     QCommandLineOption m_timeline;

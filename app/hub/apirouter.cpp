@@ -106,12 +106,13 @@ IncludeObject includeObject(const std::multimap<std::string, std::string> &query
 } // namespace
 
 ApiRouter::ApiRouter(ObjectStore &store, FaultInjector &faults, AccessPolicy policy, WatchSettings watch,
-                     std::string serverAddress)
+                     std::string serverAddress, std::string gitVersion)
     : m_store(store)
     , m_faults(faults)
     , m_policy(std::move(policy))
     , m_watch(watch)
     , m_serverAddress(std::move(serverAddress))
+    , m_gitVersion(std::move(gitVersion))
 {
 }
 
@@ -162,7 +163,7 @@ ApiResponse ApiRouter::handle(const ApiRequest &request)
         return ok;
     }
     if (parts.size() == 1 && parts[0] == "version")
-        return jsonResponse(200, versionInfo());
+        return jsonResponse(200, versionInfo(m_gitVersion));
 
     const Identity identity = authenticate(request);
     if (!identity.authenticated)

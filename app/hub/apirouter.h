@@ -1,6 +1,7 @@
 #pragma once
 
 #include "apistatus.h"
+#include "discovery.h"
 #include "objectstore.h"
 
 #include <chrono>
@@ -63,7 +64,7 @@ class ApiRouter final
 {
 public:
     ApiRouter(ObjectStore &store, FaultInjector &faults, AccessPolicy policy, WatchSettings watch,
-              std::string serverAddress);
+              std::string serverAddress, std::string gitVersion = kDefaultGitVersion);
     ApiRouter(const ApiRouter &) = delete;
     ApiRouter &operator=(const ApiRouter &) = delete;
 
@@ -102,6 +103,7 @@ private:
     AccessPolicy m_policy;
     WatchSettings m_watch;
     std::string m_serverAddress;
+    std::string m_gitVersion;
 };
 
 ApiResponse errorResponse(const ApiError &error);

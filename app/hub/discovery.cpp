@@ -4,11 +4,16 @@
 
 namespace fleetscope::hub {
 
-nlohmann::json versionInfo()
+nlohmann::json versionInfo(const std::string &gitVersion)
 {
-    return {{"major", "1"},
-            {"minor", "34"},
-            {"gitVersion", "v1.34.0-fleetscope-hub"},
+    // "v1.30.4-eks-1a2b3c" → major "1", minor "30" (kube-apiserver's are strings too).
+    const auto firstDot = gitVersion.find('.');
+    const auto secondDot = firstDot == std::string::npos ? std::string::npos : gitVersion.find_first_not_of("0123456789", firstDot + 1);
+    const std::string major = firstDot == std::string::npos ? std::string() : gitVersion.substr(1, firstDot - 1);
+    const std::string minor = firstDot == std::string::npos ? std::string() : gitVersion.substr(firstDot + 1, secondDot - firstDot - 1);
+    return {{"major", major},
+            {"minor", minor},
+            {"gitVersion", gitVersion},
             {"gitCommit", "0000000000000000000000000000000000000000"},
             {"gitTreeState", "clean"},
             {"buildDate", "2026-01-01T00:00:00Z"},
@@ -75,6 +80,8 @@ nlohmann::json apiResourceList(const std::string &group, const std::string &vers
                             {"verbs", {"create", "delete", "get", "list", "patch", "update", "watch"}}};
         if (type.kind == "Namespace")
             r["shortNames"] = {"ns"};
+        if (type.kind == "Node")
+            r["shortNames"] = {"no"};
         if (type.isCustomResource && version == "v1alpha2")
             r["categories"] = {"multicluster"};
         resources.push_back(r);

@@ -8,7 +8,10 @@ namespace fleetscope::hub {
 
 // Legacy (non-aggregated) discovery documents. kubectl then asks each group version,
 // which is what a server without aggregated discovery gets (kube-api-protocol §5).
-nlohmann::json versionInfo();
+// /version as kube-apiserver serves it; major and minor are read from `gitVersion` ("v1.34.0").
+nlohmann::json versionInfo(const std::string &gitVersion);
+// What a hub reports unless started with --server-version.
+inline constexpr const char *kDefaultGitVersion = "v1.34.0-fleetscope-hub";
 nlohmann::json coreApiVersions(const std::string &serverAddress);
 nlohmann::json apiGroupList();
 nlohmann::json apiGroup(const std::string &group); // null when unknown

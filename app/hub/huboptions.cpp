@@ -1,6 +1,7 @@
 #include "huboptions.h"
 
 #include <cstdlib>
+#include <regex>
 #include <sstream>
 
 namespace fleetscope::hub {
@@ -75,6 +76,9 @@ Storage and watches:
   --threads N              HTTP worker threads; each open watch holds one (default 256)
 
 Content:
+  --server-version V       gitVersion served at /version, vX.Y.Z[-suffix]
+                           (default v1.34.0-fleetscope-hub)
+  --nodes N                serve N Ready Nodes at /api/v1/nodes (a member for kubectl get nodes)
   --fleet FILE             multi-document YAML of Namespaces, ClusterProfiles and
                            PlacementDecisions (repeatable)
   --generate N             generate a realistic fleet of N ClusterProfiles
@@ -225,6 +229,16 @@ bool parseHubArguments(const std::vector<std::string> &arguments, HubOptions *o,
             if (!next(&v) || !toInt(v, 4, 10000, &n))
                 return error->empty() ? bad(v) : false;
             o->threads = static_cast<int>(n);
+        } else if (flag == "--server-version") {
+            if (!next(&v))
+                return false;
+            if (!std::regex_match(v, std::regex("v[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]+)?")))
+                return bad(v);
+            o->serverVersion = v;
+        } else if (flag == "--nodes") {
+            if (!next(&v) || !toInt(v, 0, 100000, &n))
+                return error->empty() ? bad(v) : false;
+            o->nodes = static_cast<int>(n);
         } else if (flag == "--fleet") {
             if (!next(&v))
                 return false;

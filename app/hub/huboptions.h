@@ -1,5 +1,6 @@
 #pragma once
 
+#include "discovery.h"
 #include "faults.h"
 
 #include <cstdint>
@@ -36,6 +37,10 @@ struct HubOptions
     double churnForSeconds = 0; // 0 = until stop
 
     FaultSettings faults;
+
+    std::string serverVersion = kDefaultGitVersion; // gitVersion at /version
+
+    int nodes = 0; // Nodes served at /api/v1/nodes
 
     std::string kubeconfigOut;
     std::string contextName = "fleetscope-hub";

@@ -7,6 +7,7 @@
 #include "fleetgenerator.h"
 #include "fleetloader.h"
 #include "hubutil.h"
+#include "nodegenerator.h"
 #include "resourcetypes.h"
 #include "watchstream.h"
 
@@ -132,6 +133,8 @@ bool HubServer::Impl::loadContent(std::string *error)
     }
     if (options.generate > 0
         && !loadObjects(store, generateFleet(options.generate, options.seed), "--generate", error))
+        return false;
+    if (options.nodes > 0 && !loadObjects(store, generateNodes(options.nodes, options.serverVersion), "--nodes", error))
         return false;
     if (!store.get(*findResourceType("", "namespaces"), {}, "default").object)
         store.load({{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}}, error);
@@ -356,7 +359,7 @@ bool HubServer::start(std::string *error)
     policy.restrictions = o.restrictions;
     WatchSettings watch{o.minWatchTimeoutSeconds, o.bookmarkIntervalSeconds, o.watchList};
     d->router = std::make_unique<ApiRouter>(d->store, d->faults, policy, watch,
-                                            connectHost + ":" + std::to_string(d->port));
+                                            connectHost + ":" + std::to_string(d->port), o.serverVersion);
     d->store.reopen();
     d->listener = std::thread([this] {
         // OpenSSL writes with write(2), which raises SIGPIPE when a client has gone. Worker

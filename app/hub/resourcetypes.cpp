@@ -30,6 +30,8 @@ const std::vector<ResourceType> &allResourceTypes()
     // stays the storage version (cluster-inventory-api docs/api-versions.md).
     static const std::vector<ResourceType> types = {
         {"", {"v1"}, "v1", "namespaces", "namespace", "Namespace", "NamespaceList", false, true, false},
+        // Served so that a hub can also be a member (--nodes): empty unless asked for.
+        {"", {"v1"}, "v1", "nodes", "node", "Node", "NodeList", false, true, false},
         {kMulticlusterGroup, {"v1alpha2", "v1alpha1"}, "v1alpha1", "clusterprofiles", "clusterprofile",
          "ClusterProfile", "ClusterProfileList", true, true, true},
         {kMulticlusterGroup, {"v1alpha2", "v1alpha1"}, "v1alpha1", "placementdecisions", "placementdecision",

@@ -36,6 +36,32 @@ nlohmann::json conditionStatus(const nlohmann::json &object, const std::string &
     return nullptr;
 }
 
+// kubectl's printer: the node-role.kubernetes.io/<role> label keys, "<none>" without any.
+std::string nodeRoles(const nlohmann::json &meta)
+{
+    std::string roles;
+    const std::string prefix = "node-role.kubernetes.io/";
+    if (meta.contains("labels") && meta["labels"].is_object()) {
+        for (auto it = meta["labels"].begin(); it != meta["labels"].end(); ++it) {
+            if (it.key().rfind(prefix, 0) == 0)
+                roles += (roles.empty() ? "" : ",") + it.key().substr(prefix.size());
+        }
+    }
+    return roles.empty() ? "<none>" : roles;
+}
+
+std::string internalIp(const nlohmann::json &object)
+{
+    if (object.contains("status") && object["status"].is_object() && object["status"].contains("addresses")
+        && object["status"]["addresses"].is_array()) {
+        for (const nlohmann::json &a : object["status"]["addresses"]) {
+            if (a.is_object() && a.value("type", std::string()) == "InternalIP")
+                return a.value("address", std::string());
+        }
+    }
+    return "<none>";
+}
+
 } // namespace
 
 bool acceptsTable(const std::string &acceptHeader)
@@ -73,8 +99,16 @@ nlohmann::json TablePrinter::columnDefinitions() const
         columns.push_back(column("Decisions", "integer", "", "Number of selected clusters."));
     } else if (m_type.kind == "Namespace") {
         columns.push_back(column("Status", "string", "", "The status of the namespace"));
+    } else if (m_type.kind == "Node") {
+        columns.push_back(column("Status", "string", "", "The status of the node"));
+        columns.push_back(column("Roles", "string", "", "The roles of the node"));
     }
     columns.push_back(column("Age", "date", "", ageDescription));
+    if (m_type.kind == "Node") {
+        columns.push_back(column("Version", "string", "", "Kubelet Version reported by the node."));
+        columns.push_back(column("Internal-IP", "string", "", "List of internal IPs (if availalbe).", 1));
+        columns.push_back(column("OS-Image", "string", "", "OS image reported by the node.", 1));
+    }
     return columns;
 }
 
@@ -95,6 +129,10 @@ nlohmann::json TablePrinter::row(const nlohmann::json &object) const
                             : nlohmann::json(nullptr));
     } else if (m_type.kind == "Namespace") {
         cells.push_back(nullableString(object, {"status", "phase"}));
+    } else if (m_type.kind == "Node") {
+        const nlohmann::json ready = conditionStatus(object, "Ready");
+        cells.push_back(ready == "True" ? "Ready" : "NotReady");
+        cells.push_back(nodeRoles(meta));
     }
     std::chrono::system_clock::time_point created;
     if (meta.contains("creationTimestamp") && meta["creationTimestamp"].is_string()
@@ -102,6 +140,11 @@ nlohmann::json TablePrinter::row(const nlohmann::json &object) const
         cells.push_back(humanDuration(std::chrono::duration_cast<std::chrono::seconds>(m_now - created)));
     else
         cells.push_back("<unknown>");
+    if (m_type.kind == "Node") {
+        cells.push_back(nullableString(object, {"status", "nodeInfo", "kubeletVersion"}));
+        cells.push_back(internalIp(object));
+        cells.push_back(nullableString(object, {"status", "nodeInfo", "osImage"}));
+    }
 
     nlohmann::json row = {{"cells", cells}};
     if (m_include == IncludeObject::Object) {

@@ -27,7 +27,9 @@ bool makePrivateDirectory(const QString &path)
     return QFile::setPermissions(path, ownerOnlyDir);
 }
 
-bool writePrivateFile(const QString &path, const QByteArray &content, QString *error)
+} // namespace
+
+bool ConnectSession::writePrivateFile(const QString &path, const QByteArray &content, QString *error)
 {
     // The mode is set on QSaveFile's temporary before any byte is written, and the rename
     // keeps it: a reader never sees the content under a looser mode, even when replacing
@@ -44,8 +46,6 @@ bool writePrivateFile(const QString &path, const QByteArray &content, QString *e
     }
     return true;
 }
-
-} // namespace
 
 ConnectSession::ConnectSession() = default;
 

@@ -30,6 +30,9 @@ public:
     // atomically. The session's own file is still removed at the end.
     bool saveAs(const QString &path, QString *error) const;
 
+    // Writes `content` to `path` 0600 (from the first byte on), replacing an existing file atomically.
+    static bool writePrivateFile(const QString &path, const QByteArray &content, QString *error);
+
     QString kubeconfigPath() const { return m_path; }
     QString directory() const;
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "filterfacts.h"
 #include "fleetprofile.h"
 #include "kube/hubjournal.h"
 #include "kube/hubstatus.h"
@@ -62,6 +63,9 @@ public:
     // Whether to return free heap pages to the system each time every hub has
     // settled (default on; a process about to exit has no use for it).
     void setReleaseMemoryWhenSettled(bool release) { m_releaseMemoryWhenSettled = release; }
+    // Extra facts the filter language may test (not owned; null for none).
+    void setFilterFacts(const FilterFacts *facts) { m_filterFacts = facts; }
+    const FilterFacts *filterFacts() const { return m_filterFacts; }
 
 public slots:
     void applyDelta(int hub, const fleetscope::HubDelta &delta);
@@ -90,6 +94,7 @@ signals:
     void deltaApplied(int hub, int changes);
 
 private:
+    const FilterFacts *m_filterFacts = nullptr;
     struct Hub
     {
         HubStatus status;

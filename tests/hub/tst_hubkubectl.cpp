@@ -38,6 +38,7 @@ private slots:
     void wrongTokenIsUnauthorized();
     void restrictedTokenIsForbiddenClusterWide();
     void pythonListAndWatch();
+    void memberNodesAndVersion();
 
 private:
     ProcessResult kubectl(const QStringList &arguments, const QString &kubeconfig = {});
@@ -64,7 +65,8 @@ void TestHubKubectl::initTestCase()
                       QString::number(kProfiles), QStringLiteral("--seed"), QStringLiteral("5"),
                       QStringLiteral("--kubeconfig-out"), m_kubeconfig, QStringLiteral("--context"),
                       QStringLiteral("hubtest"), QStringLiteral("--restrict"),
-                      QStringLiteral("narrow-token=fleet-prod")});
+                      QStringLiteral("narrow-token=fleet-prod"), QStringLiteral("--nodes"), QStringLiteral("3"),
+                      QStringLiteral("--server-version"), QStringLiteral("v1.31.2")});
     QVERIFY(m_hub.waitForStarted(10000));
     // The one stdout line says when the hub accepts connections: no sleeps, a deadline.
     QDeadlineTimer deadline(15000);
@@ -338,6 +340,44 @@ print("added", added)
     QVERIFY2(lines[1].startsWith(QStringLiteral("modified ")) && lines[1].endsWith(QStringLiteral(" v1.55.5")),
              qPrintable(lines[1]));
     QCOMPARE(lines[2], QStringLiteral("added %1").arg(kProfiles));
+}
+
+void TestHubKubectl::memberNodesAndVersion()
+{
+    FLEETSCOPE_REQUIRE_KUBECTL();
+    // `kubectl get nodes` prints the hub's Table as a member's apiserver would.
+    ProcessResult r = kubectl({QStringLiteral("get"), QStringLiteral("nodes")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    const QRegularExpression columns(QStringLiteral("\\s{2,}"));
+    QCOMPARE(lines[0].split(columns, Qt::SkipEmptyParts),
+             QStringList({QStringLiteral("NAME"), QStringLiteral("STATUS"), QStringLiteral("ROLES"), QStringLiteral("AGE"),
+                          QStringLiteral("VERSION")}));
+    const QStringList first = lines[1].split(columns, Qt::SkipEmptyParts);
+    QCOMPARE(first.value(0), QStringLiteral("node-000"));
+    QCOMPARE(first.value(1), QStringLiteral("Ready"));
+    QCOMPARE(first.value(2), QStringLiteral("control-plane"));
+    QCOMPARE(first.value(4), QStringLiteral("v1.31.2"));
+    QCOMPARE(lines[2].split(columns, Qt::SkipEmptyParts).value(2), QStringLiteral("<none>"));
+
+    // The short name, one node as JSON.
+    r = kubectl({QStringLiteral("get"), QStringLiteral("no"), QStringLiteral("node-002"), QStringLiteral("-o"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const nlohmann::json node = nlohmann::json::parse(r.out.constData());
+    QCOMPARE(node["status"]["nodeInfo"]["kubeletVersion"], "v1.31.2");
+
+    // A watch from the start replays the nodes and ends with the timeout the client asked for.
+    r = kubectl({QStringLiteral("get"), QStringLiteral("--raw"), QStringLiteral("/api/v1/nodes?watch=true&timeoutSeconds=1")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out.count("\"type\":\"ADDED\""), 3);
+
+    // /version reports --server-version.
+    r = kubectl({QStringLiteral("version"), QStringLiteral("-o"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const nlohmann::json version = nlohmann::json::parse(r.out.constData());
+    QCOMPARE(version["serverVersion"]["gitVersion"], "v1.31.2");
+    QCOMPARE(version["serverVersion"]["minor"], "31");
 }
 
 QTEST_GUILESS_MAIN(TestHubKubectl)

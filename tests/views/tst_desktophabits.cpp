@@ -217,7 +217,9 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.splitter()->setSizes({111, 600, 289});
         sizes = window.splitter()->sizes();
-        window.clusterTable()->header()->moveSection(2, 0);
+        QHeaderView *tableHeader = window.clusterTable()->header();
+        tableHeader->moveSection(tableHeader->visualIndex(2), 0); // column 2 first, wherever it stood
+
         window.clusterTable()->setColumnHidden(3, true);
         header = window.clusterTable()->header()->saveState();
         window.close(); // saves

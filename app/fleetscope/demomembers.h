@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+#include <vector>
+
+namespace fleetscope {
+
+namespace hub {
+class HubServer;
+}
+
+// The demo's member clusters: a few in-process fleetscope-hub servers serving
+// Nodes and /version, a provider file whose exec plugin hands out their token,
+// and some profiles of a demo hub pointed at them: most rightly, one reporting a
+// version its member does not run, one with another member's CA. "Check access"
+// and "Run on selected…" then show real results; every other demo profile names
+// providers the file does not know and fails honestly.
+class DemoMembers final
+{
+public:
+    DemoMembers();
+    ~DemoMembers();
+    DemoMembers(const DemoMembers &) = delete;
+    DemoMembers &operator=(const DemoMembers &) = delete;
+
+    // Starts `count` members and points profiles of `hubServer` at them.
+    bool start(hub::HubServer *hubServer, const QString &hubContext, int count, QString *error);
+
+    // 0600 in a private 0700 directory removed on exit: it holds the members' token.
+    QString providerFile() const;
+    // HUB/NAMESPACE/NAME of the profiles that point at members, good ones first.
+    QStringList memberProfiles() const { return m_profiles; }
+
+private:
+    QTemporaryDir m_dir;
+    std::vector<std::unique_ptr<hub::HubServer>> m_members;
+    QStringList m_profiles;
+};
+
+} // namespace fleetscope

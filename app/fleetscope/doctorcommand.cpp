@@ -1,0 +1,135 @@
+#include "doctorcommand.h"
+
+#include "clioutput.h"
+#include "commandparser.h"
+#include "memberoptions.h"
+#include "texttable.h"
+
+#include "connect/accesscheckbatch.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+namespace fleetscope {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("doctor", text);
+}
+
+QString orDash(const QString &text)
+{
+    return text.isEmpty() ? QStringLiteral("-") : text;
+}
+
+QByteArray renderTable(const QList<AccessResult> &results)
+{
+    QList<QStringList> rows{{QStringLiteral("CLUSTER"), QStringLiteral("PROVIDER"), QStringLiteral("RESULT"),
+                             QStringLiteral("STEP"), QStringLiteral("SERVER VERSION"), QStringLiteral("REPORTED"),
+                             QStringLiteral("LATENCY"), QStringLiteral("MESSAGE")}};
+    for (const AccessResult &r : results) {
+        const QString result = r.reachable ? (r.versionMismatch ? QStringLiteral("ok, version differs") : QStringLiteral("ok"))
+                                           : (r.checked ? QStringLiteral("failed") : QStringLiteral("not checked"));
+        rows << QStringList{r.cluster,
+                            orDash(r.provider),
+                            result,
+                            orDash(AccessResult::stepName(r.step)),
+                            orDash(r.serverVersion),
+                            orDash(r.reportedVersion),
+                            r.latencyMs >= 0 ? QStringLiteral("%1ms").arg(r.latencyMs) : QStringLiteral("-"),
+                            orDash(r.message)};
+    }
+    return renderTextTable(rows).toUtf8();
+}
+
+nlohmann::json stringOrNull(const QString &text)
+{
+    return text.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(text.toStdString());
+}
+
+QByteArray renderJson(const QList<AccessResult> &results)
+{
+    nlohmann::json items = nlohmann::json::array();
+    for (const AccessResult &r : results) {
+        nlohmann::json item = {
+            {"cluster", r.cluster.toStdString()},
+            {"provider", stringOrNull(r.provider)},
+            {"reachable", r.reachable},
+            {"step", stringOrNull(AccessResult::stepName(r.step))},
+            {"serverVersion", stringOrNull(r.serverVersion)},
+            {"reportedVersion", stringOrNull(r.reportedVersion)},
+            {"versionMismatch", r.versionMismatch},
+            {"latencyMs", r.latencyMs >= 0 ? nlohmann::json(r.latencyMs) : nlohmann::json(nullptr)},
+            {"credentialExpiry", r.credentialExpiry ? stringOrNull(formatKubeTime(r.credentialExpiry)) : nlohmann::json(nullptr)},
+            {"error", r.reachable ? nlohmann::json(nullptr) : stringOrNull(r.message)},
+        };
+        if (!r.checked)
+            item["checked"] = false;
+        items.push_back(std::move(item));
+    }
+    return QByteArray::fromStdString(nlohmann::json({{"items", items}}).dump(2)) + '\n';
+}
+
+} // namespace
+
+int runDoctorCommand(const QStringList &arguments)
+{
+    CommandParser cli(arguments.value(0));
+    cli.setDescription(
+        tr("Check that member clusters can be reached: pick each member's provider as connect does, run its exec "
+           "plugin, then GET /version through the access provider's server, CA and proxy. Without targets, every "
+           "member of the hubs is checked."));
+    cli.addPositional(QStringLiteral("HUB/NAMESPACE/NAME"), tr("The ClusterProfile(s) to check; HUB is a kubeconfig context."),
+                      QStringLiteral("[HUB/NAMESPACE/NAME...]"));
+    MemberOptions members(MemberOptions::Timeout::PerMember, 10, tr("Give up on a member after this many seconds, plugin and request together (default: 10)."));
+    members.describe(&cli);
+    const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Check this many members at a time (default: 16)."), tr("members"), QStringLiteral("16"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
+    cli.addOptions({parallel, output});
+    cli.addHelpSection(QStringLiteral(
+        "STEP is where a member failed: provider (no provider matches, file missing), plugin (not found, non-zero "
+        "exit, interactive login refused, bad output), tls (certificate verification), connect (refused, timeout), "
+        "http (a status other than 200).\n"
+        "Exit status 0 when every checked member is reachable, 1 otherwise."));
+    int parallelCount = 16;
+    QString format;
+    if (!cli.parse(arguments) || !members.read(&cli, cli.positionalArguments())
+        || !cli.intValue(parallel, 1, 1024, &parallelCount)
+        || !cli.choiceValue(output, {QStringLiteral("table"), QStringLiteral("json")}, &format))
+        return cli.exitCode();
+
+    // A missing or broken provider file is what doctor is for: every member then
+    // fails at `provider` with the file's own message, rather than the run stopping.
+    AccessCheckSettings settings;
+    if (!members.loadProviders(&settings.providers, &settings.providerFileError))
+        settings.providers.path = members.providerPath();
+    settings.preferredProvider = members.preferredProvider();
+    settings.timeoutMs = members.timeoutSeconds() * 1000;
+
+    const MemberSearch search = members.find();
+    if (!search.ok)
+        return 1;
+
+    AccessCheckBatch batch(search.members, std::move(settings));
+    batch.setParallel(parallelCount);
+    QEventLoop loop;
+    QObject::connect(&batch, &AccessCheckBatch::finished, &loop, &QEventLoop::quit);
+    batch.start();
+    loop.exec();
+
+    const QList<AccessResult> &results = batch.results();
+    writeBytes(stdout, format == u"json" ? renderJson(results) : renderTable(results));
+    int reachable = 0;
+    for (const AccessResult &r : results)
+        reachable += r.reachable ? 1 : 0;
+    writeBytes(stderr, QStringLiteral("%1 of %2 members reachable\n").arg(reachable).arg(results.size()).toUtf8());
+    const bool allGood = reachable == results.size() && search.errors.isEmpty();
+    return allGood ? 0 : 1;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,171 @@
+#include "accesscontroller.h"
+
+#include "clusteractions.h"
+#include "clustertableview.h"
+
+#include "connect/accesscheckbatch.h"
+#include "connect/accessresults.h"
+#include "connect/accesstransports.h"
+#include "connect/connectsettings.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetstore.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QIcon>
+#include <QItemSelectionModel>
+#include <QProgressDialog>
+#include <QSettings>
+
+namespace fleetscope {
+namespace {
+
+QString &providerFileOverride()
+{
+    static QString path;
+    return path;
+}
+
+bool mentionsAccessFacts(const QString &filterText)
+{
+    return filterText.contains(QLatin1String("access"), Qt::CaseInsensitive)
+        || filterText.contains(QLatin1String("versionMismatch"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table,
+                                   ClusterActions *actions, QWidget *window)
+    : QObject(window)
+    , m_store(store)
+    , m_proxy(proxy)
+    , m_table(table)
+    , m_actions(actions)
+    , m_window(window)
+    , m_results(new AccessResults(store, this))
+    , m_transports(new AccessTransports(this))
+    , m_checkSelected(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &access"), this))
+    , m_checkShown(new QAction(tr("Check access of &all shown clusters"), this))
+{
+    setObjectName(QStringLiteral("accessController"));
+    m_checkSelected->setObjectName(QStringLiteral("checkAccessAction"));
+    m_checkSelected->setToolTip(tr("Check that the selected clusters can be reached with your credential provider file"));
+    m_checkShown->setObjectName(QStringLiteral("checkAccessShownAction"));
+    m_checkShown->setIconText(tr("Check all shown")); // the toolbar's shorter label
+    m_checkShown->setToolTip(tr("Check every cluster the table shows (filter and group applied)"));
+    m_store->setFilterFacts(m_results);
+    // Next to the name: a check's verdict is read together with the cluster it is about.
+    const int column = m_proxy->tableModel()->addSourceColumn(m_results);
+    m_table->header()->moveSection(m_table->header()->visualIndex(column), 1);
+    m_table->setColumnWidth(column, m_table->fontMetrics().horizontalAdvance(QStringLiteral("✓ v1.31.12, 120 ms (profile says v1.31.0)")));
+    m_table->addActions({m_checkSelected, m_checkShown});
+
+    connect(m_checkSelected, &QAction::triggered, this, [this] { check(m_table->selectedStoreRows()); });
+    connect(m_checkShown, &QAction::triggered, this, [this] { check(m_actions->shownStoreRows()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AccessController::updateEnabled);
+    connect(m_results, &AccessResults::changed, this, [this] {
+        // Idempotent: a saved view may have replaced the table's extra columns.
+        m_proxy->tableModel()->addSourceColumn(m_results);
+        m_proxy->tableModel()->sourceColumnChanged(m_results);
+    });
+    updateEnabled();
+}
+
+AccessController::~AccessController()
+{
+    m_store->setFilterFacts(nullptr);
+}
+
+void AccessController::setProviderFileOverride(const QString &path)
+{
+    providerFileOverride() = path;
+}
+
+QString AccessController::providerFile()
+{
+    return providerFileOverride().isEmpty() ? ConnectSettings::load(QSettings()).effectiveProviderFile()
+                                            : providerFileOverride();
+}
+
+bool AccessController::isRunning() const
+{
+    return m_batch && m_batch->isRunning();
+}
+
+void AccessController::updateEnabled()
+{
+    m_checkSelected->setEnabled(!isRunning() && !m_table->selectedStoreRows().isEmpty());
+    m_checkShown->setEnabled(!isRunning());
+}
+
+bool AccessController::check(const QList<int> &storeRows)
+{
+    if (isRunning())
+        return false;
+    QList<MemberTarget> members;
+    for (int row : storeRows) {
+        if (row >= 0 && row < m_store->profileCount())
+            members << MemberTarget::fromRow(*m_store, row);
+    }
+    if (members.isEmpty())
+        return false;
+    AccessCheckSettings settings;
+    if (!ProviderFile::load(providerFile(), &settings.providers, &settings.providerFileError))
+        settings.providers.path = providerFile();
+    settings.transports = m_transports;
+    m_batch = std::make_unique<AccessCheckBatch>(members, std::move(settings));
+    connect(m_batch.get(), &AccessCheckBatch::resultReady, this,
+            [this](int, const AccessResult &result) {
+                if (!result.cancelled)
+                    m_results->set(result);
+                onResult();
+            });
+    connect(m_batch.get(), &AccessCheckBatch::finished, this, &AccessController::onFinished);
+
+    m_progress = new QProgressDialog(tr("Checking access to %n cluster(s)…", nullptr, int(members.size())), tr("Cancel"), 0,
+                                     int(members.size()), m_window);
+    m_progress->setObjectName(QStringLiteral("accessProgress"));
+    m_progress->setWindowTitle(tr("Check access"));
+    m_progress->setWindowModality(Qt::NonModal);
+    m_progress->setMinimumDuration(500);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, &AccessController::cancel);
+    m_batch->start();
+    updateEnabled();
+    return true;
+}
+
+void AccessController::cancel()
+{
+    if (m_batch)
+        m_batch->cancel();
+}
+
+void AccessController::onResult()
+{
+    if (m_progress && m_batch)
+        m_progress->setValue(m_batch->doneCount() + 1);
+}
+
+void AccessController::onFinished()
+{
+    if (m_progress) {
+        m_progress->disconnect(this);
+        m_progress->close();
+        m_progress->deleteLater();
+    }
+    // The filter's verdicts on access facts changed; re-apply it (the proxy
+    // keeps a same-text filter as it is, hence the detour).
+    const FleetFilter filter = m_proxy->filter();
+    if (mentionsAccessFacts(filter.text())) {
+        m_proxy->setFilter(FleetFilter());
+        m_proxy->setFilter(filter);
+    }
+    m_batch.release()->deleteLater();
+    updateEnabled();
+    emit finished();
+}
+
+} // namespace fleetscope
