@@ -17,6 +17,26 @@ namespace {
 // disguise (client-go's VeryShortWatchError): back off instead of spinning.
 constexpr qint64 veryShortWatchMs = 1000;
 
+// The reply's body read straight into a buffer with the padding simdjson reads
+// past the end: one copy out of Qt's download buffer, and the page then parses
+// in place (readAll() and a padded copy of it were two copies of every page).
+QByteArray readPadded(QNetworkReply *reply)
+{
+    QByteArray body;
+    if (!reply->isOpen())
+        return body;
+    for (qint64 available = reply->bytesAvailable(); available > 0; available = reply->bytesAvailable()) {
+        const qsizetype size = body.size();
+        body.reserve(size + qsizetype(available) + qsizetype(jsonPadding));
+        body.resize(size + qsizetype(available));
+        const qint64 read = reply->read(body.data() + size, available);
+        body.resize(size + qsizetype(std::max<qint64>(read, 0)));
+        if (read <= 0)
+            break;
+    }
+    return body;
+}
+
 } // namespace
 
 ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager,
@@ -169,7 +189,7 @@ void ResourceInformer::onListReplyFinished()
         return;
     m_reply = nullptr;
     reply->deleteLater();
-    QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    QByteArray body = readPadded(reply);
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() != QNetworkReply::NoError || status != 200) {
         const ApiError error = errorOf(reply, body);
@@ -187,7 +207,7 @@ void ResourceInformer::onListReplyFinished()
     }
 
     // The page is parsed in place; its items go to the sink as views into it.
-    reservePadding(&body);
+    reservePadding(&body); // a no-op after readPadded(), unless the body is empty
     ResponseReader::ListPage page;
     QString pageError;
     if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError)) {
@@ -276,7 +296,7 @@ void ResourceInformer::onWatchReadyRead()
 
 bool ResourceInformer::processWatchLine(const QByteArray &line)
 {
-    // Parsed in place: the framer's line, with room for the padding.
+    // Parsed in place: the framer leaves room for the padding (else this copies).
     QByteArray text = line;
     reservePadding(&text);
     ResponseReader::WatchEvent event;
