@@ -112,24 +112,12 @@ bool OnDemandReader::expect(ondemand::value &value, const JsonPath &at, ondemand
 
 bool OnDemandReader::readObject(ondemand::value &value, const JsonPath &at, ondemand::object *out, bool *present)
 {
-    if (!expect(value, at, ondemand::json_type::object, present))
-        return false;
-    if (*present) {
-        if (simdjson::error_code e = value.get_object().get(*out); e != simdjson::SUCCESS)
-            return invalid(at, e);
-    }
-    return true;
+    return readPresent(value, at, ondemand::json_type::object, present, [&] { return value.get_object().get(*out); });
 }
 
 bool OnDemandReader::readArray(ondemand::value &value, const JsonPath &at, ondemand::array *out, bool *present)
 {
-    if (!expect(value, at, ondemand::json_type::array, present))
-        return false;
-    if (*present) {
-        if (simdjson::error_code e = value.get_array().get(*out); e != simdjson::SUCCESS)
-            return invalid(at, e);
-    }
-    return true;
+    return readPresent(value, at, ondemand::json_type::array, present, [&] { return value.get_array().get(*out); });
 }
 
 bool OnDemandReader::requireObject(ondemand::value &value, const JsonPath &at, ondemand::object *out)
@@ -146,37 +134,25 @@ bool OnDemandReader::requireObject(ondemand::value &value, const JsonPath &at, o
 bool OnDemandReader::readText(ondemand::value &value, const JsonPath &at, std::string_view *out, bool *present)
 {
     bool isPresent = false;
-    if (!expect(value, at, ondemand::json_type::string, &isPresent))
-        return false;
-    if (present)
-        *present = isPresent;
-    if (isPresent) {
-        if (simdjson::error_code e = value.get_string().get(*out); e != simdjson::SUCCESS)
-            return invalid(at, e);
-    }
-    return true;
+    if (!present)
+        present = &isPresent;
+    return readPresent(value, at, ondemand::json_type::string, present, [&] { return value.get_string().get(*out); });
 }
 
 bool OnDemandReader::readString(ondemand::value &value, const JsonPath &at, QString *out)
 {
-    std::string_view text;
-    bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (present)
+    return useText(value, at, [&](std::string_view text) {
         *out = fromUtf8(text);
-    return true;
+        return true;
+    });
 }
 
 bool OnDemandReader::readPooled(ondemand::value &value, const JsonPath &at, PooledString *out)
 {
-    std::string_view text;
-    bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (present)
+    return useText(value, at, [&](std::string_view text) {
         *out = intern(text);
-    return true;
+        return true;
+    });
 }
 
 bool OnDemandReader::readInterned(ondemand::value &value, const JsonPath &at, QString *out)
@@ -192,13 +168,7 @@ bool OnDemandReader::readInterned(ondemand::value &value, const JsonPath &at, QS
 bool OnDemandReader::readBool(ondemand::value &value, const JsonPath &at, bool *out)
 {
     bool present = false;
-    if (!expect(value, at, ondemand::json_type::boolean, &present))
-        return false;
-    if (present) {
-        if (simdjson::error_code e = value.get_bool().get(*out); e != simdjson::SUCCESS)
-            return invalid(at, e);
-    }
-    return true;
+    return readPresent(value, at, ondemand::json_type::boolean, &present, [&] { return value.get_bool().get(*out); });
 }
 
 bool OnDemandReader::readInt64(ondemand::value &value, const JsonPath &at, qint64 *out)
@@ -227,31 +197,24 @@ bool OnDemandReader::readInt64(ondemand::value &value, const JsonPath &at, qint6
 
 bool OnDemandReader::readTime(ondemand::value &value, const JsonPath &at, KubeTime *out)
 {
-    std::string_view text;
-    bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (!present || text.empty() || parseKubeTime(text, out))
-        return true;
-    return fail(at, QStringLiteral("expected an RFC 3339 time, got \"%1\"").arg(fromUtf8(text.substr(0, 64))));
+    return useText(value, at, [&](std::string_view text) {
+        return text.empty() || parseKubeTime(text, out)
+            || fail(at, QStringLiteral("expected an RFC 3339 time, got \"%1\"").arg(fromUtf8(text.substr(0, 64))));
+    });
 }
 
 bool OnDemandReader::readBase64(ondemand::value &value, const JsonPath &at, QByteArray *out)
 {
-    std::string_view text;
-    bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (!present)
+    return useText(value, at, [&](std::string_view text) {
+        auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
+                                                      QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            return fail(at, QStringLiteral("invalid base64 data"));
+        // Decoded in place: the buffer still has the base64 text's size.
+        *out = *decoded;
+        out->squeeze();
         return true;
-    auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
-                                                  QByteArray::AbortOnBase64DecodingErrors);
-    if (!decoded)
-        return fail(at, QStringLiteral("invalid base64 data"));
-    // Decoded in place: the buffer still has the base64 text's size.
-    *out = *decoded;
-    out->squeeze();
-    return true;
+    });
 }
 
 simdjson::error_code OnDemandReader::rawJsonText(ondemand::value &value, std::string_view *out)

@@ -150,6 +150,23 @@ protected:
 private:
     bool typeOf(ondemand::value &value, const JsonPath &at, ondemand::json_type *type);
     bool expect(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present);
+    // expect(), then, if present, get() (an error_code): the shape of every typed reader.
+    template<typename Get>
+    bool readPresent(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present, Get get)
+    {
+        if (!expect(value, at, type, present))
+            return false;
+        const simdjson::error_code e = *present ? get() : simdjson::SUCCESS;
+        return e == simdjson::SUCCESS || invalid(at, e);
+    }
+    // A string, if present, handed to use(text), which may fail.
+    template<typename Use>
+    bool useText(ondemand::value &value, const JsonPath &at, Use use)
+    {
+        std::string_view text;
+        bool present = false;
+        return readText(value, at, &text, &present) && (!present || use(text));
+    }
     bool decodeLabels(ondemand::object &labels, const JsonPath &at, LabelMap *out);
 
     StringPool &m_pool;
