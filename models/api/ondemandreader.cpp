@@ -415,7 +415,7 @@ bool OnDemandReader::decodeLabels(ondemand::object &labels, const JsonPath &at, 
     });
     if (!ok)
         return false;
-    out->assign(&m_labelEntries); // sorts; of a repeated key the last wins, as in the DOM
+    out->assign(&m_labelEntries); // sorts; of a repeated key the last wins, as in Go
     return true;
 }
 
