@@ -89,7 +89,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     QString error;
     if (parseYamlDocuments(QByteArray(text, qsizetype(size)), QStringLiteral("fuzz"), &documents, &error)) {
         for (const nlohmann::json &document : documents) {
-            const std::string json = document.dump();
+            // YAML scalars may hold invalid UTF-8, which dump() would throw on: replaced,
+            // as the decoders then see valid JSON text (raw bytes are fuzzed above).
+            const std::string json = document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             decodeText(json.data(), json.size());
             (void)jsonToYaml(document); // -o yaml and the details pane print what was decoded
         }
