@@ -2,7 +2,7 @@
 
 #include "api/yamljson.h"
 
-#include "api/jsonreader.h"
+#include "api/jsontext.h"
 #include "kube/kubeconfigvalidation.h"
 #include "kube/kubectlview.h"
 
@@ -46,7 +46,7 @@ bool KubeconfigBuilder::parseAdditionalArgs(const NamedExtension &extension, QSt
     if (!list || !list->is_array()) {
         *error = QStringLiteral("extension %1: expected a list of strings or {\"args\": [strings]}, got %2")
                      .arg(extension.name, body.is_object() ? QStringLiteral("an object without an \"args\" list")
-                                                           : JsonReader::typeName(body));
+                                                           : jsonTypeName(body));
         return false;
     }
     out->clear();
@@ -56,7 +56,7 @@ bool KubeconfigBuilder::parseAdditionalArgs(const NamedExtension &extension, QSt
             *error = QStringLiteral("extension %1: [%2]: expected a string, got %3")
                          .arg(extension.name)
                          .arg(i)
-                         .arg(JsonReader::typeName(arg));
+                         .arg(jsonTypeName(arg));
             return false;
         }
         *out << fromUtf8(arg.get_ref<const std::string &>());
@@ -71,7 +71,7 @@ bool KubeconfigBuilder::parseAdditionalEnvs(const NamedExtension &extension, QLi
         return false;
     if (!body.is_object()) {
         *error = QStringLiteral("extension %1: expected an object of name: value strings, got %2")
-                     .arg(extension.name, JsonReader::typeName(body));
+                     .arg(extension.name, jsonTypeName(body));
         return false;
     }
     out->clear();
@@ -79,7 +79,7 @@ bool KubeconfigBuilder::parseAdditionalEnvs(const NamedExtension &extension, QLi
     for (auto it = body.begin(); it != body.end(); ++it) {
         if (!it.value().is_string()) {
             *error = QStringLiteral("extension %1: %2: expected a string, got %3")
-                         .arg(extension.name, fromUtf8(it.key()), JsonReader::typeName(it.value()));
+                         .arg(extension.name, fromUtf8(it.key()), jsonTypeName(it.value()));
             return false;
         }
         *out << ExecEnvVar{fromUtf8(it.key()), fromUtf8(it.value().get_ref<const std::string &>())};

@@ -1,6 +1,6 @@
 #include "providerfile.h"
 
-#include "api/jsonreader.h"
+#include "api/jsontext.h"
 #include "api/yamljson.h"
 
 #include <QDir>
@@ -38,7 +38,7 @@ public:
     {
         m_error = error;
         if (!entry.is_object())
-            return fail(QString(), QStringLiteral("expected an object, got ") + JsonReader::typeName(entry));
+            return fail(QString(), QStringLiteral("expected an object, got ") + jsonTypeName(entry));
         if (!string(entry, "name", QStringLiteral("name"), &out->name))
             return false;
         if (out->name.isEmpty())
@@ -50,7 +50,7 @@ public:
         if (!exec)
             return fail(QStringLiteral("execConfig"), QStringLiteral("required"));
         if (!exec->is_object())
-            return fail(QStringLiteral("execConfig"), QStringLiteral("expected an object, got ") + JsonReader::typeName(*exec));
+            return fail(QStringLiteral("execConfig"), QStringLiteral("expected an object, got ") + jsonTypeName(*exec));
         if (!parseExec(*exec, &out->execConfig))
             return false;
 
@@ -99,25 +99,25 @@ private:
 
         if (const json *args = member(exec, "args")) {
             if (!args->is_array())
-                return fail(QStringLiteral("execConfig.args"), QStringLiteral("expected a list, got ") + JsonReader::typeName(*args));
+                return fail(QStringLiteral("execConfig.args"), QStringLiteral("expected a list, got ") + jsonTypeName(*args));
             out->argsPresent = true;
             for (size_t i = 0; i < args->size(); ++i) {
                 const json &arg = (*args)[i];
                 if (!arg.is_string())
                     return fail(QStringLiteral("execConfig.args[%1]").arg(i),
-                                QStringLiteral("expected a string, got ") + JsonReader::typeName(arg));
+                                QStringLiteral("expected a string, got ") + jsonTypeName(arg));
                 out->args << fromUtf8(arg.get_ref<const std::string &>());
             }
         }
         if (const json *env = member(exec, "env")) {
             if (!env->is_array())
-                return fail(QStringLiteral("execConfig.env"), QStringLiteral("expected a list, got ") + JsonReader::typeName(*env));
+                return fail(QStringLiteral("execConfig.env"), QStringLiteral("expected a list, got ") + jsonTypeName(*env));
             out->envPresent = true;
             for (size_t i = 0; i < env->size(); ++i) {
                 const json &var = (*env)[i];
                 const QString field = QStringLiteral("execConfig.env[%1]").arg(i);
                 if (!var.is_object())
-                    return fail(field, QStringLiteral("expected an object, got ") + JsonReader::typeName(var));
+                    return fail(field, QStringLiteral("expected an object, got ") + jsonTypeName(var));
                 ExecEnvVar v;
                 if (!string(var, "name", field + QStringLiteral(".name"), &v.name)
                     || !string(var, "value", field + QStringLiteral(".value"), &v.value))
@@ -132,7 +132,7 @@ private:
         if (const json *b = member(exec, "provideClusterInfo")) {
             if (!b->is_boolean())
                 return fail(QStringLiteral("execConfig.provideClusterInfo"),
-                            QStringLiteral("expected a boolean, got ") + JsonReader::typeName(*b));
+                            QStringLiteral("expected a boolean, got ") + jsonTypeName(*b));
             out->provideClusterInfo = b->get<bool>();
         }
         if (!string(exec, "interactiveMode", QStringLiteral("execConfig.interactiveMode"), &out->interactiveMode))
@@ -157,7 +157,7 @@ private:
         if (!value)
             return true;
         if (!value->is_string())
-            return fail(field, QStringLiteral("expected a string, got ") + JsonReader::typeName(*value));
+            return fail(field, QStringLiteral("expected a string, got ") + jsonTypeName(*value));
         *out = fromUtf8(value->get_ref<const std::string &>());
         return true;
     }
@@ -248,7 +248,7 @@ bool ProviderFile::parse(const QByteArray &text, const QString &sourceName, Prov
     }
     if (!document.is_object()) {
         *error = sourceName + QStringLiteral(": expected an object with a \"providers\" list, got ")
-            + JsonReader::typeName(document);
+            + jsonTypeName(document);
         return false;
     }
     const auto providers = document.find("providers");
@@ -257,7 +257,7 @@ bool ProviderFile::parse(const QByteArray &text, const QString &sourceName, Prov
         return false;
     }
     if (!providers->is_array()) {
-        *error = sourceName + QStringLiteral(": providers: expected a list, got ") + JsonReader::typeName(*providers);
+        *error = sourceName + QStringLiteral(": providers: expected a list, got ") + jsonTypeName(*providers);
         return false;
     }
     QHash<QString, int> seen;

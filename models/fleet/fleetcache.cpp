@@ -1,6 +1,6 @@
 #include "fleetcache.h"
 
-#include "api/apidecoder.h"
+#include "api/profiledecoder.h"
 #include "fleetstore.h"
 #include "kube/privatefiles.h"
 
@@ -129,14 +129,15 @@ bool FleetCache::restoreHub(int hub, QString *error)
     HubCacheState &s = state(hub);
     HubDelta delta;
     int skipped = 0;
+    ProfileDecoder decoder;
     for (const nlohmann::json &object : *profiles) {
         auto record = std::make_shared<ProfileRecord>();
-        QString decodeError;
-        if (!decodeClusterProfile(object, &record->profile, &decodeError)) {
+        const std::string text = object.dump();
+        if (!decoder.decode(PaddedJson(text).view(), &record->profile)) {
             ++skipped;
             continue;
         }
-        record->rawJson = QByteArray::fromStdString(object.dump());
+        record->rawJson = QByteArray::fromStdString(text);
         const ObjectKey key{record->profile.metadata.namespaceName, record->profile.metadata.name};
         s.cached.insert(key, record);
         delta.upsertedProfiles.append(std::move(record));

@@ -1,37 +1,12 @@
 #include "hubcache.h"
 
-#include "api/apidecoder.h"
-#include "api/yamljson.h"
-
-#include <optional>
+#include "api/jsontext.h"
+#include "api/namespacedecoder.h"
+#include "api/placementdecoder.h"
+#include "api/profiledecoder.h"
 
 namespace fleetscope {
 namespace {
-
-QString textAt(const nlohmann::json &object, const char *key)
-{
-    const auto it = object.find(key);
-    if (it == object.end() || !it->is_string())
-        return QString();
-    const auto &s = it->get_ref<const std::string &>();
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-// The key and version are read before decoding so that replays skip the
-// decoder, and an object that fails to decode still replaces its older version.
-// The version is read from the same bytes as the decoders read it, so that they compare.
-bool keyAndVersion(const nlohmann::json &object, ObjectKey *key, ResourceVersion *version)
-{
-    const auto meta = object.find("metadata");
-    if (meta == object.end() || !meta->is_object())
-        return false;
-    key->name = textAt(*meta, "name");
-    key->namespaceName = textAt(*meta, "namespace");
-    const auto rv = meta->find("resourceVersion");
-    *version = rv != meta->end() && rv->is_string() ? ResourceVersion(rv->get_ref<const std::string &>())
-                                                     : ResourceVersion();
-    return !key->name.isEmpty();
-}
 
 const ObjectMeta &profileMetadata(const void *object)
 {
@@ -53,11 +28,16 @@ const ObjectMeta &placementMetadata(const void *object)
 HubCache::HubCache(bool keepRawJson)
     // In ResourceKind order.
     : m_tables{Table(profileMetadata), Table(namespaceMetadata), Table(placementMetadata)}
+    , m_profiles(std::make_unique<ProfileDecoder>())
+    , m_placements(std::make_unique<PlacementDecoder>())
+    , m_namespaces(std::make_unique<NamespaceDecoder>())
     , m_keepRawJson(keepRawJson)
 {
     static_assert(int(ResourceKind::ClusterProfiles) == 0 && int(ResourceKind::Namespaces) == 1
                   && int(ResourceKind::PlacementDecisions) == 2);
 }
+
+HubCache::~HubCache() = default;
 
 bool HubCache::inScope(const ResourceSpec &spec, const ObjectKey &key)
 {
@@ -70,77 +50,93 @@ void HubCache::listStarted(const ResourceSpec &spec)
     table(spec.kind).seenInList.insert(spec.namespaceName, {});
 }
 
-void HubCache::listPage(const ResourceSpec &spec, nlohmann::json &items)
+void HubCache::objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects)
 {
-    for (nlohmann::json &item : items)
-        upsert(spec, item, true);
-}
-
-bool HubCache::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
-{
-    // Every item is checked before any is applied: a page with one broken item is
-    // refused whole (the informer then reports its syntax error, as before).
-    struct Staged
-    {
-        std::shared_ptr<const void> decoded; // null: the DOM path, with `object`
-        nlohmann::json object;
-        ObjectKey key;
-        ResourceVersion version;
-    };
-    std::vector<Staged> staged(items.size());
-    // Decoders per page: their intern caches must not keep strings alive (and out
-    // of StringPool::purgeUnused()'s reach) between lists.
-    std::optional<ProfileBytesDecoder> profiles;
-    std::optional<PlacementBytesDecoder> placements;
-    for (size_t i = 0; i < items.size(); ++i) {
-        const std::string_view item = items[i];
-        Staged &s = staged[i];
-        if (spec.kind == ResourceKind::ClusterProfiles) {
-            if (!profiles)
-                profiles.emplace();
-            auto record = std::make_shared<ProfileRecord>();
-            if (profiles->decode(item, &record->profile)) {
-                const ObjectMeta &meta = record->profile.metadata;
-                s.key = ObjectKey{meta.namespaceName, meta.name};
-                s.version = meta.resourceVersion;
-                // The raw JSON is kept as the DOM prints it (sorted keys, compact), as before.
-                if (m_keepRawJson)
-                    record->rawJson = compactJson(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
-                s.decoded = std::move(record);
-                continue;
-            }
-        } else if (spec.kind == ResourceKind::PlacementDecisions) {
-            if (!placements)
-                placements.emplace();
-            auto decision = std::make_shared<PlacementDecision>();
-            if (placements->decode(item, decision.get())) {
-                s.key = ObjectKey{decision->metadata.namespaceName, decision->metadata.name};
-                s.version = decision->metadata.resourceVersion;
-                s.decoded = std::move(decision);
-                continue;
-            }
+    if (change == ObjectChange::Deleted) {
+        for (const std::string_view json : objects) {
+            ObjectKey key;
+            if (decoder(spec.kind).peekKey(json, &key.namespaceName, &key.name, nullptr))
+                remove(spec.kind, key);
         }
-        // Errors, unusual shapes and the other kinds: the DOM path, which names problems.
-        s.object = nlohmann::json::parse(item.begin(), item.end(), nullptr, false);
-        if (s.object.is_discarded())
-            return false;
+        return;
     }
-    for (Staged &s : staged) {
-        if (s.decoded)
-            upsertDecoded(spec, s.key, std::move(s.version), std::move(s.decoded));
-        else
-            upsert(spec, s.object, true);
-    }
-    return true;
+    for (const std::string_view json : objects)
+        upsert(spec, json, change == ObjectChange::Listed);
+    // The decoder's intern cache must not keep strings alive (and out of
+    // StringPool::purgeUnused()'s reach) between batches.
+    decoder(spec.kind).forgetCachedStrings();
 }
 
-void HubCache::upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, ResourceVersion version,
-                             std::shared_ptr<const void> decoded)
+OnDemandReader &HubCache::decoder(ResourceKind kind)
+{
+    switch (kind) {
+    case ResourceKind::ClusterProfiles:
+        return *m_profiles;
+    case ResourceKind::PlacementDecisions:
+        return *m_placements;
+    case ResourceKind::Namespaces:
+        break;
+    }
+    return *m_namespaces;
+}
+
+std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view json, const ObjectMeta **meta)
+{
+    switch (kind) {
+    case ResourceKind::ClusterProfiles: {
+        auto record = std::make_shared<ProfileRecord>();
+        if (!m_profiles->decode(json, &record->profile))
+            return nullptr;
+        // Compact (the hub's member order), then deflated: the details pane's copy.
+        if (m_keepRawJson)
+            record->rawJson = minifiedJson(json);
+        *meta = &record->profile.metadata;
+        return record;
+    }
+    case ResourceKind::PlacementDecisions: {
+        auto decision = std::make_shared<PlacementDecision>();
+        if (!m_placements->decode(json, decision.get()))
+            return nullptr;
+        *meta = &decision->metadata;
+        return decision;
+    }
+    case ResourceKind::Namespaces:
+        break;
+    }
+    auto ns = std::make_shared<KubeNamespace>();
+    if (!m_namespaces->decode(json, ns.get()))
+        return nullptr;
+    *meta = &ns->metadata;
+    return ns;
+}
+
+void HubCache::upsert(const ResourceSpec &spec, std::string_view json, bool fromList)
 {
     Table &t = table(spec.kind);
-    t.seenInList[spec.namespaceName].insert(key);
+    const ObjectMeta *meta = nullptr;
+    std::shared_ptr<const void> decoded = decode(spec.kind, json, &meta);
+    if (!decoded) {
+        // Skipped and reported; a stale earlier version must not linger as if current.
+        OnDemandReader &reader = decoder(spec.kind);
+        ObjectKey key{reader.failedNamespace(), reader.failedName()};
+        if (key.name.isEmpty() && !reader.peekKey(json, &key.namespaceName, &key.name, nullptr)) {
+            m_decodeErrors.append(spec.describe() + QStringLiteral(": an object without metadata.name was skipped (")
+                                  + reader.error() + u')');
+            return;
+        }
+        if (fromList)
+            t.seenInList[spec.namespaceName].insert(key);
+        m_decodeErrors.append(resourceKindName(spec.kind) + u' ' + key.toString() + QStringLiteral(": ") + reader.error());
+        if (t.objects.find(key))
+            remove(spec.kind, key);
+        return;
+    }
+    const ObjectKey key{meta->namespaceName, meta->name};
+    if (fromList)
+        t.seenInList[spec.namespaceName].insert(key);
     const ObjectMeta *known = t.objects.find(key);
-    if (known && !version.isEmpty() && known->resourceVersion == version)
+    // Same resourceVersion: a replay (relist, re-watch), not a change.
+    if (known && !meta->resourceVersion.isEmpty() && known->resourceVersion == meta->resourceVersion)
         return;
     t.objects.insert(decoded);
     t.pending.insert(key, std::move(decoded));
@@ -156,70 +152,6 @@ void HubCache::listFinished(const ResourceSpec &spec)
     });
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);
-}
-
-void HubCache::watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object)
-{
-    if (type != WatchEventType::Deleted) {
-        upsert(spec, object, false);
-        return;
-    }
-    ObjectKey key;
-    ResourceVersion version;
-    if (keyAndVersion(object, &key, &version))
-        remove(spec.kind, key);
-}
-
-void HubCache::upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList)
-{
-    Table &t = table(spec.kind);
-    ObjectKey key;
-    ResourceVersion version;
-    if (!keyAndVersion(object, &key, &version)) {
-        m_decodeErrors.append(spec.describe() + QStringLiteral(": an object without metadata.name was skipped"));
-        return;
-    }
-    if (fromList)
-        t.seenInList[spec.namespaceName].insert(key);
-    const ObjectMeta *known = t.objects.find(key);
-    // Same resourceVersion: a replay (relist, re-watch), not a change.
-    if (known && !version.isEmpty() && known->resourceVersion == version)
-        return;
-
-    QString error;
-    std::shared_ptr<const void> decoded;
-    switch (spec.kind) {
-    case ResourceKind::ClusterProfiles: {
-        auto record = std::make_shared<ProfileRecord>();
-        if (decodeClusterProfile(object, &record->profile, &error)) {
-            if (m_keepRawJson)
-                record->rawJson = compactJson(object);
-            decoded = std::move(record);
-        }
-        break;
-    }
-    case ResourceKind::PlacementDecisions: {
-        auto decision = std::make_shared<PlacementDecision>();
-        if (decodePlacementDecision(object, decision.get(), &error))
-            decoded = std::move(decision);
-        break;
-    }
-    case ResourceKind::Namespaces: {
-        auto ns = std::make_shared<KubeNamespace>();
-        if (decodeNamespace(object, ns.get(), &error))
-            decoded = std::move(ns);
-        break;
-    }
-    }
-    if (!decoded) {
-        // Skipped and reported; a stale earlier version must not linger as if current.
-        m_decodeErrors.append(resourceKindName(spec.kind) + u' ' + key.toString() + QStringLiteral(": ") + error);
-        if (known)
-            remove(spec.kind, key);
-        return;
-    }
-    t.objects.insert(decoded);
-    t.pending.insert(key, std::move(decoded));
 }
 
 void HubCache::remove(ResourceKind kind, const ObjectKey &key)

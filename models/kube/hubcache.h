@@ -4,13 +4,17 @@
 #include "kube/informer.h"
 #include "kube/objecttable.h"
 
-#include "api/placementbytesdecoder.h"
-#include "api/profilebytesdecoder.h"
-
 #include <QHash>
 #include <QSet>
 
+#include <memory>
+
 namespace fleetscope {
+
+class NamespaceDecoder;
+class OnDemandReader;
+class PlacementDecoder;
+class ProfileDecoder;
 
 // A hub's current objects, as its informers report them, turned into deltas.
 //
@@ -22,13 +26,12 @@ class HubCache final : public InformerSink
 {
 public:
     explicit HubCache(bool keepRawJson = false);
+    ~HubCache() override;
 
     // InformerSink
     void listStarted(const ResourceSpec &spec) override;
-    void listPage(const ResourceSpec &spec, nlohmann::json &items) override;
-    bool listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items) override;
+    void objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects) override;
     void listFinished(const ResourceSpec &spec) override;
-    void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) override;
 
     bool hasPendingChanges() const;
     // Everything that changed since the last call, coalesced per key.
@@ -55,14 +58,17 @@ private:
     };
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
-    void upsert(const ResourceSpec &spec, nlohmann::json &object, bool fromList);
-    // A list item the DOM-free decoders took (the others go through upsert()).
-    void upsertDecoded(const ResourceSpec &spec, const ObjectKey &key, ResourceVersion version,
-                       std::shared_ptr<const void> decoded);
+    // Decodes one object; null (and the error named in m_decodeErrors) if it cannot.
+    std::shared_ptr<const void> decode(ResourceKind kind, std::string_view json, const ObjectMeta **meta);
+    OnDemandReader &decoder(ResourceKind kind);
+    void upsert(const ResourceSpec &spec, std::string_view json, bool fromList);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
 
     Table m_tables[3]; // by ResourceKind
+    std::unique_ptr<ProfileDecoder> m_profiles;
+    std::unique_ptr<PlacementDecoder> m_placements;
+    std::unique_ptr<NamespaceDecoder> m_namespaces;
     QStringList m_decodeErrors;
     bool m_keepRawJson;
 };

@@ -1,6 +1,6 @@
 #include "hubconnection.h"
 
-#include "api/jsonreader.h"
+#include "api/jsontext.h"
 #include "kube/hubtransport.h"
 #include "kube/logcategories.h"
 

@@ -1,7 +1,6 @@
 #include "informer.h"
 
-#include "api/jsonreader.h"
-#include "kube/listpage.h"
+#include "api/paddedjson.h"
 #include "kube/logcategories.h"
 
 #include <QDateTime>
@@ -11,6 +10,8 @@
 #include <QRandomGenerator>
 #include <QTimer>
 
+#include <nlohmann/json.hpp>
+
 namespace fleetscope {
 namespace {
 
@@ -18,38 +19,27 @@ namespace {
 // disguise (client-go's VeryShortWatchError): back off instead of spinning.
 constexpr qint64 veryShortWatchMs = 1000;
 
-QString jsonText(const nlohmann::json &object, const char *key)
+// The reply's body read straight into a buffer with the padding simdjson reads
+// past the end: one copy out of Qt's download buffer, and the page then parses
+// in place (readAll() and a padded copy of it were two copies of every page).
+QByteArray readPadded(QNetworkReply *reply)
 {
-    const auto it = object.find(key);
-    if (it == object.end() || !it->is_string())
-        return QString();
-    return QString::fromStdString(it->get<std::string>());
-}
-
-QByteArray resourceVersionOf(const nlohmann::json &object)
-{
-    const auto meta = object.find("metadata");
-    if (meta == object.end() || !meta->is_object())
-        return QByteArray();
-    const auto rv = meta->find("resourceVersion");
-    if (rv == meta->end() || !rv->is_string())
-        return QByteArray();
-    return QByteArray::fromStdString(rv->get<std::string>());
+    QByteArray body;
+    if (!reply->isOpen())
+        return body;
+    for (qint64 available = reply->bytesAvailable(); available > 0; available = reply->bytesAvailable()) {
+        const qsizetype size = body.size();
+        body.reserve(size + qsizetype(available) + qsizetype(jsonPadding));
+        body.resize(size + qsizetype(available));
+        const qint64 read = reply->read(body.data() + size, available);
+        body.resize(size + qsizetype(std::max<qint64>(read, 0)));
+        if (read <= 0)
+            break;
+    }
+    return body;
 }
 
 } // namespace
-
-bool InformerSink::listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items)
-{
-    nlohmann::json array = nlohmann::json::array();
-    for (const std::string_view item : items) {
-        array.push_back(nlohmann::json::parse(item.begin(), item.end(), nullptr, false));
-        if (array.back().is_discarded())
-            return false;
-    }
-    listPage(spec, array);
-    return true;
-}
 
 ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager,
                                    UrlBuilder urlFor, ResourceSpec spec, InformerSink *sink, InformerOptions options,
@@ -201,7 +191,7 @@ void ResourceInformer::onListReplyFinished()
         return;
     m_reply = nullptr;
     reply->deleteLater();
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    QByteArray body = readPadded(reply);
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() != QNetworkReply::NoError || status != 200) {
         const ApiError error = errorOf(reply, body);
@@ -218,43 +208,21 @@ void ResourceInformer::onListReplyFinished()
         return;
     }
 
-    qint64 remaining = -1;
-    QByteArray continueToken;
-    QByteArray listVersion;
-    // The fast path reads the page as text and hands the items over undecoded; a
-    // page it does not take (malformed, unusual) goes through the DOM, which names
-    // the problem.
-    ListPage page;
-    if (ListPage::scan(body, &page) && (!page.itemsIsArray || m_sink->listPageText(m_spec, page.items))) {
-        remaining = page.remainingItemCount;
-        continueToken = page.continueToken;
-        listVersion = page.resourceVersion;
+    // The page is parsed in place; its items go to the sink as views into it.
+    reservePadding(&body); // a no-op after readPadded(), unless the body is empty
+    ResponseReader::ListPage page;
+    QString pageError;
+    if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError)) {
+        m_continueToken.clear();
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + pageError), true);
+        return;
+    }
+    const qint64 remaining = page.remainingItemCount;
+    const QByteArray continueToken = page.continueToken;
+    const QByteArray listVersion = page.resourceVersion;
+    if (page.itemsIsArray) {
         m_listed += qint64(page.items.size());
-    } else {
-        nlohmann::json list;
-        QString parseError;
-        if (!parseJson(body, m_spec.describe(), &list, &parseError) || !list.is_object()) {
-            m_continueToken.clear();
-            handleFailure(ApiError::badResponse(parseError.isEmpty() ? m_spec.describe() + QStringLiteral(": the list is not a JSON object")
-                                                                     : parseError),
-                          true);
-            return;
-        }
-        auto items = list.find("items");
-        const auto meta = list.find("metadata");
-        if (items == list.end() || !(items->is_array() || items->is_null()) || meta == list.end() || !meta->is_object()) {
-            m_continueToken.clear();
-            handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": the list has no items array or metadata")), true);
-            return;
-        }
-        if (const auto it = meta->find("remainingItemCount"); it != meta->end() && it->is_number_integer())
-            remaining = it->get<qint64>();
-        continueToken = jsonText(*meta, "continue").toLatin1();
-        listVersion = jsonText(*meta, "resourceVersion").toLatin1();
-        if (items->is_array()) {
-            m_listed += qint64(items->size());
-            m_sink->listPage(m_spec, *items);
-        }
+        m_sink->objects(m_spec, ObjectChange::Listed, page.items);
     }
     emit listProgress(m_listed, remaining >= 0 ? m_listed + remaining : -1);
 
@@ -331,62 +299,65 @@ void ResourceInformer::onWatchReadyRead()
 
 bool ResourceInformer::processWatchLine(const QByteArray &line)
 {
-    nlohmann::json event;
-    QString parseError;
-    if (!parseJson(line, m_spec.describe() + QStringLiteral(" watch"), &event, &parseError) || !event.is_object()) {
+    // Parsed in place: the framer leaves room for the padding (else this copies).
+    QByteArray text = line;
+    reservePadding(&text);
+    ResponseReader::WatchEvent event;
+    QString eventError;
+    if (!m_reader.readEvent(std::string_view(text.constData(), size_t(text.size())), &event, &eventError)) {
         // Events before this one were applied; resume from the last good RV.
         abortReply();
-        handleFailure(ApiError::badResponse(parseError.isEmpty() ? m_spec.describe() + QStringLiteral(": a watch event is not an object")
-                                                                 : parseError),
-                      false);
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + eventError), false);
         return false;
     }
-    const QString type = jsonText(event, "type");
-    auto object = event.find("object");
-    if (object == event.end() || !object->is_object()) {
+    if (!event.hasObject) {
         abortReply();
         handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": a watch event has no object")), false);
         return false;
     }
-    if (type == u"ERROR") {
-        const ApiError error = ApiError::fromStatusObject(*object);
+    if (event.type == u"ERROR") {
+        // A Status object: rare and small, read with the DOM like other error bodies.
+        const nlohmann::json status = nlohmann::json::parse(event.object.begin(), event.object.end(), nullptr, false);
+        const ApiError error = ApiError::fromStatusObject(status);
         abortReply();
         handleFailure(error, error.isExpired());
         return false;
     }
-    const QByteArray rv = resourceVersionOf(*object);
-    if (type == u"BOOKMARK") {
+    const QByteArray rv = m_reader.resourceVersionOf(event.object);
+    if (event.type == u"BOOKMARK") {
         if (!rv.isEmpty())
             m_resourceVersion = rv;
         ++m_watchEvents; // news too: the watch is alive and current
         return true;
     }
-    WatchEventType eventType;
-    if (type == u"ADDED")
-        eventType = WatchEventType::Added;
-    else if (type == u"MODIFIED")
-        eventType = WatchEventType::Modified;
-    else if (type == u"DELETED")
-        eventType = WatchEventType::Deleted;
+    ObjectChange change;
+    if (event.type == u"ADDED")
+        change = ObjectChange::Added;
+    else if (event.type == u"MODIFIED")
+        change = ObjectChange::Modified;
+    else if (event.type == u"DELETED")
+        change = ObjectChange::Deleted;
     else {
         abortReply();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": unknown watch event type \"%1\"").arg(type.left(40))), false);
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": unknown watch event type \"%1\"").arg(event.type.left(40))), false);
         return false;
     }
     ++m_watchEvents;
     if (lcWatchEvents().isDebugEnabled()) {
-        // Read defensively: the decoder, not this log line, reports malformed objects.
+        // -v 8 only: the object is parsed once more, defensively, just for its name.
+        const nlohmann::json object = nlohmann::json::parse(event.object.begin(), event.object.end(), nullptr, false);
         const auto text = [](const nlohmann::json &parent, const char *key) {
             const auto it = parent.is_object() ? parent.find(key) : parent.end();
             return it != parent.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
         };
-        const auto metadata = object->find("metadata");
+        const auto metadata = object.is_object() ? object.find("metadata") : object.end();
         static const nlohmann::json none = nlohmann::json::object();
-        const nlohmann::json &meta = metadata != object->end() ? *metadata : none;
-        qCDebug(lcWatchEvents).noquote() << m_spec.describe() << type << text(meta, "namespace") + u'/' + text(meta, "name")
+        const nlohmann::json &meta = metadata != object.end() ? *metadata : none;
+        qCDebug(lcWatchEvents).noquote() << m_spec.describe() << event.type << text(meta, "namespace") + u'/' + text(meta, "name")
                                          << "rv" << QString::fromLatin1(rv);
     }
-    m_sink->watchEvent(m_spec, eventType, *object);
+    m_batch.assign(1, event.object);
+    m_sink->objects(m_spec, change, m_batch);
     if (!rv.isEmpty())
         m_resourceVersion = rv;
     m_backoff.succeeded(m_clock.elapsed());

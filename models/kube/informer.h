@@ -3,6 +3,7 @@
 #include "kube/apierror.h"
 #include "kube/backoff.h"
 #include "kube/resourcespec.h"
+#include "kube/responsereader.h"
 #include "kube/watchframer.h"
 
 #include <QByteArray>
@@ -11,8 +12,6 @@
 #include <QPointer>
 #include <QUrl>
 #include <QUrlQuery>
-
-#include <nlohmann/json.hpp>
 
 #include <functional>
 #include <string_view>
@@ -24,27 +23,24 @@ class QTimer;
 
 namespace fleetscope {
 
-enum class WatchEventType : quint8 { Added, Modified, Deleted };
+// How an object reached the sink: in a (re)list, or in a watch event.
+enum class ObjectChange : quint8 { Listed, Added, Modified, Deleted };
 
 // Receives what an informer learns, on the informer's thread. A (re)list is
-// delivered as listStarted → listPage… → listFinished and replaces everything the
-// sink knew about the resource: the sink diffs, so that only real changes travel on.
+// delivered as listStarted → objects(Listed)… → listFinished and replaces
+// everything the sink knew about the resource: the sink diffs, so that only real
+// changes travel on. Watch events arrive as objects(Added/Modified/Deleted).
 class InformerSink
 {
 public:
     virtual ~InformerSink() = default;
     virtual void listStarted(const ResourceSpec &spec) = 0;
-    // `items` is the page's items array; the sink may move from it.
-    virtual void listPage(const ResourceSpec &spec, nlohmann::json &items) = 0;
-    // The same page as JSON text, one view per item into the response body: a sink
-    // that decodes straight from text overrides this and never builds a DOM. Items
-    // are delimited but not validated (ListPage): if one is not valid JSON, return
-    // false before applying anything, and the page goes through listPage() after a
-    // DOM parse (which reports the syntax error). The default parses each item and
-    // calls listPage().
-    virtual bool listPageText(const ResourceSpec &spec, const std::vector<std::string_view> &items);
+    // The objects of one list page or one watch event, each as its JSON text:
+    // views into the informer's response buffer, valid during the call, each
+    // followed by jsonPadding readable bytes so that it parses in place. They are
+    // delimited, not checked: the sink decodes each and reports the ones it cannot.
+    virtual void objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects) = 0;
     virtual void listFinished(const ResourceSpec &spec) = 0;
-    virtual void watchEvent(const ResourceSpec &spec, WatchEventType type, nlohmann::json &object) = 0;
 };
 
 struct InformerOptions
@@ -143,6 +139,8 @@ private:
     QTimer *m_retryTimer;
     QTimer *m_inactivityTimer;
     WatchFramer m_framer;
+    ResponseReader m_reader;
+    std::vector<std::string_view> m_batch; // objects() argument, reused
 
     QByteArray m_resourceVersion;  // opaque; passed back, never parsed
     QByteArray m_continueToken;

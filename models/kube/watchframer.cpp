@@ -1,5 +1,7 @@
 #include "watchframer.h"
 
+#include "api/paddedjson.h"
+
 #include <cstring>
 
 namespace fleetscope {
@@ -18,7 +20,10 @@ bool WatchFramer::feed(const char *data, qsizetype size, QList<QByteArray> *line
         const qsizetype end = static_cast<const char *>(found) - data;
         QByteArray line;
         if (m_buffer.isEmpty()) {
-            line = QByteArray(data + start, end - start);
+            // With room for the padding the JSON parser reads past the end, so
+            // that the line parses in place.
+            line.reserve(end - start + qsizetype(jsonPadding));
+            line.append(data + start, end - start);
         } else {
             m_buffer.append(data + start, end - start);
             line.swap(m_buffer);

@@ -20,7 +20,8 @@ public:
     }
 
     // Appends bytes and returns the complete lines they finish (without '\n';
-    // empty lines are dropped). Returns false once a line exceeded the cap.
+    // empty lines are dropped), most with jsonPadding bytes of spare capacity.
+    // Returns false once a line exceeded the cap.
     bool feed(const char *data, qsizetype size, QList<QByteArray> *lines);
     bool feed(const QByteArray &bytes, QList<QByteArray> *lines) { return feed(bytes.constData(), bytes.size(), lines); }
 

@@ -138,7 +138,8 @@ void TestHostileHubs::hostileAnswers_data()
     QTest::newRow("huge-object") << "huge-object" << cap << kProfiles << 0;
     QTest::newRow("many-items") << "many-items" << cap << kProfiles << 0;
     QTest::newRow("endless") << "endless" << cap << kProfiles << 0;
-    QTest::newRow("deep-nesting") << "deep-nesting" << "nested deeper than 1000 levels" << kProfiles << 0;
+    // 100 000 levels in a member nobody reads: skipped without recursion, no error.
+    QTest::newRow("deep-nesting") << "deep-nesting" << QString() << kProfiles << 0;
     QTest::newRow("invalid-utf8") << "invalid-utf8" << "UTF-8" << kProfiles << 0;
     // Go's encoding/json (so kubectl) takes the last duplicate; so do we, silently.
     QTest::newRow("duplicate-keys") << "duplicate-keys" << QString() << kProfiles << 0;

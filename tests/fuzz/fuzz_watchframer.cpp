@@ -3,7 +3,7 @@
 // event over many reads, many events per read, '\r\n', endless lines past the cap.
 // Checks that the lines out are exactly the non-empty lines in.
 
-#include "api/jsonreader.h"
+#include "api/jsontext.h"
 #include "kube/watchframer.h"
 
 #include <QByteArray>

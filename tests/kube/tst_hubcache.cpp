@@ -1,6 +1,7 @@
 // A hub's cache turns lists and watch events into minimal deltas: replays are not
 // changes, relists remove what vanished, broken objects are reported, not lost.
 
+#include "api/paddedjson.h"
 #include "kube/hubcache.h"
 
 #include <QTest>
@@ -22,16 +23,36 @@ nlohmann::json profile(const char *ns, const char *name, const char *rv, const c
 
 const ResourceSpec allProfiles{ResourceKind::ClusterProfiles, QStringLiteral("multicluster.x-k8s.io/v1alpha1"), {}};
 
+// Hands `texts` to the cache as the informer does: views into one buffer, padded.
+void deliver(HubCache &cache, const ResourceSpec &spec, ObjectChange change, const std::vector<std::string> &texts)
+{
+    std::string buffer;
+    for (const std::string &text : texts)
+        buffer += text + ' ';
+    const PaddedJson padded(buffer);
+    std::vector<std::string_view> views;
+    size_t offset = 0;
+    for (const std::string &text : texts) {
+        views.push_back(padded.view().substr(offset, text.size()));
+        offset += text.size() + 1;
+    }
+    cache.objects(spec, change, views);
+}
+
+void deliver(HubCache &cache, const ResourceSpec &spec, ObjectChange change, const nlohmann::json &object)
+{
+    deliver(cache, spec, change, std::vector<std::string>{object.dump()});
+}
+
 void list(HubCache &cache, const ResourceSpec &spec, nlohmann::json items)
 {
     cache.listStarted(spec);
     // Two pages, as a paged LIST delivers them.
-    nlohmann::json first = nlohmann::json::array();
-    nlohmann::json second = nlohmann::json::array();
+    std::vector<std::string> first, second;
     for (size_t i = 0; i < items.size(); ++i)
-        (i % 2 ? second : first).push_back(items[i]);
-    cache.listPage(spec, first);
-    cache.listPage(spec, second);
+        (i % 2 ? second : first).push_back(items[i].dump());
+    deliver(cache, spec, ObjectChange::Listed, first);
+    deliver(cache, spec, ObjectChange::Listed, second);
     cache.listFinished(spec);
 }
 
@@ -61,7 +82,7 @@ private slots:
     void concurrentNamespacedListsKeepEachOthersObjects();
     void brokenObjectsAreReportedAndNotKeptStale();
     void keepsRawJsonOnlyWhenAsked();
-    void textPagesMatchTheDomPath();
+    void oneBadObjectDoesNotLoseTheOthers();
 };
 
 void TestHubCache::firstListAddsEverything()
@@ -109,10 +130,10 @@ void TestHubCache::watchEventsCoalescePerKey()
     auto m2 = profile("a", "c1", "6", "v1.32.0");
     auto added = profile("a", "c9", "7");
     auto deleted = profile("a", "c9", "8");
-    cache.watchEvent(allProfiles, WatchEventType::Modified, m1);
-    cache.watchEvent(allProfiles, WatchEventType::Modified, m2);
-    cache.watchEvent(allProfiles, WatchEventType::Added, added);
-    cache.watchEvent(allProfiles, WatchEventType::Deleted, deleted);
+    deliver(cache, allProfiles, ObjectChange::Modified, m1);
+    deliver(cache, allProfiles, ObjectChange::Modified, m2);
+    deliver(cache, allProfiles, ObjectChange::Added, added);
+    deliver(cache, allProfiles, ObjectChange::Deleted, deleted);
     const HubDelta delta = cache.takeDelta();
     // c1 once, with its latest state; c9 came and went: one removal, never an add.
     QCOMPARE(delta.upsertedProfiles.size(), 1);
@@ -120,7 +141,7 @@ void TestHubCache::watchEventsCoalescePerKey()
     QCOMPARE(names(delta), (QStringList{"+a/c1", "-a/c9"}));
     // A replayed event (same RV) after a re-watch is not a change.
     auto replay = profile("a", "c1", "6", "v1.32.0");
-    cache.watchEvent(allProfiles, WatchEventType::Modified, replay);
+    deliver(cache, allProfiles, ObjectChange::Modified, replay);
     QVERIFY(!cache.hasPendingChanges());
 }
 
@@ -150,14 +171,10 @@ void TestHubCache::concurrentNamespacedListsKeepEachOthersObjects()
     for (int round = 0; round < 2; ++round) {
         cache.listStarted(nsA);
         cache.listStarted(nsB);
-        nlohmann::json pageA = {profile("a", "c1", "1")};
-        nlohmann::json pageB = {profile("b", "c2", "2")};
-        cache.listPage(nsA, pageA);
-        cache.listPage(nsB, pageB);
+        deliver(cache, nsA, ObjectChange::Listed, profile("a", "c1", "1"));
+        deliver(cache, nsB, ObjectChange::Listed, profile("b", "c2", "2"));
         cache.listFinished(nsA);
-        const std::string_view textB = R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)"
-                                       R"("metadata":{"name":"c3","namespace":"b","resourceVersion":"3"}})";
-        QVERIFY(cache.listPageText(nsB, {textB}));
+        deliver(cache, nsB, ObjectChange::Listed, profile("b", "c3", "3"));
         cache.listFinished(nsB);
         // First round: everything is new; second: a replay, so nothing changes.
         QCOMPARE(names(cache.takeDelta()), round == 0 ? (QStringList{"+a/c1", "+b/c2", "+b/c3"}) : QStringList());
@@ -172,9 +189,9 @@ void TestHubCache::brokenObjectsAreReportedAndNotKeptStale()
     cache.takeDelta();
     auto broken = profile("a", "c1", "3");
     broken["status"]["conditions"] = nlohmann::json::array({{{"type", "Joined"}, {"status", 1}}});
-    cache.watchEvent(allProfiles, WatchEventType::Modified, broken);
+    deliver(cache, allProfiles, ObjectChange::Modified, broken);
     auto nameless = nlohmann::json{{"metadata", {{"namespace", "a"}}}};
-    cache.watchEvent(allProfiles, WatchEventType::Added, nameless);
+    deliver(cache, allProfiles, ObjectChange::Added, nameless);
     const HubDelta delta = cache.takeDelta();
     QCOMPARE(names(delta), QStringList{"-a/c1"});
     QCOMPARE(delta.decodeErrors.size(), 2);
@@ -196,60 +213,42 @@ void TestHubCache::keepsRawJsonOnlyWhenAsked()
     QVERIFY(record->rawJson.packedSize() < json.size()); // kept compressed
 }
 
-void TestHubCache::textPagesMatchTheDomPath()
+void TestHubCache::oneBadObjectDoesNotLoseTheOthers()
 {
-    // The fast path (ListPage items as text) must give the same delta as the DOM
-    // path, for decodable, undecodable and unusual objects alike.
+    // A page's objects are decoded one by one: the good ones are applied, each bad
+    // one becomes a decode error that names it (or says it has no name).
     auto broken = profile("a", "c3", "3");
     broken["status"]["conditions"] = nlohmann::json::array({{{"type", "Joined"}, {"status", 1}}});
-    auto unusual = profile("a", "c4", "4"); // a float in an extension: the fast decoder hands it to the DOM
-    unusual["status"]["accessProviders"] = nlohmann::json::array(
-        {{{"name", "p"}, {"cluster", {{"server", "https://x"}, {"extensions", {{{"name", "e"}, {"extension", {{"f", 1.5}}}}}}}}}});
-    const nlohmann::json items = nlohmann::json::array(
-        {profile("a", "c1", "1"), profile("b", "c2", "2"), broken, unusual, nlohmann::json{{"metadata", {{"namespace", "a"}}}}});
-    for (const bool raw : {false, true}) {
-        HubCache dom(raw);
-        HubCache text(raw);
-        list(dom, allProfiles, items);
-        text.listStarted(allProfiles);
-        std::vector<std::string> dumps;
-        for (const nlohmann::json &item : items)
-            dumps.push_back(item.dump(2)); // whitespace too: the item views keep it
-        std::vector<std::string_view> views(dumps.begin(), dumps.end());
-        QVERIFY(text.listPageText(allProfiles, views));
-        text.listFinished(allProfiles);
-        const HubDelta a = dom.takeDelta();
-        const HubDelta b = text.takeDelta();
-        QCOMPARE(names(b), names(a));
-        QCOMPARE(b.decodeErrors, a.decodeErrors);
-        QCOMPARE(b.upsertedProfiles.size(), 3);
-        for (const ProfilePtr &p : b.upsertedProfiles) {
-            const auto match = std::find_if(a.upsertedProfiles.cbegin(), a.upsertedProfiles.cend(), [&](const ProfilePtr &q) {
-                return q->profile.metadata.name == p->profile.metadata.name;
-            });
-            QVERIFY(match != a.upsertedProfiles.cend());
-            QCOMPARE(QByteArray(p->rawJson), QByteArray((*match)->rawJson));
-            QCOMPARE(p->profile.metadata.resourceVersion, (*match)->profile.metadata.resourceVersion);
-            QCOMPARE(p->profile.kubernetesVersion, (*match)->profile.kubernetesVersion);
-            QCOMPARE(p->profile.clusterManagerName, (*match)->profile.clusterManagerName);
-            QVERIFY(p->profile.accessProviders == (*match)->profile.accessProviders);
-        }
-        // A relist of the same text is a replay: nothing changes.
-        text.listStarted(allProfiles);
-        QVERIFY(text.listPageText(allProfiles, views));
-        text.listFinished(allProfiles);
-        const HubDelta replay = text.takeDelta();
-        QCOMPARE(names(replay), QStringList());
-    }
-
-    // A page with an item that is not JSON is refused whole, before anything is applied.
-    HubCache cache;
+    const std::vector<std::string> page{profile("a", "c1", "1").dump(2), // whitespace too: views keep it
+                                        broken.dump(),
+                                        R"({"metadata":{"name":"c4","namespace":"a"},"spec":{"displayName":})",
+                                        R"({"metadata":{"name":})",
+                                        profile("b", "c2", "2").dump()};
+    HubCache cache(true);
     cache.listStarted(allProfiles);
-    const std::string good = profile("a", "c9", "9").dump();
-    const std::vector<std::string_view> page{good, std::string_view(R"({"metadata":{"name":})")};
-    QVERIFY(!cache.listPageText(allProfiles, page));
-    QVERIFY(!cache.hasPendingChanges());
-    QCOMPARE(cache.objectCount(ResourceKind::ClusterProfiles), 0);
+    deliver(cache, allProfiles, ObjectChange::Listed, page);
+    cache.listFinished(allProfiles);
+    const HubDelta delta = cache.takeDelta();
+    QCOMPARE(names(delta), (QStringList{"+a/c1", "+b/c2"}));
+    QCOMPARE(delta.decodeErrors.size(), 3);
+    QCOMPARE(delta.decodeErrors[0],
+             QStringLiteral("clusterprofiles a/c3: status.conditions[0].status: expected string, got number"));
+    QVERIFY2(delta.decodeErrors[1].startsWith(u"clusterprofiles a/c4: spec.displayName: invalid JSON"),
+             qPrintable(delta.decodeErrors[1]));
+    QVERIFY2(delta.decodeErrors[2].contains(u"without metadata.name"), qPrintable(delta.decodeErrors[2]));
+    for (const ProfilePtr &p : delta.upsertedProfiles)
+        QVERIFY(nlohmann::json::parse(QByteArray(p->rawJson).toStdString())
+                == profile(p->profile.metadata.namespaceName.toString().toUtf8().constData(),
+                           p->profile.metadata.name.toUtf8().constData(), p->profile.metadata.name == u"c1" ? "1" : "2"));
+
+    // A relist of the same text is a replay: nothing changes, and the bad objects
+    // are reported again.
+    cache.listStarted(allProfiles);
+    deliver(cache, allProfiles, ObjectChange::Listed, page);
+    cache.listFinished(allProfiles);
+    const HubDelta replay = cache.takeDelta();
+    QCOMPARE(names(replay), QStringList());
+    QCOMPARE(replay.decodeErrors.size(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestHubCache)

@@ -1,11 +1,11 @@
-// The API decoder: real producers' objects decode to the facts a dashboard shows,
-// and malformed objects are rejected with a message that names the JSON path.
+// The ClusterProfile decoder: real producers' objects decode to the facts a
+// dashboard shows, and malformed objects are rejected with a message that names
+// the JSON path.
 
-#include "api/apidecoder.h"
 #include "api/clusterfacts.h"
-#include "api/jsonreader.h"
-#include "testsupport.h"
+#include "api/profiledecoder.h"
 #include "api/yamljson.h"
+#include "testsupport.h"
 
 #include <QTest>
 
@@ -15,25 +15,38 @@ using fleetscope::testing::readFixture;
 
 namespace {
 
-nlohmann::json loadFixture(const QString &name)
+// A fixture as JSON text (YAML ones converted), compact or indented.
+QByteArray loadFixture(const QString &name, int indent = -1)
 {
     const QByteArray text = readFixture(QStringLiteral("api/") + name);
+    if (name.endsWith(u".json"))
+        return indent < 0 ? text : QByteArray::fromStdString(nlohmann::json::parse(text.toStdString()).dump(indent));
     std::vector<nlohmann::json> documents;
     QString error;
-    if (name.endsWith(u".json")) {
-        nlohmann::json value;
-        if (!parseJson(text, name, &value, &error))
-            qFatal("%s", qPrintable(error));
-        return value;
-    }
     if (!parseYamlDocuments(text, name, &documents, &error) || documents.size() != 1)
         qFatal("%s: %s", qPrintable(name), qPrintable(error));
-    return documents.front();
+    return QByteArray::fromStdString(documents.front().dump(indent));
+}
+
+bool decode(const QByteArray &json, ClusterProfile *out, QString *error, StringPool &pool = StringPool::shared())
+{
+    ProfileDecoder decoder(pool);
+    const bool ok = decoder.decode(PaddedJson(json).view(), out);
+    *error = decoder.error();
+    return ok;
+}
+
+const char *const meta = R"("metadata":{"name":"c1","namespace":"ns"})";
+
+QByteArray profile(const char *rest)
+{
+    return QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)") + meta
+        + (rest[0] ? "," : "") + rest + "}";
 }
 
 } // namespace
 
-class TestApiDecoder final : public QObject
+class TestProfileDecoder final : public QObject
 {
     Q_OBJECT
 
@@ -43,15 +56,22 @@ private slots:
     void keepsAccessProviderDetails();
     void accessProvidersWinOverDeprecatedCredentialProviders();
     void keepsPropertyTimesAndConditionDetails();
-    void decodesPlacementDecision();
-    void decodesNamespaceLabels();
     void rejectsMalformedObjects_data();
     void rejectsMalformedObjects();
-    void reportsJsonSyntaxErrorsWithSource();
     void internsRepeatedStrings();
+    void decodesAnyLayoutOfTheFixtures_data();
+    void decodesAnyLayoutOfTheFixtures();
+    void readsEscapesAndUnicode();
+    void readsLabels_data();
+    void readsLabels();
+    void keepsExtensionBodiesAsCompactJson();
+    void acceptsNullsAndUnknownMembers();
+    void leavesIdentifiersOutOfThePool();
+    void displayNameEqualToTheNameSharesItsText();
+    void cachesInternedStringsUntilTold();
 };
 
-void TestApiDecoder::decodesProducersProfiles_data()
+void TestProfileDecoder::decodesProducersProfiles_data()
 {
     QTest::addColumn<QString>("fixture");
     QTest::addColumn<QString>("name");
@@ -86,12 +106,12 @@ void TestApiDecoder::decodesProducersProfiles_data()
                                                  << 0 << 0 << 0 << "No data" << "demo-cluster-0-id";
 }
 
-void TestApiDecoder::decodesProducersProfiles()
+void TestProfileDecoder::decodesProducersProfiles()
 {
     QFETCH(QString, fixture);
     ClusterProfile profile;
     QString error;
-    QVERIFY2(decodeClusterProfile(loadFixture(fixture), &profile, &error), qPrintable(error));
+    QVERIFY2(decode(loadFixture(fixture), &profile, &error), qPrintable(error));
     QVERIFY(error.isEmpty());
 
     QTEST(profile.metadata.name, "name");
@@ -109,11 +129,11 @@ void TestApiDecoder::decodesProducersProfiles()
     QTEST(memberIdOf(profile).toString(), "memberId");
 }
 
-void TestApiDecoder::keepsAccessProviderDetails()
+void TestProfileDecoder::keepsAccessProviderDetails()
 {
     ClusterProfile profile;
     QString error;
-    QVERIFY2(decodeClusterProfile(loadFixture(QStringLiteral("kep-example.yaml")), &profile, &error), qPrintable(error));
+    QVERIFY2(decode(loadFixture(QStringLiteral("kep-example.yaml")), &profile, &error), qPrintable(error));
     const AccessProvider *provider = profile.accessProvider(u"secretreader");
     QVERIFY(provider);
     QCOMPARE(provider->cluster.server, QStringLiteral("https://10.0.0.5:6443"));
@@ -129,11 +149,11 @@ void TestApiDecoder::keepsAccessProviderDetails()
     QVERIFY(!provider->fromCredentialProviders);
 }
 
-void TestApiDecoder::accessProvidersWinOverDeprecatedCredentialProviders()
+void TestProfileDecoder::accessProvidersWinOverDeprecatedCredentialProviders()
 {
     ClusterProfile profile;
     QString error;
-    QVERIFY2(decodeClusterProfile(loadFixture(QStringLiteral("ocm-credential-providers.yaml")), &profile, &error),
+    QVERIFY2(decode(loadFixture(QStringLiteral("ocm-credential-providers.yaml")), &profile, &error),
              qPrintable(error));
     QCOMPARE(profile.accessProviders.size(), 2);
     const AccessProvider *ocm = profile.accessProvider(u"open-cluster-management");
@@ -150,11 +170,11 @@ void TestApiDecoder::accessProvidersWinOverDeprecatedCredentialProviders()
     QCOMPARE(clusterSetOf(profile, nullptr).name, QStringLiteral("default"));
 }
 
-void TestApiDecoder::keepsPropertyTimesAndConditionDetails()
+void TestProfileDecoder::keepsPropertyTimesAndConditionDetails()
 {
     ClusterProfile profile;
     QString error;
-    QVERIFY2(decodeClusterProfile(loadFixture(QStringLiteral("v1alpha2.json")), &profile, &error), qPrintable(error));
+    QVERIFY2(decode(loadFixture(QStringLiteral("v1alpha2.json")), &profile, &error), qPrintable(error));
     const Property *location = profile.property(well_known::locationProperty);
     QVERIFY(location);
     QCOMPARE(location->value, QStringLiteral("gcp/us-central1/us-central1-a"));
@@ -170,52 +190,17 @@ void TestApiDecoder::keepsPropertyTimesAndConditionDetails()
     QCOMPARE(profile.conditionStatus(condition_types::joined), ConditionStatus::Absent);
 
     ClusterProfile fleet;
-    QVERIFY2(decodeClusterProfile(loadFixture(QStringLiteral("kubefleet.json")), &fleet, &error), qPrintable(error));
+    QVERIFY2(decode(loadFixture(QStringLiteral("kubefleet.json")), &fleet, &error), qPrintable(error));
     QCOMPARE(fleet.metadata.resourceVersion.toByteArray(), QByteArray("987"));
     QCOMPARE(fleet.metadata.uid, QUuid(QStringLiteral("1b7d4c52-0e6f-4c55-8a43-2d9b9c1d6f11")));
     QCOMPARE(fleet.conditions.first().message, QStringLiteral("the member agent has not reported for 5m"));
     QCOMPARE(fleet.conditions.first().observedGeneration, 3);
 }
 
-void TestApiDecoder::decodesPlacementDecision()
-{
-    PlacementDecision decision;
-    QString error;
-    QVERIFY2(decodePlacementDecision(loadFixture(QStringLiteral("placementdecision.yaml")), &decision, &error),
-             qPrintable(error));
-    QCOMPARE(decision.metadata.name, QStringLiteral("web-0"));
-    QCOMPARE(decision.schedulerName, QStringLiteral("my-scheduler"));
-    QCOMPARE(decision.placementKey(), QStringLiteral("web"));
-    QCOMPARE(decision.decisionKey(), QStringLiteral("web"));
-    QCOMPARE(decision.decisionIndex(), 0);
-    QCOMPARE(decision.decisions.size(), 2);
-    QCOMPARE(decision.decisions[0].reason.toString(), QStringLiteral("GPUs available"));
-    QCOMPARE(decision.profileNamespace(decision.decisions[0]), QStringLiteral("fleet-system"));
-    // An empty clusterProfileRef.namespace means the decision's own namespace.
-    QCOMPARE(decision.profileNamespace(decision.decisions[1]), QStringLiteral("argocd"));
-}
-
-void TestApiDecoder::decodesNamespaceLabels()
-{
-    const auto json = nlohmann::json::parse(
-        R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"fleet-prod","labels":{"clusterset.multicluster.x-k8s.io":"prod"}}})");
-    KubeNamespace ns;
-    QString error;
-    QVERIFY2(decodeNamespace(json, &ns, &error), qPrintable(error));
-    QCOMPARE(ns.metadata.name, QStringLiteral("fleet-prod"));
-    QCOMPARE(ns.metadata.labels.value(well_known::clusterSetNamespaceLabelKep), QStringLiteral("prod"));
-}
-
-void TestApiDecoder::rejectsMalformedObjects_data()
+void TestProfileDecoder::rejectsMalformedObjects_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("expectedError");
-
-    const QByteArray meta = R"("metadata":{"name":"c1","namespace":"ns"})";
-    auto profile = [&](const char *rest) -> QByteArray {
-        return QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)") + meta
-            + (rest[0] ? "," : "") + rest + "}";
-    };
 
     QTest::newRow("not an object") << QByteArray("[1,2]") << "(root): expected object, got array";
     QTest::newRow("string document") << QByteArray(R"("hello")") << "(root): expected object, got string";
@@ -291,43 +276,50 @@ void TestApiDecoder::rejectsMalformedObjects_data()
     QTest::newRow("observedGeneration a float")
         << profile(R"("status":{"conditions":[{"type":"A","status":"True","observedGeneration":1.5}]})")
         << "status.conditions[0].observedGeneration: expected integer, got number";
+    QTest::newRow("condition null") << profile(R"("status":{"conditions":[null]})")
+                                    << "status.conditions[0]: expected object, got null";
+    QTest::newRow("generation out of range")
+        << QByteArray(R"({"metadata":{"name":"c1","namespace":"ns","generation":9223372036854775808}})")
+        << "metadata.generation: integer out of range";
+    QTest::newRow("name empty") << QByteArray(R"({"metadata":{"name":"","namespace":"ns"}})")
+                                << "metadata.name: required value is missing";
+    QTest::newRow("metadata null") << QByteArray(R"({"metadata":null})") << "metadata: required value is missing";
+    QTest::newRow("bare group") << QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/",)") + meta + "}"
+                                << R"(apiVersion: unsupported API version "multicluster.x-k8s.io/")";
+    QTest::newRow("extension with a bad body")
+        << profile(R"("status":{"accessProviders":[{"name":"a","cluster":{"extensions":[{"name":"e","extension":{"f":}}]}}]})")
+        << "status.accessProviders[0].cluster.extensions[0]: invalid JSON (The JSON document has an improper "
+           "structure: missing or superfluous commas, braces, missing keys, etc.)";
+    QTest::newRow("trailing garbage") << profile("") + " x"
+                                      << "(root): invalid JSON (JSON document ended early in the middle of an object or array.)";
+    QTest::newRow("invalid UTF-8") << profile("\"spec\":{\"displayName\":\"\xff\"}")
+                                   << "(root): invalid JSON (The input is not valid UTF-8)";
+    QTest::newRow("lone surrogate") << profile(R"("spec":{"displayName":"\uD83D"})")
+                                    << "spec.displayName: invalid JSON (Problem while parsing a string)";
+    QTest::newRow("empty") << QByteArray() << "(root): invalid JSON (Empty: no JSON found)";
 }
 
-void TestApiDecoder::rejectsMalformedObjects()
+void TestProfileDecoder::rejectsMalformedObjects()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expectedError);
-    nlohmann::json value;
     QString error;
-    QVERIFY2(parseJson(json, QStringLiteral("test"), &value, &error), qPrintable(error));
     ClusterProfile profile;
     profile.displayName = QStringLiteral("untouched");
-    QVERIFY(!decodeClusterProfile(value, &profile, &error));
+    QVERIFY(!decode(json, &profile, &error));
     QCOMPARE(error, expectedError);
     // A failed decode leaves the caller's object as it was.
     QCOMPARE(profile.displayName, QStringLiteral("untouched"));
 }
 
-void TestApiDecoder::reportsJsonSyntaxErrorsWithSource()
-{
-    nlohmann::json value;
-    QString error;
-    QVERIFY(!parseJson(QByteArray(R"({"a": tru})"), QStringLiteral("hub-a"), &value, &error));
-    QVERIFY2(error.startsWith(u"hub-a: parse error at line 1, column"), qPrintable(error));
-    QVERIFY(!parseJson(QByteArray("{\"a\": \"\xff\"}"), QStringLiteral("hub-b"), &value, &error));
-    QVERIFY2(error.startsWith(u"hub-b: parse error"), qPrintable(error));
-    QVERIFY(!parseJson(QByteArray(), QStringLiteral("hub-c"), &value, &error));
-    QVERIFY2(error.startsWith(u"hub-c: "), qPrintable(error));
-}
-
-void TestApiDecoder::internsRepeatedStrings()
+void TestProfileDecoder::internsRepeatedStrings()
 {
     StringPool pool;
     const auto json = loadFixture(QStringLiteral("kep-example.yaml"));
     ClusterProfile a, b;
     QString error;
-    QVERIFY(decodeClusterProfile(json, &a, &error, pool));
-    QVERIFY(decodeClusterProfile(json, &b, &error, pool));
+    QVERIFY(decode(json, &a, &error, pool));
+    QVERIFY(decode(json, &b, &error, pool));
     // Same buffer, not merely equal text: 100k profiles share one copy.
     QVERIFY(a.clusterManagerName.sharesSlotWith(b.clusterManagerName));
     QVERIFY(a.conditions[0].type.sharesSlotWith(b.conditions[0].type));
@@ -345,5 +337,166 @@ void TestApiDecoder::internsRepeatedStrings()
     QCOMPARE(pool.size(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestApiDecoder)
-#include "tst_apidecoder.moc"
+void TestProfileDecoder::decodesAnyLayoutOfTheFixtures_data()
+{
+    QTest::addColumn<QString>("fixture");
+    for (const char *name : {"kep-example.yaml", "kubefleet.json", "ocm-credential-providers.yaml", "v1alpha2.json",
+                             "conformance-seed.yaml"})
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+void TestProfileDecoder::decodesAnyLayoutOfTheFixtures()
+{
+    // Whitespace and member order are the producer's business: indented text and
+    // the same object with its members sorted (nlohmann's order) decode alike.
+    QFETCH(QString, fixture);
+    ClusterProfile compact, pretty;
+    QString error;
+    QVERIFY2(decode(loadFixture(fixture, -1), &compact, &error), qPrintable(error));
+    QVERIFY2(decode(loadFixture(fixture, 4), &pretty, &error), qPrintable(error));
+    QCOMPARE(pretty.metadata.name, compact.metadata.name);
+    QVERIFY(pretty.metadata.labels == compact.metadata.labels);
+    QCOMPARE(pretty.displayName, compact.displayName);
+    QVERIFY(pretty.conditions == compact.conditions);
+    QVERIFY(pretty.properties == compact.properties);
+    QVERIFY(pretty.accessProviders == compact.accessProviders);
+}
+
+void TestProfileDecoder::readsEscapesAndUnicode()
+{
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(profile(R"("spec":{"displayName":"Z\u00fcrich \u0022eins\u0022 \ud83d\ude00 \/ tab\t","clusterManager":{"name":"m\u0061n"}})"),
+                    &decoded, &error),
+             qPrintable(error));
+    QCOMPARE(decoded.displayName, QStringLiteral("Z\u00fcrich \"eins\" \U0001F600 / tab\t"));
+    QCOMPARE(decoded.clusterManagerName.toString(), QStringLiteral("man"));
+    QVERIFY(decode(profile("\"spec\":{\"displayName\":\"Z\xc3\xbcrich \xe6\x9d\xb1\xe4\xba\xac\"}"), &decoded, &error));
+    QCOMPARE(decoded.displayName, QStringLiteral("Z\u00fcrich \u6771\u4eac"));
+}
+
+void TestProfileDecoder::readsLabels_data()
+{
+    QTest::addColumn<QByteArray>("labels");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("unsorted, null skipped") << QByteArray(R"({"z":"1","a":"2","n":null,"m":""})")
+                                            << QStringList{"a=2", "m=", "z=1"};
+    QTest::newRow("repeated: the last wins") << QByteArray(R"({"a":"1","b":"x","a":"2"})") << QStringList{"a=2", "b=x"};
+    QTest::newRow("null") << QByteArray("null") << QStringList();
+    QTest::newRow("escaped key") << QByteArray(R"({"k\u0065y":"v"})") << QStringList{"key=v"};
+}
+
+void TestProfileDecoder::readsLabels()
+{
+    QFETCH(QByteArray, labels);
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(QByteArray(R"({"metadata":{"name":"c1","namespace":"ns","labels":)") + labels + "}}", &decoded, &error),
+             qPrintable(error));
+    QStringList entries;
+    for (const auto &entry : decoded.metadata.labels.entries())
+        entries << entry.first.toString() + u'=' + entry.second.toString();
+    QTEST(entries, "expected");
+}
+
+void TestProfileDecoder::keepsExtensionBodiesAsCompactJson()
+{
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(profile(R"("status":{"accessProviders":[{"name":"a","cluster":{"extensions":[)"
+                            R"({"name":"e1","extension":{ "z" : [1, -0, true, null, "s\u00e9\n"], "a" : {"b":{} } }},)"
+                            R"({"name":"e2"},{"name":"e3","extension":null},{"name":"e4","extension":"text" },)"
+                            R"({"name":"e5","extension":[ 1.5 , 2 ]}]}}]})"),
+                    &decoded, &error),
+             qPrintable(error));
+    const KubeconfigCluster &cluster = decoded.accessProviders.first().cluster;
+    QCOMPARE(cluster.extensions.size(), 5);
+    // The producer's member order and escapes, without the whitespace.
+    QCOMPARE(cluster.extensions[0].json, QByteArray(R"({"z":[1,-0,true,null,"s\u00e9\n"],"a":{"b":{}}})"));
+    QCOMPARE(cluster.extensions[1].json, QByteArray("null"));
+    QCOMPARE(cluster.extensions[2].json, QByteArray("null"));
+    QCOMPARE(cluster.extensions[3].json, QByteArray(R"("text")"));
+    QCOMPARE(cluster.extensions[4].json, QByteArray("[1.5,2]"));
+}
+
+void TestProfileDecoder::acceptsNullsAndUnknownMembers()
+{
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(profile(R"("spec":null,"status":{"conditions":null,"properties":null,"version":null,"accessProviders":null})"),
+                    &decoded, &error),
+             qPrintable(error));
+    QVERIFY(decoded.conditions.isEmpty());
+    QVERIFY2(decode(profile(R"("x":{"deep":[[[{"a":1e5}]]]},"spec":{"unknown":[1,2,{}]},"status":{"other":{"k":"v"},)"
+                            R"("conditions":[{"type":"J","status":"True","extra":[1]}]})"),
+                    &decoded, &error),
+             qPrintable(error));
+    QCOMPARE(decoded.conditionStatus(u"J"), ConditionStatus::True);
+    // Without apiVersion and kind, as list items may come.
+    QVERIFY2(decode(QByteArray(R"({"metadata":{"name":"c1","namespace":"ns"}})"), &decoded, &error), qPrintable(error));
+    QCOMPARE(decoded.metadata.name, QStringLiteral("c1"));
+}
+
+void TestProfileDecoder::leavesIdentifiersOutOfThePool()
+{
+    // Values that differ on every cluster (member ids, cluster ids, endpoints)
+    // would only grow the pool; the decoded values stay the same.
+    const QByteArray json = QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)")
+        + R"("metadata":{"name":"c1","namespace":"ns","labels":{"env":"prod",)"
+          R"("multicluster.x-k8s.io/inventory-member-id":"5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"}},)"
+          R"("status":{"properties":[{"value":"c1-id","name":"cluster.clusterset.k8s.io"},)"
+          R"({"name":"location.topology.k8s.io","value":"eu-west-1"}]}})";
+    StringPool pool;
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(json, &decoded, &error, pool), qPrintable(error));
+    QCOMPARE(decoded.metadata.labels.value(u"multicluster.x-k8s.io/inventory-member-id"),
+             QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
+    QCOMPARE(decoded.property(u"cluster.clusterset.k8s.io")->value, QStringLiteral("c1-id"));
+    const qsizetype before = pool.size();
+    // Interning an identifier now adds it: it was not there.
+    pool.intern(QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
+    pool.intern(QStringLiteral("c1-id"));
+    QCOMPARE(pool.size(), before + 2);
+    // Repeating values are shared with the pool.
+    QVERIFY(decoded.metadata.labels.value(u"env").constData() == pool.intern(QStringLiteral("prod")).constData());
+    QVERIFY(decoded.property(u"location.topology.k8s.io")->value.toString().constData()
+            == pool.intern(QStringLiteral("eu-west-1")).constData());
+}
+
+void TestProfileDecoder::displayNameEqualToTheNameSharesItsText()
+{
+    // OCM sets spec.displayName to the cluster's name: 100k profiles should not
+    // hold that text twice; a different display name stays its own.
+    for (const QByteArray &displayName : {QByteArray("c1"), QByteArray("Cluster one")}) {
+        const QByteArray spec = QByteArray(R"("spec":{"displayName":")") + displayName + R"("})";
+        ClusterProfile decoded;
+        QString error;
+        QVERIFY2(decode(profile(spec.constData()), &decoded, &error), qPrintable(error));
+        QCOMPARE(decoded.displayName, QString::fromUtf8(displayName));
+        QCOMPARE(decoded.displayName.constData() == decoded.metadata.name.constData(), displayName == "c1");
+    }
+}
+
+void TestProfileDecoder::cachesInternedStringsUntilTold()
+{
+    StringPool pool;
+    ProfileDecoder decoder(pool);
+    const PaddedJson json(profile(R"("status":{"properties":[{"name":"location","value":"eu"}]})"));
+    ClusterProfile a, b;
+    QVERIFY2(decoder.decode(json.view(), &a), qPrintable(decoder.error()));
+    QVERIFY2(decoder.decode(json.view(), &b), qPrintable(decoder.error()));
+    QVERIFY(a.properties[0].value.sharesSlotWith(b.properties[0].value));
+    QVERIFY(a.metadata.name.constData() != b.metadata.name.constData()); // names are not interned
+    a = ClusterProfile();
+    b = ClusterProfile();
+    // The decoder's cache still holds "ns", "location", "eu" ...
+    QCOMPARE(pool.purgeUnused(), 0);
+    decoder.forgetCachedStrings();
+    // ... until told to forget them.
+    QVERIFY(pool.purgeUnused() >= 3);
+    QCOMPARE(pool.size(), 0);
+}
+
+QTEST_GUILESS_MAIN(TestProfileDecoder)
+#include "tst_profiledecoder.moc"

@@ -1,0 +1,453 @@
+#include "ondemandreader.h"
+
+#include "clusterprofile.h"
+
+#include <QUuid>
+
+namespace fleetscope {
+namespace {
+
+static_assert(jsonPadding >= simdjson::SIMDJSON_PADDING);
+
+constexpr std::string_view groupPrefix = "multicluster.x-k8s.io/";
+
+QString typeName(ondemand::json_type type)
+{
+    switch (type) {
+    case ondemand::json_type::array:
+        return QStringLiteral("array");
+    case ondemand::json_type::object:
+        return QStringLiteral("object");
+    case ondemand::json_type::number:
+        return QStringLiteral("number");
+    case ondemand::json_type::string:
+        return QStringLiteral("string");
+    case ondemand::json_type::boolean:
+        return QStringLiteral("boolean");
+    case ondemand::json_type::null:
+        break;
+    }
+    return QStringLiteral("null");
+}
+
+bool isAscii(std::string_view text)
+{
+    for (const char ch : text) {
+        if (static_cast<unsigned char>(ch) >= 0x80)
+            return false;
+    }
+    return true;
+}
+
+simdjson::padded_string_view padded(std::string_view json)
+{
+    return simdjson::padded_string_view(json.data(), json.size(), json.size() + jsonPadding);
+}
+
+} // namespace
+
+OnDemandReader::OnDemandReader(StringPool &pool)
+    : m_pool(pool)
+{
+}
+
+OnDemandReader::~OnDemandReader() = default;
+
+bool OnDemandReader::open(std::string_view json, ondemand::object *root)
+{
+    m_error.clear();
+    m_failedName.clear();
+    m_failedNamespace.clear();
+    const JsonPath at;
+    if (simdjson::error_code e = m_parser.iterate(padded(json)).get(m_document); e != simdjson::SUCCESS)
+        return invalid(at, e);
+    ondemand::json_type type;
+    if (simdjson::error_code e = m_document.type().get(type); e != simdjson::SUCCESS)
+        return invalid(at, e);
+    if (type != ondemand::json_type::object)
+        return fail(at, QStringLiteral("expected object, got %1").arg(typeName(type)));
+    if (simdjson::error_code e = m_document.get_object().get(*root); e != simdjson::SUCCESS)
+        return invalid(at, e);
+    return true;
+}
+
+bool OnDemandReader::close()
+{
+    // current_location() fails once the whole input is consumed.
+    const char *rest = nullptr;
+    if (m_document.current_location().get(rest) == simdjson::SUCCESS)
+        return fail(JsonPath(), QStringLiteral("unexpected text after the object"));
+    return true;
+}
+
+bool OnDemandReader::fail(const JsonPath &at, const QString &message)
+{
+    if (m_error.isEmpty())
+        m_error = at.toString() + u": " + message;
+    return false;
+}
+
+bool OnDemandReader::invalid(const JsonPath &at, simdjson::error_code error)
+{
+    return fail(at, QStringLiteral("invalid JSON (%1)").arg(QString::fromUtf8(simdjson::error_message(error))));
+}
+
+bool OnDemandReader::typeOf(ondemand::value &value, const JsonPath &at, ondemand::json_type *type)
+{
+    if (simdjson::error_code e = value.type().get(*type); e != simdjson::SUCCESS)
+        return invalid(at, e);
+    return true;
+}
+
+bool OnDemandReader::expect(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present)
+{
+    ondemand::json_type actual;
+    if (!typeOf(value, at, &actual))
+        return false;
+    *present = actual != ondemand::json_type::null;
+    if (*present && actual != type)
+        return fail(at, QStringLiteral("expected %1, got %2").arg(typeName(type), typeName(actual)));
+    return true;
+}
+
+bool OnDemandReader::readObject(ondemand::value &value, const JsonPath &at, ondemand::object *out, bool *present)
+{
+    return readPresent(value, at, ondemand::json_type::object, present, [&] { return value.get_object().get(*out); });
+}
+
+bool OnDemandReader::readArray(ondemand::value &value, const JsonPath &at, ondemand::array *out, bool *present)
+{
+    return readPresent(value, at, ondemand::json_type::array, present, [&] { return value.get_array().get(*out); });
+}
+
+bool OnDemandReader::requireObject(ondemand::value &value, const JsonPath &at, ondemand::object *out)
+{
+    bool present = false;
+    ondemand::json_type type;
+    if (!typeOf(value, at, &type))
+        return false;
+    if (type != ondemand::json_type::object)
+        return fail(at, QStringLiteral("expected object, got %1").arg(typeName(type)));
+    return readObject(value, at, out, &present);
+}
+
+bool OnDemandReader::readText(ondemand::value &value, const JsonPath &at, std::string_view *out, bool *present)
+{
+    bool isPresent = false;
+    if (!present)
+        present = &isPresent;
+    return readPresent(value, at, ondemand::json_type::string, present, [&] { return value.get_string().get(*out); });
+}
+
+bool OnDemandReader::readString(ondemand::value &value, const JsonPath &at, QString *out)
+{
+    return useText(value, at, [&](std::string_view text) {
+        *out = fromUtf8(text);
+        return true;
+    });
+}
+
+bool OnDemandReader::readPooled(ondemand::value &value, const JsonPath &at, PooledString *out)
+{
+    return useText(value, at, [&](std::string_view text) {
+        *out = intern(text);
+        return true;
+    });
+}
+
+bool OnDemandReader::readInterned(ondemand::value &value, const JsonPath &at, QString *out)
+{
+    PooledString pooled;
+    if (!readPooled(value, at, &pooled))
+        return false;
+    if (!pooled.isEmpty())
+        *out = pooled.toString();
+    return true;
+}
+
+bool OnDemandReader::readBool(ondemand::value &value, const JsonPath &at, bool *out)
+{
+    bool present = false;
+    return readPresent(value, at, ondemand::json_type::boolean, &present, [&] { return value.get_bool().get(*out); });
+}
+
+bool OnDemandReader::readInt64(ondemand::value &value, const JsonPath &at, qint64 *out)
+{
+    ondemand::json_type type;
+    if (!typeOf(value, at, &type))
+        return false;
+    if (type == ondemand::json_type::null)
+        return true;
+    if (type != ondemand::json_type::number)
+        return fail(at, QStringLiteral("expected integer, got %1").arg(typeName(type)));
+    int64_t number = 0;
+    const simdjson::error_code e = value.get_int64().get(number);
+    if (e == simdjson::SUCCESS) {
+        *out = number;
+        return true;
+    }
+    if (e != simdjson::INCORRECT_TYPE && e != simdjson::NUMBER_OUT_OF_RANGE)
+        return invalid(at, e);
+    // An unsigned integer beyond int64 still is an integer, just too large for us.
+    uint64_t unsignedNumber = 0;
+    if (value.get_uint64().get(unsignedNumber) == simdjson::SUCCESS)
+        return fail(at, QStringLiteral("integer out of range"));
+    return fail(at, QStringLiteral("expected integer, got number"));
+}
+
+bool OnDemandReader::readTime(ondemand::value &value, const JsonPath &at, KubeTime *out)
+{
+    return useText(value, at, [&](std::string_view text) {
+        return text.empty() || parseKubeTime(text, out)
+            || fail(at, QStringLiteral("expected an RFC 3339 time, got \"%1\"").arg(fromUtf8(text.substr(0, 64))));
+    });
+}
+
+bool OnDemandReader::readBase64(ondemand::value &value, const JsonPath &at, QByteArray *out)
+{
+    return useText(value, at, [&](std::string_view text) {
+        auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
+                                                      QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            return fail(at, QStringLiteral("invalid base64 data"));
+        // Decoded in place: the buffer still has the base64 text's size.
+        *out = *decoded;
+        out->squeeze();
+        return true;
+    });
+}
+
+simdjson::error_code OnDemandReader::rawJsonText(ondemand::value &value, std::string_view *out)
+{
+    ondemand::json_type type;
+    simdjson::error_code e = value.type().get(type);
+    if (e == simdjson::SUCCESS && type == ondemand::json_type::object) {
+        ondemand::object object;
+        e = value.get_object().get(object);
+        if (e == simdjson::SUCCESS)
+            e = object.raw_json().get(*out);
+    } else if (e == simdjson::SUCCESS && type == ondemand::json_type::array) {
+        ondemand::array array;
+        e = value.get_array().get(array);
+        if (e == simdjson::SUCCESS)
+            e = array.raw_json().get(*out);
+    } else if (e == simdjson::SUCCESS) {
+        *out = value.raw_json_token();
+    }
+    // Objects and arrays run to the next token, scalars to the next structural character.
+    while (!out->empty() && (out->back() == ' ' || out->back() == '\n' || out->back() == '\r' || out->back() == '\t'))
+        out->remove_suffix(1);
+    return e;
+}
+
+bool OnDemandReader::readCompactJson(ondemand::value &value, const JsonPath &at, QByteArray *out)
+{
+    std::string_view raw;
+    if (simdjson::error_code e = rawJsonText(value, &raw); e != simdjson::SUCCESS)
+        return invalid(at, e);
+    *out = minifiedJson(raw);
+    return true;
+}
+
+bool OnDemandReader::readHeaderMember(std::string_view key, ondemand::value &value, Header *header, bool *handled)
+{
+    const JsonPath root;
+    *handled = true;
+    std::string_view text;
+    if (key == "apiVersion") {
+        const JsonPath at = root.member("apiVersion");
+        return readText(value, at, &text) && checkApiVersion(text, at, header->version);
+    }
+    if (key == "kind") {
+        const JsonPath at = root.member("kind");
+        return readText(value, at, &text) && checkKind(text, at, header->kind);
+    }
+    if (key == "metadata") {
+        header->hasMetadata = true;
+        return decodeMetadata(value, root.member("metadata"), header->namespaced, header->metadata);
+    }
+    *handled = false;
+    return true;
+}
+
+bool OnDemandReader::finishHeader(const Header &header)
+{
+    if (!header.hasMetadata)
+        return missing(JsonPath().member("metadata"));
+    return close();
+}
+
+bool OnDemandReader::checkKind(std::string_view kind, const JsonPath &at, const char *expected)
+{
+    if (kind.empty() || kind == expected)
+        return true;
+    return fail(at, QStringLiteral("expected %1, got \"%2\"").arg(QLatin1String(expected), fromUtf8(kind)));
+}
+
+bool OnDemandReader::checkApiVersion(std::string_view apiVersion, const JsonPath &at, ApiVersion *out)
+{
+    if (apiVersion.empty())
+        return true;
+    if (!out) { // a core/v1 kind
+        if (apiVersion == "v1")
+            return true;
+    } else if (apiVersion.size() > groupPrefix.size() && apiVersion.substr(0, groupPrefix.size()) == groupPrefix) {
+        const std::string_view version = apiVersion.substr(groupPrefix.size());
+        if (version == "v1alpha1") {
+            *out = ApiVersion::V1Alpha1;
+            return true;
+        }
+        if (version == "v1alpha2") {
+            *out = ApiVersion::V1Alpha2;
+            return true;
+        }
+    }
+    return fail(at, QStringLiteral("unsupported API version \"%1\"").arg(fromUtf8(apiVersion)));
+}
+
+PooledString OnDemandReader::intern(std::string_view text)
+{
+    if (text.empty())
+        return PooledString();
+    const quint16 slot = quint16(std::hash<std::string_view>()(text) % m_cache.size());
+    CacheEntry &entry = m_cache[slot];
+    if (!entry.value.isEmpty() && entry.utf8 == text)
+        return entry.value;
+    if (entry.value.isEmpty())
+        m_cacheUsed.push_back(slot);
+    entry.value = m_pool.pooledUtf8(text);
+    entry.utf8.assign(text);
+    return entry.value;
+}
+
+void OnDemandReader::forgetCachedStrings()
+{
+    for (const quint16 slot : m_cacheUsed)
+        m_cache[slot].value = PooledString();
+    m_cacheUsed.clear();
+}
+
+bool OnDemandReader::decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out)
+{
+    ondemand::object metadata;
+    bool present = false;
+    if (!readObject(value, at, &metadata, &present))
+        return false;
+    if (!present)
+        return missing(at);
+    std::string_view name, namespaceName;
+    const bool ok = forEachMember(metadata, at, [&](std::string_view key, ondemand::value &v) {
+        if (key == "name") {
+            if (!readText(v, at.member("name"), &name))
+                return false;
+            m_failedName = fromUtf8(name);
+            return true;
+        }
+        if (key == "namespace") {
+            if (!readText(v, at.member("namespace"), &namespaceName))
+                return false;
+            m_failedNamespace = fromUtf8(namespaceName);
+            return true;
+        }
+        if (key == "uid") {
+            std::string_view uid;
+            if (!readText(v, at.member("uid"), &uid))
+                return false;
+            out->uid = isAscii(uid) ? QUuid::fromString(QLatin1String(uid.data(), qsizetype(uid.size())))
+                                    : QUuid::fromString(fromUtf8(uid));
+            return true;
+        }
+        if (key == "resourceVersion") {
+            std::string_view version;
+            bool isPresent = false;
+            if (!readText(v, at.member("resourceVersion"), &version, &isPresent))
+                return false;
+            if (isPresent)
+                out->resourceVersion = ResourceVersion(version);
+            return true;
+        }
+        if (key == "generation")
+            return readInt64(v, at.member("generation"), &out->generation);
+        if (key == "creationTimestamp")
+            return readTime(v, at.member("creationTimestamp"), &out->creationTimestamp);
+        if (key == "deletionTimestamp")
+            return readTime(v, at.member("deletionTimestamp"), &out->deletionTimestamp);
+        if (key == "labels") {
+            const JsonPath labelsAt = at.member("labels");
+            ondemand::object labels;
+            bool hasLabels = false;
+            return readObject(v, labelsAt, &labels, &hasLabels) && (!hasLabels || decodeLabels(labels, labelsAt, &out->labels));
+        }
+        return true;
+    });
+    if (!ok)
+        return false;
+    if (name.empty())
+        return missing(at.member("name"));
+    if (namespaced && namespaceName.empty())
+        return missing(at.member("namespace"));
+    out->name = m_failedName;
+    out->namespaceName = intern(namespaceName);
+    return true;
+}
+
+bool OnDemandReader::decodeLabels(ondemand::object &labels, const JsonPath &at, LabelMap *out)
+{
+    m_labelEntries.clear();
+    const bool ok = forEachMember(labels, at, [&](std::string_view key, ondemand::value &v) {
+        ondemand::json_type type;
+        if (!typeOf(v, at, &type))
+            return false;
+        if (type == ondemand::json_type::null)
+            return true;
+        if (type != ondemand::json_type::string) {
+            // The key is data, not a static name: render it into the message here.
+            return fail(at, QStringLiteral("label \"%1\": expected string, got %2").arg(fromUtf8(key), typeName(type)));
+        }
+        // Keys and values are unescaped one after another into the parser's
+        // string buffer: both views stay valid for the whole document.
+        std::string_view text;
+        if (!readText(v, at, &text))
+            return false;
+        m_labelEntries.emplace_back(intern(key), StringPool::holdsUniqueValues(key) ? PooledString::unique(fromUtf8(text))
+                                                                                     : intern(text));
+        return true;
+    });
+    if (!ok)
+        return false;
+    out->assign(&m_labelEntries); // sorts; of a repeated key the last wins, as in Go
+    return true;
+}
+
+bool OnDemandReader::peekKey(std::string_view json, QString *namespaceName, QString *name, QByteArray *resourceVersion)
+{
+    ondemand::document document;
+    if (m_peekParser.iterate(padded(json)).get(document) != simdjson::SUCCESS)
+        return false;
+    ondemand::object root, metadata;
+    if (document.get_object().get(root) != simdjson::SUCCESS
+        || root.find_field_unordered("metadata").get_object().get(metadata) != simdjson::SUCCESS)
+        return false;
+    std::string_view text;
+    bool hasName = false;
+    for (auto member : metadata) {
+        std::string_view key;
+        if (member.unescaped_key().get(key) != simdjson::SUCCESS)
+            return false;
+        if (key != "name" && key != "namespace" && key != "resourceVersion")
+            continue;
+        if (member.value().get_string().get(text) != simdjson::SUCCESS)
+            continue;
+        if (key == "name") {
+            *name = fromUtf8(text);
+            hasName = !text.empty();
+        } else if (key == "namespace") {
+            *namespaceName = fromUtf8(text);
+        } else if (resourceVersion) {
+            *resourceVersion = QByteArray(text.data(), qsizetype(text.size()));
+        }
+    }
+    return hasName;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "ondemandreader.h"
+#include "placementdecision.h"
+
+#include <string_view>
+#include <vector>
+
+namespace fleetscope {
+
+// The one PlacementDecision decoder (list items and watch events), on simdjson
+// On-Demand; errors and interning as ProfileDecoder's.
+class PlacementDecoder final : public OnDemandReader
+{
+public:
+    explicit PlacementDecoder(StringPool &pool = StringPool::shared());
+    ~PlacementDecoder();
+
+    // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
+    bool decode(std::string_view json, PlacementDecision *out);
+
+private:
+    bool decodeDecision(ondemand::value &value, const JsonPath &at, ClusterDecision *out);
+
+    std::vector<ClusterDecision> m_decisions; // reused: the list ends up exactly sized
+};
+
+} // namespace fleetscope

@@ -1,0 +1,276 @@
+#include "profiledecoder.h"
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+template<typename T>
+void moveInto(std::vector<T> *from, PackedList<T> *to)
+{
+    to->append(std::make_move_iterator(from->begin()), std::make_move_iterator(from->end()));
+    from->clear();
+}
+
+} // namespace
+
+ProfileDecoder::ProfileDecoder(StringPool &pool)
+    : OnDemandReader(pool)
+{
+}
+
+ProfileDecoder::~ProfileDecoder() = default;
+
+bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
+{
+    ondemand::object root;
+    if (!open(json, &root))
+        return false;
+    const JsonPath at;
+    ClusterProfile profile;
+    Header header{"ClusterProfile", &profile.apiVersion, true, &profile.metadata};
+    const bool decoded = forEachMember(root, at, [&](std::string_view key, ondemand::value &value) {
+        bool handled = false;
+        if (!readHeaderMember(key, value, &header, &handled) || handled)
+            return ok();
+        if (key == "spec")
+            return decodeSpec(value, at.member("spec"), &profile);
+        if (key == "status")
+            return decodeStatus(value, at.member("status"), &profile);
+        return true;
+    });
+    if (!decoded || !finishHeader(header))
+        return false;
+    profile.shareRepeatedText();
+    *out = std::move(profile);
+    return true;
+}
+
+bool ProfileDecoder::decodeSpec(ondemand::value &value, const JsonPath &at, ClusterProfile *out)
+{
+    ondemand::object spec;
+    bool present = false;
+    if (!readObject(value, at, &spec, &present) || !present)
+        return ok();
+    return forEachMember(spec, at, [&](std::string_view key, ondemand::value &v) {
+        if (key == "displayName")
+            return readString(v, at.member("displayName"), &out->displayName);
+        if (key != "clusterManager")
+            return true;
+        const JsonPath managerAt = at.member("clusterManager");
+        ondemand::object manager;
+        bool hasManager = false;
+        if (!readObject(v, managerAt, &manager, &hasManager))
+            return false;
+        return !hasManager || forEachMember(manager, managerAt, [&](std::string_view k, ondemand::value &name) {
+            return k != "name" || readPooled(name, managerAt.member("name"), &out->clusterManagerName);
+        });
+    });
+}
+
+bool ProfileDecoder::decodeStatus(ondemand::value &value, const JsonPath &at, ClusterProfile *out)
+{
+    ondemand::object status;
+    bool present = false;
+    if (!readObject(value, at, &status, &present) || !present)
+        return ok();
+    m_conditions.clear();
+    m_properties.clear();
+    m_providers.clear();
+    m_deprecatedProviders.clear();
+    const bool decoded = forEachMember(status, at, [&](std::string_view key, ondemand::value &v) {
+        if (key == "version") {
+            const JsonPath versionAt = at.member("version");
+            ondemand::object version;
+            bool hasVersion = false;
+            if (!readObject(v, versionAt, &version, &hasVersion))
+                return false;
+            return !hasVersion || forEachMember(version, versionAt, [&](std::string_view k, ondemand::value &text) {
+                return k != "kubernetes" || readPooled(text, versionAt.member("kubernetes"), &out->kubernetesVersion);
+            });
+        }
+        if (key == "conditions" || key == "properties") {
+            const bool conditions = key == "conditions";
+            const JsonPath listAt = at.member(conditions ? "conditions" : "properties");
+            ondemand::array list;
+            bool hasList = false;
+            if (!readArray(v, listAt, &list, &hasList))
+                return false;
+            if (!hasList)
+                return true;
+            if (conditions)
+                m_conditions.clear();
+            else
+                m_properties.clear();
+            return forEachElement(list, listAt, [&](ondemand::value &item, const JsonPath &itemAt) {
+                if (conditions) {
+                    m_conditions.emplace_back();
+                    return decodeCondition(item, itemAt, &m_conditions.back());
+                }
+                m_properties.emplace_back();
+                return decodeProperty(item, itemAt, &m_properties.back());
+            });
+        }
+        if (key == "accessProviders")
+            return decodeAccessProviders(v, at.member("accessProviders"), &m_providers);
+        if (key == "credentialProviders")
+            return decodeAccessProviders(v, at.member("credentialProviders"), &m_deprecatedProviders);
+        return true;
+    });
+    if (!decoded)
+        return false;
+    moveInto(&m_conditions, &out->conditions);
+    moveInto(&m_properties, &out->properties);
+    moveInto(&m_providers, &out->accessProviders);
+    // accessProviders win on the same name, whichever comes first in the object.
+    const auto shadowed = std::remove_if(m_deprecatedProviders.begin(), m_deprecatedProviders.end(),
+                                         [out](const AccessProvider &p) { return out->accessProvider(p.name.view()); });
+    m_deprecatedProviders.erase(shadowed, m_deprecatedProviders.end());
+    for (AccessProvider &provider : m_deprecatedProviders)
+        provider.fromCredentialProviders = true;
+    moveInto(&m_deprecatedProviders, &out->accessProviders);
+    return true;
+}
+
+bool ProfileDecoder::decodeCondition(ondemand::value &value, const JsonPath &at, Condition *out)
+{
+    ondemand::object condition;
+    if (!requireObject(value, at, &condition))
+        return false;
+    std::string_view status;
+    const bool decoded = forEachMember(condition, at, [&](std::string_view key, ondemand::value &v) {
+        if (key == "type")
+            return readPooled(v, at.member("type"), &out->type);
+        if (key == "status")
+            return readText(v, at.member("status"), &status);
+        if (key == "reason")
+            return readPooled(v, at.member("reason"), &out->reason);
+        if (key == "message")
+            return readPooled(v, at.member("message"), &out->message);
+        if (key == "lastTransitionTime")
+            return readTime(v, at.member("lastTransitionTime"), &out->lastTransitionTime);
+        if (key == "observedGeneration")
+            return readInt64(v, at.member("observedGeneration"), &out->observedGeneration);
+        return true;
+    });
+    if (!decoded)
+        return false;
+    if (out->type.isEmpty())
+        return missing(at.member("type"));
+    if (status == "True")
+        out->status = ConditionStatus::True;
+    else if (status == "False")
+        out->status = ConditionStatus::False;
+    else
+        out->status = conditionStatusFromString(fromUtf8(status));
+    return true;
+}
+
+bool ProfileDecoder::decodeProperty(ondemand::value &value, const JsonPath &at, Property *out)
+{
+    ondemand::object property;
+    if (!requireObject(value, at, &property))
+        return false;
+    std::string_view text; // the value, until the name says whether to pool it
+    const bool decoded = forEachMember(property, at, [&](std::string_view key, ondemand::value &v) {
+        if (key == "name")
+            return readPooled(v, at.member("name"), &out->name);
+        if (key == "value")
+            return readText(v, at.member("value"), &text);
+        if (key == "lastObservedTime")
+            return readTime(v, at.member("lastObservedTime"), &out->lastObservedTime);
+        return true;
+    });
+    if (!decoded)
+        return false;
+    if (out->name.isEmpty())
+        return missing(at.member("name"));
+    out->value = StringPool::holdsUniqueValues(out->name.view()) ? PooledString::unique(fromUtf8(text)) : intern(text);
+    return true;
+}
+
+bool ProfileDecoder::decodeAccessProviders(ondemand::value &value, const JsonPath &at, std::vector<AccessProvider> *out)
+{
+    ondemand::array list;
+    bool present = false;
+    if (!readArray(value, at, &list, &present) || !present)
+        return ok();
+    out->clear();
+    return forEachElement(list, at, [&](ondemand::value &item, const JsonPath &itemAt) {
+        ondemand::object provider;
+        if (!requireObject(item, itemAt, &provider))
+            return false;
+        AccessProvider &p = out->emplace_back();
+        const bool decoded = forEachMember(provider, itemAt, [&](std::string_view key, ondemand::value &v) {
+            // Pooled: a fleet has a handful of provider names.
+            if (key == "name")
+                return readPooled(v, itemAt.member("name"), &p.name);
+            if (key == "cluster")
+                return decodeCluster(v, itemAt.member("cluster"), &p.cluster);
+            return true;
+        });
+        return decoded && (!p.name.isEmpty() || missing(itemAt.member("name")));
+    });
+}
+
+bool ProfileDecoder::decodeCluster(ondemand::value &value, const JsonPath &at, KubeconfigCluster *out)
+{
+    ondemand::object cluster;
+    bool present = false;
+    if (!readObject(value, at, &cluster, &present) || !present)
+        return ok();
+    return forEachMember(cluster, at, [&](std::string_view key, ondemand::value &v) {
+        if (key == "server")
+            return readString(v, at.member("server"), &out->server);
+        if (key == "certificate-authority")
+            return readPooled(v, at.member("certificate-authority"), &out->certificateAuthority);
+        if (key == "certificate-authority-data")
+            return readBase64(v, at.member("certificate-authority-data"), &out->certificateAuthorityData);
+        if (key == "tls-server-name")
+            return readPooled(v, at.member("tls-server-name"), &out->tlsServerName);
+        if (key == "insecure-skip-tls-verify")
+            return readBool(v, at.member("insecure-skip-tls-verify"), &out->insecureSkipTlsVerify);
+        if (key == "proxy-url")
+            return readPooled(v, at.member("proxy-url"), &out->proxyUrl);
+        if (key == "disable-compression")
+            return readBool(v, at.member("disable-compression"), &out->disableCompression);
+        if (key == "extensions")
+            return decodeExtensions(v, at.member("extensions"), &out->extensions);
+        return true;
+    });
+}
+
+bool ProfileDecoder::decodeExtensions(ondemand::value &value, const JsonPath &at, PackedList<NamedExtension> *out)
+{
+    ondemand::array list;
+    bool present = false;
+    if (!readArray(value, at, &list, &present) || !present)
+        return ok();
+    m_extensions.clear();
+    const bool decoded = forEachElement(list, at, [&](ondemand::value &item, const JsonPath &itemAt) {
+        ondemand::object extension;
+        if (!requireObject(item, itemAt, &extension))
+            return false;
+        NamedExtension &e = m_extensions.emplace_back();
+        const bool ok = forEachMember(extension, itemAt, [&](std::string_view key, ondemand::value &v) {
+            if (key == "name")
+                return readPooled(v, itemAt.member("name"), &e.name); // a few well-known names
+            if (key == "extension")
+                return readCompactJson(v, itemAt.member("extension"), &e.json);
+            return true;
+        });
+        if (!ok)
+            return false;
+        if (e.name.isEmpty())
+            return missing(itemAt.member("name"));
+        if (e.json.isEmpty())
+            e.json = QByteArrayLiteral("null");
+        return true;
+    });
+    if (!decoded)
+        return false;
+    moveInto(&m_extensions, out);
+    return true;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "clusterprofile.h"
+#include "ondemandreader.h"
+
+#include <string_view>
+#include <vector>
+
+namespace fleetscope {
+
+// The one ClusterProfile decoder: list items and watch events alike, straight
+// from their JSON text with simdjson On-Demand (~2 µs for a 1.6 KB profile).
+//
+// A value of the wrong type fails the whole object with "JSON.PATH: expected
+// string, got number" in error(): the caller skips that object and reports it,
+// the rest of the fleet goes on. A failed decode leaves *out as it was. Nothing
+// throws. Repeated strings are interned in `pool` (the process-wide pool by default).
+class ProfileDecoder final : public OnDemandReader
+{
+public:
+    explicit ProfileDecoder(StringPool &pool = StringPool::shared());
+    ~ProfileDecoder();
+
+    // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
+    bool decode(std::string_view json, ClusterProfile *out);
+
+private:
+    bool decodeSpec(ondemand::value &value, const JsonPath &at, ClusterProfile *out);
+    bool decodeStatus(ondemand::value &value, const JsonPath &at, ClusterProfile *out);
+    bool decodeCondition(ondemand::value &value, const JsonPath &at, Condition *out);
+    bool decodeProperty(ondemand::value &value, const JsonPath &at, Property *out);
+    bool decodeAccessProviders(ondemand::value &value, const JsonPath &at, std::vector<AccessProvider> *out);
+    bool decodeCluster(ondemand::value &value, const JsonPath &at, KubeconfigCluster *out);
+    bool decodeExtensions(ondemand::value &value, const JsonPath &at, PackedList<NamedExtension> *out);
+
+    // Reused between objects, so that lists end up exactly sized.
+    std::vector<Condition> m_conditions;
+    std::vector<Property> m_properties;
+    std::vector<AccessProvider> m_providers;
+    std::vector<AccessProvider> m_deprecatedProviders;
+    std::vector<NamedExtension> m_extensions; // of the access provider being read
+};
+
+} // namespace fleetscope

@@ -1,0 +1,210 @@
+#include "responsereader.h"
+
+#include "api/ondemandreader.h"
+
+#include <simdjson.h>
+
+namespace fleetscope {
+namespace {
+
+simdjson::padded_string_view padded(std::string_view text)
+{
+    return simdjson::padded_string_view(text.data(), text.size(), text.size() + jsonPadding);
+}
+
+QString invalidJson(const char *what, simdjson::error_code error)
+{
+    return QStringLiteral("%1 is not valid JSON (parse error: %2)")
+        .arg(QLatin1String(what), QString::fromUtf8(simdjson::error_message(error)));
+}
+
+// Parses `text` as one document whose root must be an object; `what` names it
+// in the error ("the list is not a JSON object").
+bool openObject(ondemand::parser &parser, std::string_view text, const char *what, ondemand::document *document,
+                ondemand::object *root, QString *error)
+{
+    ondemand::json_type type;
+    simdjson::error_code e = parser.iterate(padded(text)).get(*document);
+    if (e == simdjson::SUCCESS)
+        e = document->type().get(type);
+    if (e != simdjson::SUCCESS) {
+        *error = invalidJson(what, e);
+        return false;
+    }
+    if (type != ondemand::json_type::object) {
+        *error = QStringLiteral("%1 is not a JSON object").arg(QLatin1String(what));
+        return false;
+    }
+    if (e = document->get_object().get(*root); e != simdjson::SUCCESS) {
+        *error = invalidJson(what, e);
+        return false;
+    }
+    return true;
+}
+
+// Nothing may follow the root: current_location() fails once all input is read.
+bool atEnd(ondemand::document &document, const char *what, QString *error)
+{
+    const char *rest = nullptr;
+    if (document.current_location().get(rest) != simdjson::SUCCESS)
+        return true;
+    *error = QStringLiteral("%1 is not valid JSON (text after it)").arg(QLatin1String(what));
+    return false;
+}
+
+// metadata.continue / resourceVersion: strings as they are, other types read as absent.
+simdjson::error_code readToken(ondemand::value &value, QByteArray *out)
+{
+    ondemand::json_type type;
+    if (simdjson::error_code e = value.type().get(type); e != simdjson::SUCCESS)
+        return e;
+    if (type != ondemand::json_type::string)
+        return simdjson::SUCCESS;
+    std::string_view text;
+    if (simdjson::error_code e = value.get_string().get(text); e != simdjson::SUCCESS)
+        return e;
+    *out = QByteArray(text.data(), qsizetype(text.size()));
+    return simdjson::SUCCESS;
+}
+
+simdjson::error_code readListMetadata(ondemand::object &metadata, ResponseReader::ListPage *out)
+{
+    for (auto member : metadata) {
+        std::string_view key;
+        ondemand::value value;
+        if (simdjson::error_code e = member.unescaped_key().get(key); e != simdjson::SUCCESS)
+            return e;
+        if (simdjson::error_code e = member.value().get(value); e != simdjson::SUCCESS)
+            return e;
+        simdjson::error_code e = simdjson::SUCCESS;
+        if (key == "continue") {
+            e = readToken(value, &out->continueToken);
+        } else if (key == "resourceVersion") {
+            e = readToken(value, &out->resourceVersion);
+        } else if (key == "remainingItemCount") {
+            int64_t remaining = 0;
+            if (value.get_int64().get(remaining) == simdjson::SUCCESS)
+                out->remainingItemCount = remaining;
+        }
+        if (e != simdjson::SUCCESS)
+            return e;
+    }
+    return simdjson::SUCCESS;
+}
+
+} // namespace
+
+struct ResponseReader::Parsers
+{
+    ondemand::parser envelope;
+    ondemand::parser object; // resourceVersionOf() while an event is open
+};
+
+ResponseReader::ResponseReader()
+    : m_parsers(std::make_unique<Parsers>())
+{
+}
+
+ResponseReader::~ResponseReader() = default;
+
+bool ResponseReader::readList(std::string_view text, ListPage *out, QString *error)
+{
+    *out = ListPage();
+    ondemand::document document;
+    ondemand::object list;
+    if (!openObject(m_parsers->envelope, text, "the list", &document, &list, error))
+        return false;
+    simdjson::error_code e = simdjson::SUCCESS;
+    bool hasItems = false, hasMetadata = false;
+    for (auto member : list) {
+        std::string_view key;
+        ondemand::value value;
+        e = member.unescaped_key().get(key);
+        if (e == simdjson::SUCCESS)
+            e = member.value().get(value);
+        if (e == simdjson::SUCCESS && key == "items") {
+            ondemand::json_type itemsType;
+            e = value.type().get(itemsType);
+            ondemand::array items;
+            hasItems = e == simdjson::SUCCESS
+                && (itemsType == ondemand::json_type::null || itemsType == ondemand::json_type::array);
+            out->itemsIsArray = hasItems && itemsType == ondemand::json_type::array;
+            if (out->itemsIsArray)
+                e = value.get_array().get(items);
+            if (out->itemsIsArray && e == simdjson::SUCCESS) {
+                for (auto item : items) {
+                    ondemand::value itemValue;
+                    std::string_view itemText;
+                    e = item.get(itemValue);
+                    if (e == simdjson::SUCCESS)
+                        e = OnDemandReader::rawJsonText(itemValue, &itemText);
+                    if (e != simdjson::SUCCESS)
+                        break;
+                    out->items.push_back(itemText);
+                }
+            }
+        } else if (e == simdjson::SUCCESS && key == "metadata") {
+            ondemand::object metadata;
+            hasMetadata = value.get_object().get(metadata) == simdjson::SUCCESS;
+            if (hasMetadata)
+                e = readListMetadata(metadata, out);
+        }
+        if (e != simdjson::SUCCESS) {
+            *error = invalidJson("the list", e);
+            return false;
+        }
+    }
+    if (!atEnd(document, "the list", error))
+        return false;
+    if (!hasItems || !hasMetadata) {
+        *error = QStringLiteral("the list has no items array or metadata");
+        return false;
+    }
+    return true;
+}
+
+bool ResponseReader::readEvent(std::string_view text, WatchEvent *out, QString *error)
+{
+    *out = WatchEvent();
+    ondemand::document document;
+    ondemand::object event;
+    if (!openObject(m_parsers->envelope, text, "a watch event", &document, &event, error))
+        return false;
+    simdjson::error_code e = simdjson::SUCCESS;
+    for (auto member : event) {
+        std::string_view key;
+        ondemand::value value;
+        e = member.unescaped_key().get(key);
+        if (e == simdjson::SUCCESS)
+            e = member.value().get(value);
+        if (e == simdjson::SUCCESS && key == "type") {
+            std::string_view eventType;
+            if (value.get_string().get(eventType) == simdjson::SUCCESS)
+                out->type = QString::fromUtf8(eventType.data(), qsizetype(eventType.size()));
+        } else if (e == simdjson::SUCCESS && key == "object") {
+            ondemand::json_type objectType;
+            e = value.type().get(objectType);
+            out->hasObject = e == simdjson::SUCCESS && objectType == ondemand::json_type::object;
+            if (out->hasObject)
+                e = OnDemandReader::rawJsonText(value, &out->object);
+        }
+        if (e != simdjson::SUCCESS) {
+            *error = invalidJson("a watch event", e);
+            return false;
+        }
+    }
+    return atEnd(document, "a watch event", error);
+}
+
+QByteArray ResponseReader::resourceVersionOf(std::string_view object)
+{
+    ondemand::document document;
+    std::string_view version;
+    if (m_parsers->object.iterate(padded(object)).get(document) != simdjson::SUCCESS
+        || document.find_field_unordered("metadata").find_field_unordered("resourceVersion").get_string().get(version)
+            != simdjson::SUCCESS)
+        return QByteArray();
+    return QByteArray(version.data(), qsizetype(version.size()));
+}
+
+} // namespace fleetscope
