@@ -2,6 +2,7 @@
 
 #include "apistatus.h"
 #include "objectstore.h"
+#include "resourcetypes.h"
 
 #include <chrono>
 #include <functional>
@@ -15,7 +16,6 @@ namespace fleetscope::hub {
 
 class FaultInjector;
 class WatchStream;
-struct ResourceType;
 
 // An HTTP request reduced to what the API needs, so that routing, auth and faults are
 // testable without sockets.
@@ -63,7 +63,7 @@ class ApiRouter final
 {
 public:
     ApiRouter(ObjectStore &store, FaultInjector &faults, AccessPolicy policy, WatchSettings watch,
-              std::string serverAddress);
+              std::string serverAddress, ServedApi served = {});
     ApiRouter(const ApiRouter &) = delete;
     ApiRouter &operator=(const ApiRouter &) = delete;
 
@@ -100,6 +100,7 @@ private:
     AccessPolicy m_policy;
     WatchSettings m_watch;
     std::string m_serverAddress;
+    ServedApi m_served;
 };
 
 ApiResponse errorResponse(const ApiError &error);
