@@ -43,6 +43,8 @@ HubStatusBar::HubStatusBar(const FleetStore *store, HubStatusModel *hubs, QAbstr
     layout->addStretch(1);
     layout->addWidget(m_counts);
     connect(hubs, &QAbstractItemModel::rowsInserted, this, &HubStatusBar::rebuildChips);
+    connect(hubs, &QAbstractItemModel::rowsRemoved, this,
+            [this](const QModelIndex &, int first, int last) { removeChips(first, last); });
     connect(hubs, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &from, const QModelIndex &to) {
         for (int row = from.row(); row <= to.row(); ++row)
             updateChip(row);
@@ -78,6 +80,15 @@ void HubStatusBar::rebuildChips()
         updateChip(row);
 }
 
+void HubStatusBar::removeChips(int first, int last)
+{
+    for (int row = last; row >= first && row < m_chips.size(); --row) {
+        delete m_chips[row].icon;
+        delete m_chips[row].text;
+        m_chips.removeAt(row);
+    }
+}
+
 void HubStatusBar::updateChip(int row)
 {
     if (row >= m_chips.size())
@@ -89,7 +100,7 @@ void HubStatusBar::updateChip(int row)
     chip.icon->setPixmap(HealthStyle::icon(chipHealth(state)).pixmap(14, 14));
     chip.text->setText(QStringLiteral("<b>%1</b> %2")
                            .arg(index.data(HubStatusModel::HubNameRole).toString().toHtmlEscaped(),
-                                m_store->hubStatus(row).summary().toHtmlEscaped()));
+                                index.data(HubStatusModel::SummaryRole).toString().toHtmlEscaped()));
     const QString tip = index.data(Qt::ToolTipRole).toString();
     chip.icon->setToolTip(tip);
     chip.text->setToolTip(tip);

@@ -29,6 +29,7 @@ public:
 
 private:
     void rebuildChips();
+    void removeChips(int first, int last);
     void updateChip(int row);
     void scheduleCounts();
 

@@ -111,6 +111,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     });
     connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
     connect(m_store, &FleetStore::hubStatusChanged, this, &MainWindow::updateEmptyState);
+    connect(m_store, &FleetStore::hubRemoved, this, &MainWindow::updateEmptyState);
 
     createActions();
     updateEmptyState();
@@ -164,7 +165,7 @@ void MainWindow::setHistory(HistoryStore *history)
 
 void MainWindow::updateEmptyState()
 {
-    m_stack->setCurrentWidget(m_store->hubCount() > 0 ? static_cast<QWidget *>(m_splitter) : m_emptyFleetHint);
+    m_stack->setCurrentWidget(m_store->activeHubs().isEmpty() ? static_cast<QWidget *>(m_emptyFleetHint) : m_splitter);
 }
 
 void MainWindow::createActions()
