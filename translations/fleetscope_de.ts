@@ -1306,6 +1306,65 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubChoiceModel</name>
+    <message>
+        <source>%1: no contexts</source>
+        <translation>%1: keine Kontexte</translation>
+    </message>
+    <message>
+        <source>the default kubeconfig</source>
+        <translation>die Standard-kubeconfig</translation>
+    </message>
+    <message>
+        <source>Probing…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Nein</translation>
+    </message>
+    <message>
+        <source>Yes (%1)</source>
+        <translation>Ja (%1)</translation>
+    </message>
+    <message>
+        <source>Kubeconfig: %1</source>
+        <translation>Kubeconfig: %1</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (aktuell)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Inventory API</source>
+        <translation>Inventory-API</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placements</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>Profile</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::HubStatusBar</name>
     <message>
         <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>

@@ -1292,6 +1292,65 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubChoiceModel</name>
+    <message>
+        <source>%1: no contexts</source>
+        <translation>%1: コンテキストがありません</translation>
+    </message>
+    <message>
+        <source>the default kubeconfig</source>
+        <translation>既定の kubeconfig</translation>
+    </message>
+    <message>
+        <source>Probing…</source>
+        <translation>確認中…</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <source>Yes (%1)</source>
+        <translation>はい (%1)</translation>
+    </message>
+    <message>
+        <source>Kubeconfig: %1</source>
+        <translation>kubeconfig: %1</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (現在)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>Inventory API</source>
+        <translation>Inventory API</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>プロファイル</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>問題</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::HubStatusBar</name>
     <message>
         <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>

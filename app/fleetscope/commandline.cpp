@@ -5,6 +5,7 @@
 #include "fleetscope_version.h"
 #include "guicommand.h"
 #include "guioptions.h"
+#include "hubscommand.h"
 #include "listcommand.h"
 #include "spellingsuggestion.h"
 
@@ -28,6 +29,7 @@ struct Subcommand
 const Subcommand subcommands[] = {
     {"list", "print the merged fleet of one or more hubs, once or as it changes", runListCommand},
     {"connect", "open a shell or run a command against member clusters", runConnectCommand},
+    {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)
