@@ -1370,6 +1370,18 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
         <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 fehlerhaft · ? %4 unbekannt · %5 angezeigt</translation>
     </message>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>Neu &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Re&amp;move hub</source>
+        <translation>Hub ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Hub &amp;details…</source>
+        <translation>Hub-&amp;Details…</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HubStatusModel</name>
@@ -1390,14 +1402,70 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubsDialog</name>
+    <message>
+        <source>Hubs</source>
+        <translation>Hubs</translation>
+    </message>
+    <message>
+        <source>Choose the kubeconfig contexts Fleetscope watches as hubs. Each context is asked whether it serves the Cluster Inventory API (multicluster.x-k8s.io); those that do are listed first.</source>
+        <translation>Wählen Sie die kubeconfig-Kontexte, die Fleetscope als Hubs beobachtet. Jeder Kontext wird gefragt, ob er die Cluster Inventory API (multicluster.x-k8s.io) anbietet; Kontexte, die das tun, stehen oben.</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig file…</source>
+        <translation>Kubeconfig-Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove file</source>
+        <translation>Datei entfernen</translation>
+    </message>
+    <message>
+        <source>Forget the kubeconfig file of the selected context (the default one stays)</source>
+        <translation>Die kubeconfig-Datei des gewählten Kontexts vergessen (die Standarddatei bleibt)</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig file</source>
+        <translation>Kubeconfig-Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>Kubeconfig files (*.yaml *.yml *.kubeconfig *config);;All files (*)</source>
+        <translation>Kubeconfig-Dateien (*.yaml *.yml *.kubeconfig *config);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking %n context(s)…</source>
+        <translation>
+            <numerusform>Frage %n Kontext…</numerusform>
+            <numerusform>Frage %n Kontexte…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context(s) serve the Cluster Inventory API</source>
+        <translation>
+            <numerusform>%n Kontext bietet die Cluster Inventory API an</numerusform>
+            <numerusform>%n Kontexte bieten die Cluster Inventory API an</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hub(s) chosen</source>
+        <translation>
+            <numerusform>%n Hub gewählt</numerusform>
+            <numerusform>%n Hubs gewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Contexts chosen twice from different files: %1</source>
+        <translation>In verschiedenen Dateien doppelt gewählte Kontexte: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MainWindow</name>
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Start it with &lt;tt&gt;--context NAME&lt;/tt&gt; for each hub in your kubeconfig, or try &lt;tt&gt;--demo&lt;/tt&gt; for a simulated fleet.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Starten Sie es mit &lt;tt&gt;--context NAME&lt;/tt&gt; für jeden Hub in Ihrer kubeconfig, oder probieren Sie &lt;tt&gt;--demo&lt;/tt&gt; für eine simulierte Flotte.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1466,6 +1534,22 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Wählen Sie, welche Kontexte Ihrer kubeconfig Hubs sind (Datei → Hubs…), oder probieren Sie &lt;tt&gt;fleetscope --demo&lt;/tt&gt; für eine simulierte Flotte. Auf der Kommandozeile nennt &lt;tt&gt;--context NAME&lt;/tt&gt; einen Hub für einen Lauf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Choose hubs…</source>
+        <translation>Hubs wählen…</translation>
+    </message>
+    <message>
+        <source>Hubs</source>
+        <translation>Hubs</translation>
+    </message>
+    <message>
+        <source>&amp;Hubs…</source>
+        <translation>&amp;Hubs…</translation>
     </message>
 </context>
 <context>

@@ -4,9 +4,11 @@
 #include "fleet/hubstatusmodel.h"
 #include "healthstyle.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 
 namespace fleetscope {
 namespace {
@@ -71,6 +73,15 @@ void HubStatusBar::rebuildChips()
         chip.text = new QLabel(this);
         chip.text->setObjectName(QStringLiteral("hubChip"));
         chip.text->setTextFormat(Qt::RichText);
+        for (QLabel *label : {chip.icon, chip.text}) {
+            label->setContextMenuPolicy(Qt::CustomContextMenu);
+            connect(label, &QWidget::customContextMenuRequested, this, [this, label](const QPoint &position) {
+                for (int row = 0; row < m_chips.size(); ++row) {
+                    if (m_chips[row].icon == label || m_chips[row].text == label)
+                        showChipMenu(row, label->mapToGlobal(position));
+                }
+            });
+        }
         const int position = int(m_chips.size()) * 2;
         layout->insertWidget(position, chip.icon);
         layout->insertWidget(position + 1, chip.text);
@@ -87,6 +98,42 @@ void HubStatusBar::removeChips(int first, int last)
         delete m_chips[row].text;
         m_chips.removeAt(row);
     }
+}
+
+QWidget *HubStatusBar::chipOf(const QString &hub) const
+{
+    for (int row = 0; row < m_chips.size() && row < m_hubs->rowCount(); ++row) {
+        if (m_hubs->index(row).data(HubStatusModel::HubNameRole).toString() == hub)
+            return m_chips[row].text;
+    }
+    return nullptr;
+}
+
+QList<QAction *> HubStatusBar::chipActions(const QString &hub, QObject *parent)
+{
+    QList<QAction *> actions;
+    auto *reconnect = new QAction(tr("&Reconnect"), parent);
+    connect(reconnect, &QAction::triggered, this, [this, hub] { emit reconnectRequested(hub); });
+    actions << reconnect;
+    auto *remove = new QAction(tr("Re&move hub"), parent);
+    connect(remove, &QAction::triggered, this, [this, hub] { emit removeRequested(hub); });
+    actions << remove;
+    if (m_details) {
+        auto *details = new QAction(tr("Hub &details…"), parent);
+        const auto handler = m_details;
+        connect(details, &QAction::triggered, this, [handler, hub] { handler(hub); });
+        actions << details;
+    }
+    return actions;
+}
+
+void HubStatusBar::showChipMenu(int row, const QPoint &position)
+{
+    const QString hub = m_hubs->index(row).data(HubStatusModel::HubNameRole).toString();
+    QMenu menu(this);
+    menu.setTitle(hub);
+    menu.addActions(chipActions(hub, &menu));
+    menu.exec(position);
 }
 
 void HubStatusBar::updateChip(int row)

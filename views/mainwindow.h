@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleet/clusterscope.h"
+#include "fleet/hubselection.h"
 
 #include <QMainWindow>
 
@@ -63,10 +64,19 @@ public:
     // Adds the History and Fleet health tabs and tray notifications (guicommand: after the store opened).
     void setHistory(HistoryStore *history);
     HistoryPanel *historyPanel() const { return m_historyPanel; }
+    // File → Hubs… (Ctrl+Shift+H); disabled without an engine.
+    QAction *hubsAction() const { return m_hubsAction; }
+    // Applies a choice from the Hubs dialog live and remembers it (not for the
+    // demo, whose kubeconfig is private); errors are shown.
+    void applyHubSelection(const HubSelection &selection);
+    // Whether applied choices are saved (guicommand: not for the demo).
+    void setRememberHubs(bool remember) { m_rememberHubs = remember; }
 
 private:
     void createActions();
     void showAbout();
+    void showHubsDialog();
+    void removeHub(const QString &hub);
     void updateEmptyState();
 
     FleetStore *m_store;
@@ -89,6 +99,8 @@ private:
     ClusterActions *m_clusterActions = nullptr;
     SavedViewStore *m_savedViews = nullptr;
     SavedViewsMenu *m_savedViewsMenu = nullptr;
+    QAction *m_hubsAction = nullptr;
+    bool m_rememberHubs = true;
 };
 
 } // namespace fleetscope
