@@ -4,6 +4,8 @@
 #include "hubprocess.h"
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
@@ -11,6 +13,12 @@
 using namespace fleetscope::testing;
 
 namespace {
+
+QByteArray readFileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
 
 QString fleetscopeExecutable()
 {
@@ -28,6 +36,7 @@ private slots:
     void jsonNamesEveryContext();
     void tableHasTheColumns();
     void usageAndRuntimeErrors();
+    void plainStartWatchesTheRememberedChoice();
 
 private:
     std::unique_ptr<HubProcess> m_full;
@@ -132,6 +141,43 @@ void TestFleetscopeHubs::usageAndRuntimeErrors()
     const nlohmann::json document = nlohmann::json::parse(one.out.toStdString(), nullptr, false);
     QCOMPARE(document["items"].size(), size_t(1));
     QCOMPARE(document["items"][0]["context"].get<std::string>(), std::string("hub-old"));
+}
+
+void TestFleetscopeHubs::plainStartWatchesTheRememberedChoice()
+{
+    // A churning hub: its fleet changes after the sync, so the dashboard's
+    // fleet cache writes it on exit, which tells which hubs were watched.
+    HubProcess chosen({QStringLiteral("--generate"), QStringLiteral("5"), QStringLiteral("--churn"), QStringLiteral("40")},
+                      QStringLiteral("hub-chosen"));
+    QString error;
+    QVERIFY2(chosen.start(&error), qPrintable(error));
+    const QString home = m_dir.filePath(QStringLiteral("gui-home"));
+    QVERIFY(QDir().mkpath(home + QStringLiteral("/.config/fleetscope")));
+    QVERIFY(QDir().mkpath(home + QStringLiteral("/run")));
+    QFile::setPermissions(home + QStringLiteral("/run"), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QVERIFY(writeTestFile(home + QStringLiteral("/.config/fleetscope/fleetscope.conf"),
+                          "[hubs]\nfiles=" + chosen.kubeconfigPath().toUtf8() + "\nchosenFiles="
+                              + chosen.kubeconfigPath().toUtf8() + "\nchosenContexts=hub-chosen\n"));
+    const QStringList environment{QStringLiteral("HOME=") + home,
+                                  QStringLiteral("XDG_CONFIG_HOME=") + home + QStringLiteral("/.config"),
+                                  QStringLiteral("XDG_CACHE_HOME=") + home + QStringLiteral("/.cache"),
+                                  QStringLiteral("XDG_DATA_HOME=") + home + QStringLiteral("/.local/share"),
+                                  QStringLiteral("XDG_RUNTIME_DIR=") + home + QStringLiteral("/run"),
+                                  // The current context of this kubeconfig is hub-full: not what was chosen.
+                                  m_environment.first(),
+                                  QStringLiteral("QT_QPA_PLATFORM=offscreen")};
+    const ProcessResult r = runProcess(fleetscopeExecutable(),
+                                       {QStringLiteral("--screenshot"), home + QStringLiteral("/shot.png")},
+                                       environment, 60000);
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    QStringList cachedHubs;
+    const QDir cache(home + QStringLiteral("/.cache/fleetscope/fleetscope/fleet"));
+    for (const QString &name : cache.entryList({QStringLiteral("hub-*.json")}, QDir::Files)) {
+        const nlohmann::json document = nlohmann::json::parse(readFileBytes(cache.filePath(name)).toStdString(), nullptr, false);
+        cachedHubs << QString::fromStdString(document.value("hub", std::string()));
+    }
+    QCOMPARE(cachedHubs, QStringList{QStringLiteral("hub-chosen")});
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeHubs)
