@@ -87,21 +87,26 @@ bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
     return true;
 }
 
+void FleetEngine::addErrorHub(const QString &context, const QString &problem)
+{
+    // One broken context must not take the others down: it becomes a hub in the
+    // Error state that says what is wrong (reconnectHub() reads it again).
+    const int hub = m_store->addHub(context);
+    m_serialOf.remove(hub);
+    HubStatus status;
+    status.hub = context;
+    status.state = HubStatus::State::Error;
+    status.fatal = true;
+    status.message = problem;
+    m_store->setHubStatus(hub, status);
+}
+
 void FleetEngine::addContext(const Kubeconfig &config, const QString &context)
 {
     HubSettings settings;
     QString problem;
     if (!hubSettingsForContext(config, context, &settings, &problem)) {
-        // One broken context must not take the others down: it becomes a hub
-        // in the Error state that says what is wrong.
-        const int hub = m_store->addHub(context);
-        m_serialOf.remove(hub);
-        HubStatus status;
-        status.hub = context;
-        status.state = HubStatus::State::Error;
-        status.fatal = true;
-        status.message = problem;
-        m_store->setHubStatus(hub, status);
+        addErrorHub(context, problem);
         return;
     }
     settings.extraNamespaces = m_options.namespaces;
@@ -123,12 +128,14 @@ bool FleetEngine::addHub(const HubChoice &choice, QString *error)
         return false;
     }
     const KubeconfigLoadResult loaded = KubeconfigLoader::load(loadOptionsFor(choice.kubeconfig));
+    m_hubs.append(choice);
     if (!loaded.ok()) {
+        // A remembered file that went away: the hub says so instead of vanishing.
+        addErrorHub(choice.context, loaded.error);
         *error = loaded.error;
         return false;
     }
     addContext(loaded.config, choice.context);
-    m_hubs.append(choice);
     return true;
 }
 
@@ -184,8 +191,21 @@ QList<HubChoice> FleetEngine::hubs() const
 void FleetEngine::reconnectHub(const QString &name)
 {
     for (const Worker &worker : std::as_const(m_workers)) {
-        if (worker.name == name && m_started)
-            QMetaObject::invokeMethod(worker.connection, &HubConnection::reconnect, Qt::QueuedConnection);
+        if (worker.name == name) {
+            if (m_started)
+                QMetaObject::invokeMethod(worker.connection, &HubConnection::reconnect, Qt::QueuedConnection);
+            return;
+        }
+    }
+    // An Error hub has no connection: its kubeconfig is read again (it may be fixed now).
+    for (const HubChoice &hub : std::as_const(m_hubs)) {
+        if (hub.context == name) {
+            const HubChoice choice = hub;
+            removeHub(name);
+            QString error;
+            addHub(choice, &error); // a failure is the hub's Error status
+            return;
+        }
     }
 }
 

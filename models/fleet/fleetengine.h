@@ -63,9 +63,11 @@ public:
     // Stops the hub's connection (its thread ends) and removes it from the store.
     void removeHub(const QString &name);
     // Adds the chosen hubs that are missing and removes the others; `errors` gets
-    // one line per choice that could not be added (naming the file).
+    // one line per choice whose kubeconfig could not be read (naming the file;
+    // that hub is then an Error hub saying the same).
     void setHubs(const QList<HubChoice> &hubs, QStringList *errors);
     QList<HubChoice> hubs() const;
+    // Starts the hub over; an Error hub (no connection) reads its kubeconfig again.
     void reconnectHub(const QString &name);
 
     void start();
@@ -83,6 +85,7 @@ private:
     };
 
     void addContext(const Kubeconfig &config, const QString &context);
+    void addErrorHub(const QString &context, const QString &problem);
     KubeconfigLoadOptions loadOptionsFor(const QString &kubeconfig) const;
     void stopWorker(const Worker &worker);
 

@@ -6,15 +6,18 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
+#include "fleet/fleetengine.h"
 #include "fleet/fleettreemodel.h"
 #include "fleet/hubstatusmodel.h"
 #include "fleet/placementmodel.h"
 #include "fleet/storefeeder.h"
 #include "history/healthchangewatcher.h"
 #include "syntheticfleet.h"
+#include "testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace fleetscope;
@@ -76,6 +79,7 @@ private slots:
     void modelsFollowHubsComingAndGoing();
     void removedHubsLateDeltasAreDropped();
     void pendingNotificationsOfARemovedHubGo();
+    void choiceFromAMissingFileIsAnErrorHubUntilFixed();
 };
 
 void TestHubRemoval::modelsFollowHubsComingAndGoing()
@@ -222,6 +226,37 @@ void TestHubRemoval::pendingNotificationsOfARemovedHubGo()
     QCOMPARE(notifications.size(), 1);
     QCOMPARE(notifications.first().clusters.size(), 1);
     QCOMPARE(notifications.first().clusters.first().hub, QStringLiteral("hub-a"));
+}
+
+void TestHubRemoval::choiceFromAMissingFileIsAnErrorHubUntilFixed()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gone.kubeconfig"));
+    FleetStore store;
+    HubStatusModel statuses(&store);
+    QAbstractItemModelTester tester(&statuses, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    FleetEngine engine(&store);
+    QString error;
+    QVERIFY(!engine.addHub({path, QStringLiteral("remembered")}, &error));
+    QVERIFY2(error.contains(path), qPrintable(error));
+    // The hub says why instead of vanishing, and stays a choice.
+    const int hub = store.hubIndex(QStringLiteral("remembered"));
+    QVERIFY(hub >= 0);
+    QCOMPARE(store.hubStatus(hub).state, HubStatus::State::Error);
+    QVERIFY(store.hubStatus(hub).message.contains(path));
+    QCOMPARE(engine.hubs(), (QList<HubChoice>{{path, QStringLiteral("remembered")}}));
+    QCOMPARE(statuses.rowCount(), 1);
+
+    // Fixed on disk: Reconnect reads it again.
+    QVERIFY(testing::writeRefusedKubeconfig(path, QStringLiteral("remembered"), "t"));
+    engine.reconnectHub(QStringLiteral("remembered"));
+    QCOMPARE(store.hubIndex(QStringLiteral("remembered")), hub);
+    QCOMPARE(store.hubStatus(hub).state, HubStatus::State::Connecting);
+    QCOMPARE(engine.hubs(), (QList<HubChoice>{{path, QStringLiteral("remembered")}}));
+    QCOMPARE(statuses.rowCount(), 1);
+    engine.removeHub(QStringLiteral("remembered"));
+    QVERIFY(engine.hubs().isEmpty());
+    QCOMPARE(statuses.rowCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestHubRemoval)
