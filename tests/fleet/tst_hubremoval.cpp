@@ -36,15 +36,6 @@ PlacementPtr placement(const QString &name, const QStringList &clusters)
     return p;
 }
 
-HubStatus live(const QString &hub)
-{
-    HubStatus status;
-    status.hub = hub;
-    status.state = HubStatus::State::Live;
-    status.synced = true;
-    return status;
-}
-
 int rowsOfHub(const FleetStore &store, int hub)
 {
     int rows = 0;
@@ -113,7 +104,7 @@ void TestHubRemoval::modelsFollowHubsComingAndGoing()
                 delta.upsertedPlacements.append(placement(QStringLiteral("web-") + names[i],
                                                           {QStringLiteral("cluster-000001")}));
             store.applyDelta(hubs[i], delta);
-            store.setHubStatus(hubs[i], live(names[i]));
+            store.setHubStatus(hubs[i], synthetic::syncedStatus(names[i]));
         }
         if (round == 10) {
             // hub-b goes while the table is scoped to it.
@@ -176,13 +167,13 @@ void TestHubRemoval::removedHubsLateDeltasAreDropped()
     delta.upsertedProfiles = {synthetic::profile(1), synthetic::profile(2)};
     feeder.postDelta(a, delta);
     feeder.postDelta(b, delta);
-    feeder.postStatus(b, live(QStringLiteral("hub-b")));
+    feeder.postStatus(b, synthetic::syncedStatus(QStringLiteral("hub-b")));
     // hub-b goes before its queued delta was applied; one that arrives later still is ignored.
     feeder.dropHub(b);
     store.removeHub(b);
     QTRY_COMPARE_WITH_TIMEOUT(feeder.pending(), 0, 5000);
     store.applyDelta(b, delta);
-    store.setHubStatus(b, live(QStringLiteral("hub-b")));
+    store.setHubStatus(b, synthetic::syncedStatus(QStringLiteral("hub-b")));
     QCOMPARE(store.profileCount(), 2);
     QCOMPARE(rowsOfHub(store, b), 0);
     QVERIFY(!store.isHubActive(b));
@@ -208,8 +199,8 @@ void TestHubRemoval::pendingNotificationsOfARemovedHubGo()
     first.upsertedProfiles = {synthetic::profile(1)};
     store.applyDelta(a, first);
     store.applyDelta(b, first);
-    store.setHubStatus(a, live(QStringLiteral("hub-a")));
-    store.setHubStatus(b, live(QStringLiteral("hub-b")));
+    store.setHubStatus(a, synthetic::syncedStatus(QStringLiteral("hub-a")));
+    store.setHubStatus(b, synthetic::syncedStatus(QStringLiteral("hub-b")));
     now += 1000;
     // The same cluster on both hubs becomes unhealthy, then hub-b is removed
     // before the notification goes out.
