@@ -1383,6 +1383,65 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubChoiceModel</name>
+    <message>
+        <source>%1: no contexts</source>
+        <translation>%1: keine Kontexte</translation>
+    </message>
+    <message>
+        <source>the default kubeconfig</source>
+        <translation>die Standard-kubeconfig</translation>
+    </message>
+    <message>
+        <source>Probing…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Nein</translation>
+    </message>
+    <message>
+        <source>Yes (%1)</source>
+        <translation>Ja (%1)</translation>
+    </message>
+    <message>
+        <source>Kubeconfig: %1</source>
+        <translation>Kubeconfig: %1</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (aktuell)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Inventory API</source>
+        <translation>Inventory-API</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placements</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>Profile</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::HubDetailsDialog</name>
     <message>
         <source>%1 s</source>
@@ -1507,6 +1566,18 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <source>Click for the hub&apos;s details</source>
         <translation>Klicken für die Details des Hubs</translation>
     </message>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>Neu &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Re&amp;move hub</source>
+        <translation>Hub ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Hub &amp;details…</source>
+        <translation>Hub-&amp;Details…</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HubStatusModel</name>
@@ -1527,14 +1598,70 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubsDialog</name>
+    <message>
+        <source>Hubs</source>
+        <translation>Hubs</translation>
+    </message>
+    <message>
+        <source>Choose the kubeconfig contexts Fleetscope watches as hubs. Each context is asked whether it serves the Cluster Inventory API (multicluster.x-k8s.io); those that do are listed first.</source>
+        <translation>Wählen Sie die kubeconfig-Kontexte, die Fleetscope als Hubs beobachtet. Jeder Kontext wird gefragt, ob er die Cluster Inventory API (multicluster.x-k8s.io) anbietet; Kontexte, die das tun, stehen oben.</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig file…</source>
+        <translation>Kubeconfig-Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove file</source>
+        <translation>Datei entfernen</translation>
+    </message>
+    <message>
+        <source>Forget the kubeconfig file of the selected context (the default one stays)</source>
+        <translation>Die kubeconfig-Datei des gewählten Kontexts vergessen (die Standarddatei bleibt)</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig file</source>
+        <translation>Kubeconfig-Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>Kubeconfig files (*.yaml *.yml *.kubeconfig *config);;All files (*)</source>
+        <translation>Kubeconfig-Dateien (*.yaml *.yml *.kubeconfig *config);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking %n context(s)…</source>
+        <translation>
+            <numerusform>Frage %n Kontext…</numerusform>
+            <numerusform>Frage %n Kontexte…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context(s) serve the Cluster Inventory API</source>
+        <translation>
+            <numerusform>%n Kontext bietet die Cluster Inventory API an</numerusform>
+            <numerusform>%n Kontexte bieten die Cluster Inventory API an</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hub(s) chosen</source>
+        <translation>
+            <numerusform>%n Hub gewählt</numerusform>
+            <numerusform>%n Hubs gewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Contexts chosen twice from different files: %1</source>
+        <translation>In verschiedenen Dateien doppelt gewählte Kontexte: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MainWindow</name>
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Start it with &lt;tt&gt;--context NAME&lt;/tt&gt; for each hub in your kubeconfig, or try &lt;tt&gt;--demo&lt;/tt&gt; for a simulated fleet.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Starten Sie es mit &lt;tt&gt;--context NAME&lt;/tt&gt; für jeden Hub in Ihrer kubeconfig, oder probieren Sie &lt;tt&gt;--demo&lt;/tt&gt; für eine simulierte Flotte.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1611,6 +1738,22 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>&amp;Hub details…</source>
         <translation>&amp;Hub-Details…</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Wählen Sie, welche Kontexte Ihrer kubeconfig Hubs sind (Datei → Hubs…), oder probieren Sie &lt;tt&gt;fleetscope --demo&lt;/tt&gt; für eine simulierte Flotte. Auf der Kommandozeile nennt &lt;tt&gt;--context NAME&lt;/tt&gt; einen Hub für einen Lauf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Choose hubs…</source>
+        <translation>Hubs wählen…</translation>
+    </message>
+    <message>
+        <source>Hubs</source>
+        <translation>Hubs</translation>
+    </message>
+    <message>
+        <source>&amp;Hubs…</source>
+        <translation>&amp;Hubs…</translation>
     </message>
 </context>
 <context>

@@ -141,6 +141,30 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::HubsDialog</name>
+    <message numerus="yes">
+        <source>Asking %n context(s)…</source>
+        <translation>
+            <numerusform>Asking %n context…</numerusform>
+            <numerusform>Asking %n contexts…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context(s) serve the Cluster Inventory API</source>
+        <translation>
+            <numerusform>%n context serves the Cluster Inventory API</numerusform>
+            <numerusform>%n contexts serve the Cluster Inventory API</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hub(s) chosen</source>
+        <translation>
+            <numerusform>%n hub chosen</numerusform>
+            <numerusform>%n hubs chosen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MemberActions</name>
     <message numerus="yes">
         <source>%n context(s) written to %1.</source>

@@ -1368,6 +1368,65 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubChoiceModel</name>
+    <message>
+        <source>%1: no contexts</source>
+        <translation>%1: コンテキストがありません</translation>
+    </message>
+    <message>
+        <source>the default kubeconfig</source>
+        <translation>既定の kubeconfig</translation>
+    </message>
+    <message>
+        <source>Probing…</source>
+        <translation>確認中…</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <source>Yes (%1)</source>
+        <translation>はい (%1)</translation>
+    </message>
+    <message>
+        <source>Kubeconfig: %1</source>
+        <translation>kubeconfig: %1</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (現在)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>Inventory API</source>
+        <translation>Inventory API</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Profiles</source>
+        <translation>プロファイル</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>問題</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::HubDetailsDialog</name>
     <message>
         <source>%1 s</source>
@@ -1492,6 +1551,18 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>Click for the hub&apos;s details</source>
         <translation>クリックするとハブの詳細を表示</translation>
     </message>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>再接続(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move hub</source>
+        <translation>ハブを削除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Hub &amp;details…</source>
+        <translation>ハブの詳細(&amp;D)…</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HubStatusModel</name>
@@ -1511,14 +1582,67 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     </message>
 </context>
 <context>
+    <name>fleetscope::HubsDialog</name>
+    <message>
+        <source>Hubs</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>Choose the kubeconfig contexts Fleetscope watches as hubs. Each context is asked whether it serves the Cluster Inventory API (multicluster.x-k8s.io); those that do are listed first.</source>
+        <translation>Fleetscope がハブとして監視する kubeconfig のコンテキストを選んでください。各コンテキストに Cluster Inventory API (multicluster.x-k8s.io) を提供しているかを問い合わせ、提供しているものを先頭に表示します。</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig file…</source>
+        <translation>kubeconfig ファイルを追加…</translation>
+    </message>
+    <message>
+        <source>Remove file</source>
+        <translation>ファイルを削除</translation>
+    </message>
+    <message>
+        <source>Forget the kubeconfig file of the selected context (the default one stays)</source>
+        <translation>選択したコンテキストの kubeconfig ファイルを忘れます (既定のファイルは残ります)</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <source>Add kubeconfig file</source>
+        <translation>kubeconfig ファイルを追加</translation>
+    </message>
+    <message>
+        <source>Kubeconfig files (*.yaml *.yml *.kubeconfig *config);;All files (*)</source>
+        <translation>kubeconfig ファイル (*.yaml *.yml *.kubeconfig *config);;すべてのファイル (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking %n context(s)…</source>
+        <translation>
+            <numerusform>%n 個のコンテキストに問い合わせ中…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context(s) serve the Cluster Inventory API</source>
+        <translation>
+            <numerusform>%n 個のコンテキストが Cluster Inventory API を提供</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hub(s) chosen</source>
+        <translation>
+            <numerusform>%n 個のハブを選択</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Contexts chosen twice from different files: %1</source>
+        <translation>異なるファイルから二重に選ばれたコンテキスト: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MainWindow</name>
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Start it with &lt;tt&gt;--context NAME&lt;/tt&gt; for each hub in your kubeconfig, or try &lt;tt&gt;--demo&lt;/tt&gt; for a simulated fleet.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;接続されているハブはありません&lt;/h2&gt;&lt;p&gt;Fleetscope はハブクラスターで公開されている ClusterProfile を表示します。&lt;/p&gt;&lt;p&gt;kubeconfig のハブごとに &lt;tt&gt;--context NAME&lt;/tt&gt; を付けて起動するか、&lt;tt&gt;--demo&lt;/tt&gt; でシミュレートしたフリートを試してください。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1595,6 +1719,22 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>&amp;Hub details…</source>
         <translation>ハブの詳細(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;接続されているハブはありません&lt;/h2&gt;&lt;p&gt;Fleetscope はハブクラスターで公開されている ClusterProfile を表示します。&lt;/p&gt;&lt;p&gt;kubeconfig のどのコンテキストがハブかを選ぶか (ファイル → ハブ…)、&lt;tt&gt;fleetscope --demo&lt;/tt&gt; でシミュレートしたフリートを試してください。コマンドラインでは &lt;tt&gt;--context NAME&lt;/tt&gt; で一度だけハブを指定できます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Choose hubs…</source>
+        <translation>ハブを選択…</translation>
+    </message>
+    <message>
+        <source>Hubs</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>&amp;Hubs…</source>
+        <translation>ハブ(&amp;H)…</translation>
     </message>
 </context>
 <context>

@@ -4,11 +4,13 @@
 #include "fleet/hubstatusmodel.h"
 #include "healthstyle.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 
 namespace fleetscope {
 namespace {
@@ -45,6 +47,8 @@ HubStatusBar::HubStatusBar(const FleetStore *store, HubStatusModel *hubs, QAbstr
     layout->addStretch(1);
     layout->addWidget(m_counts);
     connect(hubs, &QAbstractItemModel::rowsInserted, this, &HubStatusBar::rebuildChips);
+    connect(hubs, &QAbstractItemModel::rowsRemoved, this,
+            [this](const QModelIndex &, int first, int last) { removeChips(first, last); });
     connect(hubs, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &from, const QModelIndex &to) {
         for (int row = from.row(); row <= to.row(); ++row)
             updateChip(row);
@@ -76,6 +80,15 @@ void HubStatusBar::rebuildChips()
         chip.text->setCursor(Qt::PointingHandCursor);
         chip.icon->installEventFilter(this);
         chip.text->installEventFilter(this);
+        for (QLabel *label : {chip.icon, chip.text}) {
+            label->setContextMenuPolicy(Qt::CustomContextMenu);
+            connect(label, &QWidget::customContextMenuRequested, this, [this, label](const QPoint &position) {
+                for (int row = 0; row < m_chips.size(); ++row) {
+                    if (m_chips[row].icon == label || m_chips[row].text == label)
+                        showChipMenu(row, label->mapToGlobal(position));
+                }
+            });
+        }
         const int position = int(m_chips.size()) * 2;
         layout->insertWidget(position, chip.icon);
         layout->insertWidget(position + 1, chip.text);
@@ -83,6 +96,51 @@ void HubStatusBar::rebuildChips()
     }
     for (int row = 0; row < m_chips.size(); ++row)
         updateChip(row);
+}
+
+void HubStatusBar::removeChips(int first, int last)
+{
+    for (int row = last; row >= first && row < m_chips.size(); --row) {
+        delete m_chips[row].icon;
+        delete m_chips[row].text;
+        m_chips.removeAt(row);
+    }
+}
+
+QWidget *HubStatusBar::chipOf(const QString &hub) const
+{
+    for (int row = 0; row < m_chips.size() && row < m_hubs->rowCount(); ++row) {
+        if (m_hubs->index(row).data(HubStatusModel::HubNameRole).toString() == hub)
+            return m_chips[row].text;
+    }
+    return nullptr;
+}
+
+QList<QAction *> HubStatusBar::chipActions(const QString &hub, QObject *parent)
+{
+    QList<QAction *> actions;
+    auto *reconnect = new QAction(tr("&Reconnect"), parent);
+    connect(reconnect, &QAction::triggered, this, [this, hub] { emit reconnectRequested(hub); });
+    actions << reconnect;
+    auto *remove = new QAction(tr("Re&move hub"), parent);
+    connect(remove, &QAction::triggered, this, [this, hub] { emit removeRequested(hub); });
+    actions << remove;
+    if (m_details) {
+        auto *details = new QAction(tr("Hub &details…"), parent);
+        const auto handler = m_details;
+        connect(details, &QAction::triggered, this, [handler, hub] { handler(hub); });
+        actions << details;
+    }
+    return actions;
+}
+
+void HubStatusBar::showChipMenu(int row, const QPoint &position)
+{
+    const QString hub = m_hubs->index(row).data(HubStatusModel::HubNameRole).toString();
+    QMenu menu(this);
+    menu.setTitle(hub);
+    menu.addActions(chipActions(hub, &menu));
+    menu.exec(position);
 }
 
 void HubStatusBar::updateChip(int row)
@@ -96,7 +154,7 @@ void HubStatusBar::updateChip(int row)
     chip.icon->setPixmap(HealthStyle::icon(chipHealth(state)).pixmap(14, 14));
     chip.text->setText(QStringLiteral("<b>%1</b> %2")
                            .arg(index.data(HubStatusModel::HubNameRole).toString().toHtmlEscaped(),
-                                m_store->hubStatus(row).summary().toHtmlEscaped()));
+                                index.data(HubStatusModel::SummaryRole).toString().toHtmlEscaped()));
     const QString tip = index.data(Qt::ToolTipRole).toString() + QStringLiteral("<br><i>%1</i>").arg(tr("Click for the hub's details"));
     chip.icon->setToolTip(tip);
     chip.text->setToolTip(tip);
@@ -110,9 +168,10 @@ bool HubStatusBar::eventFilter(QObject *watched, QEvent *event)
         && (static_cast<QKeyEvent *>(event)->key() == Qt::Key_Return || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Enter
             || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Space);
     if (click || key) {
-        for (int hub = 0; hub < m_chips.size(); ++hub) {
-            if (watched == m_chips[hub].icon || watched == m_chips[hub].text) {
-                emit hubDetailsRequested(hub);
+        for (int row = 0; row < m_chips.size(); ++row) {
+            if (watched == m_chips[row].icon || watched == m_chips[row].text) {
+                // Chips are the active hubs; the store's index is the hub's identity.
+                emit hubDetailsRequested(m_hubs->index(row).data(HubStatusModel::HubIndexRole).toInt());
                 return true;
             }
         }

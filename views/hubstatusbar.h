@@ -3,7 +3,10 @@
 #include <QList>
 #include <QWidget>
 
+#include <functional>
+
 class QAbstractItemModel;
+class QAction;
 class QLabel;
 
 namespace fleetscope {
@@ -25,10 +28,18 @@ public:
 
     QString countsText() const;
     QStringList chipTexts() const;
+    // The chip widget of a hub (for its context menu), or null.
+    QWidget *chipOf(const QString &hub) const;
+    // The actions a chip's context menu offers for `hub`, in order.
+    QList<QAction *> chipActions(const QString &hub, QObject *parent);
+    // Where "Hub details…" leads; without a handler the menu has no such item.
+    void setHubDetailsHandler(std::function<void(const QString &hub)> handler) { m_details = std::move(handler); }
 
     void updateCounts();
 
 signals:
+    void reconnectRequested(const QString &hub);
+    void removeRequested(const QString &hub);
     // A click (or Enter/Space with focus) on a hub's chip: show why it is as it is.
     void hubDetailsRequested(int hub);
 
@@ -37,8 +48,10 @@ protected:
 
 private:
     void rebuildChips();
+    void removeChips(int first, int last);
     void updateChip(int row);
     void scheduleCounts();
+    void showChipMenu(int row, const QPoint &position);
 
     const FleetStore *m_store;
     HubStatusModel *m_hubs;
@@ -51,6 +64,7 @@ private:
     QList<Chip> m_chips;
     QLabel *m_counts;
     bool m_countsScheduled = false;
+    std::function<void(const QString &hub)> m_details;
 };
 
 } // namespace fleetscope

@@ -15,6 +15,7 @@
 #include "fleetscope_version.h"
 #include "fleet/savedviewstore.h"
 #include "hubdetailsdialog.h"
+#include "hubsdialog.h"
 #include "hubstatusbar.h"
 #include "historypanel.h"
 #include "traynotifier.h"
@@ -29,6 +30,7 @@
 #include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -55,14 +57,25 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_hubModel = new HubStatusModel(m_store, this);
     m_savedViews = new SavedViewStore(nullptr, this);
 
-    m_emptyFleetHint = new QLabel(this);
+    auto *emptyPage = new QWidget(this);
+    m_emptyFleetHint = new QLabel(emptyPage);
     m_emptyFleetHint->setObjectName(QStringLiteral("emptyFleetHint"));
     m_emptyFleetHint->setAlignment(Qt::AlignCenter);
     m_emptyFleetHint->setWordWrap(true);
     m_emptyFleetHint->setText(tr("<h2>No hubs connected</h2>"
                                  "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
-                                 "<p>Start it with <tt>--context NAME</tt> for each hub in your kubeconfig, "
-                                 "or try <tt>--demo</tt> for a simulated fleet.</p>"));
+                                 "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
+                                 "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
+                                 "<tt>--context NAME</tt> names a hub for one run.</p>"));
+    auto *chooseHubs = new QPushButton(tr("Choose hubs…"), emptyPage);
+    chooseHubs->setObjectName(QStringLiteral("emptyChooseHubs"));
+    chooseHubs->setEnabled(m_engine != nullptr);
+    connect(chooseHubs, &QPushButton::clicked, this, &MainWindow::showHubsDialog);
+    auto *emptyLayout = new QVBoxLayout(emptyPage);
+    emptyLayout->addStretch(1);
+    emptyLayout->addWidget(m_emptyFleetHint);
+    emptyLayout->addWidget(chooseHubs, 0, Qt::AlignHCenter);
+    emptyLayout->addStretch(1);
 
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
@@ -90,14 +103,20 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_splitter->setSizes({340, 680, 380});
 
     m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_emptyFleetHint);
+    m_stack->addWidget(emptyPage);
     m_stack->addWidget(m_splitter);
     setCentralWidget(m_stack);
 
     m_statusBar = new HubStatusBar(m_store, m_hubModel, m_proxy, this);
     connect(m_statusBar, &HubStatusBar::hubDetailsRequested, this, &MainWindow::showHubDetails);
+    m_statusBar->setHubDetailsHandler([this](const QString &hub) { showHubDetails(m_store->hubIndex(hub)); });
     statusBar()->addWidget(m_statusBar, 1);
     statusBar()->addPermanentWidget(new SyncProgress(m_store, this));
+    connect(m_statusBar, &HubStatusBar::reconnectRequested, this, [this](const QString &hub) {
+        if (m_engine)
+            m_engine->reconnectHub(hub);
+    });
+    connect(m_statusBar, &HubStatusBar::removeRequested, this, &MainWindow::removeHub);
 
     connect(m_table, &ClusterTableView::currentClusterChanged, m_details, &DetailsPane::showCluster);
     // The table follows whichever left tab is in front: a tree group or a placement.
@@ -115,6 +134,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     });
     connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
     connect(m_store, &FleetStore::hubStatusChanged, this, &MainWindow::updateEmptyState);
+    connect(m_store, &FleetStore::hubRemoved, this, &MainWindow::updateEmptyState);
 
     createActions();
     updateEmptyState();
@@ -168,13 +188,58 @@ void MainWindow::setHistory(HistoryStore *history)
 
 void MainWindow::updateEmptyState()
 {
-    m_stack->setCurrentWidget(m_store->hubCount() > 0 ? static_cast<QWidget *>(m_splitter) : m_emptyFleetHint);
+    m_stack->setCurrentIndex(m_store->activeHubs().isEmpty() ? 0 : 1);
+}
+
+void MainWindow::showHubsDialog()
+{
+    if (!m_engine)
+        return;
+    HubSelection current = HubSelection::load();
+    const bool firstRun = !current.saved;
+    current.hubs = m_engine->hubs();
+    if (!m_rememberHubs)
+        current.files.clear();
+    HubsDialog dialog(m_engine->defaultKubeconfig(), current, firstRun, this);
+    if (dialog.exec() == QDialog::Accepted)
+        applyHubSelection(dialog.selection());
+}
+
+void MainWindow::applyHubSelection(const HubSelection &selection)
+{
+    if (!m_engine)
+        return;
+    QStringList errors;
+    m_engine->setHubs(selection.hubs, &errors);
+    if (m_rememberHubs)
+        selection.save();
+    updateEmptyState();
+    if (!errors.isEmpty())
+        QMessageBox::warning(this, tr("Hubs"), errors.join(u'\n'));
+}
+
+void MainWindow::removeHub(const QString &hub)
+{
+    if (!m_engine)
+        return;
+    HubSelection selection = HubSelection::load();
+    selection.hubs = m_engine->hubs();
+    selection.hubs.removeIf([&hub](const HubChoice &choice) { return choice.context == hub; });
+    selection.saved = true;
+    if (m_engine->hubs().size() == selection.hubs.size())
+        m_engine->removeHub(hub); // not a chosen hub (the demo's): it goes all the same
+    applyHubSelection(selection);
 }
 
 void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     m_clusterActions = new ClusterActions(m_store, m_proxy, m_table, m_tree, this);
+    m_hubsAction = fileMenu->addAction(tr("&Hubs…"), this, &MainWindow::showHubsDialog);
+    m_hubsAction->setObjectName(QStringLiteral("hubsAction"));
+    m_hubsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    m_hubsAction->setEnabled(m_engine != nullptr);
+    fileMenu->addSeparator();
     fileMenu->addAction(m_clusterActions->exportAction());
     fileMenu->addSeparator();
     QAction *quitAction = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::quit);
@@ -200,12 +265,12 @@ void MainWindow::createActions()
     reconnectAction->setShortcut(QKeySequence::Refresh);
     // The first hub that is not live is the one a person wonders about.
     QAction *hubDetailsAction = viewMenu->addAction(tr("&Hub details…"), this, [this] {
-        int hub = 0;
+        int hub = -1;
         for (int i = m_store->hubCount() - 1; i >= 0; --i) {
-            if (m_store->hubStatus(i).state != HubStatus::State::Live)
+            if (m_store->isHubActive(i) && (hub < 0 || m_store->hubStatus(i).state != HubStatus::State::Live))
                 hub = i;
         }
-        if (m_store->hubCount() > 0)
+        if (hub >= 0)
             showHubDetails(hub);
     });
     hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleet/clusterscope.h"
+#include "fleet/hubselection.h"
 
 #include <QMainWindow>
 
@@ -69,10 +70,19 @@ public:
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     AccessController *accessController() const { return m_accessController; }
     MemberActions *memberActions() const { return m_memberActions; }
+    // File → Hubs… (Ctrl+Shift+H); disabled without an engine.
+    QAction *hubsAction() const { return m_hubsAction; }
+    // Applies a choice from the Hubs dialog live and remembers it (not for the
+    // demo, whose kubeconfig is private); errors are shown.
+    void applyHubSelection(const HubSelection &selection);
+    // Whether applied choices are saved (guicommand: not for the demo).
+    void setRememberHubs(bool remember) { m_rememberHubs = remember; }
 
 private:
     void createActions();
     void showAbout();
+    void showHubsDialog();
+    void removeHub(const QString &hub);
     void updateEmptyState();
 
     FleetStore *m_store;
@@ -97,6 +107,8 @@ private:
     SavedViewsMenu *m_savedViewsMenu = nullptr;
     AccessController *m_accessController = nullptr;
     MemberActions *m_memberActions = nullptr;
+    QAction *m_hubsAction = nullptr;
+    bool m_rememberHubs = true;
 };
 
 } // namespace fleetscope

@@ -8,6 +8,7 @@
 #include "guicommand.h"
 #include "guioptions.h"
 #include "kubeconfigcommand.h"
+#include "hubscommand.h"
 #include "listcommand.h"
 #include "spellingsuggestion.h"
 
@@ -35,6 +36,7 @@ const Subcommand subcommands[] = {
     {"doctor", "check that member clusters can be reached with your credential providers", runDoctorCommand},
     {"exec", "run a command on many member clusters in parallel", runExecCommand},
     {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
+    {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)

@@ -10,6 +10,7 @@
 #include "fleet/fleetcache.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
+#include "fleet/hubselection.h"
 #include "guihistory.h"
 #include "guioptions.h"
 #include "filterbar.h"
@@ -137,9 +138,18 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         options.allContexts = true;
     }
     const bool wantHubs = cli.namesHubs();
-    const bool recent = RecentHubs::apply(&options);
+    // The Hubs dialog's choice, unless this run names its hubs on the command line.
+    const HubSelection remembered = cli.overridesRememberedHubs() ? HubSelection() : HubSelection::load();
+    const bool recent = !remembered.saved && RecentHubs::apply(&options);
     bool configured = false;
-    if (wantHubs) {
+    if (remembered.saved) {
+        engine.setOptions(options);
+        QStringList problems;
+        engine.setHubs(remembered.hubs, &problems);
+        for (const QString &problem : std::as_const(problems))
+            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(problem));
+        configured = true;
+    } else if (wantHubs) {
         configured = engine.configure(options, &error);
         if (!configured)
             std::fprintf(stderr, "fleetscope: %s\n", qPrintable(error));
@@ -152,7 +162,7 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         options.contexts.clear();
         configured = engine.configure(options, &error);
     }
-    if (configured)
+    if (configured && !remembered.saved)
         RecentHubs::remember(store, options);
     if (cli.demo)
         demo.removeKubeconfigs(); // the engine holds the credentials now
@@ -169,6 +179,7 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (cli.demo)
         AccessController::setProviderFileOverride(demo.providerFile());
     MainWindow window(&store, &engine);
+    window.setRememberHubs(!options.kubeconfigList); // the demo's kubeconfig is private and gone
     GuiHistory history;
     history.start(&store, &window, cli, demo.flappingClusters());
     if (cache)
@@ -181,9 +192,9 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (!cli.filter.isEmpty())
         window.filterBar()->setText(cli.filter);
     window.show();
-    if (configured)
-        engine.start();
-    else if (wantHubs)
+    // Started even without hubs: those chosen in the Hubs dialog start syncing at once.
+    engine.start();
+    if (!configured && wantHubs)
         QMessageBox::warning(&window, tr("Fleetscope"), error);
     if (!cli.screenshotPath.isEmpty())
         scheduleScreenshot(&window, &store, cli);

@@ -108,6 +108,11 @@ bool GuiOptions::read(CommandParser &cli)
     return true;
 }
 
+bool GuiOptions::overridesRememberedHubs() const
+{
+    return demo || !kubeconfigPath.isEmpty() || !contexts.isEmpty() || allContexts;
+}
+
 bool GuiOptions::namesHubs() const
 {
     return demo || !kubeconfigPath.isEmpty() || !contexts.isEmpty() || allContexts

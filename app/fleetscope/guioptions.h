@@ -42,6 +42,9 @@ public:
 
     // Whether the user named hubs on the command line (or through $KUBECONFIG).
     bool namesHubs() const;
+    // Whether this run's hubs come from the command line (--demo, --kubeconfig,
+    // --context, --all-contexts) rather than the Hubs dialog's remembered choice.
+    bool overridesRememberedHubs() const;
 
 private:
     QCommandLineOption m_version;

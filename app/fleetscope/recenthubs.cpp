@@ -34,10 +34,10 @@ bool RecentHubs::apply(FleetEngineOptions *options)
 
 void RecentHubs::remember(const FleetStore &store, const FleetEngineOptions &options)
 {
-    if (options.kubeconfigList || store.hubCount() == 0)
+    if (options.kubeconfigList || store.activeHubs().isEmpty())
         return; // the demo's private kubeconfig is no one's last session
     QStringList contexts;
-    for (int hub = 0; hub < store.hubCount(); ++hub)
+    for (const int hub : store.activeHubs())
         contexts << store.hubName(hub);
     QSettings settings;
     settings.setValue(QLatin1String(ContextsKey), contexts);

@@ -106,13 +106,14 @@ IncludeObject includeObject(const std::multimap<std::string, std::string> &query
 } // namespace
 
 ApiRouter::ApiRouter(ObjectStore &store, FaultInjector &faults, AccessPolicy policy, WatchSettings watch,
-                     std::string serverAddress, std::string gitVersion)
+                     std::string serverAddress, std::string gitVersion, ServedApi served)
     : m_store(store)
     , m_faults(faults)
     , m_policy(std::move(policy))
     , m_watch(watch)
     , m_serverAddress(std::move(serverAddress))
     , m_gitVersion(std::move(gitVersion))
+    , m_served(std::move(served))
 {
 }
 
@@ -194,17 +195,17 @@ ApiResponse ApiRouter::handle(const ApiRequest &request)
         if (core && parts.size() == 1)
             return jsonResponse(200, coreApiVersions(m_serverAddress));
         if (core && parts.size() == 2) {
-            const nlohmann::json list = apiResourceList("", parts[1]);
+            const nlohmann::json list = apiResourceList("", parts[1], m_served);
             return list.is_null() ? errorResponse(errors::pathNotFound()) : jsonResponse(200, list);
         }
         if (!core && parts.size() == 1)
-            return jsonResponse(200, apiGroupList());
+            return jsonResponse(200, apiGroupList(m_served));
         if (!core && parts.size() == 2) {
-            const nlohmann::json group = apiGroup(parts[1]);
+            const nlohmann::json group = apiGroup(parts[1], m_served);
             return group.is_null() ? errorResponse(errors::pathNotFound()) : jsonResponse(200, group);
         }
         if (!core && parts.size() == 3) {
-            const nlohmann::json list = apiResourceList(parts[1], parts[2]);
+            const nlohmann::json list = apiResourceList(parts[1], parts[2], m_served);
             return list.is_null() ? errorResponse(errors::pathNotFound()) : jsonResponse(200, list);
         }
     }
@@ -234,7 +235,7 @@ bool ApiRouter::parseResourcePath(const std::vector<std::string> &parts, Target 
         rest.erase(rest.begin(), rest.begin() + 2);
     }
     target->type = findResourceType(group, rest[0]);
-    if (!target->type || !target->type->servesVersion(target->version) || rest.size() > 3) {
+    if (!target->type || !m_served.serves(*target->type, target->version) || rest.size() > 3) {
         *error = errors::pathNotFound();
         return false;
     }

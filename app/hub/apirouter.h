@@ -3,6 +3,7 @@
 #include "apistatus.h"
 #include "discovery.h"
 #include "objectstore.h"
+#include "resourcetypes.h"
 
 #include <chrono>
 #include <functional>
@@ -16,7 +17,6 @@ namespace fleetscope::hub {
 
 class FaultInjector;
 class WatchStream;
-struct ResourceType;
 
 // An HTTP request reduced to what the API needs, so that routing, auth and faults are
 // testable without sockets.
@@ -64,7 +64,7 @@ class ApiRouter final
 {
 public:
     ApiRouter(ObjectStore &store, FaultInjector &faults, AccessPolicy policy, WatchSettings watch,
-              std::string serverAddress, std::string gitVersion = kDefaultGitVersion);
+              std::string serverAddress, std::string gitVersion = kDefaultGitVersion, ServedApi served = {});
     ApiRouter(const ApiRouter &) = delete;
     ApiRouter &operator=(const ApiRouter &) = delete;
 
@@ -104,6 +104,7 @@ private:
     WatchSettings m_watch;
     std::string m_serverAddress;
     std::string m_gitVersion;
+    ServedApi m_served;
 };
 
 ApiResponse errorResponse(const ApiError &error);

@@ -31,7 +31,7 @@ nlohmann::json coreApiVersions(const std::string &serverAddress)
 
 namespace {
 
-nlohmann::json groupJson(const std::string &group)
+nlohmann::json groupJson(const std::string &group, const ServedApi &served)
 {
     nlohmann::json versions = nlohmann::json::array();
     std::vector<std::string> seen;
@@ -39,7 +39,7 @@ nlohmann::json groupJson(const std::string &group)
         if (type.group != group)
             continue;
         for (const std::string &v : type.versions) {
-            if (std::find(seen.begin(), seen.end(), v) != seen.end())
+            if (!served.serves(type, v) || std::find(seen.begin(), seen.end(), v) != seen.end())
                 continue;
             seen.push_back(v);
             versions.push_back({{"groupVersion", group + "/" + v}, {"version", v}});
@@ -52,14 +52,17 @@ nlohmann::json groupJson(const std::string &group)
 
 } // namespace
 
-nlohmann::json apiGroupList()
+nlohmann::json apiGroupList(const ServedApi &served)
 {
-    return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", {groupJson(kMulticlusterGroup)}}};
+    nlohmann::json groups = nlohmann::json::array();
+    if (nlohmann::json g = groupJson(kMulticlusterGroup, served); !g.is_null())
+        groups.push_back(std::move(g));
+    return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", groups}};
 }
 
-nlohmann::json apiGroup(const std::string &group)
+nlohmann::json apiGroup(const std::string &group, const ServedApi &served)
 {
-    nlohmann::json g = groupJson(group);
+    nlohmann::json g = groupJson(group, served);
     if (g.is_null())
         return g;
     g["kind"] = "APIGroup";
@@ -67,11 +70,11 @@ nlohmann::json apiGroup(const std::string &group)
     return g;
 }
 
-nlohmann::json apiResourceList(const std::string &group, const std::string &version)
+nlohmann::json apiResourceList(const std::string &group, const std::string &version, const ServedApi &served)
 {
     nlohmann::json resources = nlohmann::json::array();
     for (const ResourceType &type : allResourceTypes()) {
-        if (type.group != group || !type.servesVersion(version))
+        if (type.group != group || !served.serves(type, version))
             continue;
         nlohmann::json r = {{"name", type.plural},
                             {"singularName", type.singular},

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "resourcetypes.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -13,10 +15,11 @@ nlohmann::json versionInfo(const std::string &gitVersion);
 // What a hub reports unless started with --server-version.
 inline constexpr const char *kDefaultGitVersion = "v1.34.0-fleetscope-hub";
 nlohmann::json coreApiVersions(const std::string &serverAddress);
-nlohmann::json apiGroupList();
-nlohmann::json apiGroup(const std::string &group); // null when unknown
+// Only what `served` says is offered.
+nlohmann::json apiGroupList(const ServedApi &served);
+nlohmann::json apiGroup(const std::string &group, const ServedApi &served); // null when unknown
 // null when the group version is not served.
-nlohmann::json apiResourceList(const std::string &group, const std::string &version);
+nlohmann::json apiResourceList(const std::string &group, const std::string &version, const ServedApi &served);
 
 // A minimal OpenAPI v3 (root and per group version) so that `kubectl create -f` can tell
 // that the server validates fields itself. /openapi/v2 stays 404.

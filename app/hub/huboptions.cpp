@@ -1,5 +1,7 @@
 #include "huboptions.h"
 
+#include <algorithm>
+
 #include <cstdlib>
 #include <regex>
 #include <sstream>
@@ -86,6 +88,11 @@ Content:
   --churn R                R changes per second (condition flips, property changes,
                            occasional adds and deletes)
   --churn-for SECONDS      stop churning after this long (default: never)
+  --inventory-versions V[,V]
+                           the multicluster.x-k8s.io versions served (default
+                           v1alpha2,v1alpha1; an older CRD serves only v1alpha1;
+                           "none": a cluster without the Inventory API)
+  --no-placements          do not serve PlacementDecisions (ClusterProfiles only)
 
 Faults (each P or P@N: probability P in [0,1], at most N times; "1@3" = the first 3 chances):
 )";
@@ -177,6 +184,22 @@ bool parseHubArguments(const std::vector<std::string> &arguments, HubOptions *o,
             o->allowAnonymous = 0;
         } else if (flag == "--no-watch-list") {
             o->watchList = false;
+        } else if (flag == "--no-placements") {
+            o->served.placements = false;
+        } else if (flag == "--inventory-versions") {
+            if (!next(&v))
+                return false;
+            std::vector<std::string> versions;
+            std::size_t start = v == "none" ? v.size() + 1 : 0; // a cluster without the Inventory API
+            while (start <= v.size()) {
+                const std::size_t comma = std::min(v.find(',', start), v.size());
+                const std::string version = v.substr(start, comma - start);
+                if (version != "v1alpha1" && version != "v1alpha2")
+                    return bad(v);
+                versions.push_back(version);
+                start = comma + 1;
+            }
+            o->served.inventoryVersions = versions;
         } else if (flag == "--log-requests") {
             o->logRequests = true;
         } else if (flag == "--listen") {

@@ -2,6 +2,7 @@
 
 #include "discovery.h"
 #include "faults.h"
+#include "resourcetypes.h"
 
 #include <cstdint>
 #include <map>
@@ -28,6 +29,7 @@ struct HubOptions
     int minWatchTimeoutSeconds = 1800; // default watch close in [min, 2*min), as kube-apiserver
     int bookmarkIntervalSeconds = 60;
     bool watchList = true; // sendInitialEvents (gate WatchList on, as in 1.34)
+    ServedApi served;      // --inventory-versions, --no-placements
     int threads = 256;     // HTTP worker threads; each open watch holds one
 
     std::vector<std::string> fleetFiles;

@@ -359,7 +359,7 @@ bool HubServer::start(std::string *error)
     policy.restrictions = o.restrictions;
     WatchSettings watch{o.minWatchTimeoutSeconds, o.bookmarkIntervalSeconds, o.watchList};
     d->router = std::make_unique<ApiRouter>(d->store, d->faults, policy, watch,
-                                            connectHost + ":" + std::to_string(d->port), o.serverVersion);
+                                            connectHost + ":" + std::to_string(d->port), o.serverVersion, o.served);
     d->store.reopen();
     d->listener = std::thread([this] {
         // OpenSSL writes with write(2), which raises SIGPIPE when a client has gone. Worker

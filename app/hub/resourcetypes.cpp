@@ -24,6 +24,17 @@ bool ResourceType::servesVersion(const std::string &version) const
     return std::find(versions.begin(), versions.end(), version) != versions.end();
 }
 
+bool ServedApi::serves(const ResourceType &type, const std::string &version) const
+{
+    if (!type.servesVersion(version))
+        return false;
+    if (type.group != kMulticlusterGroup)
+        return true;
+    if (type.plural == "placementdecisions" && !placements)
+        return false;
+    return std::find(inventoryVersions.begin(), inventoryVersions.end(), version) != inventoryVersions.end();
+}
+
 const std::vector<ResourceType> &allResourceTypes()
 {
     // v1alpha2 is preferred because the CRD's version priority sorts it first; v1alpha1

@@ -29,6 +29,17 @@ struct ResourceType
     bool servesVersion(const std::string &version) const;
 };
 
+// Which parts of multicluster.x-k8s.io a hub serves (the core API is always
+// served): real hubs run older CRDs (v1alpha1 only) or install ClusterProfiles
+// without PlacementDecisions, and clients must cope with both.
+struct ServedApi
+{
+    std::vector<std::string> inventoryVersions{"v1alpha2", "v1alpha1"};
+    bool placements = true;
+
+    bool serves(const ResourceType &type, const std::string &version) const;
+};
+
 const std::vector<ResourceType> &allResourceTypes();
 const ResourceType *findResourceType(const std::string &group, const std::string &plural);
 // Looks up by an object's apiVersion and kind; sets *version to the version part.

@@ -92,7 +92,7 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Di
             out->addTemporary(QString::fromUtf16(name));
         return;
     case FilterField::Hub:
-        for (int hub = 0; hub < store.hubCount(); ++hub)
+        for (const int hub : store.activeHubs())
             out->add(store.hubStatus(hub).hub);
         return;
     default:

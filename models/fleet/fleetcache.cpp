@@ -34,6 +34,14 @@ FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *par
     connect(&m_saveTimer, &QTimer::timeout, this, [this] { saveNow(); });
     connect(m_store, &FleetStore::hubStatusChanged, this, &FleetCache::onHubStatusChanged);
     connect(m_store, &FleetStore::deltaApplied, this, &FleetCache::onDeltaApplied);
+    connect(m_store, &FleetStore::hubRemoved, this, [this](int hub) {
+        // Its cached rows left with it; what is on disk stays for when it comes back.
+        HubCacheState &s = state(hub);
+        const bool wasStale = s.stale;
+        s = HubCacheState();
+        if (wasStale)
+            emit staleChanged(hub);
+    });
 }
 
 FleetCache::~FleetCache()
@@ -87,7 +95,7 @@ QList<int> FleetCache::staleHubs() const
 int FleetCache::restore(QStringList *errors)
 {
     int restored = 0;
-    for (int hub = 0; hub < m_store->hubCount(); ++hub) {
+    for (const int hub : m_store->activeHubs()) {
         QString error;
         if (!restoreHub(hub, &error) && !error.isEmpty() && errors)
             errors->append(error);
@@ -194,7 +202,7 @@ void FleetCache::onDeltaApplied(int hub)
 bool FleetCache::saveNow(QString *error)
 {
     QString firstError;
-    for (int hub = 0; hub < m_store->hubCount(); ++hub) {
+    for (const int hub : m_store->activeHubs()) {
         HubCacheState &s = state(hub);
         // Only a fleet seen live is worth keeping; a stale one is already on disk.
         if (s.stale || !m_store->hubStatus(hub).synced)

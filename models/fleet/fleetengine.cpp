@@ -2,7 +2,6 @@
 
 #include "fleet/fleetstore.h"
 #include "fleet/storefeeder.h"
-#include "kube/kubeconfigloader.h"
 #include "kube/kubeconfigvalidation.h"
 
 #include <QThread>
@@ -44,12 +43,27 @@ FleetEngine::~FleetEngine()
     }
 }
 
-bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
+void FleetEngine::setOptions(const FleetEngineOptions &options)
+{
+    m_options = options;
+}
+
+KubeconfigLoadOptions FleetEngine::loadOptionsFor(const QString &kubeconfig) const
 {
     KubeconfigLoadOptions load;
-    load.explicitPath = options.kubeconfigPath;
-    load.kubeconfigEnv = options.kubeconfigList;
-    const KubeconfigLoadResult loaded = KubeconfigLoader::load(load);
+    if (kubeconfig.isEmpty()) {
+        load.explicitPath = m_options.kubeconfigPath;
+        load.kubeconfigEnv = m_options.kubeconfigList;
+    } else {
+        load.explicitPath = kubeconfig;
+    }
+    return load;
+}
+
+bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
+{
+    setOptions(options);
+    const KubeconfigLoadResult loaded = KubeconfigLoader::load(loadOptionsFor(QString()));
     if (!loaded.ok()) {
         *error = loaded.error;
         return false;
@@ -65,26 +79,134 @@ bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
     }
     contexts.removeDuplicates();
     for (const QString &context : std::as_const(contexts)) {
-        HubSettings settings;
-        QString problem;
-        if (!hubSettingsForContext(loaded.config, context, &settings, &problem)) {
-            // One broken context must not take the others down: it becomes a hub
-            // in the Error state that says what is wrong.
-            const int hub = m_store->addHub(context);
-            HubStatus status;
-            status.hub = context;
-            status.state = HubStatus::State::Error;
-            status.fatal = true;
-            status.message = problem;
-            m_store->setHubStatus(hub, status);
-            continue;
+        if (m_store->hubIndex(context) < 0) {
+            addContext(loaded.config, context);
+            m_hubs.append(HubChoice{QString(), context});
         }
-        settings.extraNamespaces = options.namespaces;
-        settings.keepRawJson = options.keepRawJson;
-        settings.informer = options.informer;
-        addHub(settings);
     }
     return true;
+}
+
+void FleetEngine::addErrorHub(const QString &context, const QString &problem)
+{
+    // One broken context must not take the others down: it becomes a hub in the
+    // Error state that says what is wrong (reconnectHub() reads it again).
+    const int hub = m_store->addHub(context);
+    m_serialOf.remove(hub);
+    HubStatus status;
+    status.hub = context;
+    status.state = HubStatus::State::Error;
+    status.fatal = true;
+    status.message = problem;
+    m_store->setHubStatus(hub, status);
+}
+
+void FleetEngine::addContext(const Kubeconfig &config, const QString &context)
+{
+    HubSettings settings;
+    QString problem;
+    if (!hubSettingsForContext(config, context, &settings, &problem)) {
+        addErrorHub(context, problem);
+        return;
+    }
+    settings.extraNamespaces = m_options.namespaces;
+    settings.keepRawJson = m_options.keepRawJson;
+    settings.informer = m_options.informer;
+    addHub(settings);
+}
+
+bool FleetEngine::addHub(const HubChoice &choice, QString *error)
+{
+    if (m_store->hubIndex(choice.context) >= 0) {
+        for (const HubChoice &hub : std::as_const(m_hubs)) {
+            if (hub == choice)
+                return true; // already there
+        }
+        *error = QStringLiteral("%1: a hub named %2 is already watched from another kubeconfig")
+                     .arg(choice.kubeconfig.isEmpty() ? QStringLiteral("default kubeconfig") : choice.kubeconfig,
+                          choice.context);
+        return false;
+    }
+    const KubeconfigLoadResult loaded = KubeconfigLoader::load(loadOptionsFor(choice.kubeconfig));
+    m_hubs.append(choice);
+    if (!loaded.ok()) {
+        // A remembered file that went away: the hub says so instead of vanishing.
+        addErrorHub(choice.context, loaded.error);
+        *error = loaded.error;
+        return false;
+    }
+    addContext(loaded.config, choice.context);
+    return true;
+}
+
+void FleetEngine::stopWorker(const Worker &worker)
+{
+    // Blocking, like stop(): sockets and plugins must be gone before the thread.
+    if (m_started)
+        QMetaObject::invokeMethod(worker.connection, &HubConnection::stop, Qt::BlockingQueuedConnection);
+    worker.connection->disconnect(this);
+    worker.thread->quit();
+    worker.thread->wait();
+    delete worker.thread;
+}
+
+void FleetEngine::removeHub(const QString &name)
+{
+    for (qsizetype i = 0; i < m_workers.size(); ++i) {
+        if (m_workers[i].name == name) {
+            stopWorker(m_workers[i]);
+            m_workers.removeAt(i);
+            break;
+        }
+    }
+    m_hubs.removeIf([&name](const HubChoice &hub) { return hub.context == name; });
+    const int hub = m_store->hubIndex(name);
+    if (hub < 0)
+        return;
+    m_serialOf.remove(hub);
+    m_feeder->dropHub(hub);
+    m_store->removeHub(hub);
+}
+
+void FleetEngine::setHubs(const QList<HubChoice> &hubs, QStringList *errors)
+{
+    const QList<HubChoice> current = m_hubs;
+    for (const HubChoice &hub : current) {
+        if (!hubs.contains(hub))
+            removeHub(hub.context);
+    }
+    // Hubs added directly (the demo, tests) are not choices; they stay.
+    for (const HubChoice &hub : hubs) {
+        QString error;
+        if (!m_hubs.contains(hub) && !addHub(hub, &error))
+            errors->append(error);
+    }
+}
+
+QList<HubChoice> FleetEngine::hubs() const
+{
+    return m_hubs;
+}
+
+void FleetEngine::reconnectHub(const QString &name)
+{
+    for (const Worker &worker : std::as_const(m_workers)) {
+        if (worker.name == name) {
+            if (m_started)
+                QMetaObject::invokeMethod(worker.connection, &HubConnection::reconnect, Qt::QueuedConnection);
+            return;
+        }
+    }
+    // An Error hub has no connection: its kubeconfig is read again (it may be fixed now).
+    for (const HubChoice &hub : std::as_const(m_hubs)) {
+        if (hub.context == name) {
+            const HubChoice choice = hub;
+            removeHub(name);
+            QString error;
+            addHub(choice, &error); // a failure is the hub's Error status
+            return;
+        }
+    }
 }
 
 void FleetEngine::addHub(const HubSettings &settings)
@@ -94,17 +216,27 @@ void FleetEngine::addHub(const HubSettings &settings)
     if (!withJournal.journal)
         withJournal.journal = std::make_shared<HubJournal>(settings.name);
     m_store->setHubJournal(hub, withJournal.journal);
+    const quint64 serial = m_nextSerial++;
+    m_serialOf.insert(hub, serial);
     Worker worker;
+    worker.name = settings.name;
     worker.thread = new QThread(this);
     worker.thread->setObjectName(QStringLiteral("hub ") + settings.name);
     worker.connection = new HubConnection(withJournal);
     worker.connection->moveToThread(worker.thread);
     connect(worker.thread, &QThread::finished, worker.connection, &QObject::deleteLater);
     StoreFeeder *feeder = m_feeder;
-    connect(worker.connection, &HubConnection::deltaReady, feeder,
-            [feeder, hub](const HubDelta &delta) { feeder->postDelta(hub, delta); });
-    connect(worker.connection, &HubConnection::statusChanged, feeder,
-            [feeder, hub](const HubStatus &status) { feeder->postStatus(hub, status); });
+    // Queued to this thread: the serial is checked when the delta arrives, after
+    // any removal that came first.
+    connect(worker.connection, &HubConnection::deltaReady, this, [this, feeder, hub, serial](const HubDelta &delta) {
+        if (m_serialOf.value(hub) == serial)
+            feeder->postDelta(hub, delta);
+    });
+    connect(worker.connection, &HubConnection::statusChanged, this,
+            [this, feeder, hub, serial](const HubStatus &status) {
+                if (m_serialOf.value(hub) == serial)
+                    feeder->postStatus(hub, status);
+            });
     worker.thread->start();
     m_workers.append(worker);
     if (m_started)

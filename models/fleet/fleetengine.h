@@ -1,8 +1,11 @@
 #pragma once
 
+#include "fleet/hubselection.h"
 #include "kube/hubconnection.h"
 #include "kube/kubeconfig.h"
+#include "kube/kubeconfigloader.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QStringList>
@@ -44,8 +47,28 @@ public:
     // with the reason, the others go on. Returns false only when nothing at all
     // can be loaded (unparsable kubeconfig, no context), with `error` set.
     bool configure(const FleetEngineOptions &options, QString *error);
+    // What hubs added later share (namespaces, raw JSON, informer settings) and
+    // which kubeconfig HubChoice's empty file means; configure() sets it too.
+    void setOptions(const FleetEngineOptions &options);
+    const FleetEngineOptions &options() const { return m_options; }
+    // Where HubChoice's empty kubeconfig is read from.
+    KubeconfigLoadOptions defaultKubeconfig() const { return loadOptionsFor(QString()); }
     // Adds a hub directly (tests, the demo).
     void addHub(const HubSettings &settings);
+
+    // Live changes, while running or not. Hubs are known by their context name,
+    // which must be unique across files: a second context of the same name is
+    // refused with a message. A context that cannot be used becomes an Error hub.
+    bool addHub(const HubChoice &choice, QString *error);
+    // Stops the hub's connection (its thread ends) and removes it from the store.
+    void removeHub(const QString &name);
+    // Adds the chosen hubs that are missing and removes the others; `errors` gets
+    // one line per choice whose kubeconfig could not be read (naming the file;
+    // that hub is then an Error hub saying the same).
+    void setHubs(const QList<HubChoice> &hubs, QStringList *errors);
+    QList<HubChoice> hubs() const;
+    // Starts the hub over; an Error hub (no connection) reads its kubeconfig again.
+    void reconnectHub(const QString &name);
 
     void start();
     void stop();
@@ -56,13 +79,25 @@ public:
 private:
     struct Worker
     {
+        QString name;
         QThread *thread = nullptr;
         HubConnection *connection = nullptr;
     };
 
+    void addContext(const Kubeconfig &config, const QString &context);
+    void addErrorHub(const QString &context, const QString &problem);
+    KubeconfigLoadOptions loadOptionsFor(const QString &kubeconfig) const;
+    void stopWorker(const Worker &worker);
+
     FleetStore *m_store;
     StoreFeeder *m_feeder;
+    FleetEngineOptions m_options;
     QList<Worker> m_workers;
+    QList<HubChoice> m_hubs; // every hub added by choice, Error hubs included
+    // Per store hub index: which connection may feed it. A removed hub's last
+    // queued deltas carry an older serial and are dropped.
+    QHash<int, quint64> m_serialOf;
+    quint64 m_nextSerial = 1;
     bool m_started = false;
 };
 

@@ -181,20 +181,7 @@ QByteArray FleetPrinter::render(const QList<int> &rows) const
         QList<QStringList> table{headers()};
         for (int row : rows)
             table.append(cells(m_store.profileAt(row)));
-        QList<qsizetype> widths(table.first().size(), 0);
-        for (const QStringList &line : table) {
-            for (qsizetype i = 0; i < line.size(); ++i)
-                widths[i] = std::max(widths[i], line[i].size());
-        }
-        m_widths = widths;
-        QString out;
-        for (const QStringList &line : table) {
-            QString text;
-            for (qsizetype i = 0; i < line.size(); ++i)
-                text += i + 1 < line.size() ? line[i].leftJustified(widths[i] + 3) : line[i];
-            out += text + u'\n';
-        }
-        return out.toUtf8();
+        return alignedTable(table, &m_widths);
     }
     }
     return QByteArray();
@@ -233,6 +220,25 @@ QByteArray FleetPrinter::renderChange(const FleetProfile &p, bool deleted) const
         return (text + u'\n').toUtf8();
     }
     }
+}
+
+QByteArray FleetPrinter::alignedTable(const QList<QStringList> &table, QList<qsizetype> *widthsOut)
+{
+    QList<qsizetype> widths(table.isEmpty() ? 0 : table.first().size(), 0);
+    for (const QStringList &line : table) {
+        for (qsizetype i = 0; i < line.size() && i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], line[i].size());
+    }
+    QString out;
+    for (const QStringList &line : table) {
+        QString text;
+        for (qsizetype i = 0; i < line.size(); ++i)
+            text += i + 1 < line.size() && i < widths.size() ? line[i].leftJustified(widths[i] + 3) : line[i];
+        out += text + u'\n';
+    }
+    if (widthsOut)
+        *widthsOut = widths;
+    return out.toUtf8();
 }
 
 } // namespace fleetscope

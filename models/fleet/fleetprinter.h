@@ -32,6 +32,9 @@ public:
     // watch's lines stay under their headers.
     QByteArray renderChange(const FleetProfile &profile, bool deleted) const;
     void setNow(qint64 nowMs) { m_nowMs = nowMs; }
+    // Lines of cells in kubectl's table layout: each column as wide as its widest
+    // cell plus three spaces, the last one unpadded. The widths used, if asked.
+    static QByteArray alignedTable(const QList<QStringList> &table, QList<qsizetype> *widths = nullptr);
 
 private:
     QStringList headers() const;

@@ -33,6 +33,15 @@ FleetStore::~FleetStore() = default;
 
 int FleetStore::addHub(const QString &name)
 {
+    for (size_t i = 0; i < m_hubs.size(); ++i) {
+        if (m_hubs[i].removed && m_hubs[i].status.hub == name) {
+            m_hubs[i] = Hub();
+            m_hubs[i].status.hub = name;
+            m_settled = allHubsSettled();
+            emit hubStatusChanged(int(i));
+            return int(i);
+        }
+    }
     Hub hub;
     hub.status.hub = name;
     m_hubs.push_back(std::move(hub));
@@ -41,10 +50,45 @@ int FleetStore::addHub(const QString &name)
     return index;
 }
 
+void FleetStore::removeHub(int hub)
+{
+    if (!isHubActive(hub))
+        return;
+    QList<int> rows;
+    for (size_t row = 0; row < m_profiles.size(); ++row) {
+        if (m_profiles[row].hub == hub)
+            rows.append(int(row));
+    }
+    if (!rows.isEmpty())
+        removeRows(rows);
+    Hub &h = m_hubs[size_t(hub)];
+    const bool hadPlacements = !h.placements.isEmpty();
+    const QString name = h.status.hub;
+    h = Hub();
+    h.status.hub = name;
+    h.removed = true;
+    if (hadPlacements)
+        emit placementsChanged(hub);
+    m_settled = allHubsSettled();
+    emit hubRemoved(hub);
+    if (!rows.isEmpty())
+        emit deltaApplied(hub, int(rows.size()));
+}
+
+QList<int> FleetStore::activeHubs() const
+{
+    QList<int> hubs;
+    for (size_t i = 0; i < m_hubs.size(); ++i) {
+        if (!m_hubs[i].removed)
+            hubs.append(int(i));
+    }
+    return hubs;
+}
+
 int FleetStore::hubIndex(const QString &name) const
 {
     for (size_t i = 0; i < m_hubs.size(); ++i) {
-        if (m_hubs[i].status.hub == name)
+        if (!m_hubs[i].removed && m_hubs[i].status.hub == name)
             return int(i);
     }
     return -1;
@@ -84,6 +128,8 @@ QList<PlacementPtr> FleetStore::placements(int hub) const
 bool FleetStore::allHubsSettled() const
 {
     for (const Hub &hub : m_hubs) {
+        if (hub.removed)
+            continue;
         const HubStatus &s = hub.status;
         // Like kubectl, a hub that cannot be reached (refused, TLS, garbage) on its
         // first try is reported rather than waited for; 429/5xx are waited out.
@@ -113,7 +159,8 @@ FleetProfile FleetStore::makeRow(int hub, ProfilePtr record) const
 
 void FleetStore::applyDelta(int hub, const HubDelta &delta)
 {
-    if (hub < 0 || size_t(hub) >= m_hubs.size())
+    // A removed hub's last deltas may still be on their way.
+    if (!isHubActive(hub))
         return;
     Hub &h = m_hubs[size_t(hub)];
     purgeStringsNowAndThen(delta.changeCount());
@@ -289,7 +336,7 @@ void FleetStore::purgeStringsNowAndThen(qsizetype changes)
 
 void FleetStore::setHubStatus(int hub, const HubStatus &status)
 {
-    if (hub < 0 || size_t(hub) >= m_hubs.size())
+    if (!isHubActive(hub))
         return;
     m_hubs[size_t(hub)].status = status;
     const bool settled = allHubsSettled();

@@ -32,10 +32,21 @@ public:
     explicit FleetStore(QObject *parent = nullptr);
     ~FleetStore() override;
 
-    // Hubs are registered once, in a fixed order; their index is their identity.
+    // A hub's index is its identity for as long as the store lives: rows,
+    // groups, placements and selections refer to hubs by index. Removing a hub
+    // retires its slot (hubCount() still counts it, isHubActive() says false) and
+    // adding the same name again brings the slot back, so an index never names
+    // another hub.
     int addHub(const QString &name);
+    // Removes the hub's rows (as row removals, not deletions: the clusters were
+    // not deleted, they are no longer watched), namespaces and placements, then
+    // emits hubRemoved. Its index stays reserved for its name.
+    void removeHub(int hub);
     int hubCount() const { return int(m_hubs.size()); }
+    bool isHubActive(int hub) const { return hub >= 0 && size_t(hub) < m_hubs.size() && !m_hubs[size_t(hub)].removed; }
+    QList<int> activeHubs() const;
     QString hubName(int hub) const { return m_hubs.at(hub).status.hub; }
+    // The active hub of that name, or -1.
     int hubIndex(const QString &name) const;
     const HubStatus &hubStatus(int hub) const { return m_hubs.at(hub).status; }
     // The hub's recent history (requests, errors, backoffs) for Hub details; null
@@ -86,6 +97,8 @@ signals:
     void profilesInserted(int first, int last);
     void placementsChanged(int hub);
     void hubStatusChanged(int hub);
+    // After removeHub(): its rows and placements are gone already.
+    void hubRemoved(int hub);
     // After a whole delta: the rows (final positions) whose profile was added or
     // changed by it. Unlike profilesChanged, rows that merely moved are not in it:
     // this is what watchers, notifications and history follow.
@@ -102,6 +115,7 @@ private:
         QHash<ObjectKey, PlacementPtr> placements;
         QStringList decodeErrors;
         HubJournalPtr journal;
+        bool removed = false;
     };
     FleetProfile makeRow(int hub, ProfilePtr record) const;
     void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed);

@@ -7,30 +7,49 @@ namespace fleetscope {
 HubStatusModel::HubStatusModel(FleetStore *store, QObject *parent)
     : QAbstractListModel(parent)
     , m_store(store)
-    , m_rows(store->hubCount())
+    , m_hubs(store->activeHubs())
 {
-    connect(store, &FleetStore::hubStatusChanged, this, [this](int hub) {
-        if (hub >= m_rows) {
-            // A hub added since: rows appear in order, once.
-            beginInsertRows({}, m_rows, m_store->hubCount() - 1);
-            m_rows = m_store->hubCount();
-            endInsertRows();
-            return;
-        }
-        emit dataChanged(index(hub), index(hub));
-    });
+    connect(store, &FleetStore::hubStatusChanged, this, &HubStatusModel::onHubStatusChanged);
+    connect(store, &FleetStore::hubRemoved, this, &HubStatusModel::onHubRemoved);
+}
+
+void HubStatusModel::onHubStatusChanged(int hub)
+{
+    const int row = rowOfHub(hub);
+    if (row >= 0) {
+        emit dataChanged(index(row), index(row));
+        return;
+    }
+    if (!m_store->isHubActive(hub))
+        return;
+    // A hub added (or added back) since: it goes last, like a new chip.
+    const int last = int(m_hubs.size());
+    beginInsertRows({}, last, last);
+    m_hubs.append(hub);
+    endInsertRows();
+}
+
+void HubStatusModel::onHubRemoved(int hub)
+{
+    const int row = rowOfHub(hub);
+    if (row < 0)
+        return;
+    beginRemoveRows({}, row, row);
+    m_hubs.removeAt(row);
+    endRemoveRows();
 }
 
 int HubStatusModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : m_rows;
+    return parent.isValid() ? 0 : int(m_hubs.size());
 }
 
 QVariant HubStatusModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const HubStatus &status = m_store->hubStatus(index.row());
+    const int hub = m_hubs.at(index.row());
+    const HubStatus &status = m_store->hubStatus(hub);
     switch (role) {
     case Qt::DisplayRole:
         return QString(status.hub + QStringLiteral(": ") + status.summary());
@@ -54,6 +73,10 @@ QVariant HubStatusModel::data(const QModelIndex &index, int role) const
         return status.received;
     case EstimatedTotalRole:
         return status.estimatedTotal;
+    case SummaryRole:
+        return status.summary();
+    case HubIndexRole:
+        return hub;
     default:
         return {};
     }
@@ -67,6 +90,8 @@ QHash<int, QByteArray> HubStatusModel::roleNames() const
     names.insert(HubNameRole, "hubName");
     names.insert(ProgressRole, "progress");
     names.insert(EstimatedTotalRole, "estimatedTotal");
+    names.insert(SummaryRole, "summary");
+    names.insert(HubIndexRole, "hubIndex");
     return names;
 }
 

@@ -1,21 +1,25 @@
 #pragma once
 
 #include <QAbstractListModel>
+#include <QList>
 
 namespace fleetscope {
 
 class FleetStore;
 
-// One row per hub with its engine state, for the status bar chips and the hub
-// list: DisplayRole is "hub: summary", ToolTipRole the last error and warnings,
-// StateRole the HubStatus::State, SyncedRole whether it has synced once.
+// One row per active hub with its engine state, for the status bar chips and
+// the hub list: DisplayRole is "hub: summary", ToolTipRole the last error and
+// warnings, StateRole the HubStatus::State, SyncedRole whether it has synced
+// once, HubIndexRole the store's hub index. Hubs appear in the order they were
+// added and leave when removed.
 class HubStatusModel final : public QAbstractListModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HubStatusModel)
 
 public:
-    enum Role { StateRole = Qt::UserRole + 1, SyncedRole, HubNameRole, ProgressRole, EstimatedTotalRole };
+    enum Role { StateRole = Qt::UserRole + 1, SyncedRole, HubNameRole, ProgressRole, EstimatedTotalRole, SummaryRole,
+                HubIndexRole };
 
     explicit HubStatusModel(FleetStore *store, QObject *parent = nullptr);
 
@@ -23,9 +27,15 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
+    // The row of a store hub index, or -1.
+    int rowOfHub(int hub) const { return int(m_hubs.indexOf(hub)); }
+
 private:
+    void onHubStatusChanged(int hub);
+    void onHubRemoved(int hub);
+
     FleetStore *m_store;
-    int m_rows = 0; // hubs are only ever added
+    QList<int> m_hubs; // row → store hub index
 };
 
 } // namespace fleetscope

@@ -2,6 +2,8 @@
 
 #include "fleetstore.h"
 
+#include <algorithm>
+
 namespace fleetscope {
 
 StoreFeeder::StoreFeeder(FleetStore *store, QObject *parent)
@@ -22,6 +24,12 @@ void StoreFeeder::postStatus(int hub, const HubStatus &status)
 {
     m_items.push_back({hub, std::nullopt, status});
     schedule();
+}
+
+void StoreFeeder::dropHub(int hub)
+{
+    m_items.erase(std::remove_if(m_items.begin(), m_items.end(), [hub](const Item &item) { return item.hub == hub; }),
+                  m_items.end());
 }
 
 void StoreFeeder::schedule()

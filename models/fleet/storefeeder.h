@@ -30,6 +30,8 @@ public:
 
     void postDelta(int hub, const HubDelta &delta);
     void postStatus(int hub, const HubStatus &status);
+    // Forgets what is still waiting for a hub being removed.
+    void dropHub(int hub);
     // Deltas and statuses not yet applied.
     int pending() const { return int(m_items.size()); }
 

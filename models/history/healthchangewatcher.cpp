@@ -19,6 +19,7 @@ HealthChangeWatcher::HealthChangeWatcher(const FleetStore *store, QObject *paren
     connect(m_debounce, &QTimer::timeout, this, &HealthChangeWatcher::flush);
     connect(store, &FleetStore::profilesUpdated, this, &HealthChangeWatcher::onProfilesUpdated);
     connect(store, &FleetStore::hubStatusChanged, this, &HealthChangeWatcher::onHubStatusChanged);
+    connect(store, &FleetStore::hubRemoved, this, &HealthChangeWatcher::onHubRemoved);
     for (int hub = 0; hub < store->hubCount(); ++hub)
         onHubStatusChanged(hub);
 }
@@ -57,6 +58,20 @@ void HealthChangeWatcher::onHubStatusChanged(int hub)
         m_liveSince.remove(hub);
     else if (!m_liveSince.contains(hub))
         m_liveSince.insert(hub, now());
+}
+
+void HealthChangeWatcher::onHubRemoved(int hub)
+{
+    // Its clusters are no longer watched: nothing about them is news any more,
+    // and if the hub comes back its first sync is not news either.
+    m_liveSince.remove(hub);
+    const QString name = m_store->hubName(hub);
+    m_last.removeIf([&name](QHash<ClusterId, quint8>::iterator it) { return it.key().hub == name; });
+    for (Pending &pending : m_pending)
+        pending.clusters.removeIf([&name](const ClusterId &id) { return id.hub == name; });
+    m_pending.removeIf([](const Pending &pending) { return pending.clusters.isEmpty(); });
+    if (m_pending.isEmpty())
+        m_debounce->stop();
 }
 
 bool HealthChangeWatcher::quiet(int hub) const

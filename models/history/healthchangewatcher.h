@@ -70,6 +70,7 @@ private:
 
     void onProfilesUpdated(const QList<int> &rows);
     void onHubStatusChanged(int hub);
+    void onHubRemoved(int hub);
     bool quiet(int hub) const;
     qint64 now() const;
 

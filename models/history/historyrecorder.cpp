@@ -14,6 +14,13 @@ HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history,
 {
     connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
     connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
+    // A removed hub is no longer watched: its timelines are hatched from now on,
+    // and its clusters were not deleted, so their lanes do not end.
+    connect(fleet, &FleetStore::hubRemoved, this, [this](int hub) {
+        const QString name = m_fleet->hubName(hub);
+        if (m_watching.remove(name))
+            m_history->endCoverage(name, now());
+    });
     // A deleted profile reports no conditions any more: its lanes end, and it
     // leaves the fleet health counts instead of staying there as last seen.
     connect(fleet, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {

@@ -2,6 +2,7 @@
 
 #include "api/jsontext.h"
 #include "kube/hubtransport.h"
+#include "kube/inventorydiscovery.h"
 #include "kube/logcategories.h"
 
 #include <QDateTime>
@@ -13,21 +14,11 @@
 namespace fleetscope {
 namespace {
 
-constexpr char group[] = "multicluster.x-k8s.io";
+using inventory_discovery::group;
 // Qt opens at most 6 HTTP/1.1 connections per host and manager, and each open
 // watch holds one. Lists get their own manager; watches are spread so that no
 // manager holds more than this many, leaving room for re-watches.
 constexpr int watchesPerManager = 4;
-
-QString versionRank(const QString &version)
-{
-    // v1alpha2 is preferred over v1alpha1; unknown versions last.
-    if (version == u"v1alpha2")
-        return QStringLiteral("0");
-    if (version == u"v1alpha1")
-        return QStringLiteral("1");
-    return QStringLiteral("2") + version;
-}
 
 // kubectl's words, so that people recognise the situation; plus what a plugin said.
 QString unauthorizedMessage(const ApiError &error)
@@ -182,10 +173,7 @@ void HubConnection::onGroupDiscovered(QNetworkReply *reply)
         return;
     }
     if (status == 404) {
-        failConnect(ApiError::fromHttp(404, QByteArray("the hub does not serve the multicluster.x-k8s.io API group "
-                                                        "(is the ClusterProfile CRD installed?)"),
-                                       {}),
-                    true);
+        failConnect(ApiError::fromHttp(404, inventory_discovery::notServedMessage().toUtf8(), {}), true);
         return;
     }
     if (status != 200) {
@@ -196,20 +184,12 @@ void HubConnection::onGroupDiscovered(QNetworkReply *reply)
             failConnect(error, error.isForbidden());
         return;
     }
-    nlohmann::json apiGroup;
     QString parseError;
-    if (!parseJson(body, m_settings.name + QStringLiteral(" discovery"), &apiGroup, &parseError)
-        || !apiGroup.is_object() || !apiGroup.contains("versions") || !apiGroup["versions"].is_array()) {
-        failConnect(ApiError::badResponse(parseError.isEmpty() ? QStringLiteral("discovery: not an APIGroup") : parseError), false);
+    if (!inventory_discovery::parseGroupVersions(body, m_settings.name + QStringLiteral(" discovery"),
+                                                 &m_versionsToDiscover, &parseError)) {
+        failConnect(ApiError::badResponse(parseError), false);
         return;
     }
-    m_versionsToDiscover.clear();
-    for (const nlohmann::json &v : apiGroup["versions"]) {
-        if (v.is_object() && v.contains("version") && v["version"].is_string())
-            m_versionsToDiscover.append(QString::fromStdString(v["version"].get<std::string>()));
-    }
-    std::sort(m_versionsToDiscover.begin(), m_versionsToDiscover.end(),
-              [](const QString &a, const QString &b) { return versionRank(a) < versionRank(b); });
     m_profilesVersion.clear();
     m_placementsVersion.clear();
     discoverNextVersion();
@@ -248,20 +228,12 @@ void HubConnection::onVersionDiscovered(QNetworkReply *reply, const QString &ver
             failConnect(error, false);
         return;
     }
-    nlohmann::json resources;
-    if (parseJson(body, QString(), &resources, nullptr) && resources.is_object() && resources.contains("resources")
-        && resources["resources"].is_array()) {
-        for (const nlohmann::json &r : resources["resources"]) {
-            if (!r.is_object() || !r.contains("name") || !r["name"].is_string())
-                continue;
-            const std::string &name = r["name"].get_ref<const std::string &>();
-            // Versions are visited best first: keep the first that serves each resource.
-            if (name == "clusterprofiles" && m_profilesVersion.isEmpty())
-                m_profilesVersion = version;
-            if (name == "placementdecisions" && m_placementsVersion.isEmpty())
-                m_placementsVersion = version;
-        }
-    }
+    // Versions are visited best first: keep the first that serves each resource.
+    const inventory_discovery::ServedResources served = inventory_discovery::parseServedResources(body);
+    if (served.profiles && m_profilesVersion.isEmpty())
+        m_profilesVersion = version;
+    if (served.placements && m_placementsVersion.isEmpty())
+        m_placementsVersion = version;
     discoverNextVersion();
 }
 

@@ -3,6 +3,7 @@
 #include "testsupport.h"
 
 #include <QDeadlineTimer>
+#include <QFile>
 
 namespace fleetscope::testing {
 
@@ -15,6 +16,31 @@ HubProcess::HubProcess(const QStringList &arguments, const QString &context)
 HubProcess::~HubProcess()
 {
     stop();
+}
+
+QByteArray HubProcess::kubeconfig() const
+{
+    QFile file(kubeconfigPath());
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray HubProcess::token() const
+{
+    for (const QByteArray &line : kubeconfig().split('\n')) {
+        const QByteArray trimmed = line.trimmed();
+        if (trimmed.startsWith("token:"))
+            return trimmed.mid(6).trimmed();
+    }
+    return {};
+}
+
+QString HubProcess::kubeconfigVariant(const QString &fileName, const QByteArray &from, const QByteArray &to) const
+{
+    QByteArray text = kubeconfig();
+    text.replace(from, to);
+    const QString path = m_dir.filePath(fileName);
+    writeTestFile(path, text);
+    return path;
 }
 
 bool HubProcess::start(QString *error, int deadlineMs)

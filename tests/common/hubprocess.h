@@ -28,6 +28,12 @@ public:
     QString context() const { return m_context; }
     QString kubeconfigPath() const { return m_dir.filePath(QStringLiteral("kubeconfig")); }
     QString directory() const { return m_dir.path(); }
+    // Its kubeconfig's text and the bearer token in it.
+    QByteArray kubeconfig() const;
+    QByteArray token() const;
+    // A copy of its kubeconfig in its directory with `from` replaced by `to`
+    // (a wrong token, an exec plugin, another server): the copy's path.
+    QString kubeconfigVariant(const QString &fileName, const QByteArray &from, const QByteArray &to) const;
     QByteArray standardError();
 
 private:

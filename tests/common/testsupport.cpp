@@ -6,9 +6,35 @@
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTest>
 
 namespace fleetscope::testing {
+
+bool writeTestFile(const QString &path, const QByteArray &text, bool executable)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        return false;
+    file.close();
+    return !executable || file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+bool writeRefusedKubeconfig(const QString &path, const QString &context, const QByteArray &token)
+{
+    // A port that was free a moment ago: nothing listens there once the server closes.
+    QTcpServer closed;
+    if (!closed.listen(QHostAddress::LocalHost))
+        return false;
+    const quint16 port = closed.serverPort();
+    closed.close();
+    const QByteArray name = context.toUtf8();
+    return writeTestFile(path, "apiVersion: v1\nkind: Config\ncurrent-context: " + name + "\nclusters:\n- name: " + name
+                                   + "\n  cluster:\n    server: https://127.0.0.1:" + QByteArray::number(port)
+                                   + "\ncontexts:\n- name: " + name + "\n  context:\n    cluster: " + name
+                                   + "\n    user: " + name + "\nusers:\n- name: " + name + "\n  user:\n    token: " + token
+                                   + "\n");
+}
 
 QString fixturePath(const QString &relative)
 {

@@ -12,6 +12,13 @@ QString fixturePath(const QString &relative);
 // The whole content of a fixture; fails the calling test when it cannot be read.
 QByteArray readFixture(const QString &relative);
 
+// Writes a file for a test (a kubeconfig, a plugin script); false when it cannot.
+bool writeTestFile(const QString &path, const QByteArray &text, bool executable = false);
+
+// Writes a kubeconfig with one context, `context`, whose server is a local port
+// nothing listens on (connections are refused), with a bearer token.
+bool writeRefusedKubeconfig(const QString &path, const QString &context, const QByteArray &token);
+
 // Path of a built executable under the build tree (FLEETSCOPE_BINARY_DIR, set by ctest).
 QString builtExecutable(const QString &relativeToBuildDir);
 

@@ -6,6 +6,7 @@
 
 #include "api/stringpool.h"
 #include "kube/hubdelta.h"
+#include "kube/hubstatus.h"
 
 #include <QRandomGenerator>
 #include <QSet>
@@ -80,6 +81,16 @@ inline HubDelta randomDelta(QRandomGenerator &random, QSet<int> &present, int ro
         }
     }
     return delta;
+}
+
+// A hub that has listed everything and watches.
+inline HubStatus syncedStatus(const QString &hub)
+{
+    HubStatus status;
+    status.hub = hub;
+    status.state = HubStatus::State::Live;
+    status.synced = true;
+    return status;
 }
 
 } // namespace fleetscope::synthetic

@@ -150,6 +150,20 @@ private:
     QTcpServer m_server;
 };
 
+// Whether a hub's rows equal the hub's truth at some moment before the deadline
+// (a churning hub is a moving target: compare after each applied delta).
+bool convergesWithin(FleetStore &store, int hub, const HubProcess &process, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (storeContents(store, hub) == hubTruth(process))
+            return true;
+        QSignalSpy applied(&store, &FleetStore::deltaApplied);
+        applied.wait(250);
+    }
+    return storeContents(store, hub) == hubTruth(process);
+}
+
 } // namespace
 
 class TestFleetEngine final : public QObject
@@ -167,6 +181,7 @@ private slots:
     void wrongTokenIsUnauthorized();
     void authenticatesWithAClientCertificate();
     void execPluginIsRerunAfterUnauthorized();
+    void addsAndRemovesHubsLive();
 };
 
 void TestFleetEngine::syncsAGeneratedFleet()
@@ -506,6 +521,74 @@ void TestFleetEngine::execPluginIsRerunAfterUnauthorized()
     QFile runLog(runs);
     QVERIFY(runLog.open(QIODevice::ReadOnly));
     QVERIFY2(runLog.readAll().count('\n') >= 2, "the plugin was not run again after the 401");
+}
+
+void TestFleetEngine::addsAndRemovesHubsLive()
+{
+    // Both churn for a while: removal must hold while changes flow; then they settle for the comparisons.
+    HubProcess first({QStringLiteral("--generate"), QStringLiteral("40"), QStringLiteral("--churn"), QStringLiteral("30"),
+                      QStringLiteral("--churn-for"), QStringLiteral("15")},
+                     QStringLiteral("live-1"));
+    HubProcess second({QStringLiteral("--generate"), QStringLiteral("25"), QStringLiteral("--churn"), QStringLiteral("20"),
+                       QStringLiteral("--churn-for"), QStringLiteral("15"), QStringLiteral("--inventory-versions"),
+                       QStringLiteral("v1alpha1"), QStringLiteral("--no-placements")},
+                      QStringLiteral("live-2"));
+    QString error;
+    QVERIFY2(first.start(&error), qPrintable(error));
+    QVERIFY2(second.start(&error), qPrintable(error));
+    FleetStore store;
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigPath = first.kubeconfigPath();
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    engine.start();
+    QVERIFY(waitSettled(store, 30000));
+    QCOMPARE(engine.hubs(), (QList<HubChoice>{{QString(), QStringLiteral("live-1")}}));
+
+    // Added while running: it syncs on its own thread, the first keeps going.
+    const HubChoice added{second.kubeconfigPath(), QStringLiteral("live-2")};
+    QVERIFY2(engine.addHub(added, &error), qPrintable(error));
+    QVERIFY(waitSettled(store, 30000));
+    const int hub2 = store.hubIndex(QStringLiteral("live-2"));
+    QCOMPARE(store.hubStatus(hub2).state, HubStatus::State::Live);
+    QCOMPARE(store.hubStatus(hub2).apiVersion, QStringLiteral("multicluster.x-k8s.io/v1alpha1"));
+    QVERIFY(store.placements(hub2).isEmpty());
+
+    // The same name from another file is refused, and says why.
+    QVERIFY(!engine.addHub({first.kubeconfigPath(), QStringLiteral("live-2")}, &error));
+    QVERIFY2(error.contains(u"live-2") && error.contains(first.kubeconfigPath()), qPrintable(error));
+
+    // The churning hub goes: its rows go, and nothing of it comes back later.
+    const int hub1 = store.hubIndex(QStringLiteral("live-1"));
+    QVERIFY(!store.placements(hub1).isEmpty());
+    QStringList errors;
+    engine.setHubs({added}, &errors);
+    QVERIFY(errors.isEmpty());
+    QCOMPARE(engine.hubs(), QList<HubChoice>{added});
+    QCOMPARE(store.hubIndex(QStringLiteral("live-1")), -1);
+    QCOMPARE(storeContents(store, hub1).size(), size_t(0));
+    QVERIFY(store.placements(hub1).isEmpty());
+    QSignalSpy statuses(&store, &FleetStore::hubStatusChanged);
+    QSignalSpy deltas(&store, &FleetStore::deltaApplied);
+    // Both hubs churn: while live-2's changes keep arriving, live-1's would too,
+    // were anything of it still connected or queued.
+    QTRY_VERIFY_WITH_TIMEOUT(deltas.size() >= 10, 20000);
+    for (const auto &call : std::as_const(statuses))
+        QVERIFY(call.first().toInt() != hub1);
+    for (const auto &call : std::as_const(deltas))
+        QVERIFY(call.first().toInt() != hub1);
+    QCOMPARE(storeContents(store, hub1).size(), size_t(0));
+    QCOMPARE(store.profileCount(), int(storeContents(store, hub2).size()));
+
+    // Back again: the same slot, a fresh sync that matches the hub.
+    engine.setHubs({added, {QString(), QStringLiteral("live-1")}}, &errors);
+    QVERIFY(errors.isEmpty());
+    QCOMPARE(store.hubIndex(QStringLiteral("live-1")), hub1);
+    QVERIFY(waitSettled(store, 30000));
+    QVERIFY(convergesWithin(store, hub1, first, 30000));
+    engine.reconnectHub(QStringLiteral("live-2"));
+    QVERIFY(waitSettled(store, 30000));
+    QVERIFY(convergesWithin(store, hub2, second, 30000));
 }
 
 QTEST_GUILESS_MAIN(TestFleetEngine)

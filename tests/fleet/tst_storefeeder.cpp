@@ -21,14 +21,6 @@ HubDelta upserts(int first, int count, int round = 0)
     return delta;
 }
 
-HubStatus syncedStatus(const QString &hub)
-{
-    HubStatus status;
-    status.hub = hub;
-    status.state = HubStatus::State::Live;
-    status.synced = true;
-    return status;
-}
 
 } // namespace
 
@@ -85,7 +77,7 @@ void TestStoreFeeder::statusNeverOvertakesADelta()
     QSignalSpy status(&store, &FleetStore::hubStatusChanged);
     feeder.postDelta(hub, upserts(0, 50));
     feeder.postDelta(hub, upserts(50, 50));
-    feeder.postStatus(hub, syncedStatus("h")); // the informer's "listed" after its last page
+    feeder.postStatus(hub, synthetic::syncedStatus("h")); // the informer's "listed" after its last page
     int countWhenSynced = -1;
     connect(&store, &FleetStore::hubStatusChanged, this, [&] {
         if (store.hubStatus(hub).synced)

@@ -4,6 +4,7 @@
 
 #include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QTest>
 
 using namespace fleetscope;
@@ -29,6 +30,13 @@ void TestMainWindow::showsEmptyFleetHint()
     QVERIFY(hint->text().contains(u"No hubs connected"));
     QVERIFY(hint->text().contains(u"--context"));
     QVERIFY(hint->text().contains(u"--demo"));
+    // Without an engine there is nothing to choose hubs for.
+    auto *choose = window.findChild<QPushButton *>(QStringLiteral("emptyChooseHubs"));
+    QVERIFY(choose);
+    QVERIFY(choose->isVisible());
+    QVERIFY(!choose->isEnabled());
+    QVERIFY(!window.hubsAction()->isEnabled());
+    QCOMPARE(window.hubsAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     // The SVG icon renders (the svg icon engine is installed and the resource is built in).
     QVERIFY(!window.windowIcon().pixmap(64, 64).isNull());
 }

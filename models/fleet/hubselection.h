@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace fleetscope {
+
+// A hub as the user chooses it: a context of a kubeconfig. An empty kubeconfig
+// is the one in use by default (--kubeconfig, else $KUBECONFIG merged like
+// kubectl, else ~/.kube/config); files the user added are named by path.
+struct HubChoice
+{
+    QString kubeconfig;
+    QString context;
+
+    friend bool operator==(const HubChoice &a, const HubChoice &b)
+    {
+        return a.kubeconfig == b.kubeconfig && a.context == b.context;
+    }
+    friend bool operator!=(const HubChoice &a, const HubChoice &b) { return !(a == b); }
+};
+
+// The hubs chosen in the Hubs dialog, remembered in the settings (`hubs/files`,
+// `hubs/chosenFiles` and `hubs/chosenContexts`, parallel lists): what a start
+// without --context, --all-contexts or --kubeconfig watches.
+struct HubSelection
+{
+    QStringList files; // kubeconfig files added in the dialog, in the order added
+    QList<HubChoice> hubs;
+    bool saved = false; // false when nothing was ever chosen
+
+    static HubSelection load();
+    void save() const;
+};
+
+} // namespace fleetscope

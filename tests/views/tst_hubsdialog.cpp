@@ -1,0 +1,264 @@
+// The Hubs dialog offscreen against real fleetscope-hub processes, and hubs
+// chosen in it (or removed from a status bar chip) coming and going live in the
+// main window.
+
+#include "applanguage.h"
+#include "fleet/fleetengine.h"
+#include "fleet/fleetstore.h"
+#include "fleet/hubchoicemodel.h"
+#include "hubprocess.h"
+#include "testsupport.h"
+#include "hubsdialog.h"
+#include "hubstatusbar.h"
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QFile>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTcpServer>
+#include <QTest>
+
+using namespace fleetscope;
+using namespace fleetscope::testing;
+
+namespace {
+
+QStringList shownContexts(const QTableView *view)
+{
+    QStringList contexts;
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        contexts << view->model()->index(row, HubChoiceModel::ContextColumn).data().toString();
+    return contexts;
+}
+
+// The dashboard on a running engine watching `contexts` of `kubeconfig`.
+struct LiveWindow
+{
+    LiveWindow(const QString &kubeconfig, const QStringList &contexts)
+    {
+        FleetEngineOptions options;
+        options.kubeconfigPath = kubeconfig;
+        options.contexts = contexts;
+        QString error;
+        if (!engine.configure(options, &error))
+            qWarning("%s", qPrintable(error));
+        engine.start();
+        window.show();
+    }
+
+    FleetStore store;
+    FleetEngine engine{&store};
+    MainWindow window{&store, &engine};
+};
+
+} // namespace
+
+class TestHubsDialog final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void showsProbesServingContextsFirst();
+    void appliesHubsLiveAndRemembersThem();
+    void chipMenuReconnectsAndRemoves();
+
+private:
+    std::unique_ptr<HubProcess> m_eu;
+    std::unique_ptr<HubProcess> m_legacy;
+    std::unique_ptr<HubProcess> m_plain;
+    QTemporaryDir m_dir;
+    QString m_kubeconfig; // all contexts in one file, like ~/.kube/config
+};
+
+void TestHubsDialog::initTestCase()
+{
+    // The remembered choice goes to a private settings file, never the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("fleetscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_hubsdialog"));
+    QSettings().clear();
+    AppLanguage::install(qApp, QLocale(QLocale::English)); // English plural forms, as the app shows them
+    m_eu = std::make_unique<HubProcess>(QStringList{QStringLiteral("--generate"), QStringLiteral("120")},
+                                        QStringLiteral("hub-eu"));
+    m_legacy = std::make_unique<HubProcess>(QStringList{QStringLiteral("--generate"), QStringLiteral("35"),
+                                                        QStringLiteral("--inventory-versions"), QStringLiteral("v1alpha1"),
+                                                        QStringLiteral("--no-placements")},
+                                            QStringLiteral("hub-us-legacy"));
+    m_plain = std::make_unique<HubProcess>(QStringList{QStringLiteral("--inventory-versions"), QStringLiteral("none")},
+                                           QStringLiteral("dev-cluster"));
+    QString error;
+    for (HubProcess *hub : {m_eu.get(), m_legacy.get(), m_plain.get()})
+        QVERIFY2(hub->start(&error), qPrintable(error));
+
+    // One kubeconfig with the three hubs, a context whose exec plugin fails and one nobody answers for.
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close();
+    const QString plugin = m_dir.filePath(QStringLiteral("sso-login"));
+    QVERIFY(writeTestFile(plugin, "#!/bin/sh\necho 'sso-login: session expired, run sso-login --renew' >&2\nexit 1\n",
+                          true));
+    QByteArray clusters, contexts, users;
+    for (HubProcess *hub : {m_eu.get(), m_legacy.get(), m_plain.get()}) {
+        const QByteArray text = hub->kubeconfig();
+        const QByteArray name = hub->context().toUtf8();
+        const int ca = text.indexOf("certificate-authority-data:");
+        const QByteArray caLine = text.mid(ca, text.indexOf('\n', ca) - ca).trimmed();
+        clusters += "- name: " + name + "\n  cluster:\n    server: " + hub->url().toUtf8() + "\n    " + caLine + "\n";
+        contexts += "- name: " + name + "\n  context:\n    cluster: " + name + "\n    user: " + name + "\n";
+        users += "- name: " + name + "\n  user:\n    token: " + hub->token() + "\n";
+    }
+    clusters += "- name: staging\n  cluster:\n    server: https://127.0.0.1:" + QByteArray::number(port) + "\n";
+    contexts += "- name: staging\n  context:\n    cluster: staging\n    user: staging\n";
+    users += "- name: staging\n  user:\n    token: staging-token\n";
+    contexts += "- name: prod-sso\n  context:\n    cluster: hub-eu\n    user: sso\n";
+    users += "- name: sso\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+             "      interactiveMode: Never\n      command: " + plugin.toUtf8() + "\n";
+    m_kubeconfig = m_dir.filePath(QStringLiteral("config"));
+    QVERIFY(writeTestFile(m_kubeconfig, "apiVersion: v1\nkind: Config\ncurrent-context: staging\nclusters:\n" + clusters
+                                            + "contexts:\n" + contexts + "users:\n" + users));
+}
+
+void TestHubsDialog::showsProbesServingContextsFirst()
+{
+    KubeconfigLoadOptions load;
+    load.explicitPath = m_kubeconfig;
+    HubSelection current;
+    HubsDialog dialog(load, current, true);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.model()->rowCount(), 5);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.model()->probesRunning() == 0, 30000);
+    QTRY_VERIFY2(dialog.statusText().startsWith(u"2 contexts serve"), qPrintable(dialog.statusText()));
+    const QStringList shown = shownContexts(dialog.view());
+    QCOMPARE(shown.mid(0, 2), (QStringList{QStringLiteral("hub-eu"), QStringLiteral("hub-us-legacy")}));
+    QCOMPARE(shown.size(), 5);
+    // A first run: the contexts that serve the API are preselected.
+    QCOMPARE(dialog.selection().hubs, (QList<HubChoice>{{QString(), QStringLiteral("hub-eu")},
+                                                         {QString(), QStringLiteral("hub-us-legacy")}}));
+    // Every problem in words, nothing secret anywhere in the table.
+    QStringList problems;
+    QString everything;
+    for (int row = 0; row < dialog.model()->rowCount(); ++row) {
+        for (int column = 0; column < HubChoiceModel::ColumnCount; ++column)
+            everything += dialog.model()->index(row, column).data().toString() + u'\n';
+        problems << dialog.model()->index(row, HubChoiceModel::ProblemColumn).data().toString();
+    }
+    QVERIFY2(everything.contains(u"NotServed"), qPrintable(everything));
+    QVERIFY2(everything.contains(u"Unreachable"), qPrintable(everything));
+    QVERIFY2(everything.contains(u"ExecPlugin") && everything.contains(u"session expired"), qPrintable(everything));
+    QVERIFY(everything.contains(u"120"));
+    for (HubProcess *hub : {m_eu.get(), m_legacy.get(), m_plain.get()})
+        QVERIFY(!everything.contains(QString::fromUtf8(hub->token())));
+    QVERIFY(!everything.contains(u"staging-token"));
+    // The README's picture (FLEETSCOPE_SCREENSHOT_DIR=docs/screenshots), else a check that it renders.
+    const QString shots = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
+    dialog.resize(1180, 330);
+    dialog.view()->clearSelection();
+    QVERIFY(dialog.grab().save((shots.isEmpty() ? m_dir.path() : shots) + QStringLiteral("/hubs-dialog.png"), "PNG"));
+
+    // Added files are probed too, and remembered.
+    QVERIFY(dialog.addKubeconfigFile(m_legacy->kubeconfigPath()));
+    QCOMPARE(dialog.model()->rowCount(), 6);
+    QVERIFY(!dialog.addKubeconfigFile(m_dir.filePath(QStringLiteral("missing"))));
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("hubsDialogErrors"))->text().contains(u"missing"));
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.model()->probesRunning() == 0, 30000);
+    QCOMPARE(dialog.selection().files, QStringList{m_legacy->kubeconfigPath()});
+    // The same context name from two files cannot be told apart: Apply says so.
+    const int added = int(dialog.model()->rowCount()) - 1;
+    QVERIFY(dialog.model()->setData(dialog.model()->index(added, 0), Qt::Checked, Qt::CheckStateRole));
+    QPushButton *ok = nullptr;
+    for (QPushButton *button : dialog.findChildren<QPushButton *>()) {
+        if (button->text() == u"Apply")
+            ok = button;
+    }
+    QVERIFY(ok);
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(ok->toolTip().contains(u"hub-us-legacy"));
+    QVERIFY(dialog.model()->setData(dialog.model()->index(added, 0), Qt::Unchecked, Qt::CheckStateRole));
+    QVERIFY(ok->isEnabled());
+
+}
+
+void TestHubsDialog::appliesHubsLiveAndRemembersThem()
+{
+    LiveWindow live(m_kubeconfig, {QStringLiteral("hub-us-legacy")});
+    FleetStore &store = live.store;
+    MainWindow &window = live.window;
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.hubsAction()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled(), 30000);
+    QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
+
+    HubSelection selection;
+    selection.saved = true;
+    selection.hubs = {{QString(), QStringLiteral("hub-eu")}};
+    window.applyHubSelection(selection);
+    QCOMPARE(store.hubIndex(QStringLiteral("hub-us-legacy")), -1);
+    QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled() && store.profileCount() == 120, 30000);
+    QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
+    QVERIFY(window.hubStatusBar()->chipTexts().first().contains(u"hub-eu"));
+    const HubSelection remembered = HubSelection::load();
+    QVERIFY(remembered.saved);
+    QCOMPARE(remembered.hubs, selection.hubs);
+
+    // Nothing chosen: the empty page with its button, and that is remembered too.
+    window.applyHubSelection(HubSelection{{}, {}, true});
+    QCOMPARE(store.profileCount(), 0);
+    QVERIFY(window.findChild<QPushButton *>(QStringLiteral("emptyChooseHubs"))->isVisible());
+    QVERIFY(HubSelection::load().saved);
+    QVERIFY(HubSelection::load().hubs.isEmpty());
+}
+
+void TestHubsDialog::chipMenuReconnectsAndRemoves()
+{
+    LiveWindow live(m_kubeconfig, {QStringLiteral("hub-eu"), QStringLiteral("hub-us-legacy")});
+    FleetStore &store = live.store;
+    FleetEngine &engine = live.engine;
+    MainWindow &window = live.window;
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled() && store.profileCount() == 155, 30000);
+    HubStatusBar *bar = window.hubStatusBar();
+    QVERIFY(bar->chipOf(QStringLiteral("hub-eu")));
+
+    // The main window leads "Hub details…" to its Hub details window.
+    QObject owner;
+    QList<QAction *> actions = bar->chipActions(QStringLiteral("hub-eu"), &owner);
+    QStringList texts;
+    for (QAction *action : actions)
+        texts << action->text();
+    QCOMPARE(texts, (QStringList{QStringLiteral("&Reconnect"), QStringLiteral("Re&move hub"),
+                                 QStringLiteral("Hub &details…")}));
+    QString detailsFor;
+    bar->setHubDetailsHandler([&detailsFor](const QString &hub) { detailsFor = hub; });
+    actions = bar->chipActions(QStringLiteral("hub-eu"), &owner);
+    QCOMPARE(actions.size(), 3);
+    actions.last()->trigger();
+    QCOMPARE(detailsFor, QStringLiteral("hub-eu"));
+
+    // Reconnect starts the hub over; the fleet stays.
+    QSignalSpy statuses(&store, &FleetStore::hubStatusChanged);
+    actions.first()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(statuses.size() > 0 && store.allHubsSettled(), 30000);
+    QCOMPARE(store.profileCount(), 155);
+
+    // Remove: its chip, rows and groups go, the other hub stays live.
+    actions.at(1)->trigger();
+    QCOMPARE(store.hubIndex(QStringLiteral("hub-eu")), -1);
+    QCOMPARE(store.profileCount(), 35);
+    QCOMPARE(bar->chipTexts().size(), 1);
+    QVERIFY(!bar->chipOf(QStringLiteral("hub-eu")));
+    QCOMPARE(engine.hubs(), (QList<HubChoice>{{QString(), QStringLiteral("hub-us-legacy")}}));
+    QCOMPARE(HubSelection::load().hubs, engine.hubs());
+}
+
+QTEST_MAIN(TestHubsDialog)
+#include "tst_hubsdialog.moc"

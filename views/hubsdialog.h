@@ -1,0 +1,57 @@
+#pragma once
+
+#include "fleet/hubselection.h"
+#include "kube/kubeconfigloader.h"
+
+#include <QDialog>
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace fleetscope {
+
+class HubChoiceModel;
+
+// File → Hubs…: every context of the kubeconfig in use and of the files the
+// user adds, each with a checkbox and what a background probe found (does it
+// serve the Cluster Inventory API, which versions, PlacementDecisions, how many
+// ClusterProfiles, or why not). Contexts that serve the API come first. OK
+// hands back the choice; the caller applies it live and remembers it.
+class HubsDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HubsDialog)
+
+public:
+    // `current`: the hubs watched now and the files added before. With
+    // `preselect` (a first run), contexts that serve the API are checked as
+    // their probes answer.
+    HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const HubSelection &current, bool preselect,
+               QWidget *parent = nullptr);
+    ~HubsDialog() override;
+
+    HubChoiceModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    // The files and contexts chosen (saved = true).
+    HubSelection selection() const;
+    // Adds a kubeconfig file as "Add kubeconfig file…" does, without the file picker.
+    bool addKubeconfigFile(const QString &path);
+    QString statusText() const;
+
+private:
+    void chooseKubeconfigFile();
+    void removeSelectedFile();
+    void updateStatus();
+
+    HubChoiceModel *m_model;
+    QSortFilterProxyModel *m_sorted;
+    QTableView *m_view;
+    QLabel *m_status;
+    QLabel *m_errors;
+    QPushButton *m_removeFile;
+    QPushButton *m_ok;
+};
+
+} // namespace fleetscope
