@@ -297,7 +297,14 @@ void TestFleetEngine::catchesUpSoonAfterDropsAnd429s()
     const qint64 lagMs = sinceHubStart.elapsed() - churnStopped;
     qInfo("seed %d: the fleet equals the hub %lld ms after the churn stopped", seed, lagMs);
     QVERIFY2(converged, qPrintable(QStringLiteral("not converged %1 ms after the churn stopped").arg(lagMs)));
-    QVERIFY2(lagMs <= 5000, qPrintable(QStringLiteral("converged only %1 ms after the churn stopped").arg(lagMs)));
+    // Sanitizer builds run the engine and the hub 2-3x slower: the bound is about
+    // backoffs (seconds), not speed, so it stretches with them.
+#if defined(__SANITIZE_ADDRESS__)
+    const qint64 boundMs = 15000;
+#else
+    const qint64 boundMs = 5000;
+#endif
+    QVERIFY2(lagMs <= boundMs, qPrintable(QStringLiteral("converged only %1 ms after the churn stopped").arg(lagMs)));
     // The hub did not change meanwhile: the truth compared with was the final one.
     QString finalVersion;
     QCOMPARE(hubTruth(hub, &finalVersion).size(), truth.size());
