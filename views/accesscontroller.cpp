@@ -74,7 +74,8 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
 
 AccessController::~AccessController()
 {
-    m_store->setFilterFacts(nullptr);
+    if (m_store)
+        m_store->setFilterFacts(nullptr);
 }
 
 void AccessController::setProviderFileOverride(const QString &path)

@@ -56,7 +56,8 @@ private:
     void onFinished();
     void updateEnabled();
 
-    FleetStore *m_store;
+    // The window may own the store and delete it (as its first child) before us.
+    QPointer<FleetStore> m_store;
     ClusterFilterProxy *m_proxy;
     ClusterTableView *m_table;
     ClusterActions *m_actions;
