@@ -9,7 +9,6 @@
 #include "history/flapcolumn.h"
 #include "history/historystore.h"
 
-#include <QDateTime>
 #include <QItemSelectionModel>
 #include <QTabWidget>
 #include <QTimer>
@@ -186,8 +185,7 @@ void HistoryPanel::updateScope()
 
 void HistoryPanel::refreshFlaps()
 {
-    const qint64 since = QDateTime::currentMSecsSinceEpoch() - m_history->settings().flapWindowMs();
-    m_history->fetchFlapCounts(since, this, [this](const QHash<ClusterId, int> &counts) {
+    m_history->fetchFlapCounts(this, [this](const QHash<ClusterId, int> &counts) {
         if (counts == m_flaps)
             return;
         m_flaps = counts;

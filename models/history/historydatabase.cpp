@@ -1,5 +1,6 @@
 #include "historydatabase.h"
 
+#include "flapcounter.h"
 #include "timelinesegments.h"
 
 #include "kube/privatefiles.h"
@@ -453,22 +454,25 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
     return result;
 }
 
-QHash<ClusterId, int> HistoryDatabase::flapCounts(qint64 since, QString *error) const
+bool HistoryDatabase::loadFlaps(FlapCounter *counter, qint64 since, QString *error) const
 {
-    QHash<ClusterId, int> counts;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT hub, namespace, name, COUNT(*) FROM transitions WHERE at >= ? AND seeded = 0 "
+    // The same test as FlapCounter::isFlap, in SQL.
+    q.prepare(QStringLiteral("SELECT hub, namespace, name, at / ?, COUNT(*) FROM transitions WHERE at >= ? AND seeded = 0 "
                              "AND old_status <> 0 AND new_status <> 0 AND old_status <> new_status "
-                             "GROUP BY hub, namespace, name"));
-    q.bindValue(0, since);
+                             "GROUP BY hub, namespace, name, at / ?"));
+    q.bindValue(0, counter->bucketMs());
+    q.bindValue(1, since);
+    q.bindValue(2, counter->bucketMs());
     if (!q.exec()) {
         *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return counts;
+        return false;
     }
     while (q.next())
-        counts.insert({q.value(0).toString(), q.value(1).toString(), q.value(2).toString()}, q.value(3).toInt());
-    return counts;
+        counter->add({q.value(0).toString(), q.value(1).toString(), q.value(2).toString()},
+                     q.value(3).toLongLong() * counter->bucketMs(), q.value(4).toInt());
+    return true;
 }
 
 } // namespace fleetscope

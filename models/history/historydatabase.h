@@ -9,6 +9,8 @@
 
 namespace fleetscope {
 
+class FlapCounter;
+
 // The SQLite file behind condition history, on whichever thread calls it (the
 // HistoryStore's worker; tests call it directly). One connection per instance.
 //
@@ -63,8 +65,9 @@ public:
     QList<ConditionTransition> transitions(const QSet<ClusterId> &scope, qint64 from, qint64 to,
                                            const QStringList &types, bool withStartState, QString *error) const;
     QList<CoverageInterval> coverage(const QString &hub, qint64 from, qint64 to) const;
-    // Real status changes (see countFlaps) per cluster since `since`.
-    QHash<ClusterId, int> flapCounts(qint64 since, QString *error) const;
+    // Adds the real status changes (FlapCounter::isFlap) since `since` to `counter`,
+    // counted per bucket by SQLite (a few rows per cluster, however long the window).
+    bool loadFlaps(FlapCounter *counter, qint64 since, QString *error) const;
 
 private:
     bool exec(const QString &sql, QString *error) const;

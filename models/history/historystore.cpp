@@ -155,14 +155,10 @@ void HistoryStore::fetchTransitions(const QSet<ClusterId> &scope, qint64 from, q
     }, [done](const Result &result) { done(result.first, result.second); });
 }
 
-void HistoryStore::fetchFlapCounts(qint64 since, QObject *context,
-                                   std::function<void(const QHash<ClusterId, int> &)> done)
+void HistoryStore::fetchFlapCounts(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done)
 {
-    roundTrip<QHash<ClusterId, int>>(m_worker, context, [since](HistoryWorker *worker) {
-        worker->flush();
-        QString error;
-        return worker->usable() ? worker->database().flapCounts(since, &error) : QHash<ClusterId, int>();
-    }, std::move(done));
+    roundTrip<QHash<ClusterId, int>>(m_worker, context, [](HistoryWorker *worker) { return worker->flapCounts(); },
+                                     std::move(done));
 }
 
 } // namespace fleetscope

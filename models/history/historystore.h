@@ -60,7 +60,9 @@ public:
                      std::function<void(const QList<HealthPoint> &)> done);
     void fetchTransitions(const QSet<ClusterId> &scope, qint64 from, qint64 to, QObject *context,
                           std::function<void(const QList<ConditionTransition> &, const QString &error)> done);
-    void fetchFlapCounts(qint64 since, QObject *context, std::function<void(const QHash<ClusterId, int> &)> done);
+    // Flaps per cluster within the settings' flap window (FlapCounter: counted in
+    // memory as transitions are written, never by scanning the window).
+    void fetchFlapCounts(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done);
 
     // Blocks until every queued observation is decided and written (tests, exit).
     void flush();

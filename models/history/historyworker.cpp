@@ -38,6 +38,7 @@ void HistoryWorker::fail(const QString &message)
     m_failed = true;
     m_pending.clear();
     m_detector.clear();
+    m_flaps.clear();
     m_db.close();
     HistoryStore *store = m_store.data();
     QMetaObject::invokeMethod(store, [store, message] { store->setState(HistoryStore::State::Failed, message); });
@@ -62,6 +63,11 @@ void HistoryWorker::open(const QString &path, const HistorySettings &settings)
     }
     for (const ConditionTransition &t : latest)
         m_detector.prime(t.cluster, t.type, t.to, t.at);
+    m_flaps = FlapCounter(settings.flapWindowMs());
+    if (!m_db.loadFlaps(&m_flaps, QDateTime::currentMSecsSinceEpoch() - settings.flapWindowMs(), &error)) {
+        fail(error);
+        return;
+    }
     prune();
     if (m_failed)
         return;
@@ -94,8 +100,15 @@ void HistoryWorker::flush()
     }
     const QList<ConditionTransition> written = std::move(m_pending);
     m_pending = {};
+    m_flaps.addTransitions(written);
     HistoryStore *store = m_store.data();
     QMetaObject::invokeMethod(store, [store, written] { Q_EMIT store->transitionsRecorded(written); });
+}
+
+QHash<ClusterId, int> HistoryWorker::flapCounts()
+{
+    flush();
+    return usable() ? m_flaps.counts(QDateTime::currentMSecsSinceEpoch()) : QHash<ClusterId, int>();
 }
 
 void HistoryWorker::beginCoverage(const QString &hub, qint64 at)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "flapcounter.h"
 #include "historydatabase.h"
 #include "historysettings.h"
 #include "transitiondetector.h"
@@ -33,6 +34,8 @@ public:
 
     bool usable() const { return m_db.isOpen() && !m_failed; }
     const HistoryDatabase &database() const { return m_db; }
+    // Flaps per cluster in the settings' flap window, as of now.
+    QHash<ClusterId, int> flapCounts();
     // Open sessions are extended to now before a query, so "now" is not a gap.
     void touchSessions();
 
@@ -49,6 +52,7 @@ private:
     HistoryDatabase m_db;
     HistorySettings m_settings;
     TransitionDetector m_detector;
+    FlapCounter m_flaps;
     QList<ConditionTransition> m_pending;
     QHash<QString, qint64> m_sessions; // hub → coverage row
     QTimer *m_flushTimer = nullptr;

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QList>
 
+#include <vector>
+
 namespace fleetscope {
 
 // All conditions of one cluster at one instant, as the recorder saw them.
@@ -23,6 +25,8 @@ struct ClusterObservation
 // A cluster never seen before is seeded from its lastTransitionTime; a status
 // equal to the recorded one is no transition, however often it is re-reported
 // (a relist after 410, a reconnect, a restart), so nothing is ever invented.
+// What it keeps is bounded by the live fleet: a cluster whose conditions all
+// ended (a deleted profile) is forgotten, and seen anew if it comes back.
 class TransitionDetector final
 {
 public:
@@ -40,10 +44,15 @@ public:
 private:
     struct Last
     {
+        QString type; // shares the condition's text
         ConditionStatus status = ConditionStatus::Absent;
         qint64 at = 0;
     };
-    QHash<ClusterId, QHash<QString, Last>> m_last;
+    static Last *find(std::vector<Last> &last, const QString &type);
+
+    // A handful of condition types per cluster: a vector is a tenth of a QHash's
+    // smallest allocation.
+    QHash<ClusterId, std::vector<Last>> m_last;
 };
 
 } // namespace fleetscope

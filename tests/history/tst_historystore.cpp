@@ -5,9 +5,11 @@
 
 #include "historytestutil.h"
 
+#include "history/flapcounter.h"
 #include "history/historydatabase.h"
 #include "history/historystore.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -155,10 +157,12 @@ private slots:
                                     ConditionStatus::False));
         QVERIFY2(db.insert(batch, &error), qPrintable(error));
         QCOMPARE(db.transitionCount(), 100000);
-        QCOMPARE(db.flapCounts(0, &error).size(), 5000);
-        QCOMPARE(db.flapCounts(0, &error).value({QStringLiteral("hub-a"), QStringLiteral("fleet"),
-                                                 QStringLiteral("cluster-7")}),
-                 20);
+        // Loading flaps asks SQLite for one row per cluster and bucket, not one per transition.
+        FlapCounter flaps(200000, 4);
+        QVERIFY2(db.loadFlaps(&flaps, 0, &error), qPrintable(error));
+        const QHash<ClusterId, int> counts = flaps.counts(101000);
+        QCOMPARE(counts.size(), 5000);
+        QCOMPARE(counts.value({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("cluster-7")}), 20);
     }
 
     void corruptFileIsReportedByName()
@@ -305,6 +309,45 @@ private slots:
         QCOMPARE(again.foundVersion(), 2);
     }
 
+    // The Flaps column's counts follow what is recorded, and a restart finds them in the file.
+    void flapCountsFollowRecordingAndSurviveReopening()
+    {
+        const QString path = file("flaps.sqlite");
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        auto observe = [now](HistoryStore &store, qint64 ago, ConditionStatus status) {
+            ClusterObservation o;
+            o.cluster = {QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("flappy")};
+            o.observedAt = now - ago;
+            o.conditions = {condition(QStringLiteral("ControlPlaneHealthy"), status, now - ago)};
+            store.observe({o});
+        };
+        auto flapsOf = [this](HistoryStore &store) {
+            int count = -1;
+            bool answered = false;
+            store.fetchFlapCounts(this, [&](const QHash<ClusterId, int> &counts) {
+                count = counts.value({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("flappy")});
+                answered = true;
+            });
+            [&] { QTRY_VERIFY(answered); }();
+            return count;
+        };
+        {
+            HistoryStore store;
+            store.open(path);
+            QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+            observe(store, 5000, ConditionStatus::True); // first sight: not a flap
+            QCOMPARE(flapsOf(store), 0);
+            observe(store, 4000, ConditionStatus::False);
+            observe(store, 3000, ConditionStatus::True);
+            observe(store, 2000, ConditionStatus::Unknown);
+            QCOMPARE(flapsOf(store), 3);
+        }
+        HistoryStore reopened;
+        reopened.open(path);
+        QTRY_COMPARE(reopened.state(), HistoryStore::State::Ready);
+        QCOMPARE(flapsOf(reopened), 3);
+    }
+
     void newerSchemaIsRefused()
     {
         const QString path = file("future.sqlite");
@@ -338,7 +381,7 @@ private slots:
         QCOMPARE(total, 10000);
         QHash<ClusterId, int> flaps;
         bool answered = false;
-        store.fetchFlapCounts(0, this, [&](const QHash<ClusterId, int> &counts) {
+        store.fetchFlapCounts(this, [&](const QHash<ClusterId, int> &counts) {
             flaps = counts;
             answered = true;
         });
