@@ -30,10 +30,37 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
     , m_store(store)
 {
     m_rows = collect();
-    connect(store, &FleetStore::placementsChanged, this, &PlacementModel::refresh);
-    // Dangling references change when profiles come and go.
-    connect(store, &FleetStore::profilesInserted, this, &PlacementModel::refresh);
-    connect(store, &FleetStore::profilesRemoved, this, &PlacementModel::refresh);
+    connect(store, &FleetStore::placementsChanged, this, [this] {
+        refresh();
+        m_danglingStale = false;
+    });
+    // Dangling references change when profiles come and go: checked once per
+    // delta, without regrouping the placements (a churning fleet adds and
+    // deletes profiles every few deltas).
+    connect(store, &FleetStore::profilesInserted, this, [this] { m_danglingStale = true; });
+    connect(store, &FleetStore::profilesRemoved, this, [this] { m_danglingStale = true; });
+    connect(store, &FleetStore::deltaApplied, this, [this] {
+        if (m_danglingStale)
+            refreshDangling();
+    });
+}
+
+void PlacementModel::refreshDangling()
+{
+    m_danglingStale = false;
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        Placement &p = m_rows[row];
+        QList<ClusterRef> dangling;
+        for (const ClusterRef &ref : std::as_const(p.chosen)) {
+            if (m_store->rowOf(ref.hub, ref.key) < 0)
+                dangling.append(ref);
+        }
+        if (dangling != p.dangling) {
+            p.dangling = std::move(dangling);
+            const QModelIndex cell = index(int(row), DanglingColumn);
+            emit dataChanged(cell, cell);
+        }
+    }
 }
 
 std::vector<PlacementModel::Placement> PlacementModel::collect() const

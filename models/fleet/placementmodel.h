@@ -47,10 +47,12 @@ public:
 
 private:
     void refresh();
+    void refreshDangling();
     std::vector<Placement> collect() const;
 
     const FleetStore *m_store;
     std::vector<Placement> m_rows;
+    bool m_danglingStale = false;
 };
 
 } // namespace fleetscope

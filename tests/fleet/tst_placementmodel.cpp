@@ -8,6 +8,7 @@
 #include "fleetfixtures.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace fleetscope;
@@ -84,6 +85,16 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("web"));
     QCOMPARE(model.placementAt(0).dangling.size(), 0);
+
+    // A chosen profile is deleted: it dangles, and only that cell says so.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    HubDelta deletion;
+    deletion.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("c1")}};
+    store.applyDelta(hub, deletion);
+    QCOMPARE(model.placementAt(0).dangling.size(), 1);
+    QCOMPARE(model.placementAt(0).dangling.first().key.name, QStringLiteral("c1"));
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().column(), int(PlacementModel::DanglingColumn));
 }
 
 QTEST_GUILESS_MAIN(TestPlacementModel)
