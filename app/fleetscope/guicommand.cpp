@@ -11,6 +11,7 @@
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "fleet/hubselection.h"
+#include "kube/logcategories.h"
 #include "guihistory.h"
 #include "guioptions.h"
 #include "filterbar.h"
@@ -20,6 +21,7 @@
 
 #include "connect/memberrunmodel.h"
 #include "offlinebadge.h"
+#include "quitonsignal.h"
 #include "recenthubs.h"
 #include "windowsettings.h"
 
@@ -198,6 +200,15 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         QMessageBox::warning(&window, tr("Fleetscope"), error);
     if (!cli.screenshotPath.isEmpty())
         scheduleScreenshot(&window, &store, cli);
+    // For `-v 2`: the moment the window holds every hub's answer (logged on the
+    // GUI thread, after the store, cache and history have taken it in).
+    QObject::connect(&store, &FleetStore::hubStatusChanged, &window, [&store, logged = false]() mutable {
+        if (logged || store.activeHubs().isEmpty() || !store.allHubsSettled())
+            return;
+        logged = true;
+        qCInfo(lcFleet).noquote() << QStringLiteral("window has every hub's answer: %1 profiles").arg(store.profileCount());
+    });
+    QuitOnSignal quitOnSignal;
     const int code = app.exec();
     engine.stop();
     return code;

@@ -167,6 +167,12 @@ void FleetCache::onHubStatusChanged(int hub)
 {
     const HubStatus &status = m_store->hubStatus(hub);
     HubCacheState &s = state(hub);
+    if (!s.stale && status.synced && !s.written && !s.dirty) {
+        // First seen live this run: worth keeping even if nothing changes afterwards.
+        s.dirty = true;
+        if (!m_saveTimer.isActive())
+            m_saveTimer.start();
+    }
     if (!s.stale || !status.synced)
         return;
     // The hub has listed everything: cached profiles it re-sent were replaced in
@@ -208,8 +214,10 @@ bool FleetCache::saveNow(QString *error)
         if (s.stale || !m_store->hubStatus(hub).synced)
             continue;
         QString hubError;
-        if (saveHub(hub, &hubError))
+        if (saveHub(hub, &hubError)) {
             s.dirty = false;
+            s.written = true;
+        }
         else if (firstError.isEmpty())
             firstError = hubError;
     }

@@ -70,6 +70,7 @@ private:
         QDateTime savedAt;
         QHash<ObjectKey, ProfilePtr> cached; // what restore() put into the store
         bool dirty = false;
+        bool written = false; // saved since this run saw the hub live
     };
 
     HubCacheState &state(int hub);
