@@ -2,6 +2,8 @@
 
 #include <QTreeView>
 
+class QTimer;
+
 namespace fleetscope {
 
 class ClusterFilterProxy;
@@ -26,8 +28,14 @@ public:
     // Replaces the dynamic columns; unknown spec forms are ignored.
     void setExtraColumns(const QStringList &specs);
 
+    // How often live changes repaint the table at most.
+    static constexpr int repaintIntervalMs = 250;
+
 signals:
     void currentClusterChanged(int storeRow);
+
+protected:
+    void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) override;
 
 private:
     void showHeaderMenu(const QPoint &position);
@@ -35,6 +43,7 @@ private:
 
     ClusterFilterProxy *m_proxy;
     ClusterTableModel *m_table;
+    QTimer *m_repaint;
 };
 
 } // namespace fleetscope

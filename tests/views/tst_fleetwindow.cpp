@@ -21,6 +21,9 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTreeView>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
 #include <QTest>
 
 using namespace fleetscope;
@@ -86,6 +89,7 @@ private slots:
     void detailsShowTheChosenClustersConditions();
     void statusBarCountsTheFleet();
     void selectingATreeGroupScopesTheTable();
+    void aChurningFleetRepaintsTheTableAFewTimesASecond();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -271,4 +275,72 @@ void TestFleetWindow::choosingAPlacementScopesTheTableToItsClusters()
 }
 
 QTEST_MAIN(TestFleetWindow)
+
+namespace {
+
+class PaintCounter final : public QObject
+{
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+// A hub under churn changes shown rows many times a second: the table repaints a
+// few times a second, not once per change, and the last change is still shown.
+void TestFleetWindow::aChurningFleetRepaintsTheTableAFewTimesASecond()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QWidget *viewport = window.clusterTable()->viewport();
+    PaintCounter counter;
+    viewport->installEventFilter(&counter);
+
+    const int changes = 100;
+    int applied = 0;
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer churn;
+    churn.setInterval(5);
+    connect(&churn, &QTimer::timeout, &loop, [&] {
+        auto record = cluster(QStringLiteral("prod-1"), QStringLiteral("prod"),
+                              QStringLiteral("v1.31.%1").arg(++applied), ConditionStatus::True);
+        HubDelta delta;
+        delta.upsertedProfiles = {record};
+        store.applyDelta(0, delta);
+        if (applied == changes)
+            loop.quit();
+    });
+    churn.start();
+    loop.exec();
+    churn.stop();
+    const qint64 elapsed = clock.elapsed();
+    const int paintsDuringChurn = counter.paints;
+    QVERIFY2(paintsDuringChurn <= elapsed / ClusterTableView::repaintIntervalMs + 2,
+             qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
+    // The last change reaches the screen.
+    QTRY_VERIFY(counter.paints > paintsDuringChurn);
+    const QModelIndex row = window.clusterTable()->model()->match(window.clusterTable()->model()->index(0, 0),
+                                                                  Qt::DisplayRole, QStringLiteral("prod-1"))
+                                .value(0);
+    QVERIFY(row.isValid());
+    bool shown = false;
+    for (int column = 0; column < window.clusterTable()->model()->columnCount(); ++column)
+        shown = shown || row.siblingAtColumn(column).data().toString() == QStringLiteral("v1.31.%1").arg(changes);
+    QVERIFY(shown);
+}
+
 #include "tst_fleetwindow.moc"
