@@ -2,6 +2,8 @@
 
 #include <QTreeView>
 
+#include <utility>
+
 class QTimer;
 
 namespace fleetscope {
@@ -40,10 +42,12 @@ protected:
 private:
     void showHeaderMenu(const QPoint &position);
     void addDynamicColumn(bool label, const QString &key);
+    void repaintChangedRows();
 
     ClusterFilterProxy *m_proxy;
     ClusterTableModel *m_table;
     QTimer *m_repaint;
+    std::pair<int, int> m_changedRows{-1, -1}; // the rows on screen that changed since the last repaint
 };
 
 } // namespace fleetscope

@@ -30,26 +30,49 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
     , m_store(store)
 {
     m_rows = collect();
+    indexChosen();
     connect(store, &FleetStore::placementsChanged, this, [this] {
         refresh();
-        m_danglingStale = false;
+        m_touched.clear();
     });
-    // Dangling references change when profiles come and go: checked once per
-    // delta, without regrouping the placements (a churning fleet adds and
-    // deletes profiles every few deltas).
-    connect(store, &FleetStore::profilesInserted, this, [this] { m_danglingStale = true; });
-    connect(store, &FleetStore::profilesRemoved, this, [this] { m_danglingStale = true; });
-    connect(store, &FleetStore::deltaApplied, this, [this] {
-        if (m_danglingStale)
-            refreshDangling();
+    // Dangling references change when chosen profiles come and go: only the
+    // placements that chose them are checked, once per delta (a churning fleet
+    // adds and deletes profiles every few deltas).
+    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) {
+        for (int row = first; row <= last; ++row) {
+            const FleetProfile &p = m_store->profileAt(row);
+            touch(ClusterRef{p.hub, ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
+        }
     });
+    connect(store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
+        for (const FleetProfile &p : gone)
+            touch(ClusterRef{p.hub, ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
+    });
+    connect(store, &FleetStore::deltaApplied, this, &PlacementModel::refreshDangling);
+}
+
+void PlacementModel::indexChosen()
+{
+    m_chosenBy.clear();
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        for (const ClusterRef &ref : std::as_const(m_rows[row].chosen))
+            m_chosenBy[ref].append(int(row));
+    }
+}
+
+void PlacementModel::touch(const ClusterRef &ref)
+{
+    const auto it = m_chosenBy.constFind(ref);
+    if (it == m_chosenBy.constEnd())
+        return;
+    for (const int row : *it)
+        m_touched.insert(row);
 }
 
 void PlacementModel::refreshDangling()
 {
-    m_danglingStale = false;
-    for (size_t row = 0; row < m_rows.size(); ++row) {
-        Placement &p = m_rows[row];
+    for (const int row : std::as_const(m_touched)) {
+        Placement &p = m_rows[size_t(row)];
         QList<ClusterRef> dangling;
         for (const ClusterRef &ref : std::as_const(p.chosen)) {
             if (m_store->rowOf(ref.hub, ref.key) < 0)
@@ -57,10 +80,11 @@ void PlacementModel::refreshDangling()
         }
         if (dangling != p.dangling) {
             p.dangling = std::move(dangling);
-            const QModelIndex cell = index(int(row), DanglingColumn);
+            const QModelIndex cell = index(row, DanglingColumn);
             emit dataChanged(cell, cell);
         }
     }
+    m_touched.clear();
 }
 
 std::vector<PlacementModel::Placement> PlacementModel::collect() const
@@ -140,6 +164,7 @@ void PlacementModel::refresh()
         m_rows.insert(m_rows.end(), added.begin(), added.end());
         endInsertRows();
     }
+    indexChosen();
 }
 
 ClusterScope PlacementModel::scopeOf(int row) const

@@ -3,6 +3,8 @@
 #include "fleet/clusterscope.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
+#include <QSet>
 
 #include <vector>
 
@@ -47,12 +49,15 @@ public:
 
 private:
     void refresh();
+    void indexChosen();
+    void touch(const ClusterRef &ref);
     void refreshDangling();
     std::vector<Placement> collect() const;
 
     const FleetStore *m_store;
     std::vector<Placement> m_rows;
-    bool m_danglingStale = false;
+    QHash<ClusterRef, QList<int>> m_chosenBy; // a chosen profile → the rows that chose it
+    QSet<int> m_touched;                       // rows whose chosen profiles came or went in this delta
 };
 
 } // namespace fleetscope

@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTreeView>
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
@@ -90,6 +91,7 @@ private slots:
     void statusBarCountsTheFleet();
     void selectingATreeGroupScopesTheTable();
     void aChurningFleetRepaintsTheTableAFewTimesASecond();
+    void changesToRowsOffScreenPaintNothing();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -341,6 +343,36 @@ void TestFleetWindow::aChurningFleetRepaintsTheTableAFewTimesASecond()
     for (int column = 0; column < window.clusterTable()->model()->columnCount(); ++column)
         shown = shown || row.siblingAtColumn(column).data().toString() == QStringLiteral("v1.31.%1").arg(changes);
     QVERIFY(shown);
+}
+
+void TestFleetWindow::changesToRowsOffScreenPaintNothing()
+{
+    FleetStore store;
+    QList<ProfilePtr> many;
+    for (int i = 0; i < 300; ++i)
+        many << cluster(QStringLiteral("c-%1").arg(i, 3, 10, QLatin1Char('0')), QStringLiteral("prod"),
+                        QStringLiteral("v1.31.0"), ConditionStatus::True);
+    fillLiveHub(store, many);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QWidget *viewport = window.clusterTable()->viewport();
+    PaintCounter counter;
+    viewport->installEventFilter(&counter);
+    // c-299 sorts last, far below the first screenful.
+    for (int i = 1; i <= 20; ++i) {
+        HubDelta delta;
+        delta.upsertedProfiles = {cluster(QStringLiteral("c-299"), QStringLiteral("prod"),
+                                          QStringLiteral("v1.31.%1").arg(i), ConditionStatus::True)};
+        store.applyDelta(0, delta);
+        QCoreApplication::processEvents();
+    }
+    // Longer than a repaint interval: a repaint would have happened by now.
+    QDeadlineTimer settle(3 * ClusterTableView::repaintIntervalMs);
+    while (!settle.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QCOMPARE(counter.paints, 0);
 }
 
 #include "tst_fleetwindow.moc"
