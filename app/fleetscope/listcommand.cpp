@@ -86,7 +86,13 @@ private:
         QList<int> rows = m_printer->sortedRows();
         if (!m_filter.isEmpty())
             rows.removeIf([this](int row) { return !m_filter.matches(m_store->profileAt(row), m_store); });
-        write(stdout, m_printer->render(rows));
+        int synced = 0;
+        for (int hub = 0; hub < m_store->hubCount(); ++hub)
+            synced += m_store->hubStatus(hub).synced ? 1 : 0;
+        // Like kubectl: when no hub could be read there is no table, not even its
+        // header, on stdout (scripts read stdout); the errors go to stderr.
+        if (synced > 0 || m_store->hubCount() == 0)
+            write(stdout, m_printer->render(rows));
         const int failures = reportHubs();
         if (!m_watch) {
             QCoreApplication::exit(failures ? 1 : 0);
