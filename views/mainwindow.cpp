@@ -1,10 +1,12 @@
 #include "mainwindow.h"
 
+#include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "accesscontroller.h"
 #include "connectcontroller.h"
 #include "memberactions.h"
 #include "detailspane.h"
+#include "emptyfleetoverlay.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
 #include "fleet/clusterfilterproxy.h"
@@ -42,6 +44,15 @@
 #include <QVBoxLayout>
 
 namespace fleetscope {
+namespace {
+
+// At 1400 px the table gets the room for Name, health, Manager, Version and Hub.
+QList<int> defaultSplitterSizes()
+{
+    return {300, 720, 380};
+}
+
+} // namespace
 
 MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     : QMainWindow(parent)
@@ -82,6 +93,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     middleLayout->setContentsMargins(0, 0, 0, 0);
     m_filterBar = new FilterBar(m_store, m_proxy, middle);
     m_table = new ClusterTableView(m_proxy, middle);
+    m_columnDefaults = new ClusterColumnDefaults(m_table->header(), m_store, this);
     middleLayout->addWidget(m_filterBar);
     middleLayout->addWidget(m_table, 1);
 
@@ -100,7 +112,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 4);
     m_splitter->setStretchFactor(2, 2);
-    m_splitter->setSizes({340, 680, 380});
+    m_splitter->setSizes(defaultSplitterSizes());
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(emptyPage);
@@ -137,6 +149,13 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     connect(m_store, &FleetStore::hubRemoved, this, &MainWindow::updateEmptyState);
 
     createActions();
+    m_emptyFleet = new EmptyFleetOverlay(m_store, m_table);
+    m_emptyFleet->setHubsAvailable(m_engine != nullptr);
+    connect(m_emptyFleet, &EmptyFleetOverlay::reconnectRequested, this, [this] {
+        if (m_engine)
+            m_engine->reconnectAll();
+    });
+    connect(m_emptyFleet, &EmptyFleetOverlay::hubsRequested, this, &MainWindow::showHubsDialog);
     updateEmptyState();
     resize(1400, 900);
 }
@@ -169,8 +188,10 @@ void MainWindow::applyView(const SavedView &view)
 {
     // Columns first: the header state refers to them.
     m_table->setExtraColumns(view.columns);
-    if (!view.headerState.isEmpty())
+    if (!view.headerState.isEmpty()) {
+        m_columnDefaults->keepUserLayout();
         m_table->header()->restoreState(view.headerState);
+    }
     if (!view.grouping.isEmpty())
         m_tree->setGroupingSpec(view.grouping);
     m_filterBar->setText(view.filter);
@@ -179,8 +200,12 @@ void MainWindow::applyView(const SavedView &view)
 void MainWindow::setHistory(HistoryStore *history)
 {
     m_historyPanel = new HistoryPanel(history, m_store, m_table, m_proxy, this);
+    // The tabs' charts ask for more width than the details did: keep the table's share
+    // (before the first show the splitter has no sizes of its own yet).
+    const QList<int> sizes = m_splitter->isVisible() ? m_splitter->sizes() : defaultSplitterSizes();
     m_splitter->replaceWidget(m_splitter->indexOf(m_details), m_historyPanel->tabs());
     m_historyPanel->wrap(m_details);
+    m_splitter->setSizes(sizes);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
     auto *tray = new TrayNotifier(m_store, m_savedViews, this);
     connect(tray, &TrayNotifier::selectClusters, m_historyPanel, &HistoryPanel::selectClusters);

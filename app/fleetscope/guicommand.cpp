@@ -4,6 +4,7 @@
 #include "applanguage.h"
 #include "apppalette.h"
 #include "clusteractions.h"
+#include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "demofleet.h"
 #include "displayguard.h"
@@ -185,8 +186,9 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (cache)
         window.statusBar()->addPermanentWidget(new OfflineBadge(&store, cache.get(), &window));
     // Screenshots are made at a chosen size and must not become the user's layout.
-    if (cli.screenshotPath.isEmpty())
-        (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore();
+    if (cli.screenshotPath.isEmpty()
+        && (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore())
+        window.columnDefaults()->keepUserLayout(); // the person's own columns, as they left them
     if (cli.geometry.isValid())
         window.resize(cli.geometry);
     if (!cli.filter.isEmpty())
