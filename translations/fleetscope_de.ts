@@ -676,6 +676,10 @@
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ConnectController</name>
@@ -1237,6 +1241,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
     </message>
 </context>
 <context>

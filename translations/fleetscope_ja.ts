@@ -670,6 +670,10 @@
             <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ConnectController</name>
@@ -1225,6 +1229,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>
             <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
     </message>
 </context>
 <context>
