@@ -1946,6 +1946,25 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::PaneCycler</name>
+    <message>
+        <source>&amp;Next pane</source>
+        <translation>&amp;Nächster Bereich</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious pane</source>
+        <translation>&amp;Vorheriger Bereich</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next pane</source>
+        <translation>Den Tastaturfokus in den nächsten Bereich setzen</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the previous pane</source>
+        <translation>Den Tastaturfokus in den vorherigen Bereich setzen</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::PlacementModel</name>
     <message>
         <source>No such ClusterProfile: %1</source>

@@ -1925,6 +1925,25 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     </message>
 </context>
 <context>
+    <name>fleetscope::PaneCycler</name>
+    <message>
+        <source>&amp;Next pane</source>
+        <translation>次のペイン(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious pane</source>
+        <translation>前のペイン(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next pane</source>
+        <translation>キーボードフォーカスを次のペインに移動します</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the previous pane</source>
+        <translation>キーボードフォーカスを前のペインに移動します</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::PlacementModel</name>
     <message>
         <source>No such ClusterProfile: %1</source>

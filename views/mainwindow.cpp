@@ -8,6 +8,7 @@
 #include "detailspane.h"
 #include "emptyfleetoverlay.h"
 #include "filterbar.h"
+#include "focusring.h"
 #include "fleettreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
@@ -24,6 +25,7 @@
 #include "clusteractions.h"
 #include "shortcutsdialog.h"
 #include "syncprogress.h"
+#include "panecycler.h"
 #include "placementsview.h"
 #include "savedviewsmenu.h"
 
@@ -205,6 +207,7 @@ void MainWindow::setHistory(HistoryStore *history)
     const QList<int> sizes = m_splitter->isVisible() ? m_splitter->sizes() : defaultSplitterSizes();
     m_splitter->replaceWidget(m_splitter->indexOf(m_details), m_historyPanel->tabs());
     m_historyPanel->wrap(m_details);
+    m_panes->replaceArea(m_details, m_historyPanel->tabs());
     m_splitter->setSizes(sizes);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
     auto *tray = new TrayNotifier(m_store, m_savedViews, this);
@@ -300,18 +303,37 @@ void MainWindow::createActions()
     });
     hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     reconnectAction->setEnabled(m_engine != nullptr);
+    // F6 / Ctrl+Tab: groups, filter, table, details, and round again; the ring shows where.
+    new FocusRing(this);
+    m_panes = new PaneCycler(this);
+    m_panes->addPane(m_leftTabs, [this] {
+        if (m_leftTabs->currentWidget() == m_placements)
+            m_placements->view()->setFocus(Qt::TabFocusReason);
+        else
+            m_tree->focusTree();
+    });
+    m_panes->addPane(m_filterBar, [this] { m_filterBar->focusFilter(); });
+    m_panes->addPane(m_table, [this] { m_table->setFocus(Qt::TabFocusReason); });
+    m_panes->addPane(m_details);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_panes->nextAction());
+    viewMenu->addAction(m_panes->previousAction());
 
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
     toolbar->addAction(reconnectAction);
-    toolbar->addAction((new ConnectController(m_store, m_table, this))->action());
+    QAction *connectAction = (new ConnectController(m_store, m_table, this))->action();
+    toolbar->addAction(connectAction);
     m_accessController = new AccessController(m_store, m_proxy, m_table, m_clusterActions, this);
     m_memberActions = new MemberActions(m_store, m_table, m_clusterActions, this);
     toolbar->addAction(m_accessController->checkSelectedAction());
     toolbar->addAction(m_accessController->checkShownAction());
     toolbar->addAction(m_memberActions->runAction());
     QMenu *clustersMenu = menuBar()->addMenu(tr("&Clusters"));
+    // In the menu too, so that Connect is reachable from the keyboard anywhere (Alt+C).
+    clustersMenu->addAction(connectAction);
+    clustersMenu->addSeparator();
     clustersMenu->addAction(m_accessController->checkSelectedAction());
     clustersMenu->addAction(m_accessController->checkShownAction());
     clustersMenu->addSeparator();

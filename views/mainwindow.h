@@ -29,6 +29,7 @@ class HistoryPanel;
 class HistoryStore;
 class HubStatusBar;
 class HubStatusModel;
+class PaneCycler;
 class PlacementsView;
 class SavedViewStore;
 class SavedViewsMenu;
@@ -78,6 +79,8 @@ public:
     MemberActions *memberActions() const { return m_memberActions; }
     // File → Hubs… (Ctrl+Shift+H); disabled without an engine.
     QAction *hubsAction() const { return m_hubsAction; }
+    // View → Next pane (F6, Ctrl+Tab) and Previous pane.
+    PaneCycler *paneCycler() const { return m_panes; }
     // Applies a choice from the Hubs dialog live and remembers it (not for the
     // demo, whose kubeconfig is private); errors are shown.
     void applyHubSelection(const HubSelection &selection);
@@ -116,6 +119,7 @@ private:
     AccessController *m_accessController = nullptr;
     MemberActions *m_memberActions = nullptr;
     QAction *m_hubsAction = nullptr;
+    PaneCycler *m_panes = nullptr;
     bool m_rememberHubs = true;
 };
 
