@@ -16,4 +16,5 @@ _fleetscope()
     fi
     COMPREPLY=("${candidates[@]}")
 }
-complete -F _fleetscope fleetscope
+# With no candidates (a command after "--", a value of its own) bash completes file names.
+complete -o default -F _fleetscope fleetscope
