@@ -676,6 +676,10 @@
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ConnectController</name>
@@ -1040,6 +1044,88 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
 </context>
 <context>
+    <name>fleetscope::EmptyFleetOverlay</name>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>Neu &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Choose &amp;hubs…</source>
+        <translation>&amp;Hubs wählen…</translation>
+    </message>
+    <message>
+        <source>Try every hub again now (F5)</source>
+        <translation>Alle Hubs jetzt erneut versuchen (F5)</translation>
+    </message>
+    <message>
+        <source>Choose which kubeconfig contexts are hubs (Ctrl+Shift+H)</source>
+        <translation>Wählen, welche Kubeconfig-Kontexte Hubs sind (Strg+Umschalt+H)</translation>
+    </message>
+    <message>
+        <source>No clusters: no hub could be read</source>
+        <translation>Keine Cluster: kein Hub konnte gelesen werden</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::EmptyFleetReason</name>
+    <message>
+        <source>Connection refused</source>
+        <translation>Verbindung abgelehnt</translation>
+    </message>
+    <message>
+        <source>Hub not reachable</source>
+        <translation>Hub nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Hub certificate not accepted</source>
+        <translation>Hub-Zertifikat nicht akzeptiert</translation>
+    </message>
+    <message>
+        <source>Credentials refused</source>
+        <translation>Anmeldedaten abgelehnt</translation>
+    </message>
+    <message>
+        <source>Not allowed to read ClusterProfiles</source>
+        <translation>Keine Berechtigung, ClusterProfiles zu lesen</translation>
+    </message>
+    <message>
+        <source>Kubeconfig entry not usable</source>
+        <translation>Kubeconfig-Eintrag nicht verwendbar</translation>
+    </message>
+    <message>
+        <source>Hub could not be read</source>
+        <translation>Hub konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Nothing answers at the server address of the kubeconfig. Is the API server running, and is the address (and port) right?</source>
+        <translation>Unter der Serveradresse der Kubeconfig antwortet nichts. Läuft der API-Server, und stimmen Adresse und Port?</translation>
+    </message>
+    <message>
+        <source>The host name did not resolve or the network did not answer. Check the server address, your VPN and your proxy.</source>
+        <translation>Der Hostname wurde nicht aufgelöst oder das Netz antwortete nicht. Prüfen Sie die Serveradresse, Ihr VPN und Ihren Proxy.</translation>
+    </message>
+    <message>
+        <source>The TLS handshake failed: the kubeconfig&apos;s certificate authority does not match the server&apos;s certificate, or the certificate is for another name.</source>
+        <translation>Der TLS-Handshake ist fehlgeschlagen: Die Zertifizierungsstelle der Kubeconfig passt nicht zum Zertifikat des Servers, oder das Zertifikat gilt für einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>The token or client certificate was refused. Log in again or refresh the credentials (for a cloud cluster, its get-credentials command).</source>
+        <translation>Das Token oder Client-Zertifikat wurde abgelehnt. Melden Sie sich erneut an oder erneuern Sie die Anmeldedaten (bei einem Cloud-Cluster mit dessen get-credentials-Befehl).</translation>
+    </message>
+    <message>
+        <source>RBAC denies listing clusterprofiles. Ask for read access, or name the namespaces you may read with --namespace.</source>
+        <translation>RBAC verbietet das Auflisten von clusterprofiles. Bitten Sie um Lesezugriff oder nennen Sie mit --namespace die Namespaces, die Sie lesen dürfen.</translation>
+    </message>
+    <message>
+        <source>The kubeconfig entry of the hub is incomplete or wrong; the message says what to fix.</source>
+        <translation>Der Kubeconfig-Eintrag des Hubs ist unvollständig oder falsch; die Meldung sagt, was zu korrigieren ist.</translation>
+    </message>
+    <message>
+        <source>Hub details (Ctrl+Shift+D) shows what happened.</source>
+        <translation>Hub-Details (Strg+Umschalt+D) zeigen, was geschehen ist.</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FilterBar</name>
     <message>
         <source>Filter clusters: clusterset in (prod,staging), version&gt;=1.30, ControlPlaneHealthy=False …</source>
@@ -1155,6 +1241,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
     </message>
 </context>
 <context>
@@ -1853,6 +1943,25 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>⏸ Offline · %1 · read-only</source>
         <translation>⏸ Offline · %1 · schreibgeschützt</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PaneCycler</name>
+    <message>
+        <source>&amp;Next pane</source>
+        <translation>&amp;Nächster Bereich</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious pane</source>
+        <translation>&amp;Vorheriger Bereich</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next pane</source>
+        <translation>Den Tastaturfokus in den nächsten Bereich setzen</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the previous pane</source>
+        <translation>Den Tastaturfokus in den vorherigen Bereich setzen</translation>
     </message>
 </context>
 <context>

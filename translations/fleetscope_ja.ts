@@ -670,6 +670,10 @@
             <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ConnectController</name>
@@ -1031,6 +1035,88 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     </message>
 </context>
 <context>
+    <name>fleetscope::EmptyFleetOverlay</name>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>再接続(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose &amp;hubs…</source>
+        <translation>ハブを選択(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Try every hub again now (F5)</source>
+        <translation>すべてのハブに今すぐ再試行 (F5)</translation>
+    </message>
+    <message>
+        <source>Choose which kubeconfig contexts are hubs (Ctrl+Shift+H)</source>
+        <translation>どの kubeconfig コンテキストをハブにするか選択 (Ctrl+Shift+H)</translation>
+    </message>
+    <message>
+        <source>No clusters: no hub could be read</source>
+        <translation>クラスターなし: どのハブも読み取れませんでした</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::EmptyFleetReason</name>
+    <message>
+        <source>Connection refused</source>
+        <translation>接続が拒否されました</translation>
+    </message>
+    <message>
+        <source>Hub not reachable</source>
+        <translation>ハブに到達できません</translation>
+    </message>
+    <message>
+        <source>Hub certificate not accepted</source>
+        <translation>ハブの証明書が受け入れられませんでした</translation>
+    </message>
+    <message>
+        <source>Credentials refused</source>
+        <translation>認証情報が拒否されました</translation>
+    </message>
+    <message>
+        <source>Not allowed to read ClusterProfiles</source>
+        <translation>ClusterProfiles を読み取る権限がありません</translation>
+    </message>
+    <message>
+        <source>Kubeconfig entry not usable</source>
+        <translation>kubeconfig のエントリーを使用できません</translation>
+    </message>
+    <message>
+        <source>Hub could not be read</source>
+        <translation>ハブを読み取れませんでした</translation>
+    </message>
+    <message>
+        <source>Nothing answers at the server address of the kubeconfig. Is the API server running, and is the address (and port) right?</source>
+        <translation>kubeconfig のサーバーアドレスで応答がありません。API サーバーは動作していますか? アドレス (とポート) は正しいですか?</translation>
+    </message>
+    <message>
+        <source>The host name did not resolve or the network did not answer. Check the server address, your VPN and your proxy.</source>
+        <translation>ホスト名を解決できないか、ネットワークが応答しませんでした。サーバーアドレス、VPN、プロキシを確認してください。</translation>
+    </message>
+    <message>
+        <source>The TLS handshake failed: the kubeconfig&apos;s certificate authority does not match the server&apos;s certificate, or the certificate is for another name.</source>
+        <translation>TLS ハンドシェイクに失敗しました: kubeconfig の認証局がサーバーの証明書と一致しないか、証明書が別の名前用です。</translation>
+    </message>
+    <message>
+        <source>The token or client certificate was refused. Log in again or refresh the credentials (for a cloud cluster, its get-credentials command).</source>
+        <translation>トークンまたはクライアント証明書が拒否されました。再ログインするか認証情報を更新してください (クラウドのクラスターでは get-credentials コマンド)。</translation>
+    </message>
+    <message>
+        <source>RBAC denies listing clusterprofiles. Ask for read access, or name the namespaces you may read with --namespace.</source>
+        <translation>RBAC により clusterprofiles の一覧取得が拒否されています。読み取り権限を依頼するか、読み取れる名前空間を --namespace で指定してください。</translation>
+    </message>
+    <message>
+        <source>The kubeconfig entry of the hub is incomplete or wrong; the message says what to fix.</source>
+        <translation>ハブの kubeconfig エントリーが不完全か誤っています。メッセージに修正点が示されています。</translation>
+    </message>
+    <message>
+        <source>Hub details (Ctrl+Shift+D) shows what happened.</source>
+        <translation>ハブの詳細 (Ctrl+Shift+D) で何が起きたかを確認できます。</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FilterBar</name>
     <message>
         <source>Filter clusters: clusterset in (prod,staging), version&gt;=1.30, ControlPlaneHealthy=False …</source>
@@ -1143,6 +1229,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>
             <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
     </message>
 </context>
 <context>
@@ -1832,6 +1922,25 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>⏸ Offline · %1 · read-only</source>
         <translation>⏸ オフライン · %1 · 読み取り専用</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PaneCycler</name>
+    <message>
+        <source>&amp;Next pane</source>
+        <translation>次のペイン(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious pane</source>
+        <translation>前のペイン(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next pane</source>
+        <translation>キーボードフォーカスを次のペインに移動します</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the previous pane</source>
+        <translation>キーボードフォーカスを前のペインに移動します</translation>
     </message>
 </context>
 <context>

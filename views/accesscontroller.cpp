@@ -59,6 +59,8 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     const int column = m_proxy->tableModel()->addSourceColumn(m_results);
     m_table->header()->moveSection(m_table->header()->visualIndex(column), 1);
     m_table->setColumnWidth(column, m_table->fontMetrics().horizontalAdvance(QStringLiteral("✓ v1.31.12, 120 ms (profile says v1.31.0)")));
+    // Empty until a check: hidden till then, so that health, manager and version keep the room.
+    m_table->setColumnHidden(column, true);
     m_table->addActions({m_checkSelected, m_checkShown});
 
     connect(m_checkSelected, &QAction::triggered, this, [this] { check(m_table->selectedStoreRows()); });
@@ -111,6 +113,7 @@ bool AccessController::check(const QList<int> &storeRows)
     }
     if (members.isEmpty())
         return false;
+    m_table->setColumnHidden(m_proxy->tableModel()->addSourceColumn(m_results), false);
     AccessCheckSettings settings;
     if (!ProviderFile::load(providerFile(), &settings.providers, &settings.providerFileError))
         settings.providers.path = providerFile();

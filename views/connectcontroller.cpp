@@ -9,8 +9,35 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QItemSelectionModel>
+#include <QSettings>
 
 namespace fleetscope {
+namespace {
+
+QString &providerFileOverride()
+{
+    static QString path;
+    return path;
+}
+
+const QString providerFileKey = QStringLiteral("connect/providerFile");
+
+// The dialog stores its provider file as the person's choice; an override is not one.
+void restoreSavedProviderFile(const QVariant &saved)
+{
+    QSettings settings;
+    if (saved.isValid())
+        settings.setValue(providerFileKey, saved);
+    else
+        settings.remove(providerFileKey);
+}
+
+} // namespace
+
+void ConnectController::setProviderFileOverride(const QString &path)
+{
+    providerFileOverride() = path;
+}
 
 ConnectController::ConnectController(const FleetStore *store, ClusterTableView *table, QWidget *window)
     : QObject(window)
@@ -72,6 +99,12 @@ ConnectDialog *ConnectController::openDialog()
     auto *dialog = new ConnectDialog(targets, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::finished, this, [this, dialog] { adoptSessions(dialog); });
+    if (!providerFileOverride().isEmpty()) {
+        const QVariant saved = QSettings().value(providerFileKey);
+        dialog->setProviderFile(providerFileOverride());
+        restoreSavedProviderFile(saved);
+        connect(dialog, &QDialog::finished, this, [saved] { restoreSavedProviderFile(saved); });
+    }
     dialog->open();
     return dialog;
 }

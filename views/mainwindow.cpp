@@ -1,11 +1,14 @@
 #include "mainwindow.h"
 
+#include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "accesscontroller.h"
 #include "connectcontroller.h"
 #include "memberactions.h"
 #include "detailspane.h"
+#include "emptyfleetoverlay.h"
 #include "filterbar.h"
+#include "focusring.h"
 #include "fleettreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
@@ -22,6 +25,7 @@
 #include "clusteractions.h"
 #include "shortcutsdialog.h"
 #include "syncprogress.h"
+#include "panecycler.h"
 #include "placementsview.h"
 #include "savedviewsmenu.h"
 
@@ -42,6 +46,15 @@
 #include <QVBoxLayout>
 
 namespace fleetscope {
+namespace {
+
+// At 1400 px the table gets the room for Name, health, Manager, Version and Hub.
+QList<int> defaultSplitterSizes()
+{
+    return {300, 720, 380};
+}
+
+} // namespace
 
 MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     : QMainWindow(parent)
@@ -82,6 +95,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     middleLayout->setContentsMargins(0, 0, 0, 0);
     m_filterBar = new FilterBar(m_store, m_proxy, middle);
     m_table = new ClusterTableView(m_proxy, middle);
+    m_columnDefaults = new ClusterColumnDefaults(m_table->header(), m_store, this);
     middleLayout->addWidget(m_filterBar);
     middleLayout->addWidget(m_table, 1);
 
@@ -100,7 +114,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 4);
     m_splitter->setStretchFactor(2, 2);
-    m_splitter->setSizes({340, 680, 380});
+    m_splitter->setSizes(defaultSplitterSizes());
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(emptyPage);
@@ -137,6 +151,13 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     connect(m_store, &FleetStore::hubRemoved, this, &MainWindow::updateEmptyState);
 
     createActions();
+    m_emptyFleet = new EmptyFleetOverlay(m_store, m_table);
+    m_emptyFleet->setHubsAvailable(m_engine != nullptr);
+    connect(m_emptyFleet, &EmptyFleetOverlay::reconnectRequested, this, [this] {
+        if (m_engine)
+            m_engine->reconnectAll();
+    });
+    connect(m_emptyFleet, &EmptyFleetOverlay::hubsRequested, this, &MainWindow::showHubsDialog);
     updateEmptyState();
     resize(1400, 900);
 }
@@ -169,8 +190,10 @@ void MainWindow::applyView(const SavedView &view)
 {
     // Columns first: the header state refers to them.
     m_table->setExtraColumns(view.columns);
-    if (!view.headerState.isEmpty())
+    if (!view.headerState.isEmpty()) {
+        m_columnDefaults->keepUserLayout();
         m_table->header()->restoreState(view.headerState);
+    }
     if (!view.grouping.isEmpty())
         m_tree->setGroupingSpec(view.grouping);
     m_filterBar->setText(view.filter);
@@ -179,8 +202,13 @@ void MainWindow::applyView(const SavedView &view)
 void MainWindow::setHistory(HistoryStore *history)
 {
     m_historyPanel = new HistoryPanel(history, m_store, m_table, m_proxy, this);
+    // The tabs' charts ask for more width than the details did: keep the table's share
+    // (before the first show the splitter has no sizes of its own yet).
+    const QList<int> sizes = m_splitter->isVisible() ? m_splitter->sizes() : defaultSplitterSizes();
     m_splitter->replaceWidget(m_splitter->indexOf(m_details), m_historyPanel->tabs());
     m_historyPanel->wrap(m_details);
+    m_panes->replaceArea(m_details, m_historyPanel->tabs());
+    m_splitter->setSizes(sizes);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
     auto *tray = new TrayNotifier(m_store, m_savedViews, this);
     connect(tray, &TrayNotifier::selectClusters, m_historyPanel, &HistoryPanel::selectClusters);
@@ -275,18 +303,37 @@ void MainWindow::createActions()
     });
     hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     reconnectAction->setEnabled(m_engine != nullptr);
+    // F6 / Ctrl+Tab: groups, filter, table, details, and round again; the ring shows where.
+    new FocusRing(this);
+    m_panes = new PaneCycler(this);
+    m_panes->addPane(m_leftTabs, [this] {
+        if (m_leftTabs->currentWidget() == m_placements)
+            m_placements->view()->setFocus(Qt::TabFocusReason);
+        else
+            m_tree->focusTree();
+    });
+    m_panes->addPane(m_filterBar, [this] { m_filterBar->focusFilter(); });
+    m_panes->addPane(m_table, [this] { m_table->setFocus(Qt::TabFocusReason); });
+    m_panes->addPane(m_details);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_panes->nextAction());
+    viewMenu->addAction(m_panes->previousAction());
 
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
     toolbar->addAction(reconnectAction);
-    toolbar->addAction((new ConnectController(m_store, m_table, this))->action());
+    QAction *connectAction = (new ConnectController(m_store, m_table, this))->action();
+    toolbar->addAction(connectAction);
     m_accessController = new AccessController(m_store, m_proxy, m_table, m_clusterActions, this);
     m_memberActions = new MemberActions(m_store, m_table, m_clusterActions, this);
     toolbar->addAction(m_accessController->checkSelectedAction());
     toolbar->addAction(m_accessController->checkShownAction());
     toolbar->addAction(m_memberActions->runAction());
     QMenu *clustersMenu = menuBar()->addMenu(tr("&Clusters"));
+    // In the menu too, so that Connect is reachable from the keyboard anywhere (Alt+C).
+    clustersMenu->addAction(connectAction);
+    clustersMenu->addSeparator();
     clustersMenu->addAction(m_accessController->checkSelectedAction());
     clustersMenu->addAction(m_accessController->checkShownAction());
     clustersMenu->addSeparator();

@@ -14,11 +14,13 @@ namespace fleetscope {
 
 class AccessController;
 class ClusterActions;
+class ClusterColumnDefaults;
 class MemberActions;
 class ClusterFilterProxy;
 class ClusterTableModel;
 class ClusterTableView;
 class DetailsPane;
+class EmptyFleetOverlay;
 class FilterBar;
 class FleetTreeView;
 class FleetEngine;
@@ -27,6 +29,7 @@ class HistoryPanel;
 class HistoryStore;
 class HubStatusBar;
 class HubStatusModel;
+class PaneCycler;
 class PlacementsView;
 class SavedViewStore;
 class SavedViewsMenu;
@@ -54,8 +57,12 @@ public:
     // Brings the groups (0) or placements (1) tab of the left pane to the front.
     void showLeftTab(int tab);
     HubStatusBar *hubStatusBar() const { return m_statusBar; }
+    // Over the table when every hub failed: why, with Reconnect and Hubs….
+    EmptyFleetOverlay *emptyFleetOverlay() const { return m_emptyFleet; }
     QSplitter *splitter() const { return m_splitter; }
     ClusterActions *clusterActions() const { return m_clusterActions; }
+    // The table's first-run columns; keepUserLayout() once a saved layout is restored.
+    ClusterColumnDefaults *columnDefaults() const { return m_columnDefaults; }
     SavedViewStore *savedViews() const { return m_savedViews; }
     SavedViewsMenu *savedViewsMenu() const { return m_savedViewsMenu; }
     // What a saved view of the window right now would hold (without a name).
@@ -72,6 +79,8 @@ public:
     MemberActions *memberActions() const { return m_memberActions; }
     // File → Hubs… (Ctrl+Shift+H); disabled without an engine.
     QAction *hubsAction() const { return m_hubsAction; }
+    // View → Next pane (F6, Ctrl+Tab) and Previous pane.
+    PaneCycler *paneCycler() const { return m_panes; }
     // Applies a choice from the Hubs dialog live and remembers it (not for the
     // demo, whose kubeconfig is private); errors are shown.
     void applyHubSelection(const HubSelection &selection);
@@ -92,8 +101,10 @@ private:
     HubStatusModel *m_hubModel = nullptr;
     QStackedWidget *m_stack = nullptr;
     QLabel *m_emptyFleetHint = nullptr;
+    EmptyFleetOverlay *m_emptyFleet = nullptr;
     FilterBar *m_filterBar = nullptr;
     ClusterTableView *m_table = nullptr;
+    ClusterColumnDefaults *m_columnDefaults = nullptr;
     FleetTreeView *m_tree = nullptr;
     PlacementsView *m_placements = nullptr;
     QTabWidget *m_leftTabs = nullptr;
@@ -108,6 +119,7 @@ private:
     AccessController *m_accessController = nullptr;
     MemberActions *m_memberActions = nullptr;
     QAction *m_hubsAction = nullptr;
+    PaneCycler *m_panes = nullptr;
     bool m_rememberHubs = true;
 };
 

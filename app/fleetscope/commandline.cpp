@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "commandparser.h"
+#include "completionrequest.h"
 #include "connectcommand.h"
 #include "doctorcommand.h"
 #include "execcommand.h"
@@ -13,6 +14,7 @@
 #include "spellingsuggestion.h"
 
 #include "fleet/heaptuning.h"
+#include "kube/kubeconfigloader.h"
 #include "kube/verbosity.h"
 
 #include <QCoreApplication>
@@ -119,6 +121,61 @@ int runHelp(int argc, char **argv)
     return runSubcommand(*subcommand, subArgc, subArgv, {QStringLiteral("--help")});
 }
 
+QStringList kubeconfigContexts(const QString &kubeconfig)
+{
+    KubeconfigLoadOptions options;
+    options.explicitPath = kubeconfig;
+    options.resolvePaths = false;
+    return KubeconfigLoader::load(options).config.contextNames();
+}
+
+int runGuiCompletion(const QStringList &words, int argc, char **argv);
+
+// `fleetscope __complete WORD... CURRENT`, run by the shell completion scripts:
+// the subcommand names come from the table above, every option from the mode's
+// own parser (see CompletionRequest).
+int runCompletion(int argc, char **argv)
+{
+    QStringList words;
+    for (int i = 2; i < argc; ++i)
+        words << QString::fromLocal8Bit(argv[i]);
+    if (words.isEmpty())
+        words << QString();
+    CompletionRequest::setContextSource(&kubeconfigContexts);
+    const QString first = words.first();
+    const bool helpTopic = words.size() == 2 && first == u"help";
+    if ((words.size() == 1 && !first.startsWith(u'-')) || helpTopic) {
+        const QString prefix = words.last();
+        QStringList names = subcommandNames();
+        if (helpTopic)
+            names.removeAll(QStringLiteral("help"));
+        for (const QString &name : std::as_const(names)) {
+            if (name.startsWith(prefix))
+                std::printf("%s\n", qPrintable(name));
+        }
+        return CommandParser::ExitOk;
+    }
+    if (first.startsWith(u'-'))
+        return runGuiCompletion(words, argc, argv);
+    const Subcommand *subcommand = findSubcommand(first);
+    if (!subcommand)
+        return CommandParser::ExitOk;
+    CompletionRequest::begin(words.mid(1));
+    char *subArgv[] = {argv[0], argv[2], nullptr};
+    return runSubcommand(*subcommand, 2, subArgv);
+}
+
+int runGuiCompletion(const QStringList &words, int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    CompletionRequest::begin(words);
+    CommandParser cli(QStringLiteral("fleetscope"));
+    GuiOptions options;
+    options.describe(cli);
+    cli.parse({QStringLiteral("fleetscope")});
+    return CommandParser::ExitOk;
+}
+
 } // namespace
 
 int runFleetscope(int argc, char **argv)
@@ -132,6 +189,8 @@ int runFleetscope(int argc, char **argv)
         const QString word = QString::fromLocal8Bit(argv[1]);
         if (word == QLatin1String("help"))
             return runHelp(argc, argv);
+        if (word == QLatin1String("__complete"))
+            return runCompletion(argc, argv);
         if (const Subcommand *subcommand = findSubcommand(word))
             return runSubcommand(*subcommand, argc, argv);
         return unknownCommand(word);

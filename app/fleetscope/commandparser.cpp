@@ -1,5 +1,6 @@
 #include "commandparser.h"
 
+#include "completionrequest.h"
 #include "spellingsuggestion.h"
 
 #include <QCoreApplication>
@@ -69,6 +70,7 @@ void CommandParser::addOptions(const QList<QCommandLineOption> &options)
 void CommandParser::addPositional(const QString &name, const QString &description, const QString &syntax)
 {
     m_parser.addPositionalArgument(name, description, syntax);
+    m_positionals << name;
     m_takesPositionals = true;
 }
 
@@ -80,6 +82,11 @@ void CommandParser::addHelpSection(const QString &text)
 bool CommandParser::parse(const QStringList &arguments)
 {
     m_exitCode = ExitOk;
+    // `fleetscope __complete …`: this mode's options answer instead of running it.
+    if (CompletionRequest::isActive()) {
+        CompletionRequest::answer(m_options, m_positionals, m_output);
+        return false;
+    }
     if (!m_parser.parse(arguments))
         return usageError(describeParseError());
     // --help wins over everything else on the line, as in kubectl and cobra.

@@ -93,6 +93,7 @@ private:
     QCommandLineOption m_verbosityOption;
     int m_verbosity = 0;
     QStringList m_sections;
+    QStringList m_positionals;
     bool m_takesPositionals = false;
     int m_exitCode = ExitOk;
 };

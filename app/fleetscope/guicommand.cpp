@@ -4,6 +4,8 @@
 #include "applanguage.h"
 #include "apppalette.h"
 #include "clusteractions.h"
+#include "connectcontroller.h"
+#include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "demofleet.h"
 #include "displayguard.h"
@@ -178,8 +180,11 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
             std::fprintf(stderr, "fleetscope: %s\n", qPrintable(cacheError));
     }
 
-    if (cli.demo)
+    if (cli.demo) {
+        // Check access, Run and Connect reach the demo's in-process members.
         AccessController::setProviderFileOverride(demo.providerFile());
+        ConnectController::setProviderFileOverride(demo.providerFile());
+    }
     MainWindow window(&store, &engine);
     window.setRememberHubs(!options.kubeconfigList); // the demo's kubeconfig is private and gone
     GuiHistory history;
@@ -187,8 +192,9 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (cache)
         window.statusBar()->addPermanentWidget(new OfflineBadge(&store, cache.get(), &window));
     // Screenshots are made at a chosen size and must not become the user's layout.
-    if (cli.screenshotPath.isEmpty())
-        (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore();
+    if (cli.screenshotPath.isEmpty()
+        && (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore())
+        window.columnDefaults()->keepUserLayout(); // the person's own columns, as they left them
     if (cli.geometry.isValid())
         window.resize(cli.geometry);
     if (!cli.filter.isEmpty())

@@ -1,6 +1,7 @@
 #include "listcommand.h"
 
 #include "commandparser.h"
+#include "completionrequest.h"
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfilter.h"
@@ -86,7 +87,15 @@ private:
         QList<int> rows = m_printer->sortedRows();
         if (!m_filter.isEmpty())
             rows.removeIf([this](int row) { return !m_filter.matches(m_store->profileAt(row), m_store); });
-        write(stdout, m_printer->render(rows));
+        int synced = 0;
+        for (int hub = 0; hub < m_store->hubCount(); ++hub)
+            synced += m_store->hubStatus(hub).synced ? 1 : 0;
+        // Like kubectl: when no hub could be read there is no table, not even its
+        // header, on stdout (scripts read stdout); the errors go to stderr.
+        if (synced > 0 || m_store->hubCount() == 0) {
+            write(stdout, m_printer->render(rows));
+            rememberForCompletion(rows);
+        }
         const int failures = reportHubs();
         if (!m_watch) {
             QCoreApplication::exit(failures ? 1 : 0);
@@ -105,6 +114,19 @@ private:
                     write(stdout, m_printer->renderChange(p, true));
             }
         });
+    }
+
+    // `fleetscope connect <TAB>` and its siblings offer what was just listed.
+    void rememberForCompletion(const QList<int> &rows) const
+    {
+        QStringList targets;
+        targets.reserve(rows.size());
+        for (int row : rows) {
+            const FleetProfile &p = m_store->profileAt(row);
+            const ObjectMeta &meta = p.profile().metadata;
+            targets << m_store->hubName(p.hub) + u'/' + static_cast<const QString &>(meta.namespaceName) + u'/' + meta.name;
+        }
+        CompletionRequest::rememberTargets(targets);
     }
 
     // One line per hub that is not live, on stderr; the count of failed hubs.

@@ -4,9 +4,43 @@
 #include "fleet/storefeeder.h"
 #include "kube/kubeconfigvalidation.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QThread>
 
 namespace fleetscope {
+namespace {
+
+// Where kubectl's rules looked, for a first run without any kubeconfig: the one
+// message a new user sees, so it names the files and the way to try the app anyway.
+QString whereItLooked(const KubeconfigLoadOptions &options, const Kubeconfig &config)
+{
+    const QStringList files = KubeconfigLoader::precedence(options);
+    bool anyExists = false;
+    for (const QString &file : files)
+        anyExists = anyExists || QFileInfo::exists(file);
+    const QString env = options.kubeconfigEnv ? *options.kubeconfigEnv : qEnvironmentVariable("KUBECONFIG");
+    QString looked;
+    if (!options.explicitPath.isEmpty())
+        looked = options.explicitPath;
+    else if (!env.isEmpty())
+        looked = QStringLiteral("KUBECONFIG=%1").arg(env);
+    else
+        looked = QDir::toNativeSeparators(files.value(0));
+    const QString hint = QStringLiteral("; name a kubeconfig with --kubeconfig FILE, or try a simulated fleet with "
+                                        "\"fleetscope --demo\"");
+    if (!anyExists) {
+        const QString unset = env.isEmpty() && options.explicitPath.isEmpty() ? QStringLiteral(" (KUBECONFIG is not set)")
+                                                                               : QString();
+        return QStringLiteral("no kubeconfig found: looked in %1%2, which does not exist%3").arg(looked, unset, hint);
+    }
+    if (config.contexts.isEmpty())
+        return QStringLiteral("no context chosen: the kubeconfig %1 has no contexts and no current-context%2")
+            .arg(looked, hint);
+    return {};
+}
+
+} // namespace
 
 bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName, HubSettings *settings,
                            QString *error)
@@ -73,8 +107,12 @@ bool FleetEngine::configure(const FleetEngineOptions &options, QString *error)
         contexts = loaded.config.contextNames();
     if (contexts.isEmpty()) {
         QString name;
-        if (!resolveContextName(loaded.config, QString(), &name, error))
+        if (!resolveContextName(loaded.config, QString(), &name, error)) {
+            const QString where = whereItLooked(loadOptionsFor(QString()), loaded.config);
+            if (!where.isEmpty())
+                *error = where;
             return false;
+        }
         contexts.append(name);
     }
     contexts.removeDuplicates();

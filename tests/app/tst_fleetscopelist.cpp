@@ -4,7 +4,9 @@
 #include "hubprocess.h"
 #include "testsupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -69,6 +71,8 @@ private slots:
     void reportsTheHubThatFailedAndPrintsTheOthers();
     void wrongTokenSaysUnauthorized();
     void filtersWithTheQueryLanguage();
+    void everyHubFailingPrintsNothingOnStdout();
+    void noKubeconfigSaysWhereItLooked();
 };
 
 void TestFleetscopeList::printsNamesAndTable()
@@ -159,6 +163,7 @@ void TestFleetscopeList::wrongTokenSaysUnauthorized()
     const QString kubeconfig = brokenCopy(hub, "token: ", "token: x", QStringLiteral("wrong"));
     const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"), kubeconfig});
     QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out, QByteArray());
     QCOMPARE(r.err.trimmed(), QByteArray("error: hub locked: Unauthorized: You must be logged in to the server (Unauthorized)"));
 }
 
@@ -190,6 +195,58 @@ void TestFleetscopeList::filtersWithTheQueryLanguage()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.startsWith("error: --filter: "), r.err.constData());
     QVERIFY2(r.err.contains("^"), r.err.constData());
+}
+
+void TestFleetscopeList::everyHubFailingPrintsNothingOnStdout()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("3")}, QStringLiteral("gone"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    hub.stop(); // its kubeconfig stays, its server is gone
+    for (const QString &format : {QStringLiteral("table"), QStringLiteral("wide"), QStringLiteral("csv")}) {
+        const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"),
+                                                                    hub.kubeconfigPath(), QStringLiteral("-o"), format});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QByteArray()); // not even the header: scripts read stdout
+        QVERIFY2(r.err.startsWith("error: hub gone: "), r.err.constData());
+    }
+}
+
+void TestFleetscopeList::noKubeconfigSaysWhereItLooked()
+{
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list")},
+                                 {QStringLiteral("HOME=") + home.path(), QStringLiteral("KUBECONFIG=")});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.out, QByteArray());
+    const QString expected = QStringLiteral("error: no kubeconfig found: looked in %1/.kube/config (KUBECONFIG is not "
+                                            "set), which does not exist; name a kubeconfig with --kubeconfig FILE, or "
+                                            "try a simulated fleet with \"fleetscope --demo\"\n")
+                                 .arg(home.path());
+    QCOMPARE(QString::fromUtf8(r.err), expected);
+
+    const QString missing = home.filePath(QStringLiteral("nowhere.yaml"));
+    r = runProcess(fleetscopeExecutable(), {QStringLiteral("list")},
+                   {QStringLiteral("HOME=") + home.path(), QStringLiteral("KUBECONFIG=") + missing});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith("error: no kubeconfig found: looked in KUBECONFIG=" + missing.toUtf8() + ", which"),
+             r.err.constData());
+    QVERIFY2(r.err.contains("fleetscope --demo"), r.err.constData());
+
+    // A kubeconfig without contexts says which file it read.
+    QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".kube")));
+    QFile empty(home.filePath(QStringLiteral(".kube/config")));
+    QVERIFY(empty.open(QIODevice::WriteOnly));
+    empty.write("apiVersion: v1\nkind: Config\nclusters: []\n");
+    empty.close();
+    r = runProcess(fleetscopeExecutable(), {QStringLiteral("list")},
+                   {QStringLiteral("HOME=") + home.path(), QStringLiteral("KUBECONFIG=")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith("error: no context chosen: the kubeconfig " + home.filePath(QStringLiteral(".kube/config")).toUtf8()
+                              + " has no contexts"),
+             r.err.constData());
+    QVERIFY2(r.err.contains("fleetscope --demo"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeList)

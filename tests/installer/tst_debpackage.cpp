@@ -41,6 +41,8 @@ QStringList expectedFiles(const QString &under)
         under + QStringLiteral("share/fleetscope/translations/fleetscope_de.qm"),
         under + QStringLiteral("share/fleetscope/translations/fleetscope_en.qm"),
         under + QStringLiteral("share/fleetscope/translations/fleetscope_ja.qm"),
+        under + QStringLiteral("share/bash-completion/completions/fleetscope"),
+        under + QStringLiteral("share/zsh/vendor-completions/_fleetscope"),
     };
     for (int size : {16, 22, 24, 32, 48, 64, 128, 256})
         files.append(QStringLiteral("%1share/icons/hicolor/%2x%2/apps/%3.png").arg(under).arg(size).arg(AppId));
@@ -132,6 +134,17 @@ void TestDebPackage::debianPackage()
     const ProcessResult man = runProcess(QStringLiteral("gzip"), {QStringLiteral("-dc"), root + QStringLiteral("/usr/share/man/man1/fleetscope.1.gz")});
     QVERIFY(man.finished && man.exitCode == 0);
     QVERIFY2(man.out.contains("kubeconfig") && man.out.contains(".TH FLEETSCOPE"), man.out.left(400));
+
+    // The installed bash completion answers `fleetscope li<TAB>` with the packaged binary.
+    const QString script = root + QStringLiteral("/usr/share/bash-completion/completions/fleetscope");
+    const ProcessResult completion = runProcess(
+        QStringLiteral("bash"),
+        {QStringLiteral("--norc"), QStringLiteral("-c"),
+         QStringLiteral("source \"$1\" && COMP_WORDS=(\"$2\" li) && COMP_CWORD=1 && _fleetscope && "
+                        "printf '%s\\n' \"${COMPREPLY[@]}\""),
+         QStringLiteral("bash"), script, root + QStringLiteral("/usr/bin/fleetscope")});
+    QVERIFY2(completion.finished && completion.exitCode == 0, completion.err);
+    QCOMPARE(completion.out, QByteArray("list\n"));
 }
 
 QTEST_GUILESS_MAIN(TestDebPackage)

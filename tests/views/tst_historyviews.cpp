@@ -135,6 +135,67 @@ private slots:
         QVERIFY(view.chart()->lanes().isEmpty());
     }
 
+    void youngHistoryOpensOnTheRecordedRange()
+    {
+        HistoryStore store;
+        store.open(m_dir.filePath(QStringLiteral("young.sqlite")));
+        QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+        // Installed 50 minutes ago: watching since then, the clusters first seen then.
+        store.beginCoverage(QStringLiteral("hub-a"), m_now - 50 * kMinute);
+        QList<ClusterObservation> seen;
+        QSet<ClusterId> scope;
+        for (int c = 0; c < 5; ++c) {
+            ClusterObservation o = observe(QStringLiteral("young%1").arg(c), m_now - 50 * kMinute, ConditionStatus::True,
+                                           ConditionStatus::True);
+            for (Condition &condition : o.conditions)
+                condition.lastTransitionTime = m_now - 50 * kMinute;
+            seen << o;
+            scope.insert(o.cluster);
+        }
+        seen << observe(QStringLiteral("young0"), m_now - 20 * kMinute, ConditionStatus::False, ConditionStatus::True);
+        store.observe(seen);
+        store.flush();
+
+        ClusterTimelineView view(&store);
+        view.resize(700, 260);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy shown(&view, &ClusterTimelineView::shown);
+        view.setCluster({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("young0")});
+        QTRY_VERIFY(!view.chart()->lanes().isEmpty());
+        // The default 24 h preset opens on the 50 recorded minutes (with a little lead), and says so.
+        QVERIFY(view.recordedFrom() > 0);
+        QVERIFY2(view.chart()->from() >= m_now - 55 * kMinute && view.chart()->from() <= m_now - 50 * kMinute,
+                 qPrintable(QString::number((m_now - view.chart()->from()) / kMinute)));
+        QVERIFY2(view.statusText().startsWith(QLatin1String("Recorded since ")), qPrintable(view.statusText()));
+        // Hatching only as a short lead that shows where recording began.
+        const TimelineSegment lead = view.chart()->lanes()[0].segments.first();
+        const qint64 shownSpan = view.chart()->to() - view.chart()->from();
+        QVERIFY(lead.kind != SegmentKind::Gap || (lead.end - lead.start) * 10 <= shownSpan);
+        // A preset chosen by name is shown whole.
+        shown.clear();
+        view.setSpan(24 * 60 * kMinute);
+        QVERIFY(shown.wait(5000));
+        QCOMPARE(view.recordedFrom(), 0);
+        QCOMPARE(view.chart()->to() - view.chart()->from(), 24 * 60 * kMinute);
+        QVERIFY(!view.statusText().startsWith(QLatin1String("Recorded since ")));
+
+        FleetHealthChart chart(&store);
+        chart.resize(700, 260);
+        chart.show();
+        chart.setScope(scope, QStringLiteral("5 clusters"));
+        QTRY_VERIFY(!chart.points().isEmpty());
+        QVERIFY(chart.recordedFrom() >= m_now - 56 * kMinute && chart.recordedFrom() <= m_now - 50 * kMinute);
+        // The points spread over the recorded range instead of its last pixels.
+        QVERIFY(chart.points().first().time >= m_now - 56 * kMinute);
+        QVERIFY(chart.points().first().healthy + chart.points().first().unhealthy > 0
+                || chart.points()[chart.points().size() / 10].healthy > 0);
+        QVERIFY2(chart.statusText().startsWith(QLatin1String("Recorded since ")), qPrintable(chart.statusText()));
+        chart.setSpan(24 * 60 * kMinute);
+        QTRY_COMPARE(chart.recordedFrom(), 0);
+        QTRY_VERIFY(chart.points().first().time < m_now - 23 * 60 * kMinute);
+    }
+
     void fleetHealthChart()
     {
         HistoryStore store;

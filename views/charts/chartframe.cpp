@@ -27,6 +27,9 @@ ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, const QStringList &preset
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    // A long cluster name must not make the pane (and so the window's table) wider:
+    // the title gives way and is clipped.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_title, 1);
     Q_ASSERT(presetLabels.size() == int(std::size(presetSpans)));
     for (int i = 0; i < int(std::size(presetSpans)); ++i) {

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QFileDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QTimer>
 #include <QToolButton>
 
@@ -65,6 +66,7 @@ void ClusterTimelineView::setCluster(const ClusterId &cluster)
 
 void ClusterTimelineView::setSpan(qint64 ms)
 {
+    m_fitToRecorded = false; // a preset asked for by name is shown whole
     m_span = ms;
     m_from = m_to = 0;
     m_frame->checkSpan(ms);
@@ -95,28 +97,71 @@ void ClusterTimelineView::refetch()
     });
 }
 
-void ClusterTimelineView::display(const ClusterHistory &history)
+namespace {
+
+// Where the first lane stops being "not watching": the start of what is recorded.
+qint64 recordedStart(const QList<TimelineChart::Lane> &lanes, qint64 to)
+{
+    qint64 start = to;
+    for (const TimelineChart::Lane &lane : lanes) {
+        for (const TimelineSegment &segment : lane.segments) {
+            if (segment.kind != SegmentKind::Gap) {
+                start = std::min(start, segment.start);
+                break;
+            }
+        }
+    }
+    return start;
+}
+
+} // namespace
+
+QList<TimelineChart::Lane> ClusterTimelineView::lanesOf(const ClusterHistory &history, qint64 from, int *changes)
 {
     QList<TimelineChart::Lane> lanes;
-    int changes = 0;
+    *changes = 0;
     for (const QString &type : laneTypes(history.transitions)) {
         QList<ConditionTransition> ofType;
         for (const ConditionTransition &t : history.transitions) {
             if (t.type == type)
                 ofType.append(t);
         }
-        changes += countFlaps(ofType, history.from);
-        lanes.append({type, computeSegments(ofType, history.coverage, history.from, history.to)});
+        *changes += countFlaps(ofType, from);
+        lanes.append({type, computeSegments(ofType, history.coverage, from, history.to)});
     }
-    m_chart->setLanes(history.from, history.to, lanes);
+    return lanes;
+}
+
+void ClusterTimelineView::display(const ClusterHistory &history)
+{
+    int changes = 0;
+    QList<TimelineChart::Lane> lanes = lanesOf(history, history.from, &changes);
+    // A history younger than the preset (the usual case after install) would be a
+    // window of hatching with the data in its last pixels: open on what is recorded.
+    m_recordedFrom = 0;
+    const qint64 span = history.to - history.from;
+    if (m_fitToRecorded && m_from == 0 && !lanes.isEmpty()) {
+        const qint64 start = recordedStart(lanes, history.to);
+        if (start < history.to && start - history.from > span / 50) {
+            m_recordedFrom = std::max(history.from, start - (history.to - start) / 20);
+            lanes = lanesOf(history, m_recordedFrom, &changes);
+        }
+    }
+    m_chart->setLanes(m_recordedFrom ? m_recordedFrom : history.from, history.to, lanes);
+    QString status;
     if (!history.error.isEmpty())
-        m_frame->status()->setText(history.error);
+        status = history.error;
     else if (lanes.isEmpty())
-        m_frame->status()->setText(tr("No condition history recorded for this cluster yet."));
+        status = tr("No condition history recorded for this cluster yet.");
     else
-        m_frame->status()->setText(tr("%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: "
-                             "Fleetscope was not watching.",
-                             nullptr, changes));
+        status = tr("%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: "
+                    "Fleetscope was not watching.",
+                    nullptr, changes);
+    if (m_recordedFrom && history.error.isEmpty())
+        status = tr("Recorded since %1, so this shows that instead of the whole preset.")
+                     .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_recordedFrom), QLocale::ShortFormat))
+            + u' ' + status;
+    m_frame->status()->setText(status);
     Q_EMIT shown();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "history/historytypes.h"
+#include "timelinechart.h"
 
 #include <QWidget>
 
@@ -10,7 +11,6 @@ namespace fleetscope {
 
 class ChartFrame;
 class HistoryStore;
-class TimelineChart;
 
 // The selected cluster's condition history: a TimelineChart with zoom presets
 // (1 h, 24 h, 7 d, 30 d; drag on the chart to zoom in, right-click to zoom out),
@@ -25,8 +25,12 @@ public:
 
     void setCluster(const ClusterId &cluster);
     ClusterId cluster() const { return m_cluster; }
-    // Shows the last `ms` up to now (a preset).
+    // Shows the last `ms` up to now (a preset chosen by name: shown whole). Until one
+    // is chosen, the default preset opens on the recorded range when that is shorter.
     void setSpan(qint64 ms);
+    // Where the shown window starts because history is younger than the preset; 0 when
+    // the whole preset (or a zoom) is shown.
+    qint64 recordedFrom() const { return m_recordedFrom; }
     TimelineChart *chart() const { return m_chart; }
     QString statusText() const;
     // Writes the cluster's recorded transitions to `path`; the result is reported in the status line.
@@ -39,6 +43,7 @@ signals:
 private:
     void refetch();
     void display(const ClusterHistory &history);
+    static QList<TimelineChart::Lane> lanesOf(const ClusterHistory &history, qint64 from, int *changes);
     void chooseExportFile();
 
     HistoryStore *m_history;
@@ -46,6 +51,8 @@ private:
     qint64 m_span;
     qint64 m_from = 0; // a zoomed window; 0: the preset up to now
     qint64 m_to = 0;
+    bool m_fitToRecorded = true;
+    qint64 m_recordedFrom = 0;
     TimelineChart *m_chart;
     ChartFrame *m_frame;
     QTimer *m_refetch;

@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QTimer>
 #include <QToolButton>
 #include <QValueAxis>
@@ -86,12 +87,15 @@ void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QString &des
 {
     m_scope = scope;
     m_description = description;
+    m_recordedFrom = 0; // another scope may have an older history
     m_frame->title()->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
     m_refetch->start();
 }
 
 void FleetHealthChart::setSpan(qint64 ms)
 {
+    m_fitToRecorded = false; // a preset asked for by name is shown whole
+    m_recordedFrom = 0;
     m_span = ms;
     m_frame->checkSpan(ms);
     refetch();
@@ -107,7 +111,10 @@ void FleetHealthChart::refetch()
     m_refetch->stop();
     const quint64 generation = ++m_generation;
     const qint64 to = QDateTime::currentMSecsSinceEpoch();
-    const qint64 from = to - m_span;
+    // Once the recorded range has grown to the preset, the preset is shown whole again.
+    if (m_recordedFrom && m_recordedFrom <= to - m_span)
+        m_recordedFrom = 0;
+    const qint64 from = m_recordedFrom ? m_recordedFrom : to - m_span;
     if (!m_history->isAvailable()) {
         display({}, from, to);
         m_frame->status()->setText(m_history->statusMessage().isEmpty() ? tr("History is not available.")
@@ -127,6 +134,20 @@ void FleetHealthChart::refetch()
 
 void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qint64 to)
 {
+    // A history younger than the preset (the usual case after install) would put every
+    // point in the last pixels: fetch again from where the counts begin, once per scope.
+    if (m_fitToRecorded && !m_recordedFrom && !points.isEmpty()) {
+        qsizetype first = 0;
+        while (first < points.size() && points[first].healthy + points[first].unhealthy + points[first].unknown == 0)
+            ++first;
+        const qint64 bucket = (to - from) / std::max<qsizetype>(1, points.size());
+        const qint64 start = first < points.size() ? points[first].time - bucket : to;
+        if (start < to && start - from > (to - from) / 50) {
+            m_recordedFrom = std::max(from, start - (to - start) / 20);
+            refetch();
+            return;
+        }
+    }
     m_points = points;
     QList<QPointF> rows[4];
     int top = 1;
@@ -144,11 +165,16 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     m_countAxis->setRange(0, top + top / 10 + 1);
     if (!points.isEmpty()) {
         const HealthPoint &last = points.last();
-        m_frame->status()->setText(tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
-                             int(points.size()))
-                              .arg(last.healthy)
-                              .arg(last.unhealthy)
-                              .arg(last.unknown));
+        QString status = tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
+                            int(points.size()))
+                             .arg(last.healthy)
+                             .arg(last.unhealthy)
+                             .arg(last.unknown);
+        if (m_recordedFrom)
+            status = tr("Recorded since %1, so this shows that instead of the whole preset.")
+                         .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_recordedFrom), QLocale::ShortFormat))
+                + u' ' + status;
+        m_frame->status()->setText(status);
     } else if (m_history->isAvailable()) {
         m_frame->status()->setText(m_scope.isEmpty() ? tr("No clusters in scope.") : tr("No history recorded for these clusters yet."));
     }

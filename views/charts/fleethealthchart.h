@@ -33,7 +33,12 @@ public:
 
     // The clusters to count; `description` names the scope ("prod, 120 clusters").
     void setScope(const QSet<ClusterId> &scope, const QString &description);
+    // A preset chosen by name: shown whole. Until one is chosen, the default preset
+    // opens on the recorded range when that is shorter.
     void setSpan(qint64 ms);
+    // Where the shown window starts because history is younger than the preset; 0 when
+    // the whole preset is shown.
+    qint64 recordedFrom() const { return m_recordedFrom; }
     const QList<HealthPoint> &points() const { return m_points; }
     QChartView *chartView() const { return m_view; }
     // Writes every recorded transition of the scope in the shown window as CSV.
@@ -52,6 +57,8 @@ private:
     QSet<ClusterId> m_scope;
     QString m_description;
     qint64 m_span;
+    bool m_fitToRecorded = true;
+    qint64 m_recordedFrom = 0;
     QList<HealthPoint> m_points;
     QChartView *m_view;
     QDateTimeAxis *m_timeAxis;

@@ -1,0 +1,144 @@
+// The cluster table's first-run columns: what a 1400 px window with the details
+// pane open shows, Display name only when it says more than the name, and a
+// restored layout left alone.
+
+#include "clustercolumndefaults.h"
+#include "clustertableview.h"
+#include "detailspane.h"
+#include "fleet/clustercolumnsource.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "mainwindow.h"
+#include "smallfleet.h"
+
+#include <QDir>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTest>
+
+using namespace fleetscope;
+using namespace fleetscope::testing;
+
+namespace {
+
+QList<ProfilePtr> fleet(bool ownDisplayNames)
+{
+    QList<ProfilePtr> profiles;
+    for (int i = 0; i < 60; ++i) {
+        auto record = smallFleetCluster(QStringLiteral("cluster-%1").arg(i, 2, 10, QLatin1Char('0')),
+                                        i % 2 ? QStringLiteral("prod") : QStringLiteral("staging"));
+        record->profile.clusterManagerName = QStringLiteral("open-cluster-management");
+        record->profile.kubernetesVersion = QStringLiteral("v1.31.4");
+        // OCM repeats the name as the display name; others write a human one.
+        record->profile.displayName = ownDisplayNames ? QStringLiteral("Payments %1 (Frankfurt)").arg(i)
+                                                      : record->profile.metadata.name;
+        profiles << record;
+    }
+    return profiles;
+}
+
+// The columns whose whole width shows in the table's viewport, in visual order.
+QList<int> fullyVisibleColumns(const ClusterTableView *table)
+{
+    const QHeaderView *header = table->header();
+    QList<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (header->isSectionHidden(logical))
+            continue;
+        if (header->sectionViewportPosition(logical) + header->sectionSize(logical) <= table->viewport()->width())
+            columns << logical;
+    }
+    return columns;
+}
+
+// A column from outside the store, as history's flap counts are.
+class FlapsLike final : public ClusterColumnSource
+{
+public:
+    QString header() const override { return QStringLiteral("Flaps"); }
+    QString toolTip() const override { return {}; }
+    const QString *value(const FleetProfile &) const override { return nullptr; }
+};
+
+} // namespace
+
+class TestClusterColumnDefaults final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsHealthManagerAndVersionAt1400();
+    void showsDisplayNameWhenItSaysMore();
+    void leavesARestoredLayoutAlone();
+};
+
+void TestClusterColumnDefaults::showsHealthManagerAndVersionAt1400()
+{
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    fillLiveHub(store, fleet(false));
+    QTRY_COMPARE(window.clusterProxy()->rowCount(), 60);
+    QVERIFY(window.detailsPane()->isVisible());
+    const QList<int> expected = {ClusterTableModel::NameColumn, ClusterTableModel::ControlPlaneHealthyColumn,
+                                 ClusterTableModel::ManagerColumn, ClusterTableModel::VersionColumn,
+                                 ClusterTableModel::HubColumn};
+    QCOMPARE(fullyVisibleColumns(window.clusterTable()), expected);
+    // Display name only repeated the name: it stays out of the way.
+    QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::DisplayNameColumn));
+    QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::NamespaceColumn));
+    // The health column is wide enough for its header, so the word shows beside the icon.
+    const QHeaderView *header = window.clusterTable()->header();
+    const QString title = header->model()->headerData(ClusterTableModel::ControlPlaneHealthyColumn, Qt::Horizontal).toString();
+    QVERIFY(header->sectionSize(ClusterTableModel::ControlPlaneHealthyColumn) >= header->fontMetrics().horizontalAdvance(title) + 16);
+    // A column added later (history's flap counts) goes to the end and changes nothing else.
+    FlapsLike flaps;
+    const int flapsColumn = window.clusterProxy()->tableModel()->addSourceColumn(&flaps);
+    QCOMPARE(fullyVisibleColumns(window.clusterTable()), expected);
+    QVERIFY(!window.clusterTable()->isColumnHidden(flapsColumn));
+    QCOMPARE(window.grab().save(QDir::temp().filePath(QStringLiteral("fleetscope-columns-1400.png"))), true);
+    window.clusterProxy()->tableModel()->removeColumnAt(flapsColumn);
+}
+
+void TestClusterColumnDefaults::showsDisplayNameWhenItSaysMore()
+{
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    fillLiveHub(store, fleet(true));
+    QVERIFY(!window.clusterTable()->isColumnHidden(ClusterTableModel::DisplayNameColumn));
+    const QHeaderView *header = window.clusterTable()->header();
+    // After the columns that must fit, before Hub.
+    QCOMPARE(header->visualIndex(ClusterTableModel::DisplayNameColumn),
+             header->visualIndex(ClusterTableModel::VersionColumn) + 1);
+    QVERIFY(ClusterColumnDefaults::displayNamesAddInformation(store));
+}
+
+void TestClusterColumnDefaults::leavesARestoredLayoutAlone()
+{
+    FleetStore store;
+    MainWindow window(&store);
+    QHeaderView *header = window.clusterTable()->header();
+    header->setSectionHidden(ClusterTableModel::ManagerColumn, true);
+    const QByteArray saved = header->saveState();
+    QList<int> order;
+    for (int column = 0; column < header->count(); ++column)
+        order << header->visualIndex(column);
+    // As WindowSettings and saved views do: restore, then tell the defaults.
+    window.columnDefaults()->keepUserLayout();
+    header->restoreState(saved);
+    fillLiveHub(store, fleet(true));
+    QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::DisplayNameColumn));
+    QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::ManagerColumn));
+    for (int column = 0; column < header->count(); ++column)
+        QCOMPARE(header->visualIndex(column), order.value(column));
+    QVERIFY(window.columnDefaults()->keepsUserLayout());
+}
+
+QTEST_MAIN(TestClusterColumnDefaults)
+#include "tst_clustercolumndefaults.moc"

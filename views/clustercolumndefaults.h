@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QObject>
+
+class QHeaderView;
+
+namespace fleetscope {
+
+class FleetStore;
+
+// The cluster table's first-run columns, chosen so that a 1400 px window with the
+// details pane open shows what a person scans for: Name, ControlPlaneHealthy
+// (icon and word), Manager, Version and Hub, then ClusterSet, Nodes and the rest.
+// Display name starts hidden and appears once the fleet shows that it says more
+// than the name (in many fleets it only repeats it).
+//
+// Saved layouts win: once a layout is restored (window settings, a saved view),
+// keepUserLayout() stops any further change. The one change after start, showing
+// Display name, comes with the first clusters, within a second or two.
+class ClusterColumnDefaults final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterColumnDefaults)
+
+public:
+    ClusterColumnDefaults(QHeaderView *header, const FleetStore *store, QObject *parent = nullptr);
+
+    // Applies the default order, widths and hidden columns.
+    void apply();
+    void keepUserLayout();
+    bool keepsUserLayout() const { return m_userLayout; }
+
+    // Whether the display names of the fleet say more than the names (checked on
+    // a bounded sample: the first rows show the pattern of a fleet).
+    static bool displayNamesAddInformation(const FleetStore &store);
+
+private:
+    void checkDisplayNames();
+
+    QHeaderView *m_header;
+    const FleetStore *m_store;
+    bool m_userLayout = false;
+    bool m_displayNameDecided = false;
+};
+
+} // namespace fleetscope
