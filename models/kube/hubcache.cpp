@@ -161,15 +161,6 @@ void HubCache::remove(ResourceKind kind, const ObjectKey &key)
         t.pending.insert(key, nullptr);
 }
 
-void HubCache::dropScope(const ResourceSpec &spec)
-{
-    Table &t = table(spec.kind);
-    const QList<ObjectKey> dropped =
-        t.objects.keysWhere([&](const ObjectMeta &meta) { return inScope(spec, {meta.namespaceName, meta.name}); });
-    for (const ObjectKey &key : dropped)
-        remove(spec.kind, key);
-}
-
 bool HubCache::hasPendingChanges() const
 {
     if (!m_decodeErrors.isEmpty())
