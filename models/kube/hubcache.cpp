@@ -89,7 +89,7 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view
             return nullptr;
         // Compact (the hub's member order), then deflated: the details pane's copy.
         if (m_keepRawJson)
-            record->rawJson = minifiedJson(json);
+            record->rawJson = CompressedJson(minifiedJson(json));
         *meta = &record->profile.metadata;
         return record;
     }
