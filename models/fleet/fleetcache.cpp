@@ -23,6 +23,9 @@ constexpr qint64 MaxFileBytes = qint64(512) << 20;
 
 constexpr QFileDevice::Permissions PrivateFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
+// Profiles put into the store per event-loop turn while restoring.
+constexpr qsizetype RestoreSlice = 5000;
+
 struct SaveJob
 {
     int hub = -1;
@@ -44,6 +47,8 @@ FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *par
     m_worker->moveToThread(m_thread);
     m_thread->start(QThread::LowPriority);
 
+    m_restoreTimer.setInterval(0);
+    connect(&m_restoreTimer, &QTimer::timeout, this, &FleetCache::restoreSlice);
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(120000);
     connect(&m_saveTimer, &QTimer::timeout, this, &FleetCache::saveNow);
@@ -116,34 +121,53 @@ QList<int> FleetCache::staleHubs() const
 
 void FleetCache::restore()
 {
-    struct Job
-    {
-        int hub;
-        QString hubName;
-        QString path;
-    };
-    QList<Job> jobs;
+    QList<RestoreJob> jobs;
     for (const int hub : m_store->activeHubs())
-        jobs.append({hub, m_store->hubName(hub), fileFor(m_store->hubName(hub))});
+        jobs.append({hub, m_store->hubName(hub), fileFor(m_store->hubName(hub)), {}, 0});
+    ++m_restoresReading;
     // The destructor waits for the worker, so `this` outlives every job; results
     // posted to it after it is gone are dropped with it.
     QMetaObject::invokeMethod(m_worker, [this, jobs, probe = m_fileProbe] {
-        for (const Job &job : jobs) {
+        for (RestoreJob job : jobs) {
             if (probe)
                 probe();
-            const Loaded loaded = readFile(job.path, job.hubName);
+            job.loaded = readFile(job.path, job.hubName);
             // Each hub's fleet is handed over as soon as it is read: the first hub
             // shows while the next file is parsed.
-            QMetaObject::invokeMethod(this, [this, job, loaded] {
-                m_restored += applyRestored(job.hub, job.hubName, loaded);
-                if (!loaded.error.isEmpty())
-                    m_restoreErrors.append(loaded.error);
+            QMetaObject::invokeMethod(this, [this, job] {
+                m_restoreQueue.append(job);
+                m_restoreTimer.start();
             });
         }
         QMetaObject::invokeMethod(this, [this] {
-            emit restoreFinished(std::exchange(m_restored, 0), std::exchange(m_restoreErrors, {}));
+            --m_restoresReading;
+            m_restoreTimer.start();
         });
     });
+}
+
+void FleetCache::restoreSlice()
+{
+    // One slice per event-loop turn: inserting 100k rows at once would hold the
+    // window for most of a second.
+    if (!m_restoreQueue.isEmpty()) {
+        RestoreJob &job = m_restoreQueue.first();
+        Loaded slice;
+        slice.savedAt = job.loaded.savedAt;
+        slice.profiles = job.loaded.profiles.mid(job.next, RestoreSlice);
+        job.next += RestoreSlice;
+        m_restored += applyRestored(job.hub, job.hubName, slice);
+        if (job.next >= job.loaded.profiles.size()) {
+            if (!job.loaded.error.isEmpty())
+                m_restoreErrors.append(job.loaded.error);
+            m_restoreQueue.removeFirst();
+        }
+    }
+    if (!m_restoreQueue.isEmpty())
+        return;
+    m_restoreTimer.stop();
+    if (m_restoresReading == 0)
+        emit restoreFinished(std::exchange(m_restored, 0), std::exchange(m_restoreErrors, {}));
 }
 
 FleetCache::Loaded FleetCache::readFile(const QString &path, const QString &hubName)

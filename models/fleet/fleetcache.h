@@ -94,7 +94,18 @@ private:
         QList<ProfilePtr> profiles;
     };
 
+    // A hub's cache file, read on the worker, going into the store slice by slice.
+    struct RestoreJob
+    {
+        int hub = -1;
+        QString hubName;
+        QString path;
+        Loaded loaded;
+        qsizetype next = 0; // the first profile not yet in the store
+    };
+
     HubCacheState &state(int hub);
+    void restoreSlice();
     void onHubStatusChanged(int hub);
     void onDeltaApplied(int hub);
     int applyRestored(int hub, const QString &hubName, const Loaded &loaded);
@@ -111,7 +122,10 @@ private:
     QThread *m_thread;
     QObject *m_worker; // lives on m_thread: jobs run in the order they were given
     std::function<void()> m_fileProbe;
-    int m_restored = 0;         // by the restore() under way
+    QTimer m_restoreTimer;
+    QList<RestoreJob> m_restoreQueue;
+    int m_restoresReading = 0;   // restore() calls whose files the worker still reads
+    int m_restored = 0;          // by the restore() under way
     QStringList m_restoreErrors; // of the restore() under way
 };
 
