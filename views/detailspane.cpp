@@ -121,10 +121,12 @@ void DetailsPane::showCluster(int storeRow)
     } else {
         m_yamlWanted = false;
     }
-    m_yaml.clear();
-    m_yamlRecord.reset();
-    if (m_yamlWanted)
-        startYaml();
+    if (m_yamlWanted) {
+        startYaml(); // the previous version's YAML stays until this one is ready: no flicker under churn
+    } else {
+        m_yaml.clear();
+        m_yamlRecord.reset();
+    }
     m_browser->setHtml(render(m_row, QDateTime::currentMSecsSinceEpoch()));
 }
 
@@ -189,7 +191,7 @@ QString DetailsPane::yamlSection() const
     const QString muted = HealthStyle::mutedText(palette()).name();
     if (!m_yamlWanted)
         return html + QStringLiteral("<p><a href='%1'>%2</a></p>").arg(yamlLink, esc(tr("Show as YAML")));
-    if (m_yamlRecord != m_shownRecord || m_yamlJob.isRunning())
+    if (m_yaml.isEmpty() && m_yamlJob.isRunning())
         return html + QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("Rendering…")));
     if (m_yaml.isEmpty())
         return html + QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("The object could not be read back.")));
