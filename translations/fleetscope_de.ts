@@ -888,14 +888,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
 <context>
     <name>fleetscope::DetailsPane</name>
     <message>
-        <source>&lt;p style=&apos;color:gray&apos;&gt;%1 was deleted from its hub.&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:gray&apos;&gt;%1 wurde auf seinem Hub gelöscht.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p style=&apos;color:gray&apos;&gt;Select a cluster to see its conditions, properties and access providers.&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:gray&apos;&gt;Wählen Sie einen Cluster, um seine Conditions, Properties und Access-Provider zu sehen.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>ClusterSet</source>
         <translation>ClusterSet</translation>
     </message>
@@ -1041,6 +1033,26 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message>
         <source>Object (YAML)</source>
         <translation>Objekt (YAML)</translation>
+    </message>
+    <message>
+        <source>%1 was deleted from its hub.</source>
+        <translation>%1 wurde auf seinem Hub gelöscht.</translation>
+    </message>
+    <message>
+        <source>Show as YAML</source>
+        <translation>Als YAML anzeigen</translation>
+    </message>
+    <message>
+        <source>Rendering…</source>
+        <translation>Wird aufbereitet…</translation>
+    </message>
+    <message>
+        <source>The object could not be read back.</source>
+        <translation>Das Objekt konnte nicht zurückgelesen werden.</translation>
+    </message>
+    <message>
+        <source>Select a cluster to see its conditions, properties and access providers.</source>
+        <translation>Wählen Sie einen Cluster, um seine Conditions, Properties und Access-Provider zu sehen.</translation>
     </message>
 </context>
 <context>

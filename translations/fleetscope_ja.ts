@@ -880,14 +880,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
 <context>
     <name>fleetscope::DetailsPane</name>
     <message>
-        <source>&lt;p style=&apos;color:gray&apos;&gt;%1 was deleted from its hub.&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:gray&apos;&gt;%1 はハブから削除されました。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p style=&apos;color:gray&apos;&gt;Select a cluster to see its conditions, properties and access providers.&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;color:gray&apos;&gt;クラスターを選択すると、Condition、プロパティ、アクセスプロバイダーが表示されます。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>ClusterSet</source>
         <translation>ClusterSet</translation>
     </message>
@@ -1032,6 +1024,26 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Object (YAML)</source>
         <translation>オブジェクト（YAML）</translation>
+    </message>
+    <message>
+        <source>%1 was deleted from its hub.</source>
+        <translation>%1 はハブから削除されました。</translation>
+    </message>
+    <message>
+        <source>Show as YAML</source>
+        <translation>YAML で表示</translation>
+    </message>
+    <message>
+        <source>Rendering…</source>
+        <translation>生成中…</translation>
+    </message>
+    <message>
+        <source>The object could not be read back.</source>
+        <translation>オブジェクトを読み戻せませんでした。</translation>
+    </message>
+    <message>
+        <source>Select a cluster to see its conditions, properties and access providers.</source>
+        <translation>クラスターを選択すると、Condition、プロパティ、アクセスプロバイダーが表示されます。</translation>
     </message>
 </context>
 <context>

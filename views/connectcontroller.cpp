@@ -86,12 +86,10 @@ ConnectDialog *ConnectController::openDialog()
         rows.removeAll(current);
         rows.prepend(current);
     }
-    QList<ConnectTarget> targets;
+    QList<MemberTarget> targets;
     for (int row : std::as_const(rows)) {
-        if (row < 0 || row >= m_store->profileCount())
-            continue;
-        const FleetProfile &p = m_store->profileAt(row);
-        targets << ConnectTarget{m_store->hubName(p.hub), p.profile()};
+        if (row >= 0 && row < m_store->profileCount())
+            targets << MemberTarget::fromRow(*m_store, row);
     }
     if (targets.isEmpty())
         return nullptr;

@@ -1,8 +1,7 @@
 #include "connectdialog.h"
 
 #include "connect/connectsession.h"
-#include "connect/connectsettings.h"
-#include "connect/kubeconfigbuilder.h"
+#include "healthstyle.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -10,7 +9,6 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -18,7 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
+#include <QResizeEvent>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -43,25 +41,19 @@ QString htmlLines(const QString &text)
 
 } // namespace
 
-QString ConnectTarget::label() const
-{
-    return hub + u'/' + profile.metadata.namespaceName + u'/' + profile.metadata.name;
-}
-
-ConnectDialog::ConnectDialog(const QList<ConnectTarget> &targets, QWidget *parent)
+ConnectDialog::ConnectDialog(const QList<MemberTarget> &targets, QWidget *parent)
     : QDialog(parent)
     , m_targets(targets)
 {
     setObjectName(QStringLiteral("connectDialog"));
-    setWindowTitle(targets.size() == 1 ? tr("Connect to %1").arg(targets.first().profile.metadata.name)
+    setWindowTitle(targets.size() == 1 ? tr("Connect to %1").arg(targets.first().name)
                                        : tr("Connect to %n clusters", "", int(targets.size())));
     m_preferred = QStringList(int(targets.size()), QString());
     buildUi();
 
-    const ConnectSettings settings = ConnectSettings::load(QSettings());
+    const ConnectSettings &settings = m_actions.settings();
     m_providerFileEdit->setText(settings.providerFile);
     m_terminalEdit->setText(settings.terminalCommand);
-    m_launcher.setTemplate(settings.terminalCommand);
     updateSessionChoices();
     setSessionKind(settings.session);
     updateTerminalHint();
@@ -78,10 +70,9 @@ void ConnectDialog::buildUi()
     m_heading->setObjectName(QStringLiteral("connectHeading"));
     m_heading->setWordWrap(true);
     if (m_targets.size() == 1) {
-        const ConnectTarget &t = m_targets.first();
+        const MemberTarget &t = m_targets.first();
         m_heading->setText(tr("<b>%1</b> in namespace %2 on hub %3")
-                               .arg(t.profile.metadata.name.toHtmlEscaped(), t.profile.metadata.namespaceName.toString().toHtmlEscaped(),
-                                    t.hub.toHtmlEscaped()));
+                               .arg(t.name.toHtmlEscaped(), t.namespaceName.toHtmlEscaped(), t.hub.toHtmlEscaped()));
     } else {
         m_heading->setText(tr("<b>%n clusters</b>: one kubeconfig with a context each; the first is the current "
                               "context.", "", int(m_targets.size())));
@@ -98,7 +89,7 @@ void ConnectDialog::buildUi()
     m_targetsView->setColumnWidth(ClusterColumn, 250);
     m_targetsView->setColumnWidth(ProviderColumn, 190);
     m_targetsView->setColumnWidth(ServerColumn, 190);
-    for (const ConnectTarget &t : std::as_const(m_targets)) {
+    for (const MemberTarget &t : std::as_const(m_targets)) {
         auto *item = new QTreeWidgetItem(m_targetsView, {t.label()});
         item->setToolTip(ClusterColumn, t.label());
     }
@@ -122,7 +113,11 @@ void ConnectDialog::buildUi()
     layout->addLayout(form);
 
     auto *settingsBox = new QGroupBox(tr("Settings"), this);
-    auto *settingsForm = new QFormLayout(settingsBox);
+    // The hint sits under the form, full width: a wrapped label in a QFormLayout
+    // field is not given the height its lines need.
+    auto *settingsColumn = new QVBoxLayout(settingsBox);
+    auto *settingsForm = new QFormLayout;
+    settingsColumn->addLayout(settingsForm);
     auto *providerWidget = new QWidget(settingsBox);
     auto *providerRow = new QHBoxLayout(providerWidget);
     providerRow->setContentsMargins(0, 0, 0, 0);
@@ -154,8 +149,8 @@ void ConnectDialog::buildUi()
     m_terminalHint->setObjectName(QStringLiteral("terminalHint"));
     m_terminalHint->setWordWrap(true);
     m_terminalHint->setTextFormat(Qt::PlainText); // paths and templates, never markup
-    settingsForm->addRow(QString(), m_terminalHint);
-    settingsForm->setVerticalSpacing(4);
+    settingsColumn->addWidget(m_terminalHint);
+    settingsColumn->setSpacing(4);
     layout->addWidget(settingsBox);
 
     m_status = new QLabel(this);
@@ -186,12 +181,32 @@ void ConnectDialog::buildUi()
         reloadProviders();
     });
     connect(m_terminalEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
-        m_launcher.setTemplate(text);
+        m_actions.tryTerminalCommand(text);
         updateTerminalHint();
     });
     connect(m_terminalEdit, &QLineEdit::editingFinished, this, &ConnectDialog::saveSettings);
     connect(m_session, &QComboBox::activated, this, &ConnectDialog::saveSettings);
+    // Wide enough for a server URL and a context per row; as tall as the content.
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     resize(820, sizeHint().height());
+}
+
+void ConnectDialog::fitToContent()
+{
+    QLayout *box = layout();
+    box->activate();
+    const int needed = box->hasHeightForWidth() ? box->totalHeightForWidth(width()) : box->totalSizeHint().height();
+    setMinimumHeight(needed);
+    if (height() < needed)
+        resize(width(), needed);
+}
+
+void ConnectDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    // Narrower means more wrapped lines: never less height than they need.
+    if (event->size().width() != event->oldSize().width())
+        fitToContent();
 }
 
 QString ConnectDialog::providerFile() const
@@ -216,7 +231,7 @@ void ConnectDialog::setTerminalCommand(const QString &commandTemplate)
 
 void ConnectDialog::setLauncherEnvironment(const QProcessEnvironment &environment)
 {
-    m_launcher.setEnvironment(environment);
+    m_actions.setLauncherEnvironment(environment);
     const SessionKind kind = sessionKind();
     updateSessionChoices();
     setSessionKind(kind);
@@ -229,17 +244,17 @@ void ConnectDialog::saveSettings()
     s.providerFile = m_providerFileEdit->text();
     s.terminalCommand = m_terminalEdit->text();
     s.session = sessionKind();
-    QSettings settings;
-    s.save(settings);
+    m_actions.setSettings(s);
 }
 
 void ConnectDialog::updateSessionChoices()
 {
     m_session->clear();
-    for (SessionKind kind : m_launcher.availableSessions()) {
+    const TerminalLauncher &launcher = m_actions.launcher();
+    for (SessionKind kind : launcher.availableSessions()) {
         switch (kind) {
         case SessionKind::Shell:
-            m_session->addItem(tr("Your shell (%1) with KUBECONFIG set").arg(m_launcher.userShell()),
+            m_session->addItem(tr("Your shell (%1) with KUBECONFIG set").arg(launcher.userShell()),
                                sessionKindKey(kind));
             break;
         case SessionKind::Kubectl:
@@ -250,7 +265,7 @@ void ConnectDialog::updateSessionChoices()
             break;
         }
     }
-    m_session->setToolTip(m_launcher.findExecutable(QStringLiteral("k9s")).isEmpty()
+    m_session->setToolTip(launcher.findExecutable(QStringLiteral("k9s")).isEmpty()
                               ? tr("k9s is offered when it is on your PATH.")
                               : QString());
 }
@@ -268,52 +283,36 @@ void ConnectDialog::setSessionKind(SessionKind kind)
 
 void ConnectDialog::updateTerminalHint()
 {
-    const QString detected = m_launcher.detectedTemplate();
+    const QString detected = m_actions.launcher().detectedTemplate();
     m_terminalEdit->setPlaceholderText(detected.isEmpty() ? tr("no terminal found: e.g. xterm -e {command}")
                                                           : tr("autodetected: %1").arg(detected));
-    // Dry run with a stand-in path: the same checks a launch makes.
-    LaunchCommand command;
-    QString error;
+    QString program;
     m_terminalError.clear();
-    if (m_launcher.build(SessionKind::Shell, QStringLiteral("/dev/null"), QString(), &command, &error)) {
-        m_terminalHint->setText(tr("Opens %1").arg(command.program));
-        m_terminalHint->setStyleSheet(QString());
-    } else {
-        m_terminalError = error;
-        m_terminalHint->setText(error);
-        m_terminalHint->setStyleSheet(QStringLiteral("color: #b3261e;"));
-    }
+    if (m_actions.checkTerminal(&program, &m_terminalError))
+        m_terminalHint->setText(tr("Opens %1").arg(program));
+    else
+        m_terminalHint->setText(m_terminalError);
+    HealthStyle::setErrorText(m_terminalHint, !m_terminalError.isEmpty());
     updateConnectButton();
+    fitToContent();
 }
 
 void ConnectDialog::updateConnectButton()
 {
     // Copy and Save need no terminal; Connect needs both.
-    m_connectButton->setEnabled(!m_yaml.isEmpty() && m_terminalError.isEmpty());
+    m_connectButton->setEnabled(m_plan.ok() && m_terminalError.isEmpty());
     m_connectButton->setToolTip(m_terminalError.isEmpty() ? tr("Open your terminal with KUBECONFIG set")
                                                           : m_terminalError);
 }
 
 void ConnectDialog::reloadProviders()
 {
-    m_providers = ProviderFile();
-    m_providerError.clear();
-    QString error;
-    const QString path = providerFile();
-    if (!QFileInfo::exists(path)) {
-        m_providerError = tr("The provider file %1 does not exist. It says which exec plugin gets credentials for "
-                             "each access provider name (KEP-5339); create it or choose another file below.")
-                              .arg(path);
-    } else if (!ProviderFile::load(path, &m_providers, &error)) {
-        m_providerError = error;
-    }
+    m_plan = ConnectPlan::load(m_targets, providerFile());
     // Rows keep their order; provider widgets are made anew for the new file.
     for (int i = 0; i < m_targets.size(); ++i) {
         QTreeWidgetItem *item = m_targetsView->topLevelItem(i);
         m_targetsView->removeItemWidget(item, ProviderColumn);
-        const ProviderSelection selection = m_providerError.isEmpty()
-            ? ProviderSelection::select(m_targets[i].profile, m_providers, m_targets[i].label())
-            : ProviderSelection();
+        const ProviderSelection &selection = m_plan.members[i].selection;
         if (!m_preferred[i].isEmpty()) {
             bool stillThere = false;
             for (const ProviderMatch &m : selection.matches)
@@ -342,70 +341,48 @@ void ConnectDialog::reloadProviders()
     rebuild();
 }
 
+QString ConnectDialog::problemFor(const ConnectPlan::Member &member) const
+{
+    if (!member.noProviderMatches())
+        return member.error;
+    const QStringList offered = member.offeredProviders();
+    return tr("No provider in your provider file matches %1.\n"
+              "The profile offers: %2.\n"
+              "%3 knows: %4.\n"
+              "Add an entry named after an offered provider, or choose another provider file.")
+        .arg(member.target.label(), offered.isEmpty() ? tr("no access providers") : quotedList(offered),
+             m_plan.providers.path,
+             m_plan.providers.providers.isEmpty() ? tr("no providers") : quotedList(m_plan.providers.names()));
+}
+
 void ConnectDialog::rebuild()
 {
-    m_selections.clear();
-    m_yaml.clear();
-    m_contextNames.clear();
-    m_warnings.clear();
+    if (m_plan.providerFileError.isEmpty())
+        m_plan = ConnectPlan::make(m_targets, m_plan.providers, m_preferred);
     QStringList problems;
-    if (!m_providerError.isEmpty())
-        problems << m_providerError;
-    KubeconfigBuilder builder;
-    for (int i = 0; i < m_targets.size(); ++i) {
-        const ConnectTarget &t = m_targets[i];
+    if (m_plan.providerFileMissing)
+        problems << tr("The provider file %1 does not exist. It says which exec plugin gets credentials for "
+                       "each access provider name (KEP-5339); create it or choose another file below.")
+                        .arg(m_plan.providers.path);
+    else if (!m_plan.providerFileError.isEmpty())
+        problems << m_plan.providerFileError;
+    for (int i = 0; i < m_plan.members.size(); ++i) {
+        const ConnectPlan::Member &member = m_plan.members[i];
         QTreeWidgetItem *item = m_targetsView->topLevelItem(i);
-        item->setText(ContextColumn, QString());
-        item->setText(ServerColumn, QString());
-        if (!m_providerError.isEmpty()) {
-            m_selections << ProviderSelection();
-            continue;
-        }
-        const ProviderSelection selection = ProviderSelection::select(t.profile, m_providers, t.label(), m_preferred[i]);
-        m_selections << selection;
-        if (selection.matches.isEmpty()) {
-            QStringList offered;
-            for (const AccessProvider &a : t.profile.accessProviders)
-                offered << a.name;
-            problems << tr("No provider in your provider file matches %1.\n"
-                           "The profile offers: %2.\n"
-                           "%3 knows: %4.\n"
-                           "Add an entry named after an offered provider, or choose another provider file.")
-                            .arg(t.label(), offered.isEmpty() ? tr("no access providers") : quotedList(offered),
-                                 m_providers.path,
-                                 m_providers.providers.isEmpty() ? tr("no providers") : quotedList(m_providers.names()));
-            continue;
-        }
-        if (!selection.ok()) {
-            problems << selection.error;
-            continue;
-        }
-        for (const QString &w : selection.warnings)
-            m_warnings << (m_targets.size() > 1 ? t.profile.metadata.name + QStringLiteral(": ") + w : w);
-        const ProviderMatch &m = selection.match();
-        const KubeconfigCluster &cluster = t.profile.accessProviders.at(m.accessProviderIndex).cluster;
-        item->setText(ServerColumn, cluster.server);
-        item->setToolTip(ServerColumn, cluster.proxyUrl.isEmpty() ? cluster.server
-                                                                  : tr("%1 through proxy %2").arg(cluster.server, cluster.proxyUrl));
-        QString name;
-        QString error;
-        const QString &ns = t.profile.metadata.namespaceName;
-        const QString &n = t.profile.metadata.name;
-        if (!builder.add({n, ns + u'-' + n, t.hub + u'-' + ns + u'-' + n}, t.profile.accessProviders.at(m.accessProviderIndex),
-                         m_providers.providers.at(m.providerIndex), &error, &name)) {
-            problems << t.label() + QStringLiteral(": ") + error;
-            continue;
-        }
-        item->setText(ContextColumn, name);
+        item->setText(ContextColumn, member.contextName);
+        const AccessProvider *access = member.access();
+        item->setText(ServerColumn, access ? access->cluster.server : QString());
+        item->setToolTip(ServerColumn, !access ? QString()
+                                       : access->cluster.proxyUrl.isEmpty()
+                                           ? access->cluster.server
+                                           : tr("%1 through proxy %2").arg(access->cluster.server, access->cluster.proxyUrl));
+        if (!member.ok() && m_plan.providerFileError.isEmpty())
+            problems << problemFor(member);
     }
     m_problem = problems.join(QStringLiteral("\n\n"));
-    if (m_problem.isEmpty()) {
-        m_yaml = builder.yaml();
-        m_contextNames = builder.contextNames();
-    }
     updateConnectButton();
-    m_copyButton->setEnabled(!m_yaml.isEmpty());
-    m_saveButton->setEnabled(!m_yaml.isEmpty());
+    m_copyButton->setEnabled(m_plan.ok());
+    m_saveButton->setEnabled(m_plan.ok());
     showMessages();
 }
 
@@ -413,18 +390,20 @@ void ConnectDialog::showMessages()
 {
     QString html;
     if (!m_problem.isEmpty())
-        html += QStringLiteral("<p style=\"color:#b3261e\"><b>%1</b><br>%2</p>").arg(tr("Cannot connect."), htmlLines(m_problem));
-    for (const QString &w : std::as_const(m_warnings))
+        html += QStringLiteral("<p style=\"color:%1\"><b>%2</b><br>%3</p>")
+                    .arg(HealthStyle::errorText().name(), tr("Cannot connect."), htmlLines(m_problem));
+    for (const QString &w : m_plan.warnings())
         html += QStringLiteral("<p>%1 %2</p>").arg(tr("Warning:"), htmlLines(w));
     m_messages->setText(html);
     m_messages->setVisible(!html.isEmpty());
+    fitToContent();
 }
 
 QStringList ConnectDialog::chosenProviders() const
 {
     QStringList names;
-    for (const ProviderSelection &s : m_selections)
-        names << (s.ok() ? s.match().name : QString());
+    for (const ConnectPlan::Member &m : m_plan.members)
+        names << m.providerName();
     return names;
 }
 
@@ -441,73 +420,47 @@ bool ConnectDialog::chooseProvider(int index, const QString &name)
 
 bool ConnectDialog::saveKubeconfig(const QString &path, QString *error)
 {
-    if (m_yaml.isEmpty()) {
+    if (!m_plan.ok()) {
         *error = m_problem;
         return false;
     }
-    // A throwaway session writes nothing but the runtime copy it removes again;
-    // saveAs gives the file its 0600 mode before any byte lands in it.
-    ConnectSession scratch;
-    if (!scratch.write(m_yaml, error) || !scratch.saveAs(path, error))
-        return false;
-    m_savedPath = path;
-    m_savedYaml = m_yaml;
-    return true;
+    return m_actions.saveKubeconfig(m_plan.kubeconfig, path, error);
 }
 
 QString ConnectDialog::kubectlCommand(QString *error)
 {
-    if (m_yaml.isEmpty()) {
+    if (!m_plan.ok()) {
         *error = m_problem;
         return {};
     }
-    QString path;
-    if (!m_savedPath.isEmpty() && m_savedYaml == m_yaml && QFileInfo::exists(m_savedPath)) {
-        path = m_savedPath;
-    } else {
-        if (!m_copySession) {
-            m_sessions.push_back(std::make_unique<ConnectSession>());
-            m_copySession = m_sessions.back().get();
-        }
-        if (!m_copySession->write(m_yaml, error))
-            return {};
-        path = m_copySession->kubeconfigPath();
-    }
-    return QStringLiteral("KUBECONFIG=%1 kubectl get nodes").arg(TerminalLauncher::shellQuote(path));
+    return m_actions.kubectlCommand(m_plan.kubeconfig, error);
 }
 
 bool ConnectDialog::launchTerminal(QString *error)
 {
-    if (m_yaml.isEmpty()) {
+    if (!m_plan.ok()) {
         *error = m_problem;
         return false;
     }
-    auto session = std::make_unique<ConnectSession>();
-    if (!session->write(m_yaml, error))
-        return false;
-    LaunchCommand command;
-    const QString title = tr("Fleetscope: %1").arg(m_contextNames.join(QStringLiteral(", ")));
-    if (!m_launcher.build(sessionKind(), session->kubeconfigPath(), title, &command, error))
-        return false;
+    QString path;
     qint64 pid = 0;
-    if (!TerminalLauncher::startDetached(command, &pid, error))
+    const QString title = tr("Fleetscope: %1").arg(m_plan.contextNames.join(QStringLiteral(", ")));
+    if (!m_actions.launchTerminal(m_plan.kubeconfig, sessionKind(), title, &path, &pid, error))
         return false;
-    const QString path = session->kubeconfigPath();
-    m_sessions.push_back(std::move(session));
     emit terminalStarted(path, pid);
     return true;
 }
 
 std::vector<std::unique_ptr<ConnectSession>> ConnectDialog::takeSessions()
 {
-    m_copySession = nullptr;
-    return std::exchange(m_sessions, {});
+    return m_actions.takeSessions();
 }
 
 void ConnectDialog::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b3261e;") : QString());
+    HealthStyle::setErrorText(m_status, error);
+    fitToContent();
 }
 
 void ConnectDialog::connectClicked()
@@ -529,7 +482,7 @@ void ConnectDialog::copyKubectlCommand()
         return;
     }
     QApplication::clipboard()->setText(command);
-    setStatus(m_savedPath.isEmpty() || m_savedYaml != m_yaml
+    setStatus(!m_actions.isSaved(m_plan.kubeconfig)
                   ? tr("Copied: %1\nThe file is removed when Fleetscope quits; save the kubeconfig to keep it.").arg(command)
                   : tr("Copied: %1").arg(command),
               false);
@@ -538,7 +491,7 @@ void ConnectDialog::copyKubectlCommand()
 void ConnectDialog::saveKubeconfigAs()
 {
     const QString suggestion = QDir::home().filePath(
-        (m_contextNames.size() == 1 ? m_contextNames.first() : QStringLiteral("fleetscope")) + QStringLiteral(".kubeconfig"));
+        (m_plan.contextNames.size() == 1 ? m_plan.contextNames.first() : QStringLiteral("fleetscope")) + QStringLiteral(".kubeconfig"));
     const QString path = QFileDialog::getSaveFileName(this, tr("Save kubeconfig as"), suggestion);
     if (path.isEmpty())
         return;

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "api/clusterprofile.h"
-#include "connect/providerfile.h"
-#include "connect/providerselection.h"
-#include "connect/terminallauncher.h"
+#include "connect/connectactions.h"
+#include "connect/connectplan.h"
+#include "connect/membertarget.h"
 
 #include <QDialog>
 
@@ -20,16 +19,6 @@ namespace fleetscope {
 
 class ConnectSession;
 
-// One cluster to connect to: its hub (kubeconfig context) and a copy of its
-// profile, so that live updates never change what the dialog shows.
-struct ConnectTarget
-{
-    QString hub;
-    ClusterProfile profile;
-
-    QString label() const; // hub/namespace/name
-};
-
 // "Take me into this cluster": shows the chosen clusters with the credential
 // provider for each (a choice when several in the provider file match, default
 // in provider-file order like the reference library; an explanation when none
@@ -37,17 +26,20 @@ struct ConnectTarget
 // Connect opens the user's terminal on a private kubeconfig with a context per
 // cluster; "Copy kubectl command" and "Save kubeconfig as…" hand it out instead.
 // The provider file and the terminal command are settings (`connect/`), edited here.
+// What to show comes from a ConnectPlan (shared with `fleetscope connect`); what
+// the buttons do, from ConnectActions: the dialog itself holds only widgets.
+// Targets are copies, so that live updates never change what the dialog shows.
 class ConnectDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ConnectDialog)
 
 public:
-    explicit ConnectDialog(const QList<ConnectTarget> &targets, QWidget *parent = nullptr);
+    explicit ConnectDialog(const QList<MemberTarget> &targets, QWidget *parent = nullptr);
     ~ConnectDialog() override; // removes sessions nobody took
 
     // The terminal side; tests give it their own environment (PATH, SHELL, TERMINAL).
-    const TerminalLauncher &launcher() const { return m_launcher; }
+    const TerminalLauncher &launcher() const { return m_actions.launcher(); }
     void setLauncherEnvironment(const QProcessEnvironment &environment);
     void setTerminalCommand(const QString &commandTemplate); // also stored in the settings
     void setProviderFile(const QString &path); // also stored in the settings
@@ -55,10 +47,10 @@ public:
 
     // Why no kubeconfig can be built (empty when one can), as shown; and the warnings.
     QString problemText() const { return m_problem; }
-    QStringList warnings() const { return m_warnings; }
+    QStringList warnings() const { return m_plan.warnings(); }
     // The kubeconfig for the current choices (empty when there is a problem).
-    QByteArray kubeconfigYaml() const { return m_yaml; }
-    QStringList contextNames() const { return m_contextNames; }
+    QByteArray kubeconfigYaml() const { return m_plan.kubeconfig; }
+    QStringList contextNames() const { return m_plan.contextNames; }
     // The provider currently chosen for each target ("" when none matches).
     QStringList chosenProviders() const;
     // Chooses provider `name` for target `index` (what the combo box does).
@@ -82,6 +74,9 @@ signals:
     // A terminal was started on `kubeconfigPath`.
     void terminalStarted(const QString &kubeconfigPath, qint64 pid);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void buildUi();
     void reloadProviders();
@@ -96,23 +91,16 @@ private:
     void browseProviderFile();
     void connectClicked();
     void setStatus(const QString &text, bool error);
+    // Wrapped labels need more height as their text grows: the dialog follows.
+    void fitToContent();
+    QString problemFor(const ConnectPlan::Member &member) const;
 
-    QList<ConnectTarget> m_targets;
-    ProviderFile m_providers;
-    QString m_providerError;
-    QList<ProviderSelection> m_selections;
+    QList<MemberTarget> m_targets;
     QStringList m_preferred; // per target: the provider picked in the dialog ("" = default)
-    TerminalLauncher m_launcher;
-
-    QByteArray m_yaml;
-    QStringList m_contextNames;
+    ConnectActions m_actions;
+    ConnectPlan m_plan;
     QString m_problem;
-    QStringList m_warnings;
     QString m_terminalError; // why the terminal command cannot work, if it cannot
-    QString m_savedPath;     // the last "Save kubeconfig as…"
-    QByteArray m_savedYaml;  // what it holds
-    ConnectSession *m_copySession = nullptr; // in m_sessions
-    std::vector<std::unique_ptr<ConnectSession>> m_sessions;
 
     QLabel *m_heading = nullptr;
     QTreeWidget *m_targetsView = nullptr;

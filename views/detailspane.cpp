@@ -8,7 +8,9 @@
 #include <QDateTime>
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace fleetscope {
 namespace {
@@ -38,6 +40,18 @@ QString statusCell(ConditionStatus status)
     return QStringLiteral("<span style='color:%1'>%2</span> %3")
         .arg(HealthStyle::color(health).name(), symbol, esc(conditionStatusName(status)));
 }
+
+// Inflate, parse, convert: milliseconds for a big object, so never on the GUI thread.
+QString yamlOf(const ProfilePtr &record)
+{
+    const QByteArray raw = record->rawJson.unpacked();
+    const nlohmann::json object = nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false);
+    if (object.is_discarded())
+        return QString();
+    return QString::fromUtf8(jsonToYaml(object));
+}
+
+const QString yamlLink = QStringLiteral("fleetscope:yaml");
 
 QString section(const QString &title)
 {
@@ -70,6 +84,16 @@ DetailsPane::DetailsPane(const FleetStore *store, QWidget *parent)
     setObjectName(QStringLiteral("detailsPane"));
     m_browser->setObjectName(QStringLiteral("detailsBrowser"));
     m_browser->setOpenLinks(false);
+    connect(m_browser, &QTextBrowser::anchorClicked, this, &DetailsPane::onAnchor);
+    connect(&m_yamlJob, &QFutureWatcher<QString>::finished, this, [this] {
+        const ProfilePtr record = std::exchange(m_yamlRecord, {});
+        if (m_yamlJob.isCanceled() || record != m_shownRecord)
+            return; // made for a cluster or a version no longer shown
+        m_yamlRecord = record;
+        m_yaml = m_yamlJob.result();
+        setHtmlKeepingPlace(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+        emit yamlShown();
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_browser);
@@ -84,12 +108,24 @@ QString DetailsPane::plainText() const
 void DetailsPane::showCluster(int storeRow)
 {
     m_row = storeRow >= 0 && storeRow < m_store->profileCount() ? storeRow : -1;
-    m_shownRecord = nullptr;
+    const ProfilePtr previous = std::exchange(m_shownRecord, {});
     if (m_row >= 0) {
         const FleetProfile &p = m_store->profileAt(m_row);
-        m_shownRecord = p.record.get();
+        const ObjectKey key{p.profile().metadata.namespaceName, p.profile().metadata.name};
+        // The YAML stays open while the same cluster is updated, not for the next one.
+        if (!previous || p.hub != m_hub || !(key == m_key))
+            m_yamlWanted = false;
+        m_shownRecord = p.record;
         m_hub = p.hub;
-        m_key = ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name};
+        m_key = key;
+    } else {
+        m_yamlWanted = false;
+    }
+    if (m_yamlWanted) {
+        startYaml(); // the previous version's YAML stays until this one is ready: no flicker under churn
+    } else {
+        m_yaml.clear();
+        m_yamlRecord.reset();
     }
     m_browser->setHtml(render(m_row, QDateTime::currentMSecsSinceEpoch()));
 }
@@ -102,11 +138,14 @@ void DetailsPane::refresh()
     const int row = m_store->rowOf(m_hub, m_key);
     if (row < 0) {
         m_row = -1;
-        m_shownRecord = nullptr;
-        m_browser->setHtml(tr("<p style='color:gray'>%1 was deleted from its hub.</p>").arg(m_key.toString().toHtmlEscaped()));
+        m_shownRecord.reset();
+        m_yamlWanted = false;
+        m_browser->setHtml(QStringLiteral("<p style='color:%1'>%2</p>")
+                               .arg(HealthStyle::mutedText(palette()).name(),
+                                    tr("%1 was deleted from its hub.").arg(m_key.toString()).toHtmlEscaped()));
         return;
     }
-    if (m_store->profileAt(row).record.get() != m_shownRecord) {
+    if (m_store->profileAt(row).record != m_shownRecord) {
         const int scroll = m_browser->verticalScrollBar()->value();
         showCluster(row);
         m_browser->verticalScrollBar()->setValue(scroll); // an update must not lose the reader's place
@@ -114,10 +153,57 @@ void DetailsPane::refresh()
     m_row = row;
 }
 
+void DetailsPane::showYaml()
+{
+    if (!m_shownRecord || m_shownRecord->rawJson.isEmpty())
+        return;
+    m_yamlWanted = true;
+    startYaml();
+    setHtmlKeepingPlace(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+}
+
+void DetailsPane::startYaml()
+{
+    if (m_yamlJob.isRunning())
+        m_yamlJob.cancel(); // its result is ignored when it comes
+    m_yamlRecord = m_shownRecord;
+    m_yamlJob.setFuture(QtConcurrent::run(yamlOf, m_shownRecord));
+}
+
+void DetailsPane::onAnchor(const QUrl &url)
+{
+    if (url.toString() == yamlLink)
+        showYaml();
+}
+
+void DetailsPane::setHtmlKeepingPlace(const QString &html)
+{
+    const int scroll = m_browser->verticalScrollBar()->value();
+    m_browser->setHtml(html);
+    m_browser->verticalScrollBar()->setValue(scroll);
+}
+
+QString DetailsPane::yamlSection() const
+{
+    if (!m_shownRecord || m_shownRecord->rawJson.isEmpty())
+        return QString();
+    QString html = section(tr("Object (YAML)"));
+    const QString muted = HealthStyle::mutedText(palette()).name();
+    if (!m_yamlWanted)
+        return html + QStringLiteral("<p><a href='%1'>%2</a></p>").arg(yamlLink, esc(tr("Show as YAML")));
+    if (m_yaml.isEmpty() && m_yamlJob.isRunning())
+        return html + QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("Rendering…")));
+    if (m_yaml.isEmpty())
+        return html + QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("The object could not be read back.")));
+    return html + QStringLiteral("<pre style='font-size:small'>%1</pre>").arg(esc(m_yaml));
+}
+
 QString DetailsPane::render(int row, qint64 now) const
 {
+    const QString muted = HealthStyle::mutedText(palette()).name();
     if (row < 0)
-        return tr("<p style='color:gray'>Select a cluster to see its conditions, properties and access providers.</p>");
+        return QStringLiteral("<p style='color:%1'>%2</p>")
+            .arg(muted, esc(tr("Select a cluster to see its conditions, properties and access providers.")));
     const FleetProfile &fp = m_store->profileAt(row);
     const ClusterProfile &p = fp.profile();
     QString html;
@@ -128,11 +214,11 @@ QString DetailsPane::render(int row, qint64 now) const
                      esc(p.metadata.namespaceName), esc(p.metadata.name));
 
     html += QStringLiteral("<table cellspacing='2'>");
-    auto row2 = [&html](const QString &key, const QString &valueHtml) {
-        html += QStringLiteral("<tr><td style='color:gray; padding-right:10px'>%1</td><td>%2</td></tr>").arg(esc(key), valueHtml);
+    auto row2 = [&html, &muted](const QString &key, const QString &valueHtml) {
+        html += QStringLiteral("<tr><td style='color:%1; padding-right:10px'>%2</td><td>%3</td></tr>").arg(muted, esc(key), valueHtml);
     };
     row2(tr("ClusterSet"), fp.clusterSet.isEmpty() ? tr("none")
-                                                   : esc(fp.clusterSet) + QStringLiteral(" <span style='color:gray'>(")
+                                                   : esc(fp.clusterSet) + QStringLiteral(" <span style='color:%1'>(").arg(muted)
                                                        + esc(clusterSetSourceText(fp.clusterSetSource)) + QStringLiteral(")</span>"));
     const ManagerFact manager = managerOf(p);
     QString managerHtml = esc(manager.name.isEmpty() ? tr("unknown") : manager.name.toString());
@@ -162,27 +248,27 @@ QString DetailsPane::render(int row, qint64 now) const
 
     html += section(tr("Conditions"));
     if (p.conditions.isEmpty()) {
-        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("No conditions reported.")));
+        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("No conditions reported.")));
     } else {
-        html += QStringLiteral("<table cellspacing='3'><tr style='color:gray'><td>%1</td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                    .arg(esc(tr("Type")), esc(tr("Status")), esc(tr("Reason")), esc(tr("Last transition")));
+        html += QStringLiteral("<table cellspacing='3'><tr style='color:%1'><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                    .arg(muted, esc(tr("Type")), esc(tr("Status")), esc(tr("Reason")), esc(tr("Last transition")));
         for (const Condition &c : p.conditions) {
             html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>%3</td><td>%4</td></tr>")
                         .arg(esc(c.type), statusCell(c.status), esc(c.reason), ageOf(c.lastTransitionTime, now));
             if (!c.message.isEmpty())
-                html += QStringLiteral("<tr><td></td><td colspan='3' style='color:gray'>%1</td></tr>").arg(esc(c.message));
+                html += QStringLiteral("<tr><td></td><td colspan='3' style='color:%1'>%2</td></tr>").arg(muted, esc(c.message));
         }
         html += QStringLiteral("</table>");
     }
 
     html += section(tr("Properties"));
     if (p.properties.isEmpty()) {
-        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("No properties reported.")));
+        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("No properties reported.")));
     } else {
         html += QStringLiteral("<table cellspacing='3'>");
         for (const Property &prop : p.properties)
-            html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td><td style='color:gray'>%3</td></tr>")
-                        .arg(esc(prop.name), esc(prop.value), prop.lastObservedTime ? ageOf(prop.lastObservedTime, now) : QString());
+            html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td><td style='color:%3'>%4</td></tr>")
+                        .arg(esc(prop.name), esc(prop.value), muted, prop.lastObservedTime ? ageOf(prop.lastObservedTime, now) : QString());
         html += QStringLiteral("</table>");
     }
 
@@ -190,11 +276,11 @@ QString DetailsPane::render(int row, qint64 now) const
     QStringList labels;
     for (const auto &[key, value] : p.metadata.labels.entries())
         labels << QStringLiteral("<tt>%1=%2</tt>").arg(esc(key), esc(value));
-    html += labels.isEmpty() ? QStringLiteral("<p style='color:gray'>—</p>") : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+    html += labels.isEmpty() ? QStringLiteral("<p style='color:%1'>—</p>").arg(muted) : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 
     html += section(tr("Access providers"));
     if (p.accessProviders.isEmpty())
-        html += QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("None: Fleetscope cannot connect to this cluster.")));
+        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("None: Fleetscope cannot connect to this cluster.")));
     for (const AccessProvider &ap : p.accessProviders) {
         const KubeconfigCluster &c = ap.cluster;
         QStringList facts{tr("server %1").arg(c.server.isEmpty() ? tr("missing") : c.server),
@@ -221,20 +307,15 @@ QString DetailsPane::render(int row, qint64 now) const
         for (const ClusterDecision &d : placement->decisions) {
             if (d.clusterProfileName == p.metadata.name && placement->profileNamespace(d) == p.metadata.namespaceName) {
                 const QString key = placement->placementKey().isEmpty() ? placement->metadata.name : placement->placementKey();
-                chosenBy << esc(key) + (d.reason.isEmpty() ? QString() : QStringLiteral(" <span style='color:gray'>(") + esc(d.reason) + QStringLiteral(")</span>"));
+                chosenBy << esc(key) + (d.reason.isEmpty() ? QString() : QStringLiteral(" <span style='color:%1'>(").arg(muted) + esc(d.reason) + QStringLiteral(")</span>"));
             }
         }
     }
     chosenBy.removeDuplicates();
-    html += chosenBy.isEmpty() ? QStringLiteral("<p style='color:gray'>%1</p>").arg(esc(tr("Not chosen by any PlacementDecision.")))
+    html += chosenBy.isEmpty() ? QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("Not chosen by any PlacementDecision.")))
                                : QStringLiteral("<p>") + chosenBy.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 
-    if (!fp.record->rawJson.isEmpty()) {
-        html += section(tr("Object (YAML)"));
-        const QByteArray &raw = fp.record->rawJson;
-        const nlohmann::json object = nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false);
-        html += QStringLiteral("<pre style='font-size:small'>%1</pre>").arg(esc(QString::fromUtf8(jsonToYaml(object))));
-    }
+    html += yamlSection();
     return html;
 }
 

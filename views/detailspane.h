@@ -2,9 +2,11 @@
 
 #include "kube/hubdelta.h"
 
+#include <QFutureWatcher>
 #include <QWidget>
 
 class QTextBrowser;
+class QUrl;
 
 namespace fleetscope {
 
@@ -14,6 +16,10 @@ class FleetStore;
 // from, conditions, properties with their age, labels, how to reach it (never
 // secrets), the placements that chose it, other profiles of the same member,
 // and the object as YAML.
+//
+// Everything but the YAML is rendered from the decoded profile. The YAML needs
+// the raw JSON inflated, parsed and converted, so it is made on demand ("Show as
+// YAML") on a pool thread, and again for each update while it is shown.
 class DetailsPane final : public QWidget
 {
     Q_OBJECT
@@ -29,15 +35,33 @@ public:
     void refresh();
     QString plainText() const;
 
+    // What "Show as YAML" does: renders the shown object's YAML off the GUI thread.
+    void showYaml();
+    bool isRenderingYaml() const { return m_yamlJob.isRunning(); }
+
+signals:
+    // The YAML of the shown object is on screen.
+    void yamlShown();
+
 private:
     QString render(int storeRow, qint64 now) const;
+    QString yamlSection() const;
+    void setHtmlKeepingPlace(const QString &html);
+    void startYaml();
+    void onAnchor(const QUrl &url);
 
     const FleetStore *m_store;
     QTextBrowser *m_browser;
     int m_row = -1;
     int m_hub = -1;
     ObjectKey m_key;
-    const void *m_shownRecord = nullptr;
+    ProfilePtr m_shownRecord;
+    // The YAML wanted for the shown cluster (kept across its updates), and what
+    // it is for the record in m_yamlRecord.
+    bool m_yamlWanted = false;
+    ProfilePtr m_yamlRecord;
+    QString m_yaml;
+    QFutureWatcher<QString> m_yamlJob;
 };
 
 } // namespace fleetscope

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
+#include <QWidget>
 
 #include <array>
 
@@ -125,6 +126,25 @@ QString HealthStyle::text(Health health)
         return QCoreApplication::translate("HealthStyle", "No data");
     }
     return QString();
+}
+
+QColor HealthStyle::errorText()
+{
+    return unhealthyColor;
+}
+
+QColor HealthStyle::mutedText(const QPalette &palette)
+{
+    return palette.color(QPalette::PlaceholderText);
+}
+
+void HealthStyle::setErrorText(QWidget *label, bool error)
+{
+    // Only the colour set here overrides; every other role is the parent's.
+    QPalette palette;
+    if (error)
+        palette.setColor(QPalette::WindowText, errorText());
+    label->setPalette(palette);
 }
 
 } // namespace fleetscope

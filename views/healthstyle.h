@@ -5,6 +5,9 @@
 
 #include <QColor>
 #include <QIcon>
+#include <QPalette>
+
+class QWidget;
 
 namespace fleetscope {
 
@@ -18,6 +21,15 @@ public:
     static QIcon icon(ConditionStatus status);
     static QColor color(Health health);
     static QString text(Health health);
+
+    // Text that says something failed or is refused: the unhealthy hue, which
+    // reads on light and dark palettes alike.
+    static QColor errorText();
+    // Secondary text (field names, empty states, reasons): the palette's
+    // placeholder colour, which every theme keeps readable but quieter.
+    static QColor mutedText(const QPalette &palette);
+    // Shows a label's text as an error, or in the palette's own colour again.
+    static void setErrorText(QWidget *label, bool error);
 };
 
 } // namespace fleetscope

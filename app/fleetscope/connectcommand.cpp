@@ -4,10 +4,9 @@
 #include "commandparser.h"
 #include "memberoptions.h"
 
+#include "connect/connectplan.h"
 #include "connect/connectsession.h"
-#include "connect/kubeconfigbuilder.h"
 #include "connect/providerfile.h"
-#include "connect/memberkubeconfig.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -171,28 +170,27 @@ int runConnectCommand(const QStringList &arguments)
         return 1;
     }
 
-    KubeconfigBuilder builder;
-    for (const MemberTarget &t : search.members) {
-        const MemberKubeconfig added = MemberKubeconfig::add(
-            &builder, t, providers, members.preferredProvider(),
-            {t.name, t.namespaceName + u'-' + t.name, t.hub + u'-' + t.namespaceName + u'-' + t.name});
-        for (const QString &warning : added.warnings)
-            writeText(stderr, QStringLiteral("warning: %1: %2\n").arg(t.label(), warning));
-        if (!added.ok) {
-            fail(added.error);
+    const ConnectPlan plan = ConnectPlan::make(search.members, providers,
+                                               QStringList(int(search.members.size()), members.preferredProvider()));
+    for (const ConnectPlan::Member &m : plan.members) {
+        for (const QString &warning : m.selection.warnings)
+            writeText(stderr, QStringLiteral("warning: %1: %2\n").arg(m.target.label(), warning));
+        if (!m.ok()) {
+            fail(m.error);
             return 1;
         }
         // Names the plugin, never its environment: env values may be secrets.
+        const CredentialProvider &provider = providers.providers.at(m.selection.match().providerIndex);
         writeText(stderr, QStringLiteral("%1: context \"%2\", provider \"%3\" (%4)\n")
-                          .arg(t.label(), added.contextName, added.providerName, added.command));
+                          .arg(m.target.label(), m.contextName, provider.name, provider.execConfig.command));
     }
 
     if (cli.isSet(print)) {
-        writeBytes(stdout, builder.yaml());
+        writeBytes(stdout, plan.kubeconfig);
         return 0;
     }
     ConnectSession session;
-    if (!session.write(builder.yaml(), &error)) {
+    if (!session.write(plan.kubeconfig, &error)) {
         fail(error);
         return 1;
     }

@@ -174,10 +174,13 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     std::unique_ptr<FleetCache> cache;
     if (configured && !options.kubeconfigList) {
         cache = std::make_unique<FleetCache>(&store);
-        QStringList cacheErrors;
-        cache->restore(&cacheErrors);
-        for (const QString &cacheError : std::as_const(cacheErrors))
-            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(cacheError));
+        // Read on the cache's worker while the window comes up; live data that
+        // arrives first wins over it.
+        QObject::connect(cache.get(), &FleetCache::restoreFinished, [](int, const QStringList &errors) {
+            for (const QString &cacheError : errors)
+                std::fprintf(stderr, "fleetscope: %s\n", qPrintable(cacheError));
+        });
+        cache->restore();
     }
 
     if (cli.demo) {

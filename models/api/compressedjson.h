@@ -13,22 +13,21 @@ namespace fleetscope {
 // ~0.4 KB instead of ~0.8 KB (plain zlib) — what lets the GUI keep every
 // object's raw JSON for the details pane within the per-profile memory budget.
 //
-// A value: assign JSON text, read it back as QByteArray (unpacked on each read,
-// so read once per use), or ask isEmpty() for free.
+// A value: made from JSON text (deflated), read back with unpacked() (inflated
+// on each call), or asked isEmpty() for free. Both directions cost zlib time and
+// are spelled out, so that they stay off the GUI thread where they are hot.
 class CompressedJson final
 {
 public:
     CompressedJson() = default;
-    CompressedJson &operator=(const QByteArray &json)
+    explicit CompressedJson(const QByteArray &json)
     {
         const QByteArray packed = compress(json);
         m_packed = PackedList<char>(packed.cbegin(), packed.cend());
-        return *this;
     }
     bool isEmpty() const { return m_packed.isEmpty(); }
     qsizetype packedSize() const { return m_packed.size(); }
     QByteArray unpacked() const { return uncompress(QByteArray::fromRawData(m_packed.constData(), m_packed.size())); }
-    operator QByteArray() const { return unpacked(); }
 
     static QByteArray compress(const QByteArray &json);
     // Empty on corrupt input (never produced by compress()).

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QThread>
 
 #include <nlohmann/json.hpp>
 
@@ -22,16 +23,35 @@ constexpr qint64 MaxFileBytes = qint64(512) << 20;
 
 constexpr QFileDevice::Permissions PrivateFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 
+// Profiles put into the store per event-loop turn while restoring.
+constexpr qsizetype RestoreSlice = 5000;
+
+struct SaveJob
+{
+    int hub = -1;
+    QString hubName;
+    QString path;
+    QList<ProfilePtr> profiles;
+};
+
 } // namespace
 
 FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_directory(directory.isEmpty() ? defaultDirectory() : directory)
+    , m_thread(new QThread)
+    , m_worker(new QObject)
 {
+    m_thread->setObjectName(QStringLiteral("fleet cache"));
+    m_worker->moveToThread(m_thread);
+    m_thread->start(QThread::LowPriority);
+
+    m_restoreTimer.setInterval(0);
+    connect(&m_restoreTimer, &QTimer::timeout, this, &FleetCache::restoreSlice);
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(120000);
-    connect(&m_saveTimer, &QTimer::timeout, this, [this] { saveNow(); });
+    connect(&m_saveTimer, &QTimer::timeout, this, &FleetCache::saveNow);
     connect(m_store, &FleetStore::hubStatusChanged, this, &FleetCache::onHubStatusChanged);
     connect(m_store, &FleetStore::deltaApplied, this, &FleetCache::onDeltaApplied);
     connect(m_store, &FleetStore::hubRemoved, this, [this](int hub) {
@@ -46,12 +66,19 @@ FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *par
 
 FleetCache::~FleetCache()
 {
-    // What changed since the last save is still worth keeping for the next start.
+    // What changed since the last save is still worth keeping for the next start;
+    // quitting waits for it (and for anything still running) on the worker.
     bool dirty = false;
     for (const HubCacheState &hub : m_hubs)
         dirty = dirty || hub.dirty;
     if (dirty)
         saveNow();
+    // Jobs run in order: once this empty one has run, every earlier one has.
+    QMetaObject::invokeMethod(m_worker, [] {}, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_worker;
+    delete m_thread;
 }
 
 QString FleetCache::defaultDirectory()
@@ -92,50 +119,87 @@ QList<int> FleetCache::staleHubs() const
     return hubs;
 }
 
-int FleetCache::restore(QStringList *errors)
+void FleetCache::restore()
 {
-    int restored = 0;
-    for (const int hub : m_store->activeHubs()) {
-        QString error;
-        if (!restoreHub(hub, &error) && !error.isEmpty() && errors)
-            errors->append(error);
-        restored += int(state(hub).cached.size());
-    }
-    return restored;
+    QList<RestoreJob> jobs;
+    for (const int hub : m_store->activeHubs())
+        jobs.append({hub, m_store->hubName(hub), fileFor(m_store->hubName(hub)), {}, 0});
+    ++m_restoresReading;
+    // The destructor waits for the worker, so `this` outlives every job; results
+    // posted to it after it is gone are dropped with it.
+    QMetaObject::invokeMethod(m_worker, [this, jobs, probe = m_fileProbe] {
+        for (RestoreJob job : jobs) {
+            if (probe)
+                probe();
+            job.loaded = readFile(job.path, job.hubName);
+            // Each hub's fleet is handed over as soon as it is read: the first hub
+            // shows while the next file is parsed.
+            QMetaObject::invokeMethod(this, [this, job] {
+                m_restoreQueue.append(job);
+                m_restoreTimer.start();
+            });
+        }
+        QMetaObject::invokeMethod(this, [this] {
+            --m_restoresReading;
+            m_restoreTimer.start();
+        });
+    });
 }
 
-bool FleetCache::restoreHub(int hub, QString *error)
+void FleetCache::restoreSlice()
 {
-    const QString path = fileFor(m_store->hubName(hub));
+    // One slice per event-loop turn: inserting 100k rows at once would hold the
+    // window for most of a second.
+    if (!m_restoreQueue.isEmpty()) {
+        RestoreJob &job = m_restoreQueue.first();
+        Loaded slice;
+        slice.savedAt = job.loaded.savedAt;
+        slice.profiles = job.loaded.profiles.mid(job.next, RestoreSlice);
+        job.next += RestoreSlice;
+        m_restored += applyRestored(job.hub, job.hubName, slice);
+        if (job.next >= job.loaded.profiles.size()) {
+            if (!job.loaded.error.isEmpty())
+                m_restoreErrors.append(job.loaded.error);
+            m_restoreQueue.removeFirst();
+        }
+    }
+    if (!m_restoreQueue.isEmpty())
+        return;
+    m_restoreTimer.stop();
+    if (m_restoresReading == 0)
+        emit restoreFinished(std::exchange(m_restored, 0), std::exchange(m_restoreErrors, {}));
+}
+
+FleetCache::Loaded FleetCache::readFile(const QString &path, const QString &hubName)
+{
+    Loaded out;
     QFile file(path);
     if (!file.exists())
-        return false;
+        return out;
     if (file.size() > MaxFileBytes) {
-        *error = tr("%1: larger than %2 MiB, ignored").arg(path).arg(MaxFileBytes >> 20);
-        return false;
+        out.error = tr("%1: larger than %2 MiB, ignored").arg(path).arg(MaxFileBytes >> 20);
+        return out;
     }
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = path + QStringLiteral(": ") + file.errorString();
-        return false;
+        out.error = path + QStringLiteral(": ") + file.errorString();
+        return out;
     }
     const QByteArray bytes = file.readAll();
     const nlohmann::json document = nlohmann::json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
     const auto format = document.is_object() ? document.find("format") : document.end();
-    const auto hubName = document.is_object() ? document.find("hub") : document.end();
+    const auto hub = document.is_object() ? document.find("hub") : document.end();
     const auto savedAt = document.is_object() ? document.find("savedAt") : document.end();
     const auto profiles = document.is_object() ? document.find("profiles") : document.end();
-    if (document.is_discarded() || format == document.end() || *format != FormatVersion || hubName == document.end()
-        || !hubName->is_string() || savedAt == document.end() || !savedAt->is_number_integer()
+    if (document.is_discarded() || format == document.end() || *format != FormatVersion || hub == document.end()
+        || !hub->is_string() || savedAt == document.end() || !savedAt->is_number_integer()
         || profiles == document.end() || !profiles->is_array()) {
-        *error = tr("%1: not a Fleetscope fleet cache, ignored").arg(path);
-        return false;
+        out.error = tr("%1: not a Fleetscope fleet cache, ignored").arg(path);
+        return out;
     }
     // A hash collision or a renamed file must not show another hub's fleet.
-    if (QString::fromStdString(hubName->get<std::string>()) != m_store->hubName(hub))
-        return false;
+    if (QString::fromStdString(hub->get<std::string>()) != hubName)
+        return out;
 
-    HubCacheState &s = state(hub);
-    HubDelta delta;
     int skipped = 0;
     ProfileDecoder decoder;
     for (const nlohmann::json &object : *profiles) {
@@ -145,22 +209,43 @@ bool FleetCache::restoreHub(int hub, QString *error)
             ++skipped;
             continue;
         }
-        record->rawJson = QByteArray::fromStdString(text);
-        const ObjectKey key{record->profile.metadata.namespaceName, record->profile.metadata.name};
-        s.cached.insert(key, record);
-        delta.upsertedProfiles.append(std::move(record));
+        record->rawJson = CompressedJson(QByteArray::fromStdString(text));
+        out.profiles.append(std::move(record));
     }
     if (skipped > 0)
-        *error = tr("%1: %n cached profile(s) could not be read", nullptr, skipped).arg(path);
+        out.error = tr("%1: %n cached profile(s) could not be read", nullptr, skipped).arg(path);
+    out.savedAt = QDateTime::fromMSecsSinceEpoch(savedAt->get<qint64>());
+    return out;
+}
+
+int FleetCache::applyRestored(int hub, const QString &hubName, const Loaded &loaded)
+{
+    // The hub went away, or was replaced by another of the same index, while the file was read.
+    if (!m_store->isHubActive(hub) || m_store->hubName(hub) != hubName)
+        return 0;
+    // Listed live already: the cache has nothing to add.
+    if (m_store->hubStatus(hub).synced)
+        return 0;
+    HubCacheState &s = state(hub);
+    HubDelta delta;
+    for (const ProfilePtr &record : loaded.profiles) {
+        const ObjectKey key{record->profile.metadata.namespaceName, record->profile.metadata.name};
+        if (m_store->rowOf(hub, key) >= 0 || s.cached.contains(key))
+            continue; // live data that arrived first wins
+        s.cached.insert(key, record);
+        delta.upsertedProfiles.append(record);
+    }
     if (delta.upsertedProfiles.isEmpty())
-        return skipped == 0;
+        return 0;
+    const bool wasStale = s.stale;
     s.stale = true;
-    s.savedAt = QDateTime::fromMSecsSinceEpoch(savedAt->get<qint64>());
+    s.savedAt = loaded.savedAt;
     m_restoring = true;
     m_store->applyDelta(hub, delta);
     m_restoring = false;
-    emit staleChanged(hub);
-    return skipped == 0;
+    if (!wasStale)
+        emit staleChanged(hub);
+    return int(delta.upsertedProfiles.size());
 }
 
 void FleetCache::onHubStatusChanged(int hub)
@@ -205,52 +290,73 @@ void FleetCache::onDeltaApplied(int hub)
         m_saveTimer.start();
 }
 
-bool FleetCache::saveNow(QString *error)
+void FleetCache::saveNow()
 {
-    QString firstError;
+    m_saveTimer.stop();
+    // The GUI thread only gathers the records (shared, immutable); inflating and
+    // writing them happens on the worker.
+    QList<SaveJob> jobs;
     for (const int hub : m_store->activeHubs()) {
         HubCacheState &s = state(hub);
         // Only a fleet seen live is worth keeping; a stale one is already on disk.
         if (s.stale || !m_store->hubStatus(hub).synced)
             continue;
-        QString hubError;
-        if (saveHub(hub, &hubError)) {
-            s.dirty = false;
-            s.written = true;
+        SaveJob job{hub, m_store->hubName(hub), fileFor(m_store->hubName(hub)), {}};
+        for (const FleetProfile &profile : m_store->profiles()) {
+            // Without the object as sent there is nothing faithful to write.
+            if (profile.hub == hub && !profile.record->rawJson.isEmpty())
+                job.profiles.append(profile.record);
         }
-        else if (firstError.isEmpty())
-            firstError = hubError;
+        s.dirty = false;
+        s.written = true;
+        jobs.append(std::move(job));
     }
-    if (error)
-        *error = firstError;
-    return firstError.isEmpty();
+    QMetaObject::invokeMethod(m_worker, [this, jobs, directory = m_directory, probe = m_fileProbe] {
+        QString firstError;
+        QList<std::pair<int, QString>> failed;
+        for (const SaveJob &job : jobs) {
+            if (probe)
+                probe();
+            QString error;
+            if (!writeFile(directory, job.path, job.hubName, job.profiles, &error)) {
+                failed.append({job.hub, job.hubName});
+                if (firstError.isEmpty())
+                    firstError = error;
+            }
+        }
+        QMetaObject::invokeMethod(this, [this, failed, firstError] {
+            // Tried again with the next change or at the end.
+            for (const auto &[hub, name] : failed) {
+                if (m_store->isHubActive(hub) && m_store->hubName(hub) == name)
+                    state(hub).dirty = true;
+            }
+            emit saveFinished(firstError);
+        });
+    });
 }
 
-bool FleetCache::saveHub(int hub, QString *error) const
+bool FleetCache::writeFile(const QString &directory, const QString &path, const QString &hubName,
+                           const QList<ProfilePtr> &profiles, QString *error)
 {
     // Tightened even when it already existed: the cache must never be group/world readable.
-    if (!private_files::makeDirectory(m_directory, error))
+    if (!private_files::makeDirectory(directory, error))
         return false;
     QByteArray body;
     body += "{\"format\":\"";
     body += FormatVersion;
     body += "\",\"hub\":";
-    body += QByteArray::fromStdString(nlohmann::json(m_store->hubName(hub).toStdString()).dump());
+    body += QByteArray::fromStdString(nlohmann::json(hubName.toStdString()).dump());
     body += ",\"savedAt\":" + QByteArray::number(QDateTime::currentMSecsSinceEpoch());
     body += ",\"profiles\":[";
     bool first = true;
-    for (const FleetProfile &profile : m_store->profiles()) {
-        // Without the object as sent there is nothing faithful to write.
-        if (profile.hub != hub || profile.record->rawJson.isEmpty())
-            continue;
+    for (const ProfilePtr &profile : profiles) {
         if (!first)
             body += ",\n";
-        body += profile.record->rawJson;
+        body += profile->rawJson.unpacked();
         first = false;
     }
     body += "]}\n";
 
-    const QString path = fileFor(m_store->hubName(hub));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !file.setPermissions(PrivateFile) || file.write(body) != body.size()
         || !file.commit()) {

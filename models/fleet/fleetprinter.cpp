@@ -135,7 +135,7 @@ QStringList FleetPrinter::cells(const FleetProfile &p) const
 QByteArray FleetPrinter::objectJson(const FleetProfile &p) const
 {
     // The object exactly as the hub sent it, when the engine kept it.
-    return p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson;
+    return p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson.unpacked();
 }
 
 QByteArray FleetPrinter::render(const QList<int> &rows) const

@@ -89,7 +89,7 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view
             return nullptr;
         // Compact (the hub's member order), then deflated: the details pane's copy.
         if (m_keepRawJson)
-            record->rawJson = minifiedJson(json);
+            record->rawJson = CompressedJson(minifiedJson(json));
         *meta = &record->profile.metadata;
         return record;
     }
@@ -159,15 +159,6 @@ void HubCache::remove(ResourceKind kind, const ObjectKey &key)
     Table &t = table(kind);
     if (t.objects.remove(key))
         t.pending.insert(key, nullptr);
-}
-
-void HubCache::dropScope(const ResourceSpec &spec)
-{
-    Table &t = table(spec.kind);
-    const QList<ObjectKey> dropped =
-        t.objects.keysWhere([&](const ObjectMeta &meta) { return inScope(spec, {meta.namespaceName, meta.name}); });
-    for (const ObjectKey &key : dropped)
-        remove(spec.kind, key);
 }
 
 bool HubCache::hasPendingChanges() const

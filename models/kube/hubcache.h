@@ -36,9 +36,6 @@ public:
     bool hasPendingChanges() const;
     // Everything that changed since the last call, coalesced per key.
     HubDelta takeDelta();
-    // Forget a scope (an informer that is given up, e.g. after a 403 fallback):
-    // its objects are removed with the next delta.
-    void dropScope(const ResourceSpec &spec);
 
     qsizetype objectCount(ResourceKind kind) const;
 

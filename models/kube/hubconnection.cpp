@@ -1,6 +1,8 @@
 #include "hubconnection.h"
 
 #include "api/jsontext.h"
+#include "kube/hubdiscovery.h"
+#include "kube/hubstaterules.h"
 #include "kube/hubtransport.h"
 #include "kube/inventorydiscovery.h"
 #include "kube/logcategories.h"
@@ -19,15 +21,6 @@ using inventory_discovery::group;
 // watch holds one. Lists get their own manager; watches are spread so that no
 // manager holds more than this many, leaving room for re-watches.
 constexpr int watchesPerManager = 4;
-
-// kubectl's words, so that people recognise the situation; plus what a plugin said.
-QString unauthorizedMessage(const ApiError &error)
-{
-    const QString kubectl = QStringLiteral("You must be logged in to the server (Unauthorized)");
-    if (error.kind == ApiError::Kind::Transport && !error.message.isEmpty())
-        return error.message; // an exec plugin failure explains itself
-    return kubectl;
-}
 
 } // namespace
 
@@ -92,10 +85,10 @@ void HubConnection::reconnect()
 
 void HubConnection::teardown()
 {
-    if (QNetworkReply *reply = m_discoveryReply.data()) {
-        reply->disconnect(this);
-        reply->abort();
-        reply->deleteLater();
+    if (m_discovery) {
+        m_discovery->abort();
+        m_discovery->deleteLater();
+        m_discovery = nullptr;
     }
     const QList<ResourceInformer *> informers = m_informers.keys();
     m_informers.clear();
@@ -155,100 +148,36 @@ void HubConnection::withCredentials(std::function<void()> next)
 
 void HubConnection::discover()
 {
-    QNetworkRequest request(m_listTransport->url(QStringLiteral("/apis/") + QLatin1String(group)));
-    request.setTransferTimeout(m_settings.informer.listTransferTimeoutMs);
-    QNetworkReply *reply = m_listTransport->get(request);
-    m_discoveryReply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, reply] { onGroupDiscovered(reply); });
+    if (m_discovery) {
+        m_discovery->abort();
+        m_discovery->deleteLater();
+    }
+    m_discovery = new HubDiscovery(m_listTransport, m_settings.name, m_settings.informer.listTransferTimeoutMs, this);
+    connect(m_discovery, &HubDiscovery::discovered, this, &HubConnection::startInformers);
+    connect(m_discovery, &HubDiscovery::failed, this, &HubConnection::onDiscoveryFailed);
+    m_discovery->start();
 }
 
-void HubConnection::onGroupDiscovered(QNetworkReply *reply)
+void HubConnection::onDiscoveryFailed(const ApiError &error, bool fatal)
 {
-    reply->deleteLater();
-    m_discoveryReply = nullptr;
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status == 0) {
-        failConnect(ApiError::transport(reply->errorString()), false);
-        return;
-    }
-    if (status == 404) {
-        failConnect(ApiError::fromHttp(404, inventory_discovery::notServedMessage().toUtf8(), {}), true);
-        return;
-    }
-    if (status != 200) {
-        const ApiError error = ApiError::fromHttp(status, body, reply->rawHeader("Retry-After"));
-        if (error.isUnauthorized())
-            onUnauthorized(error);
-        else
-            failConnect(error, error.isForbidden());
-        return;
-    }
-    QString parseError;
-    if (!inventory_discovery::parseGroupVersions(body, m_settings.name + QStringLiteral(" discovery"),
-                                                 &m_versionsToDiscover, &parseError)) {
-        failConnect(ApiError::badResponse(parseError), false);
-        return;
-    }
-    m_profilesVersion.clear();
-    m_placementsVersion.clear();
-    discoverNextVersion();
+    if (error.isUnauthorized())
+        onUnauthorized(error);
+    else
+        failConnect(error, fatal);
 }
 
-void HubConnection::discoverNextVersion()
-{
-    if (m_versionsToDiscover.isEmpty()) {
-        if (m_profilesVersion.isEmpty()) {
-            failConnect(ApiError::badResponse(QStringLiteral("the hub serves multicluster.x-k8s.io but no clusterprofiles resource")), true);
-            return;
-        }
-        startInformers();
-        return;
-    }
-    const QString version = m_versionsToDiscover.takeFirst();
-    QNetworkRequest request(m_listTransport->url(QStringLiteral("/apis/") + QLatin1String(group) + u'/' + version));
-    request.setTransferTimeout(m_settings.informer.listTransferTimeoutMs);
-    QNetworkReply *reply = m_listTransport->get(request);
-    m_discoveryReply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, version] { onVersionDiscovered(reply, version); });
-}
-
-void HubConnection::onVersionDiscovered(QNetworkReply *reply, const QString &version)
-{
-    reply->deleteLater();
-    m_discoveryReply = nullptr;
-    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status != 200) {
-        const ApiError error = status == 0 ? ApiError::transport(reply->errorString())
-                                           : ApiError::fromHttp(status, body, reply->rawHeader("Retry-After"));
-        if (error.isUnauthorized())
-            onUnauthorized(error);
-        else
-            failConnect(error, false);
-        return;
-    }
-    // Versions are visited best first: keep the first that serves each resource.
-    const inventory_discovery::ServedResources served = inventory_discovery::parseServedResources(body);
-    if (served.profiles && m_profilesVersion.isEmpty())
-        m_profilesVersion = version;
-    if (served.placements && m_placementsVersion.isEmpty())
-        m_placementsVersion = version;
-    discoverNextVersion();
-}
-
-void HubConnection::startInformers()
+void HubConnection::startInformers(const QString &profilesVersion, const QString &placementsVersion)
 {
     m_backoff.succeeded(m_clock.elapsed());
-    qCDebug(lcDiscovery).noquote() << "hub" << m_settings.name << "serves clusterprofiles in" << m_profilesVersion
-                                   << "placementdecisions in" << (m_placementsVersion.isEmpty() ? QStringLiteral("none") : m_placementsVersion);
-    m_status.apiVersion = QLatin1String(group) + u'/' + m_profilesVersion;
+    qCDebug(lcDiscovery).noquote() << "hub" << m_settings.name << "serves clusterprofiles in" << profilesVersion
+                                   << "placementdecisions in" << (placementsVersion.isEmpty() ? QStringLiteral("none") : placementsVersion);
     const QString prefix = QLatin1String(group) + u'/';
-    addInformer({ResourceKind::ClusterProfiles, prefix + m_profilesVersion, {}}, true);
+    m_status.apiVersion = prefix + profilesVersion;
+    addInformer({ResourceKind::ClusterProfiles, prefix + profilesVersion, {}}, true);
     // Namespaces only add clusterset labels: useful, not required.
     addInformer({ResourceKind::Namespaces, QStringLiteral("v1"), {}}, false);
-    if (!m_placementsVersion.isEmpty())
-        addInformer({ResourceKind::PlacementDecisions, prefix + m_placementsVersion, {}}, false);
+    if (!placementsVersion.isEmpty())
+        addInformer({ResourceKind::PlacementDecisions, prefix + placementsVersion, {}}, false);
     updateStatus();
 }
 
@@ -405,117 +334,28 @@ void HubConnection::flush()
 
 void HubConnection::updateStatus()
 {
-    HubStatus s = m_status;
-    s.warnings = m_warnings;
-    s.forbiddenScopes.clear();
-    s.retryInMs = -1;
-    s.message.clear();
-    s.httpStatus = 0;
-    s.fatal = false;
-
-    bool requiredSynced = !m_informers.isEmpty();
-    bool requiredInBackoff = false;
-    bool anyProfileScopeWorking = false;
-    bool waitingForCredentials = m_unauthorized;
-    bool optionalListing = false;
-    qint64 received = 0;
-    qint64 estimated = 0;
-    bool estimateKnown = true;
-    const ApiError *worst = nullptr;
-    qint64 retryIn = -1;
+    ConnectReport connect;
+    connect.error = m_connectError;
+    connect.fatal = m_connectFatal;
+    connect.unauthorized = m_unauthorized;
+    connect.execCredentials = m_settings.user.exec.has_value();
+    connect.retryInMs = m_retryTimer && m_retryTimer->isActive() ? m_retryTimer->remainingTime() : -1;
+    QList<InformerReport> informers;
+    informers.reserve(m_informers.size());
     for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it) {
         const ResourceInformer *informer = it.key();
-        const InformerInfo &info = it.value();
-        const bool forbidden = informer->phase() == ResourceInformer::Phase::Backoff && informer->lastError().isForbidden();
-        if (forbidden)
-            s.forbiddenScopes.append(informer->spec().describe());
-        if (informer->phase() == ResourceInformer::Phase::WaitingForCredentials)
-            waitingForCredentials = true;
-        if (informer->spec().kind == ResourceKind::ClusterProfiles && !forbidden)
-            anyProfileScopeWorking = true;
-        if (!info.required) {
-            // Optional resources (namespace labels, placements) still in their first
-            // list hold back "synced", so that the first view is complete; once one
-            // fails (forbidden, not served) it no longer does.
-            if (!informer->hasSynced() && informer->phase() == ResourceInformer::Phase::Listing)
-                optionalListing = true;
-            continue;
-        }
-        if (!informer->hasSynced()) {
-            requiredSynced = requiredSynced && forbidden; // a forbidden scope will not sync; it is reported instead
-            received += info.received;
-            if (info.estimated < 0)
-                estimateKnown = false;
-            else
-                estimated += info.estimated;
-        }
-        if (informer->phase() == ResourceInformer::Phase::Backoff && !forbidden) {
-            requiredInBackoff = true;
-            worst = &informer->lastError();
-            retryIn = informer->retryInMs();
-        }
+        informers.append(InformerReport{informer->spec().kind, informer->spec().describe(), it.value().required,
+                                        informer->phase(), informer->hasSynced(), informer->lastError(),
+                                        informer->retryInMs(), it.value().received, it.value().estimated});
     }
-    requiredSynced = requiredSynced && anyProfileScopeWorking && !optionalListing;
-    bool anyProfileInformer = false;
-    for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it)
-        anyProfileInformer = anyProfileInformer || it.key()->spec().kind == ResourceKind::ClusterProfiles;
-
-    if (m_informers.isEmpty() || !anyProfileInformer) {
-        // Still connecting: credentials, discovery, or a failure on the way.
-        if (m_connectError.isError()) {
-            s.message = m_connectError.toString();
-            s.httpStatus = m_connectError.httpStatus;
-            s.fatal = m_connectFatal;
-            s.retryInMs = m_retryTimer && m_retryTimer->isActive() ? m_retryTimer->remainingTime() : -1;
-            if (m_unauthorized) {
-                s.state = HubStatus::State::Unauthorized;
-                s.message = unauthorizedMessage(m_connectError);
-                s.fatal = !m_settings.user.exec.has_value();
-            }
-            else if (m_connectError.isForbidden())
-                s.state = HubStatus::State::Forbidden;
-            else
-                s.state = m_connectFatal ? HubStatus::State::Error : HubStatus::State::Reconnecting;
-        } else {
-            s.state = HubStatus::State::Connecting;
-        }
-    } else if (waitingForCredentials) {
-        s.state = HubStatus::State::Unauthorized;
-        s.message = unauthorizedMessage(m_connectError);
-        s.httpStatus = 401;
-        // A static credential will not fix itself; an exec plugin might.
-        s.fatal = !m_settings.user.exec.has_value();
-    } else if (!anyProfileScopeWorking) {
-        s.state = HubStatus::State::Forbidden;
-        s.message = QStringLiteral("not allowed to read clusterprofiles in: ") + s.forbiddenScopes.join(QStringLiteral(", "));
-        s.httpStatus = 403;
-        s.fatal = true;
-    } else if (requiredInBackoff) {
-        s.state = HubStatus::State::Reconnecting;
-        s.message = worst ? worst->toString() : QString();
-        s.httpStatus = worst ? worst->httpStatus : 0;
-        s.retryInMs = retryIn;
-    } else if (!requiredSynced) {
-        s.state = HubStatus::State::Syncing;
-        s.received = received;
-        s.estimatedTotal = estimateKnown && estimated > 0 ? estimated : -1;
-    } else {
-        s.state = HubStatus::State::Live;
-    }
-    s.synced = s.synced || requiredSynced;
-
-    const bool changed = s.state != m_status.state || s.synced != m_status.synced || s.message != m_status.message
-        || s.received != m_status.received || s.forbiddenScopes != m_status.forbiddenScopes
-        || s.warnings != m_status.warnings || s.skippedObjects != m_status.skippedObjects
-        || s.retryInMs != m_status.retryInMs || s.apiVersion != m_status.apiVersion;
-    if (changed)
-        journalStatus(m_status, s);
+    const HubStatus s = deriveHubStatus(m_status, connect, informers, m_warnings);
+    if (s == m_status)
+        return;
+    journalStatus(m_status, s);
     m_status = s;
-    if (changed) {
-        // Data first: whoever sees "synced" must already have the objects.
-        flush();
-        emit statusChanged(m_status);
-    }
+    // Data first: whoever sees "synced" must already have the objects.
+    flush();
+    emit statusChanged(m_status);
 }
 
 void HubConnection::journalStatus(const HubStatus &before, const HubStatus &after)

@@ -23,6 +23,7 @@ class QTimer;
 
 namespace fleetscope {
 
+class HubDiscovery;
 class HubTransport;
 
 // Everything needed to watch one hub (one kubeconfig context).
@@ -43,8 +44,8 @@ struct HubSettings
     HubJournalPtr journal;
 };
 
-// One hub: credentials, discovery, an informer per watched resource, the hub's
-// cache, and its status. Lives on its own thread (see FleetEngine) so that one
+// One hub: credentials, discovery (HubDiscovery), an informer per watched
+// resource, the hub's cache, and its status (deriveHubStatus). Lives on its own thread (see FleetEngine) so that one
 // slow, broken or lying hub never holds up another or the GUI. Publishes
 // coalesced deltas at most every flushIntervalMs, and its status.
 class HubConnection final : public QObject
@@ -73,10 +74,8 @@ private:
     void connectToHub();
     void withCredentials(std::function<void()> next);
     void discover();
-    void onGroupDiscovered(QNetworkReply *reply);
-    void discoverNextVersion();
-    void onVersionDiscovered(QNetworkReply *reply, const QString &version);
-    void startInformers();
+    void onDiscoveryFailed(const ApiError &error, bool fatal);
+    void startInformers(const QString &profilesVersion, const QString &placementsVersion);
     ResourceInformer *addInformer(const ResourceSpec &spec, bool required);
     QNetworkAccessManager *watchManagerFor(const ResourceSpec &spec);
     void onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs);
@@ -108,7 +107,7 @@ private:
     QPointer<HubTransport> m_listTransport;
     QList<QPointer<HubTransport>> m_watchTransports;
     QHash<ResourceInformer *, InformerInfo> m_informers;
-    QPointer<QNetworkReply> m_discoveryReply;
+    QPointer<HubDiscovery> m_discovery;
     QTimer *m_flushTimer = nullptr;
     QTimer *m_retryTimer = nullptr;
     QList<std::function<void()>> m_afterCredentials;
@@ -117,10 +116,6 @@ private:
     ApiError m_connectError;
     bool m_connectFatal = false;
     bool m_unauthorized = false;
-    // Discovery: versions of multicluster.x-k8s.io still to ask, and what they serve.
-    QStringList m_versionsToDiscover;
-    QString m_profilesVersion;
-    QString m_placementsVersion;
     QStringList m_warnings;
 };
 

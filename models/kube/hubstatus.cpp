@@ -5,6 +5,15 @@
 
 namespace fleetscope {
 
+bool HubStatus::operator==(const HubStatus &other) const
+{
+    return hub == other.hub && state == other.state && synced == other.synced && received == other.received
+        && estimatedTotal == other.estimatedTotal && retryInMs == other.retryInMs && message == other.message
+        && httpStatus == other.httpStatus && fatal == other.fatal && warnings == other.warnings
+        && forbiddenScopes == other.forbiddenScopes && skippedObjects == other.skippedObjects
+        && apiVersion == other.apiVersion;
+}
+
 QString HubStatus::stateName(State state)
 {
     // Shown to people (status bar, tooltips); translated when the GUI installed a

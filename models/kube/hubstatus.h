@@ -33,6 +33,10 @@ struct HubStatus
     int skippedObjects = 0;       // objects the hub sent that could not be decoded
     QString apiVersion;           // the multicluster.x-k8s.io version in use
 
+    // Every field: whoever shows a status wants to hear of any change to it.
+    bool operator==(const HubStatus &other) const;
+    bool operator!=(const HubStatus &other) const { return !(*this == other); }
+
     static QString stateName(State state);
     // "Live", "Syncing 1,200 of ~5,000", "Reconnecting in 4 s: connection refused", ...
     QString summary() const;

@@ -331,7 +331,7 @@ void HubTransport::refreshCredentials()
     m_execRunner->start();    // no-op while running; its one answer serves every caller
 }
 
-void HubTransport::invalidateCredentials(const QNetworkReply *unauthorizedReply)
+void HubTransport::invalidateCredentials()
 {
     if (m_auth == AuthKind::TokenFile) {
         m_fileTokenAge.invalidate();
@@ -339,11 +339,6 @@ void HubTransport::invalidateCredentials(const QNetworkReply *unauthorizedReply)
     }
     if (m_auth != AuthKind::Exec || !m_execRunner)
         return;
-    if (unauthorizedReply) {
-        const QVariant used = unauthorizedReply->request().attribute(credentialGenerationAttribute);
-        if (!used.isValid() || used.toULongLong() != m_generation)
-            return; // that request carried an older credential; the current one is untested
-    }
     m_execCredential.reset();
     m_execRunner->start();
 }
@@ -363,7 +358,6 @@ void HubTransport::onExecSucceeded(const ExecCredential &credential)
         ? m_execCredential->identity.chain != credential.identity.chain
         : !credential.identity.isNull();
     m_execCredential = credential;
-    ++m_generation;
     // When it ran and until when its credential holds; never what it printed.
     record(HubJournal::Kind::Credentials,
            credential.expiresAt > 0 ? QStringLiteral("exec plugin gave a credential valid until %1").arg(formatKubeTime(credential.expiresAt))
@@ -438,7 +432,6 @@ QNetworkReply *HubTransport::createRequest(Operation operation, const QNetworkRe
                 r.setRawHeader("Authorization", "Bearer " + token);
         }
     }
-    r.setAttribute(credentialGenerationAttribute, QVariant::fromValue<qulonglong>(m_generation));
     QNetworkReply *reply = QNetworkAccessManager::createRequest(operation, r, outgoingData);
     traceRequest(operation, reply);
     return reply;

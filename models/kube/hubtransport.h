@@ -43,12 +43,6 @@ class HubTransport final : public QNetworkAccessManager
     Q_DISABLE_COPY_MOVE(HubTransport)
 
 public:
-    // Set on every request sent, readable from QNetworkReply::request(): which
-    // credential it carried, so that invalidateCredentials(reply) after a 401 only
-    // drops the credential that actually failed (client-go's rule).
-    static constexpr QNetworkRequest::Attribute credentialGenerationAttribute =
-        QNetworkRequest::Attribute(QNetworkRequest::User + 0x4b38);
-
     HubTransport(const KubeconfigCluster &cluster, const AuthInfo &user, const QString &contextName,
                  QObject *parent = nullptr);
     ~HubTransport() override;
@@ -77,14 +71,10 @@ public:
     // answered by exactly one credentialsRefreshed() or credentialsFailed() from
     // the event loop, also when nothing had to be done.
     void refreshCredentials();
-    // After a 401. With the failed reply: drops the exec credential only if that
-    // reply carried the current one (another request may have refreshed it
-    // already) and then re-runs the plugin, like client-go; without a reply:
-    // unconditionally. A tokenFile is re-read on the next request (client-go
-    // waits for its minute; a rotated token should not cost a minute of 401s).
-    void invalidateCredentials(const QNetworkReply *unauthorizedReply = nullptr);
-    // Which credential requests carry now; bumped by each exec refresh.
-    quint64 credentialGeneration() const { return m_generation; }
+    // After a 401: drops the exec credential and re-runs the plugin. A tokenFile
+    // is re-read on the next request (client-go waits for its minute; a rotated
+    // token should not cost a minute of 401s).
+    void invalidateCredentials();
 
     // Where each request, its status and duration, and each plugin run are
     // recorded (Hub details, -v 6); without one they only go to the log category.
@@ -146,7 +136,6 @@ private:
     ExecCredentialRunner *m_execRunner = nullptr;
     HubJournalPtr m_journal;
     std::optional<ExecCredential> m_execCredential;
-    quint64 m_generation = 0;
 };
 
 } // namespace fleetscope

@@ -156,8 +156,6 @@ void TestHubCache::namespacedRelistOnlyTouchesItsNamespace()
     list(cache, nsA, {});
     QCOMPARE(names(cache.takeDelta()), QStringList{"-a/c1"});
     QCOMPARE(cache.objectCount(ResourceKind::ClusterProfiles), 1);
-    cache.dropScope(nsB);
-    QCOMPARE(names(cache.takeDelta()), QStringList{"-b/c2"});
 }
 
 void TestHubCache::concurrentNamespacedListsKeepEachOthersObjects()
@@ -208,7 +206,7 @@ void TestHubCache::keepsRawJsonOnlyWhenAsked()
     list(raw, allProfiles, {profile("a", "c1", "1")});
     QVERIFY(lean.takeDelta().upsertedProfiles.first()->rawJson.isEmpty());
     const ProfilePtr record = raw.takeDelta().upsertedProfiles.first();
-    const QByteArray json = record->rawJson;
+    const QByteArray json = record->rawJson.unpacked();
     QVERIFY(nlohmann::json::parse(json.toStdString()) == profile("a", "c1", "1"));
     QVERIFY(record->rawJson.packedSize() < json.size()); // kept compressed
 }
@@ -237,7 +235,7 @@ void TestHubCache::oneBadObjectDoesNotLoseTheOthers()
              qPrintable(delta.decodeErrors[1]));
     QVERIFY2(delta.decodeErrors[2].contains(u"without metadata.name"), qPrintable(delta.decodeErrors[2]));
     for (const ProfilePtr &p : delta.upsertedProfiles)
-        QVERIFY(nlohmann::json::parse(QByteArray(p->rawJson).toStdString())
+        QVERIFY(nlohmann::json::parse(p->rawJson.unpacked().toStdString())
                 == profile(p->profile.metadata.namespaceName.toString().toUtf8().constData(),
                            p->profile.metadata.name.toUtf8().constData(), p->profile.metadata.name == u"c1" ? "1" : "2"));
 

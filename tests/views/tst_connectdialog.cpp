@@ -47,11 +47,13 @@ AccessProvider access(const QString &name, const QString &server = QStringLitera
     return a;
 }
 
-ConnectTarget target(const QString &name, const QList<AccessProvider> &providers)
+MemberTarget target(const QString &name, const QList<AccessProvider> &providers)
 {
-    ConnectTarget t;
+    MemberTarget t;
     t.hub = QStringLiteral("hub-eu");
-    t.profile.metadata.namespaceName = QStringLiteral("fleet");
+    t.namespaceName = QStringLiteral("fleet");
+    t.name = name;
+    t.profile.metadata.namespaceName = t.namespaceName;
     t.profile.metadata.name = name;
     t.profile.accessProviders = providers;
     return t;
@@ -108,6 +110,7 @@ private slots:
     void connectOpensTheTerminal();
     void providerFileSettingIsRemembered();
     void noTerminalDisablesConnectOnly();
+    void theDialogFitsItsWrappedText();
     void mainWindowConnectsTheSelectedRows();
 
 private:
@@ -408,6 +411,45 @@ void TestConnectDialog::noTerminalDisablesConnectOnly()
     dialog.setTerminalCommand(QStringLiteral("myterm --run"));
     QVERIFY(!connect->isEnabled());
     QVERIFY2(connect->toolTip().contains(u"{command}"), qPrintable(connect->toolTip()));
+}
+
+void TestConnectDialog::theDialogFitsItsWrappedText()
+{
+    // No terminal on PATH, several warnings and a long status: every label shows
+    // all of its wrapped lines inside the dialog (issue #24: the "tried …" line was cut).
+    QSettings().setValue(QStringLiteral("connect/providerFile"), providerFile({"a"}));
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), bin.path());
+    ConnectDialog dialog({target(QStringLiteral("prod-1"), {access(QStringLiteral("a"), QStringLiteral("http://m.example:80"))}),
+                          target(QStringLiteral("prod-2"), {access(QStringLiteral("a"), QStringLiteral("http://n.example:80"))})});
+    dialog.setLauncherEnvironment(env);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *hint = dialog.findChild<QLabel *>(QStringLiteral("terminalHint"));
+    QVERIFY2(hint->text().contains(u"no terminal emulator found"), qPrintable(hint->text()));
+    for (int width : {820, 560}) {
+        dialog.resize(width, dialog.minimumHeight());
+        QTRY_COMPARE(dialog.width(), width);
+        const QString shots = qEnvironmentVariable("FLEETSCOPE_SCREENSHOTS");
+        if (!shots.isEmpty())
+            dialog.grab().save(QDir(shots).filePath(QStringLiteral("connectdialog-%1.png").arg(width)));
+        for (QLabel *label : dialog.findChildren<QLabel *>()) {
+            if (!label->isVisible() || label->text().isEmpty())
+                continue;
+            const QRect inDialog(label->mapTo(&dialog, QPoint(0, 0)), label->size());
+            QVERIFY2(dialog.rect().contains(inDialog),
+                     qPrintable(QStringLiteral("%1 at %2 px wide: label %3 outside").arg(label->objectName()).arg(width).arg(label->text())));
+            if (label->wordWrap())
+                QVERIFY2(label->height() >= label->heightForWidth(label->width()),
+                         qPrintable(QStringLiteral("%1 at %2 px wide: %3 < %4 px")
+                                        .arg(label->objectName())
+                                        .arg(width)
+                                        .arg(label->height())
+                                        .arg(label->heightForWidth(label->width()))));
+        }
+    }
 }
 
 void TestConnectDialog::mainWindowConnectsTheSelectedRows()

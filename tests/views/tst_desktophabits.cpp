@@ -47,9 +47,9 @@ ProfilePtr cluster(const QString &name, const QString &clusterSet, ConditionStat
     c.type = QStringLiteral("ControlPlaneHealthy");
     c.status = controlPlane;
     p.conditions.append(c);
-    record->rawJson = QStringLiteral(R"({"kind":"ClusterProfile","metadata":{"name":"%1","namespace":"fleet"}})")
-                          .arg(name)
-                          .toUtf8();
+    record->rawJson = CompressedJson(QStringLiteral(R"({"kind":"ClusterProfile","metadata":{"name":"%1","namespace":"fleet"}})")
+                                         .arg(name)
+                                         .toUtf8());
     return record;
 }
 

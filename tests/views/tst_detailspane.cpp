@@ -1,0 +1,138 @@
+// The details pane: everything it shows comes from the decoded profile; the
+// object's YAML is made on demand, off the GUI thread, and follows updates of
+// the shown cluster until another one is chosen.
+
+#include "detailspane.h"
+#include "fleet/fleetstore.h"
+#include "smallfleet.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextBrowser>
+#include <QUrl>
+
+using namespace fleetscope;
+using namespace fleetscope::testing;
+
+namespace {
+
+ProfilePtr cluster(const QString &name, const QString &version, ConditionStatus healthy)
+{
+    auto record = smallFleetCluster(name, QStringLiteral("prod"));
+    ClusterProfile &p = record->profile;
+    p.kubernetesVersion = version;
+    Condition c;
+    c.type = QStringLiteral("ControlPlaneHealthy");
+    c.status = healthy;
+    c.reason = QStringLiteral("Probe");
+    c.message = QStringLiteral("apiserver answered in 12ms");
+    p.conditions.append(c);
+    Property location;
+    location.name = QStringLiteral("location.topology.k8s.io");
+    location.value = QStringLiteral("eu-west-1");
+    p.properties.append(location);
+    record->rawJson = CompressedJson(
+        QStringLiteral(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile","metadata":)"
+                       R"({"name":"%1","namespace":"fleet"},"status":{"version":{"kubernetes":"%2"}}})")
+            .arg(name, version)
+            .toUtf8());
+    return record;
+}
+
+bool waitForYaml(DetailsPane &pane)
+{
+    QSignalSpy shown(&pane, &DetailsPane::yamlShown);
+    return shown.wait(10000);
+}
+
+} // namespace
+
+class TestDetailsPane final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsTheDecodedProfile();
+    void yamlOnDemand();
+    void yamlFollowsUpdatesOfTheSameCluster();
+    void aDeletedClusterIsSaidSo();
+};
+
+void TestDetailsPane::showsTheDecodedProfile()
+{
+    FleetStore store;
+    fillLiveHub(store, {cluster(QStringLiteral("prod-1"), QStringLiteral("v1.31.2"), ConditionStatus::False)});
+    DetailsPane pane(&store);
+    QVERIFY(pane.plainText().contains(u"Select a cluster"));
+    pane.showCluster(0);
+    const QString text = pane.plainText();
+    for (const char *expected : {"prod-1", "hub-eu/fleet/prod-1", "ControlPlaneHealthy", "Probe", "apiserver answered in 12ms",
+                                 "location.topology.k8s.io", "eu-west-1", "v1.31.2", "prod", "Object (YAML)", "Show as YAML"})
+        QVERIFY2(text.contains(QString::fromUtf8(expected)), qPrintable(expected + (u'\n' + text)));
+    // The YAML is not made until asked for.
+    QVERIFY(!text.contains(u"kind: ClusterProfile"));
+    QVERIFY(!pane.isRenderingYaml());
+}
+
+void TestDetailsPane::yamlOnDemand()
+{
+    FleetStore store;
+    fillLiveHub(store, {cluster(QStringLiteral("prod-1"), QStringLiteral("v1.31.2"), ConditionStatus::True),
+                        cluster(QStringLiteral("prod-2"), QStringLiteral("v1.30.0"), ConditionStatus::True)});
+    DetailsPane pane(&store);
+    pane.showCluster(0);
+    // What the "Show as YAML" link does.
+    auto *browser = pane.findChild<QTextBrowser *>(QStringLiteral("detailsBrowser"));
+    QVERIFY(browser);
+    QSignalSpy shown(&pane, &DetailsPane::yamlShown);
+    emit browser->anchorClicked(QUrl(QStringLiteral("fleetscope:yaml")));
+    QVERIFY(shown.wait(10000));
+    QString text = pane.plainText();
+    QVERIFY2(text.contains(u"kind: ClusterProfile") && text.contains(u"name: prod-1"), qPrintable(text));
+    QVERIFY(!text.contains(u"Show as YAML"));
+    // Another cluster: its details, the YAML closed again.
+    pane.showCluster(1);
+    text = pane.plainText();
+    QVERIFY(text.contains(u"prod-2"));
+    QVERIFY(text.contains(u"Show as YAML"));
+    QVERIFY(!text.contains(u"kind: ClusterProfile"));
+}
+
+void TestDetailsPane::yamlFollowsUpdatesOfTheSameCluster()
+{
+    FleetStore store;
+    const int hub = fillLiveHub(store, {cluster(QStringLiteral("prod-1"), QStringLiteral("v1.31.2"), ConditionStatus::True)});
+    DetailsPane pane(&store);
+    QObject::connect(&store, &FleetStore::deltaApplied, &pane, &DetailsPane::refresh);
+    pane.showCluster(0);
+    pane.showYaml();
+    QVERIFY(pane.plainText().contains(u"Rendering") || !pane.isRenderingYaml());
+    QVERIFY(waitForYaml(pane));
+    QVERIFY(pane.plainText().contains(u"kubernetes: v1.31.2"));
+
+    HubDelta update;
+    update.upsertedProfiles = {cluster(QStringLiteral("prod-1"), QStringLiteral("v1.32.0"), ConditionStatus::False)};
+    QSignalSpy shown(&pane, &DetailsPane::yamlShown);
+    store.applyDelta(hub, update);
+    // The decoded part is there at once; the YAML follows from the pool.
+    QVERIFY(pane.plainText().contains(u"v1.32.0"));
+    QVERIFY(shown.wait(10000));
+    const QString text = pane.plainText();
+    QVERIFY2(text.contains(u"kubernetes: v1.32.0") && !text.contains(u"v1.31.2"), qPrintable(text));
+}
+
+void TestDetailsPane::aDeletedClusterIsSaidSo()
+{
+    FleetStore store;
+    const int hub = fillLiveHub(store, {cluster(QStringLiteral("prod-1"), QStringLiteral("v1.31.2"), ConditionStatus::True)});
+    DetailsPane pane(&store);
+    QObject::connect(&store, &FleetStore::deltaApplied, &pane, &DetailsPane::refresh);
+    pane.showCluster(0);
+    HubDelta gone;
+    gone.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("prod-1")}};
+    store.applyDelta(hub, gone);
+    QVERIFY2(pane.plainText().contains(u"fleet/prod-1 was deleted from its hub."), qPrintable(pane.plainText()));
+}
+
+QTEST_MAIN(TestDetailsPane)
+#include "tst_detailspane.moc"
