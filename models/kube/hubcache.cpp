@@ -47,18 +47,8 @@ bool HubCache::inScope(const ResourceSpec &spec, const ObjectKey &key)
 
 void HubCache::listStarted(const ResourceSpec &spec)
 {
-    table(spec.kind).listing.remove(spec.namespaceName);
-}
-
-quint32 HubCache::listStampOf(Table &t, const QString &scope)
-{
-    quint32 &stamp = t.listing[scope];
-    if (stamp == 0) {
-        if (++m_lastListStamp == 0) // 0 means "from no list"
-            ++m_lastListStamp;
-        stamp = m_lastListStamp;
-    }
-    return stamp;
+    m_lastListStamp = std::max(m_lastListStamp + 1, 1u); // 0 means "from no list"
+    table(spec.kind).listing.insert(spec.namespaceName, m_lastListStamp);
 }
 
 void HubCache::objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects)
@@ -71,7 +61,7 @@ void HubCache::objects(const ResourceSpec &spec, ObjectChange change, const std:
         }
         return;
     }
-    const quint32 listStamp = change == ObjectChange::Listed ? listStampOf(table(spec.kind), spec.namespaceName) : 0;
+    const quint32 listStamp = change == ObjectChange::Listed ? table(spec.kind).listing.value(spec.namespaceName) : 0;
     for (const std::string_view json : objects)
         upsert(spec, json, listStamp);
     // The decoder's intern cache must not keep strings alive (and out of
@@ -153,10 +143,9 @@ void HubCache::upsert(const ResourceSpec &spec, std::string_view json, quint32 l
 void HubCache::listFinished(const ResourceSpec &spec)
 {
     Table &t = table(spec.kind);
-    // 0: the list delivered nothing, so everything in its scope vanished.
     const quint32 listStamp = t.listing.take(spec.namespaceName);
     const QList<ObjectKey> vanished = t.objects.keysWhere([&](const ObjectMeta &meta, quint32 stamp) {
-        return (listStamp == 0 || stamp != listStamp) && inScope(spec, {meta.namespaceName, meta.name});
+        return stamp != listStamp && inScope(spec, {meta.namespaceName, meta.name});
     });
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);

@@ -63,7 +63,6 @@ private:
     OnDemandReader &decoder(ResourceKind kind);
     // listStamp: the list delivering it, 0 for a watch event.
     void upsert(const ResourceSpec &spec, std::string_view json, quint32 listStamp);
-    quint32 listStampOf(Table &t, const QString &scope);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
 
