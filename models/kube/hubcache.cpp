@@ -47,7 +47,8 @@ bool HubCache::inScope(const ResourceSpec &spec, const ObjectKey &key)
 
 void HubCache::listStarted(const ResourceSpec &spec)
 {
-    table(spec.kind).seenInList.insert(spec.namespaceName, {});
+    m_lastListStamp = std::max(m_lastListStamp + 1, 1u); // 0 means "from no list"
+    table(spec.kind).listing.insert(spec.namespaceName, m_lastListStamp);
 }
 
 void HubCache::objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects)
@@ -60,8 +61,9 @@ void HubCache::objects(const ResourceSpec &spec, ObjectChange change, const std:
         }
         return;
     }
+    const quint32 listStamp = change == ObjectChange::Listed ? table(spec.kind).listing.value(spec.namespaceName) : 0;
     for (const std::string_view json : objects)
-        upsert(spec, json, change == ObjectChange::Listed);
+        upsert(spec, json, listStamp);
     // The decoder's intern cache must not keep strings alive (and out of
     // StringPool::purgeUnused()'s reach) between batches.
     decoder(spec.kind).forgetCachedStrings();
@@ -110,7 +112,7 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view
     return ns;
 }
 
-void HubCache::upsert(const ResourceSpec &spec, std::string_view json, bool fromList)
+void HubCache::upsert(const ResourceSpec &spec, std::string_view json, quint32 listStamp)
 {
     Table &t = table(spec.kind);
     const ObjectMeta *meta = nullptr;
@@ -124,31 +126,26 @@ void HubCache::upsert(const ResourceSpec &spec, std::string_view json, bool from
                                   + reader.error() + u')');
             return;
         }
-        if (fromList)
-            t.seenInList[spec.namespaceName].insert(key);
         m_decodeErrors.append(resourceKindName(spec.kind) + u' ' + key.toString() + QStringLiteral(": ") + reader.error());
         if (t.objects.find(key))
             remove(spec.kind, key);
         return;
     }
     const ObjectKey key{meta->namespaceName, meta->name};
-    if (fromList)
-        t.seenInList[spec.namespaceName].insert(key);
-    const ObjectMeta *known = t.objects.find(key);
+    const ObjectMeta *known = listStamp ? t.objects.stamp(key, listStamp) : t.objects.find(key);
     // Same resourceVersion: a replay (relist, re-watch), not a change.
     if (known && !meta->resourceVersion.isEmpty() && known->resourceVersion == meta->resourceVersion)
         return;
-    t.objects.insert(decoded);
+    t.objects.insert(decoded, listStamp);
     t.pending.insert(key, std::move(decoded));
 }
 
 void HubCache::listFinished(const ResourceSpec &spec)
 {
     Table &t = table(spec.kind);
-    const QSet<ObjectKey> seen = t.seenInList.take(spec.namespaceName);
-    const QList<ObjectKey> vanished = t.objects.keysWhere([&](const ObjectMeta &meta) {
-        const ObjectKey key{meta.namespaceName, meta.name};
-        return inScope(spec, key) && !seen.contains(key);
+    const quint32 listStamp = t.listing.take(spec.namespaceName);
+    const QList<ObjectKey> vanished = t.objects.keysWhere([&](const ObjectMeta &meta, quint32 stamp) {
+        return stamp != listStamp && inScope(spec, {meta.namespaceName, meta.name});
     });
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);

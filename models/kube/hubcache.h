@@ -46,11 +46,11 @@ private:
             : objects(metadataOf)
         {
         }
-        ObjectTable objects; // the current objects, by key
-        // Keys delivered by each list in progress, by the namespace it lists ("" for
-        // all): namespaced informers of one kind list at the same time (e.g. after a
-        // 403 on the cluster-wide list), and one finishing must not forget the others'.
-        QHash<QString, QSet<ObjectKey>> seenInList;
+        ObjectTable objects; // the current objects, by key, stamped by the list that delivered them
+        // The stamp of each list in progress, by the namespace it lists ("" for all):
+        // namespaced informers of one kind list at the same time (e.g. after a 403 on
+        // the cluster-wide list), and one finishing must not forget the others' objects.
+        QHash<QString, quint32> listing;
         QHash<ObjectKey, std::shared_ptr<const void>> pending; // null → removed
     };
 
@@ -58,7 +58,8 @@ private:
     // Decodes one object; null (and the error named in m_decodeErrors) if it cannot.
     std::shared_ptr<const void> decode(ResourceKind kind, std::string_view json, const ObjectMeta **meta);
     OnDemandReader &decoder(ResourceKind kind);
-    void upsert(const ResourceSpec &spec, std::string_view json, bool fromList);
+    // listStamp: the list delivering it, 0 for a watch event.
+    void upsert(const ResourceSpec &spec, std::string_view json, quint32 listStamp);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
 
@@ -67,6 +68,7 @@ private:
     std::unique_ptr<PlacementDecoder> m_placements;
     std::unique_ptr<NamespaceDecoder> m_namespaces;
     QStringList m_decodeErrors;
+    quint32 m_lastListStamp = 0;
     bool m_keepRawJson;
 };
 

@@ -240,6 +240,7 @@ void ResourceInformer::onListReplyFinished()
         return;
     }
     m_resourceVersion = listVersion;
+    m_reader.releaseBuffers();
     m_sink->listFinished(m_spec);
     if (m_synced)
         ++m_relists;

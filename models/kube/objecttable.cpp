@@ -40,13 +40,23 @@ const ObjectMeta *ObjectTable::find(const ObjectKey &key) const
     return slot == notFound ? nullptr : &m_metadataOf(m_slots[slot].object.get());
 }
 
-void ObjectTable::insert(Object object)
+const ObjectMeta *ObjectTable::stamp(const ObjectKey &key, quint32 listStamp)
+{
+    const size_t slot = slotOf(key, hashOf(key.namespaceName, key.name));
+    if (slot == notFound)
+        return nullptr;
+    m_slots[slot].listStamp = listStamp;
+    return &m_metadataOf(m_slots[slot].object.get());
+}
+
+void ObjectTable::insert(Object object, quint32 listStamp)
 {
     const ObjectMeta &meta = m_metadataOf(object.get());
     const ObjectKey key{meta.namespaceName, meta.name};
     const quint32 hash = hashOf(key.namespaceName, key.name);
     if (const size_t slot = slotOf(key, hash); slot != notFound) {
         m_slots[slot].object = std::move(object);
+        m_slots[slot].listStamp = listStamp;
         return;
     }
     // At most 80 % full: probe runs stay short, and 100k objects fit 2^17 slots.
@@ -56,7 +66,7 @@ void ObjectTable::insert(Object object)
     size_t i = hash & mask;
     while (m_slots[i].object)
         i = (i + 1) & mask;
-    m_slots[i] = Slot{std::move(object), hash};
+    m_slots[i] = Slot{std::move(object), hash, listStamp};
     ++m_size;
 }
 

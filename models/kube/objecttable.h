@@ -28,11 +28,16 @@ public:
     qsizetype size() const { return m_size; }
     // The metadata of the object under that key, or null.
     const ObjectMeta *find(const ObjectKey &key) const;
-    // Inserts `object`, or replaces the one with the same key.
-    void insert(Object object);
+    // find(), and when found, stamps the object with `listStamp`: which list
+    // delivered it last. A relist tells vanished objects by their old stamps, with
+    // no set of the keys it saw (a QSet of 100k keys cost ~5 % of a cold sync).
+    const ObjectMeta *stamp(const ObjectKey &key, quint32 listStamp);
+    // Inserts `object` stamped `listStamp` (0: not from a list), or replaces the
+    // one with the same key.
+    void insert(Object object, quint32 listStamp = 0);
     // False when nothing was under that key.
     bool remove(const ObjectKey &key);
-    // The keys of the objects whose metadata `pick` accepts.
+    // The keys of the objects that `pick(metadata, listStamp)` accepts.
     template<typename Pick>
     QList<ObjectKey> keysWhere(Pick pick) const
     {
@@ -41,7 +46,7 @@ public:
             if (!slot.object)
                 continue;
             const ObjectMeta &meta = m_metadataOf(slot.object.get());
-            if (pick(meta))
+            if (pick(meta, slot.listStamp))
                 keys.append(ObjectKey{meta.namespaceName, meta.name});
         }
         return keys;
@@ -52,6 +57,7 @@ private:
     {
         Object object; // null: empty
         quint32 hash = 0;
+        quint32 listStamp = 0; // in what was the hash's padding
     };
     static constexpr size_t notFound = size_t(-1);
 

@@ -107,6 +107,11 @@ ResponseReader::ResponseReader()
 
 ResponseReader::~ResponseReader() = default;
 
+void ResponseReader::releaseBuffers()
+{
+    m_parsers = std::make_unique<Parsers>();
+}
+
 bool ResponseReader::readList(std::string_view text, ListPage *out, QString *error)
 {
     *out = ListPage();

@@ -41,6 +41,7 @@ private slots:
     void replacesByKey();
     void followsRandomEditsLikeAHash();
     void listsKeysByMetadata();
+    void keepsListStampsThroughMovesAndReplacements();
 };
 
 void TestObjectTable::replacesByKey()
@@ -96,11 +97,49 @@ void TestObjectTable::listsKeysByMetadata()
     ObjectTable table(metadataOf);
     for (int i = 0; i < 100; ++i)
         table.insert(object(i % 2 ? QStringLiteral("odd") : QStringLiteral("even"), QStringLiteral("c%1").arg(i), "1"));
-    QList<ObjectKey> odd = table.keysWhere([](const ObjectMeta &meta) { return meta.namespaceName == u"odd"; });
+    QList<ObjectKey> odd =
+        table.keysWhere([](const ObjectMeta &meta, quint32) { return meta.namespaceName == u"odd"; });
     QCOMPARE(odd.size(), 50);
     QCOMPARE(QSet<ObjectKey>(odd.cbegin(), odd.cend()).size(), 50);
     for (const ObjectKey &key : std::as_const(odd))
         QVERIFY(key.namespaceName == u"odd" && key.name.mid(1).toInt() % 2 == 1);
+}
+
+// HubCache tells vanished objects by the stamp of the list that delivered them:
+// stamps must follow their objects when removals shift slots and growth rehashes,
+// and a replacement takes the stamp it is inserted with.
+void TestObjectTable::keepsListStampsThroughMovesAndReplacements()
+{
+    ObjectTable table(metadataOf);
+    QHash<ObjectKey, quint32> expected;
+    auto keyOf = [](int n) { return ObjectKey{QStringLiteral("ns"), QStringLiteral("c%1").arg(n)}; };
+    for (int n = 0; n < 3000; ++n) { // grows from 16 slots through 4096
+        table.insert(object(QStringLiteral("ns"), keyOf(n).name, "1"), quint32(n % 3));
+        expected.insert(keyOf(n), quint32(n % 3));
+    }
+    for (int n = 0; n < 3000; n += 7) { // backward shifts
+        QVERIFY(table.remove(keyOf(n)));
+        expected.remove(keyOf(n));
+    }
+    for (int n = 1; n < 3000; n += 5) {
+        const ObjectMeta *meta = table.stamp(keyOf(n), 9);
+        QCOMPARE(meta != nullptr, expected.contains(keyOf(n)));
+        if (meta)
+            expected[keyOf(n)] = 9;
+    }
+    QVERIFY(!table.stamp(keyOf(0), 9)); // removed: nothing to stamp
+    table.insert(object(QStringLiteral("ns"), keyOf(2).name, "2")); // a watch event's replacement
+    expected[keyOf(2)] = 0;
+    for (quint32 stamp : {0u, 1u, 2u, 9u}) {
+        const QList<ObjectKey> keys = table.keysWhere([&](const ObjectMeta &, quint32 s) { return s == stamp; });
+        QSet<ObjectKey> want;
+        for (auto it = expected.cbegin(); it != expected.cend(); ++it) {
+            if (it.value() == stamp)
+                want.insert(it.key());
+        }
+        QCOMPARE(QSet<ObjectKey>(keys.cbegin(), keys.cend()), want);
+        QCOMPARE(keys.size(), want.size());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestObjectTable)
