@@ -2,6 +2,7 @@
 
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/filtercompleter.h"
+#include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
 
 #include <QAbstractItemView>
@@ -55,8 +56,10 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     , m_error(new QLabel(this))
     , m_help(new QToolButton(this))
     , m_debounce(new QTimer(this))
+    , m_completeDebounce(new QTimer(this))
     , m_completer(new QCompleter(this))
     , m_completions(new QStringListModel(this))
+    , m_values(new FilterValueIndex(store, this))
 {
     setObjectName(QStringLiteral("filterBar"));
     m_edit->setObjectName(QStringLiteral("filterEdit"));
@@ -91,7 +94,11 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     m_completer->setWidget(m_edit);
     m_completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);
-    connect(m_edit, &QLineEdit::textEdited, this, &FilterBar::updateCompletions);
+    // Completion waits for a pause in typing, like the filter.
+    m_completeDebounce->setSingleShot(true);
+    m_completeDebounce->setInterval(debounceMs);
+    connect(m_completeDebounce, &QTimer::timeout, this, &FilterBar::updateCompletions);
+    connect(m_edit, &QLineEdit::textEdited, m_completeDebounce, qOverload<>(&QTimer::start));
     connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &FilterBar::insertCompletion);
 }
 
@@ -134,7 +141,8 @@ void FilterBar::apply()
 
 void FilterBar::updateCompletions()
 {
-    const FilterCompletions found = FilterCompleter::completions(*m_store, m_edit->text(), m_edit->cursorPosition());
+    const FilterCompletions found =
+        FilterCompleter::completions(*m_store, *m_values, m_edit->text(), m_edit->cursorPosition());
     m_replaceStart = found.replaceStart;
     m_replaceLength = found.replaceLength;
     m_completions->setStringList(found.candidates);

@@ -12,6 +12,7 @@ class QToolButton;
 namespace fleetscope {
 
 class ClusterFilterProxy;
+class FilterValueIndex;
 class FleetStore;
 
 // The filter line above the cluster table: debounced as you type, a syntax
@@ -45,8 +46,10 @@ private:
     QLabel *m_error;
     QToolButton *m_help;
     QTimer *m_debounce;
+    QTimer *m_completeDebounce;
     QCompleter *m_completer;
     QStringListModel *m_completions;
+    FilterValueIndex *m_values;
     int m_replaceStart = 0;
     int m_replaceLength = 0;
 };

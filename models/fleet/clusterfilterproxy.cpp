@@ -7,71 +7,114 @@
 #include <numeric>
 
 namespace fleetscope {
+namespace {
 
-ClusterFilterProxy::ClusterFilterProxy(ClusterTableModel *source, QObject *parent)
+// Row runs longer than this are edited by rebuilding the sequence, shorter ones
+// row by row.
+constexpr int bulkEditRows = 64;
+
+} // namespace
+
+ClusterFilterProxy::ClusterFilterProxy(QAbstractItemModel *source, QObject *parent)
     : QAbstractProxyModel(parent)
-    , m_table(source)
-    , m_sort(source)
 {
-    QAbstractProxyModel::setSourceModel(source);
-    connect(source, &QAbstractItemModel::dataChanged, this, &ClusterFilterProxy::onDataChanged);
-    connect(source, &ClusterTableModel::changesAnnounced, this, &ClusterFilterProxy::onChangesAnnounced);
-    connect(source, &ClusterTableModel::rowsRelocated, this, [this](const QList<int> &from, const QList<int> &to) {
-        for (qsizetype i = 0; i < to.size(); ++i) {
-            m_relocated.insert(to[i], -1);
-            m_relocated.insert(from[i], to[i]);
-        }
-    });
-    connect(source, &QAbstractItemModel::rowsAboutToBeRemoved, this,
-            [this](const QModelIndex &, int first, int last) { onRowsAboutToBeRemoved(first, last); });
-    connect(source, &QAbstractItemModel::rowsRemoved, this,
-            [this](const QModelIndex &, int first, int last) { onRowsRemoved(first, last); });
-    connect(source, &QAbstractItemModel::rowsInserted, this,
-            [this](const QModelIndex &, int first, int last) { onRowsInserted(first, last); });
-    connect(source, &QAbstractItemModel::columnsAboutToBeInserted, this,
-            [this](const QModelIndex &, int first, int last) { beginInsertColumns(QModelIndex(), first, last); });
-    connect(source, &QAbstractItemModel::columnsInserted, this, [this](const QModelIndex &, int first, int last) {
-        if (m_sort.column() >= first)
-            m_sort.moveColumn(m_sort.column() + last - first + 1);
-        endInsertColumns();
-    });
-    connect(source, &QAbstractItemModel::columnsAboutToBeRemoved, this,
-            [this](const QModelIndex &, int first, int last) { beginRemoveColumns(QModelIndex(), first, last); });
-    connect(source, &QAbstractItemModel::columnsRemoved, this,
-            [this](const QModelIndex &, int first, int last) { onColumnsRemoved(first, last); });
-    connect(source, &QAbstractItemModel::headerDataChanged, this,
-            [this](Qt::Orientation orientation, int first, int last) {
-                if (orientation == Qt::Horizontal)
-                    emit headerDataChanged(orientation, first, last);
-            });
-    // The table never resets or re-lays itself out; if a source ever does, the
-    // rows may have been permuted and only a full rebuild is safe.
-    connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] { beginResetModel(); });
-    connect(source, &QAbstractItemModel::modelReset, this, [this] {
-        rebuildAll();
-        endResetModel();
-    });
-    // Parents delete their children in creation order, so the table may go first,
-    // in the middle of a window's teardown: no signals then (their receivers may
-    // be half gone, as QAbstractProxyModel itself does), just an empty proxy.
-    connect(source, &QObject::destroyed, this, [this] {
-        m_table = nullptr;
-        m_sort.reset(-1, Qt::AscendingOrder);
-        m_order.clear();
-        m_visible.clear();
-        m_relocated.clear();
-        const QModelIndexList persistent = persistentIndexList();
-        changePersistentIndexList(persistent, QModelIndexList(persistent.size()));
-    });
-    connect(source, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { beginResetModel(); });
-    connect(source, &QAbstractItemModel::layoutChanged, this, [this] {
-        rebuildAll();
-        endResetModel();
-    });
-    rebuildAll();
+    setSourceModel(source);
 }
 
 ClusterFilterProxy::~ClusterFilterProxy() = default;
+
+void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
+{
+    beginResetModel();
+    for (const QMetaObject::Connection &connection : m_connections)
+        disconnect(connection);
+    m_connections.clear();
+    QAbstractProxyModel::setSourceModel(source);
+    m_table = qobject_cast<ClusterTableModel *>(source);
+    if (!m_sortRoleSet)
+        m_sortRole = m_table ? int(ClusterTableModel::SortRole) : int(Qt::DisplayRole);
+    if (source) {
+        using M = QAbstractItemModel;
+        auto &c = m_connections;
+        c.push_back(connect(source, &M::dataChanged, this, &ClusterFilterProxy::onDataChanged));
+        c.push_back(connect(source, &M::rowsAboutToBeRemoved, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid())
+                onRowsAboutToBeRemoved(first, last);
+        }));
+        c.push_back(connect(source, &M::rowsRemoved, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid())
+                onRowsRemoved(first, last);
+        }));
+        c.push_back(connect(source, &M::rowsInserted, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid())
+                onRowsInserted(first, last);
+        }));
+        // A move permutes source rows: like a layout change, for the rows of the top level.
+        c.push_back(connect(source, &M::rowsAboutToBeMoved, this, [this](const QModelIndex &from, int, int, const QModelIndex &to) {
+            if (!from.isValid() || !to.isValid())
+                onLayoutAboutToBeChanged();
+        }));
+        c.push_back(connect(source, &M::rowsMoved, this, [this](const QModelIndex &from, int, int, const QModelIndex &to) {
+            if (!from.isValid() || !to.isValid())
+                onLayoutChanged();
+        }));
+        c.push_back(connect(source, &M::layoutAboutToBeChanged, this, &ClusterFilterProxy::onLayoutAboutToBeChanged));
+        c.push_back(connect(source, &M::layoutChanged, this, &ClusterFilterProxy::onLayoutChanged));
+        c.push_back(connect(source, &M::columnsAboutToBeInserted, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid())
+                beginInsertColumns(QModelIndex(), first, last);
+        }));
+        c.push_back(connect(source, &M::columnsInserted, this, [this](const QModelIndex &parent, int first, int last) {
+            if (parent.isValid())
+                return;
+            if (m_sortColumn >= first)
+                m_sortColumn += last - first + 1;
+            endInsertColumns();
+        }));
+        c.push_back(connect(source, &M::columnsAboutToBeRemoved, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid())
+                beginRemoveColumns(QModelIndex(), first, last);
+        }));
+        c.push_back(connect(source, &M::columnsRemoved, this, [this](const QModelIndex &parent, int first, int last) {
+            if (!parent.isValid())
+                onColumnsRemoved(first, last);
+        }));
+        c.push_back(connect(source, &M::headerDataChanged, this, [this](Qt::Orientation orientation, int first, int last) {
+            if (orientation == Qt::Horizontal)
+                emit headerDataChanged(orientation, first, last);
+        }));
+        c.push_back(connect(source, &M::modelAboutToBeReset, this, [this] { beginResetModel(); }));
+        c.push_back(connect(source, &M::modelReset, this, [this] {
+            rebuildAll();
+            endResetModel();
+        }));
+        // Parents delete their children in creation order, so the table may go
+        // first, in the middle of a window's teardown: no signals then (their
+        // receivers may be half gone), just an empty proxy.
+        c.push_back(connect(source, &QObject::destroyed, this, &ClusterFilterProxy::onSourceDestroyed));
+    }
+    rebuildAll();
+    endResetModel();
+}
+
+void ClusterFilterProxy::onSourceDestroyed()
+{
+    for (const QMetaObject::Connection &connection : m_connections)
+        disconnect(connection);
+    m_connections.clear();
+    m_table = nullptr;
+    m_keys.clear();
+    m_accepted.clear();
+    m_order.clear();
+    m_visible.clear();
+    const QModelIndexList persistent = persistentIndexList();
+    changePersistentIndexList(persistent, QModelIndexList(persistent.size()));
+}
+
+int ClusterFilterProxy::sourceRowCount() const
+{
+    return m_connections.empty() ? 0 : sourceModel()->rowCount();
+}
 
 // --- filter, scope, sort -----------------------------------------------------
 
@@ -105,372 +148,374 @@ void ClusterFilterProxy::setScope(const ClusterScope &scope)
     refilter();
 }
 
-bool ClusterFilterProxy::acceptsStoreRow(int row) const
+bool ClusterFilterProxy::acceptsSourceRow(int row) const
 {
     if (!m_table)
-        return false;
+        return true;
     const FleetProfile &profile = m_table->profileAt(row);
     return m_scope.matches(profile) && m_filter.matches(profile, &m_table->store());
 }
 
-namespace {
-
-// The rows of `order` (or of 0..rows-1 without a sort) that `accept` takes, in order.
-template<typename Accept>
-std::vector<int> selectRows(bool sorted, const std::vector<int> &order, int rows, Accept accept)
+void ClusterFilterProxy::setSortRole(int role)
 {
-    std::vector<int> selected;
-    if (sorted) {
-        for (const int row : order) {
-            if (accept(row))
-                selected.push_back(row);
-        }
-    } else {
-        for (int row = 0; row < rows; ++row) {
-            if (accept(row))
-                selected.push_back(row);
-        }
-    }
-    return selected;
+    m_sortRoleSet = true;
+    if (role == m_sortRole)
+        return;
+    m_sortRole = role;
+    if (isSorted())
+        sort(m_sortColumn, m_sortOrder);
 }
 
-// Merges the sorted `added` into the sorted `base` with one binary search per
-// added row (k log n comparisons) rather than std::merge's n: a comparison
-// reads two rows' values, a copy reads nothing.
-template<typename Less>
-std::vector<int> mergeSorted(const std::vector<int> &base, const std::vector<int> &added, Less less)
+SortKey ClusterFilterProxy::keyOf(int row) const
 {
-    std::vector<int> merged;
-    merged.reserve(base.size() + added.size());
-    auto from = base.begin();
-    for (const int row : added) {
-        const auto at = std::lower_bound(from, base.end(), row, less);
-        merged.insert(merged.end(), from, at);
-        merged.push_back(row);
-        from = at;
-    }
-    merged.insert(merged.end(), from, base.end());
-    return merged;
+    return SortKey(sourceModel()->index(row, m_sortColumn).data(m_sortRole));
 }
 
-} // namespace
+bool ClusterFilterProxy::less(int left, int right) const
+{
+    if (!isSorted())
+        return left < right;
+    int c = SortKey::compare(m_keys[size_t(left)], m_keys[size_t(right)]);
+    if (c == 0)
+        c = left < right ? -1 : (left > right ? 1 : 0);
+    return m_sortOrder == Qt::AscendingOrder ? c < 0 : c > 0;
+}
 
 void ClusterFilterProxy::refilter()
 {
-    if (!m_table)
+    if (m_connections.empty())
         return;
-    // One pass over the sorted order, one layout change: persistent indexes and
-    // selections follow their rows, and nothing is sorted again.
+    // Every row tested once in source order (the store's rows one after the
+    // other), then picked out of the sort order: one layout change, no sort.
     relayout([this] {
-        m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
-                               [this](int row) { return acceptsStoreRow(row); });
+        const int rows = sourceRowCount();
+        for (int row = 0; row < rows; ++row)
+            m_accepted[size_t(row)] = acceptsSourceRow(row) ? 1 : 0;
+        rebuildVisible();
     });
 }
 
 void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
 {
-    if (!m_table)
-        return;
     if (column >= columnCount())
         column = -1;
     relayout([this, column, order] {
-        const std::vector<char> visible = visibleFlags();
-        m_sort.reset(column, order);
+        m_sortColumn = column;
+        m_sortOrder = order;
         rebuildOrder();
-        keepVisible(visible);
+        rebuildVisible();
     });
 }
 
 void ClusterFilterProxy::rebuildOrder()
 {
-    m_order.clear();
-    if (m_sort.isActive()) {
-        m_order.resize(size_t(m_table->rowCount()));
-        std::iota(m_order.begin(), m_order.end(), 0);
-        m_sort.sortRows(&m_order);
+    const int rows = sourceRowCount();
+    m_keys.clear();
+    if (!isSorted()) {
+        m_keys.shrink_to_fit();
+        m_order.clear();
+        return;
     }
-    m_order.shrink_to_fit();
+    m_keys.reserve(size_t(rows));
+    for (int row = 0; row < rows; ++row)
+        m_keys.push_back(keyOf(row));
+    std::vector<int> order(static_cast<size_t>(rows));
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [this](int a, int b) { return less(a, b); });
+    m_order.assign(order);
 }
 
-void ClusterFilterProxy::keepVisible(const std::vector<char> &visible)
+void ClusterFilterProxy::rebuildVisible()
 {
-    m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
-                           [&visible](int row) { return visible[size_t(row)] != 0; });
+    std::vector<int> visible;
+    const auto take = [this, &visible](int row) {
+        if (m_accepted[size_t(row)])
+            visible.push_back(row);
+    };
+    if (isSorted()) {
+        m_order.forEach(take);
+    } else {
+        const int rows = sourceRowCount();
+        for (int row = 0; row < rows; ++row)
+            take(row);
+    }
+    m_visible.assign(visible);
 }
 
 void ClusterFilterProxy::rebuildAll()
 {
-    m_sort.reset(m_sort.column(), m_sort.order());
+    const int rows = sourceRowCount();
+    if (!m_connections.empty() && m_sortColumn >= sourceModel()->columnCount())
+        m_sortColumn = -1;
+    m_accepted.assign(size_t(rows), 0);
+    for (int row = 0; row < rows; ++row)
+        m_accepted[size_t(row)] = acceptsSourceRow(row) ? 1 : 0;
     rebuildOrder();
-    m_visible = selectRows(m_sort.isActive(), m_order, m_table->rowCount(),
-                           [this](int row) { return acceptsStoreRow(row); });
+    rebuildVisible();
 }
 
-void ClusterFilterProxy::relayout(const std::function<void()> &rebuild, const QHash<int, int> &moved)
+void ClusterFilterProxy::relayout(const std::function<void()> &rebuild, const std::function<int(int)> &renumber)
 {
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
-    std::vector<int> tableRows;
-    tableRows.reserve(size_t(before.size()));
+    std::vector<int> sourceRows;
+    sourceRows.reserve(size_t(before.size()));
     for (const QModelIndex &index : before) {
-        const int row = index.row() < int(m_visible.size()) ? m_visible[size_t(index.row())] : -1;
-        tableRows.push_back(moved.value(row, row));
+        const int row = index.row() < m_visible.size() ? m_visible.at(index.row()) : -1;
+        sourceRows.push_back(renumber && row >= 0 ? renumber(row) : row);
     }
-
     rebuild();
-
-    if (!before.isEmpty()) {
-        std::vector<int> proxyRows(size_t(m_table->rowCount()), -1);
-        for (size_t i = 0; i < m_visible.size(); ++i)
-            proxyRows[size_t(m_visible[i])] = int(i);
-        QModelIndexList after;
-        after.reserve(before.size());
-        for (qsizetype i = 0; i < before.size(); ++i) {
-            const int tableRow = tableRows[size_t(i)];
-            const int row = tableRow >= 0 && tableRow < int(proxyRows.size()) ? proxyRows[size_t(tableRow)] : -1;
-            after.append(row < 0 ? QModelIndex() : createIndex(row, before[i].column()));
-        }
-        changePersistentIndexList(before, after);
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const int row = sourceRows[size_t(i)] >= 0 ? proxyRowOf(sourceRows[size_t(i)]) : -1;
+        after.append(row < 0 ? QModelIndex() : createIndex(row, before[i].column()));
     }
+    changePersistentIndexList(before, after);
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
-std::vector<char> ClusterFilterProxy::visibleFlags() const
+int ClusterFilterProxy::proxyRowOf(int sourceRow) const
 {
-    std::vector<char> flags(size_t(m_table->rowCount()), 0);
-    for (const int row : m_visible)
-        flags[size_t(row)] = 1;
-    return flags;
-}
-
-int ClusterFilterProxy::proxyRowOf(int tableRow) const
-{
-    const auto it = std::lower_bound(m_visible.begin(), m_visible.end(), tableRow,
-                                     [this](int a, int b) { return rowLess(a, b); });
-    return it != m_visible.end() && *it == tableRow ? int(it - m_visible.begin()) : -1;
-}
-
-int ClusterFilterProxy::orderPositionOf(int tableRow) const
-{
-    const auto it = std::lower_bound(m_order.begin(), m_order.end(), tableRow,
-                                     [this](int a, int b) { return rowLess(a, b); });
-    Q_ASSERT(it != m_order.end() && *it == tableRow);
-    return int(it - m_order.begin());
+    if (sourceRow < 0 || size_t(sourceRow) >= m_accepted.size() || !m_accepted[size_t(sourceRow)])
+        return -1;
+    const int position = m_visible.lowerBound(sourceRow, [this](int a, int b) { return less(a, b); });
+    return position < m_visible.size() && m_visible.at(position) == sourceRow ? position : -1;
 }
 
 // --- changed rows ------------------------------------------------------------
 
-void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight)
+void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                                       const QList<int> &roles)
 {
-    if (!topLeft.isValid() || !bottomRight.isValid())
+    if (!topLeft.isValid() || !bottomRight.isValid() || topLeft.parent().isValid())
         return;
-    if (m_table->isAnnouncingChanges()) {
-        // The ranges of a store change (which may span unchanged rows) are
-        // followed by its exact rows: those are placed together then.
-        return;
-    }
-    if (topLeft.column() < ClusterTableModel::FixedColumnCount) {
-        std::vector<int> rows(size_t(bottomRight.row() - topLeft.row() + 1));
-        std::iota(rows.begin(), rows.end(), topLeft.row());
-        placeChangedRows(rows);
-        return;
-    }
-    // Computed columns only (history's flap counts): the profiles did not change,
-    // so neither did the filter's verdicts, but a sort by such a column did.
-    const int column = m_sort.column();
-    if (column >= topLeft.column() && column <= bottomRight.column()) {
-        relayout([this] {
-            const std::vector<char> visible = visibleFlags();
-            m_sort.sortRows(&m_order);
-            keepVisible(visible);
-        });
-    } else if (!m_visible.empty()) {
-        emit dataChanged(index(0, topLeft.column()), index(rowCount() - 1, bottomRight.column()));
-    }
-}
-
-void ClusterFilterProxy::onChangesAnnounced(const QList<int> &rows)
-{
-    if (!m_relocated.isEmpty()) {
-        // Filled holes: the clusters moved rows, and a selection goes with them
-        // (a row-by-row update would leave it on the row, now another cluster).
-        QHash<int, int> relocated;
-        relocated.swap(m_relocated);
-        placeChangedRowsInBulk(std::vector<int>(rows.begin(), rows.end()), relocated);
-        return;
-    }
-    placeChangedRows(std::vector<int>(rows.begin(), rows.end()));
-}
-
-void ClusterFilterProxy::placeChangedRows(const std::vector<int> &rows)
-{
-    if (rows.empty())
-        return;
-    if (int(rows.size()) > m_maxRowSignals) {
-        placeChangedRowsInBulk(rows);
-        return;
-    }
-    for (const int row : rows)
-        placeChangedRow(row);
-    int first = rowCount();
-    int last = -1;
-    for (const int row : rows) {
-        if (const int proxyRow = proxyRowOf(row); proxyRow >= 0) {
-            first = qMin(first, proxyRow);
-            last = qMax(last, proxyRow);
+    const int first = topLeft.row();
+    const int last = bottomRight.row();
+    // The fleet filter reads the profile, which only the fixed columns show;
+    // other columns (history's flap counts) never change a verdict.
+    const bool retest = m_table && topLeft.column() < ClusterTableModel::FixedColumnCount;
+    const bool rekey = isSorted() && topLeft.column() <= m_sortColumn && m_sortColumn <= bottomRight.column()
+        && (roles.isEmpty() || roles.contains(m_sortRole));
+    const int lastColumn = bottomRight.column();
+    if (!retest && !rekey) {
+        if (m_visible.isEmpty())
+            return;
+        // Nothing moves: the cells of these rows, wherever they are shown.
+        int top = rowCount();
+        int bottom = -1;
+        if (last - first < bulkEditRows) {
+            for (int row = first; row <= last; ++row) {
+                if (const int at = proxyRowOf(row); at >= 0) {
+                    top = qMin(top, at);
+                    bottom = qMax(bottom, at);
+                }
+            }
+        } else {
+            top = 0;
+            bottom = rowCount() - 1;
         }
+        if (bottom >= 0)
+            emit dataChanged(index(top, topLeft.column()), index(bottom, lastColumn), roles);
+        return;
     }
-    if (last >= 0)
-        emit dataChanged(index(first, 0), index(last, columnCount() - 1));
+    if (last - first + 1 > m_maxRowSignals) {
+        placeChangedRowsInBulk(first, last, retest, rekey);
+        return;
+    }
+    // Rows that stay where they are, by proxy row: exact unless a row of this
+    // range moved, appeared or went (then they are looked up again).
+    std::vector<std::pair<int, int>> stayed; // source row, proxy row
+    bool shifted = false;
+    for (int row = first; row <= last; ++row)
+        shifted = placeChangedRow(row, retest, rekey, &stayed) || shifted;
+    int top = rowCount();
+    int bottom = -1;
+    for (const auto &[sourceRow, at] : stayed) {
+        const int proxyRow = shifted ? proxyRowOf(sourceRow) : at;
+        top = qMin(top, proxyRow);
+        bottom = qMax(bottom, proxyRow);
+    }
+    if (bottom >= 0)
+        emit dataChanged(index(top, 0), index(bottom, columnCount() - 1), roles);
 }
 
-void ClusterFilterProxy::placeChangedRow(int row)
+bool ClusterFilterProxy::placeChangedRow(int row, bool retest, bool rekey, std::vector<std::pair<int, int>> *stayed)
 {
-    // Both searches use the values the row was placed with, before the update.
+    const auto lessThan = [this](int a, int b) { return less(a, b); };
+    // Found by the key the row was placed with, before it is updated.
     const int oldRow = proxyRowOf(row);
-    if (m_sort.isActive()) {
-        const int position = orderPositionOf(row);
-        m_sort.update(row);
-        const bool fits = (position == 0 || rowLess(m_order[size_t(position - 1)], row))
-            && (position + 1 == int(m_order.size()) || rowLess(row, m_order[size_t(position + 1)]));
-        if (!fits) {
-            m_order.erase(m_order.begin() + position);
-            m_order.insert(std::lower_bound(m_order.begin(), m_order.end(), row,
-                                            [this](int a, int b) { return rowLess(a, b); }),
-                           row);
+    const bool accepted = retest ? acceptsSourceRow(row) : m_accepted[size_t(row)] != 0;
+    bool moved = false;
+    if (rekey) {
+        SortKey key = keyOf(row);
+        if (key != m_keys[size_t(row)]) {
+            const int position = m_order.lowerBound(row, lessThan);
+            Q_ASSERT(m_order.at(position) == row);
+            m_order.erase(position);
+            m_keys[size_t(row)] = std::move(key);
+            m_order.insert(m_order.lowerBound(row, lessThan), row);
+            moved = true;
         }
     }
-    const bool accepted = acceptsStoreRow(row);
-    const auto less = [this](int a, int b) { return rowLess(a, b); };
     if (oldRow < 0) {
         if (accepted) {
-            const auto at = std::lower_bound(m_visible.begin(), m_visible.end(), row, less);
-            const int position = int(at - m_visible.begin());
-            beginInsertRows(QModelIndex(), position, position);
+            const int at = m_visible.lowerBound(row, lessThan);
+            beginInsertRows(QModelIndex(), at, at);
             m_visible.insert(at, row);
+            m_accepted[size_t(row)] = 1;
             endInsertRows();
+            return true;
         }
-        return;
+        return false;
     }
     if (!accepted) {
         beginRemoveRows(QModelIndex(), oldRow, oldRow);
-        m_visible.erase(m_visible.begin() + oldRow);
+        m_visible.erase(oldRow);
+        m_accepted[size_t(row)] = 0;
         endRemoveRows();
-        return;
+        return true;
     }
-    if (!m_sort.isActive())
-        return;
     // The rows either side are still in order: search the side it now belongs to.
-    const auto begin = m_visible.begin();
     int target = oldRow;
-    if (oldRow > 0 && rowLess(row, m_visible[size_t(oldRow - 1)]))
-        target = int(std::lower_bound(begin, begin + oldRow, row, less) - begin);
-    else if (oldRow + 1 < int(m_visible.size()) && rowLess(m_visible[size_t(oldRow + 1)], row))
-        target = int(std::lower_bound(begin + oldRow + 1, m_visible.end(), row, less) - begin) - 1;
-    if (target == oldRow)
-        return;
+    if (moved) {
+        const int count = m_visible.size();
+        if (oldRow > 0 && less(row, m_visible.at(oldRow - 1)))
+            target = m_visible.lowerBound(row, lessThan, 0, oldRow);
+        else if (oldRow + 1 < count && less(m_visible.at(oldRow + 1), row))
+            target = m_visible.lowerBound(row, lessThan, oldRow + 1, count) - 1;
+    }
+    if (target == oldRow) {
+        stayed->emplace_back(row, oldRow);
+        return false;
+    }
     beginMoveRows(QModelIndex(), oldRow, oldRow, QModelIndex(), target > oldRow ? target + 1 : target);
-    if (target > oldRow)
-        std::rotate(begin + oldRow, begin + oldRow + 1, begin + target + 1);
-    else
-        std::rotate(begin + target, begin + oldRow, begin + oldRow + 1);
+    m_visible.erase(oldRow);
+    m_visible.insert(target, row);
     endMoveRows();
+    return true;
 }
 
-void ClusterFilterProxy::placeChangedRowsInBulk(const std::vector<int> &rows, const QHash<int, int> &relocated)
+void ClusterFilterProxy::placeChangedRowsInBulk(int first, int last, bool retest, bool rekey)
 {
-    // Take the changed rows out of the order, sort them by their new values and
-    // merge them back: O(n + k log k), and one signal for views to re-read.
-    const std::vector<char> wasVisible = visibleFlags();
-    std::vector<char> changed(wasVisible.size(), 0);
-    for (const int row : rows)
-        changed[size_t(row)] = 1;
-    std::vector<int> order;
-    if (m_sort.isActive()) {
-        for (const int row : rows)
-            m_sort.update(row);
-        std::vector<int> moved = rows;
-        const auto less = [this](int a, int b) { return m_sort.less(a, b); };
-        std::sort(moved.begin(), moved.end(), less);
-        std::vector<int> kept;
-        kept.reserve(m_order.size());
-        for (const int row : m_order) {
-            if (!changed[size_t(row)])
-                kept.push_back(row);
+    // New keys and verdicts for the whole range, then the changed rows merged
+    // back into the order: O(n + k log k), and one layout change.
+    relayout([this, first, last, retest, rekey] {
+        if (rekey) {
+            std::vector<int> kept;
+            kept.reserve(size_t(m_order.size()));
+            m_order.forEach([&](int row) {
+                if (row < first || row > last)
+                    kept.push_back(row);
+            });
+            std::vector<int> changed(size_t(last - first + 1));
+            std::iota(changed.begin(), changed.end(), first);
+            for (const int row : changed)
+                m_keys[size_t(row)] = keyOf(row);
+            const auto lessThan = [this](int a, int b) { return less(a, b); };
+            std::sort(changed.begin(), changed.end(), lessThan);
+            std::vector<int> merged;
+            merged.reserve(kept.size() + changed.size());
+            std::merge(kept.begin(), kept.end(), changed.begin(), changed.end(), std::back_inserter(merged), lessThan);
+            m_order.assign(merged);
         }
-        order = mergeSorted(kept, moved, less);
-    }
-    std::vector<int> visible = selectRows(m_sort.isActive(), order, m_table->rowCount(), [&](int row) {
-        return changed[size_t(row)] ? acceptsStoreRow(row) : wasVisible[size_t(row)] != 0;
+        if (retest) {
+            for (int row = first; row <= last; ++row)
+                m_accepted[size_t(row)] = acceptsSourceRow(row) ? 1 : 0;
+        }
+        rebuildVisible();
     });
-    m_order.swap(order);
-    if (visible == m_visible && relocated.isEmpty()) {
-        // Same rows in the same places: their cells changed, nothing moved.
-        if (!m_visible.empty())
-            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-        return;
-    }
-    relayout([this, &visible] { m_visible.swap(visible); }, relocated);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 // --- inserted and removed rows ----------------------------------------------
 
 void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
 {
-    const auto inRange = [first, last](int row) { return row >= first && row <= last; };
     std::vector<int> positions;
-    for (size_t i = 0; i < m_visible.size(); ++i) {
-        if (inRange(m_visible[i]))
-            positions.push_back(int(i));
+    for (int row = first; row <= last; ++row) {
+        if (const int at = proxyRowOf(row); at >= 0)
+            positions.push_back(at);
     }
-    int runs = 0;
-    for (size_t i = 0; i < positions.size(); ++i)
-        runs += i == 0 || positions[i] != positions[i - 1] + 1 ? 1 : 0;
-    if (runs > m_maxRowSignals) {
-        relayout([this, &inRange] { m_visible.erase(std::remove_if(m_visible.begin(), m_visible.end(), inRange), m_visible.end()); });
-    } else {
-        // Back to front, so that the positions still to remove stay valid.
-        size_t end = positions.size();
-        while (end > 0) {
-            size_t start = end - 1;
-            while (start > 0 && positions[start - 1] + 1 == positions[start])
-                --start;
-            beginRemoveRows(QModelIndex(), positions[start], positions[end - 1]);
-            m_visible.erase(m_visible.begin() + positions[start], m_visible.begin() + positions[end - 1] + 1);
-            endRemoveRows();
-            end = start;
+    std::sort(positions.begin(), positions.end());
+    // Back to front, so that the positions still to remove stay valid.
+    size_t end = positions.size();
+    while (end > 0) {
+        size_t start = end - 1;
+        while (start > 0 && positions[start - 1] + 1 == positions[start])
+            --start;
+        const int from = positions[start];
+        const int to = positions[end - 1];
+        beginRemoveRows(QModelIndex(), from, to);
+        if (to - from >= bulkEditRows) {
+            std::vector<int> visible = m_visible.toVector();
+            visible.erase(visible.begin() + from, visible.begin() + to + 1);
+            m_visible.assign(visible);
+        } else {
+            for (int at = to; at >= from; --at)
+                m_visible.erase(at);
         }
+        endRemoveRows();
+        end = start;
     }
-    m_order.erase(std::remove_if(m_order.begin(), m_order.end(), inRange), m_order.end());
+    if (!isSorted())
+        return;
+    if (last - first >= bulkEditRows) {
+        std::vector<int> order;
+        order.reserve(size_t(m_order.size()));
+        m_order.forEach([&](int row) {
+            if (row < first || row > last)
+                order.push_back(row);
+        });
+        m_order.assign(order);
+    } else {
+        const auto lessThan = [this](int a, int b) { return less(a, b); };
+        for (int row = first; row <= last; ++row)
+            m_order.erase(m_order.lowerBound(row, lessThan));
+    }
 }
 
 void ClusterFilterProxy::onRowsRemoved(int first, int last)
 {
     const int count = last - first + 1;
-    for (int &row : m_visible)
-        row -= row > last ? count : 0;
-    for (int &row : m_order)
-        row -= row > last ? count : 0;
-    m_sort.removeRows(first, count);
+    if (size_t(last) + 1 < m_accepted.size()) {
+        m_visible.shiftRows(last + 1, -count);
+        m_order.shiftRows(last + 1, -count);
+    }
+    m_accepted.erase(m_accepted.begin() + first, m_accepted.begin() + last + 1);
+    if (isSorted())
+        m_keys.erase(m_keys.begin() + first, m_keys.begin() + last + 1);
 }
 
 void ClusterFilterProxy::onRowsInserted(int first, int last)
 {
     const int count = last - first + 1;
-    for (int &row : m_visible)
-        row += row >= first ? count : 0;
-    for (int &row : m_order)
-        row += row >= first ? count : 0;
-    m_sort.insertRows(first, count);
-
-    const auto less = [this](int a, int b) { return rowLess(a, b); };
+    if (size_t(first) < m_accepted.size()) {
+        m_visible.shiftRows(first, count);
+        m_order.shiftRows(first, count);
+    }
+    m_accepted.insert(m_accepted.begin() + first, size_t(count), 0);
     std::vector<int> added(static_cast<size_t>(count));
     std::iota(added.begin(), added.end(), first);
-    if (m_sort.isActive()) {
-        std::sort(added.begin(), added.end(), less);
-        m_order = mergeSorted(m_order, added, less);
+    const auto lessThan = [this](int a, int b) { return less(a, b); };
+    if (isSorted()) {
+        m_keys.insert(m_keys.begin() + first, size_t(count), SortKey());
+        for (const int row : added)
+            m_keys[size_t(row)] = keyOf(row);
+        std::sort(added.begin(), added.end(), lessThan);
+        if (count >= bulkEditRows) {
+            std::vector<int> order = m_order.toVector();
+            std::vector<int> merged;
+            merged.reserve(order.size() + added.size());
+            std::merge(order.begin(), order.end(), added.begin(), added.end(), std::back_inserter(merged), lessThan);
+            m_order.assign(merged);
+        } else {
+            for (const int row : added)
+                m_order.insert(m_order.lowerBound(row, lessThan), row);
+        }
     }
-    added.erase(std::remove_if(added.begin(), added.end(), [this](int row) { return !acceptsStoreRow(row); }),
+    added.erase(std::remove_if(added.begin(), added.end(), [this](int row) { return !acceptsSourceRow(row); }),
                 added.end());
     if (added.empty())
         return;
@@ -478,11 +523,15 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
     std::vector<int> positions(added.size());
     int runs = 0;
     for (size_t i = 0; i < added.size(); ++i) {
-        positions[i] = int(std::lower_bound(m_visible.begin(), m_visible.end(), added[i], less) - m_visible.begin());
+        positions[i] = m_visible.lowerBound(added[i], lessThan);
         runs += i == 0 || positions[i] != positions[i - 1] ? 1 : 0;
     }
     if (runs > m_maxRowSignals) {
-        relayout([this, &added, &less] { m_visible = mergeSorted(m_visible, added, less); });
+        relayout([&] {
+            for (const int row : added)
+                m_accepted[size_t(row)] = 1;
+            rebuildVisible();
+        });
         return;
     }
     size_t end = added.size();
@@ -492,34 +541,64 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
             --start;
         const int at = positions[start];
         beginInsertRows(QModelIndex(), at, at + int(end - start) - 1);
-        m_visible.insert(m_visible.begin() + at, added.begin() + qsizetype(start), added.begin() + qsizetype(end));
+        for (size_t i = start; i < end; ++i)
+            m_accepted[size_t(added[i])] = 1;
+        if (end - start >= size_t(bulkEditRows)) {
+            std::vector<int> visible = m_visible.toVector();
+            visible.insert(visible.begin() + at, added.begin() + qsizetype(start), added.begin() + qsizetype(end));
+            m_visible.assign(visible);
+        } else {
+            for (size_t i = start; i < end; ++i)
+                m_visible.insert(at + int(i - start), added[i]);
+        }
         endInsertRows();
         end = start;
     }
 }
 
+void ClusterFilterProxy::onLayoutAboutToBeChanged()
+{
+    emit layoutAboutToBeChanged();
+    m_layoutProxy = persistentIndexList();
+    m_layoutSource.clear();
+    for (const QModelIndex &index : std::as_const(m_layoutProxy))
+        m_layoutSource.append(QPersistentModelIndex(mapToSource(index)));
+}
+
+void ClusterFilterProxy::onLayoutChanged()
+{
+    rebuildAll();
+    QModelIndexList after;
+    after.reserve(m_layoutProxy.size());
+    for (const QPersistentModelIndex &source : std::as_const(m_layoutSource))
+        after.append(mapFromSource(source));
+    changePersistentIndexList(m_layoutProxy, after);
+    m_layoutProxy.clear();
+    m_layoutSource.clear();
+    emit layoutChanged();
+}
+
 void ClusterFilterProxy::onColumnsRemoved(int first, int last)
 {
     endRemoveColumns();
-    const int column = m_sort.column();
-    if (column >= first && column <= last)
-        sort(-1); // its column is gone: back to the table's order
-    else if (column > last)
-        m_sort.moveColumn(column - (last - first + 1));
+    if (m_sortColumn >= first && m_sortColumn <= last)
+        sort(-1); // its column is gone: back to the source's order
+    else if (m_sortColumn > last)
+        m_sortColumn -= last - first + 1;
 }
 
 // --- QAbstractProxyModel -----------------------------------------------------
 
 QModelIndex ClusterFilterProxy::mapToSource(const QModelIndex &proxyIndex) const
 {
-    if (!proxyIndex.isValid() || proxyIndex.model() != this || proxyIndex.row() >= int(m_visible.size()))
+    if (!proxyIndex.isValid() || proxyIndex.model() != this || proxyIndex.row() >= m_visible.size())
         return QModelIndex();
-    return m_table->index(m_visible[size_t(proxyIndex.row())], proxyIndex.column());
+    return sourceModel()->index(m_visible.at(proxyIndex.row()), proxyIndex.column());
 }
 
 QModelIndex ClusterFilterProxy::mapFromSource(const QModelIndex &sourceIndex) const
 {
-    if (!sourceIndex.isValid() || sourceIndex.model() != m_table)
+    if (!sourceIndex.isValid() || sourceIndex.model() != sourceModel() || sourceIndex.parent().isValid())
         return QModelIndex();
     const int row = proxyRowOf(sourceIndex.row());
     return row < 0 ? QModelIndex() : createIndex(row, sourceIndex.column());
@@ -544,24 +623,24 @@ QModelIndex ClusterFilterProxy::sibling(int row, int column, const QModelIndex &
 
 bool ClusterFilterProxy::hasChildren(const QModelIndex &parent) const
 {
-    return !parent.isValid() && !m_visible.empty();
+    return !parent.isValid() && !m_visible.isEmpty();
 }
 
 int ClusterFilterProxy::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_visible.size());
+    return parent.isValid() ? 0 : m_visible.size();
 }
 
 int ClusterFilterProxy::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() || !m_table ? 0 : m_table->columnCount();
+    return parent.isValid() || m_connections.empty() ? 0 : sourceModel()->columnCount();
 }
 
 QVariant ClusterFilterProxy::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Horizontal)
-        return m_table ? m_table->headerData(section, orientation, role) : QVariant();
-    // Row numbers are positions in this view, not table rows.
+        return m_connections.empty() ? QVariant() : sourceModel()->headerData(section, orientation, role);
+    // Row numbers are positions in this view, not source rows.
     return QAbstractItemModel::headerData(section, orientation, role);
 }
 

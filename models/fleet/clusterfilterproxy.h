@@ -2,10 +2,11 @@
 
 #include "clusterscope.h"
 #include "fleetfilter.h"
-#include "sortsnapshot.h"
+#include "rowsequence.h"
+#include "sortkey.h"
 
 #include <QAbstractProxyModel>
-#include <QHash>
+#include <QPersistentModelIndex>
 
 #include <functional>
 #include <vector>
@@ -14,25 +15,32 @@ namespace fleetscope {
 
 class ClusterTableModel;
 
-// Sorts and filters a ClusterTableModel for the views. It keeps every table row
-// in one sorted order and the visible rows as a filtered subsequence of it, so:
-// - a filter or scope change is one pass over the sorted order (no sort);
-// - a sort is one std::sort of integer keys (or typed values) over all rows;
-// - a store change places its rows all at once: a few rows as single-row
-//   moves, inserts and removes, many rows as one sorted merge and one layout
-//   change — never a re-sort per announced range (QSortFilterProxyModel's cost).
-// The filter and the scope read each FleetProfile directly (never display
-// strings), and sorting compares typed values, so neither builds a QVariant.
-// Without a sort, rows keep the table's order.
+// Sorts and filters the rows of any flat model (a table or a list; a tree's
+// top level) for the views, on Qt's model protocol in both directions. Over a
+// ClusterTableModel it also applies the fleet filter and the scope; other
+// sources are only sorted.
+//
+// Per source row it keeps the sort-role value of the sort column (as a SortKey)
+// and whether the row is accepted; every source row in sort order (RowSequence,
+// so a row moves in microseconds) and the accepted rows as a subsequence of it.
+// Ties sort by source row, so the order is total and the position of any row is
+// a binary search: no inverse table to renumber. Hence:
+// - a filter or scope change tests every row once, in source order, and picks
+//   the accepted rows out of the sort order: no sort;
+// - a sort is one std::sort of the cached keys;
+// - changed source rows move, appear and disappear as single-row signals, with
+//   one dataChanged per source range for the rows that stay in place.
 class ClusterFilterProxy final : public QAbstractProxyModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClusterFilterProxy)
 
 public:
-    explicit ClusterFilterProxy(ClusterTableModel *source, QObject *parent = nullptr);
+    explicit ClusterFilterProxy(QAbstractItemModel *source = nullptr, QObject *parent = nullptr);
     ~ClusterFilterProxy() override;
 
+    void setSourceModel(QAbstractItemModel *source) override;
+    // The source as the fleet table, or null for other sources.
     ClusterTableModel *tableModel() const { return m_table; }
 
     // Compiles and applies `text`. On a syntax error the current filter stays in
@@ -44,17 +52,22 @@ public:
     void setScope(const ClusterScope &scope);
     const ClusterScope &scope() const { return m_scope; }
 
-    // Whether a store row passes the scope and the filter (also for counts).
-    bool acceptsStoreRow(int row) const;
+    // Whether a source row passes the scope and the filter (always, for sources
+    // other than the fleet table).
+    bool acceptsSourceRow(int row) const;
 
-    // -1 restores the table's order.
+    // -1 restores the source's order.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
-    int sortColumn() const { return m_sort.column(); }
-    Qt::SortOrder sortOrder() const { return m_sort.order(); }
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+    // The role sorted by: ClusterTableModel::SortRole over the fleet table, else
+    // Qt::DisplayRole, until set.
+    void setSortRole(int role);
+    int sortRole() const { return m_sortRole; }
 
-    // Up to this many rows of one change (or runs of inserted/removed rows) are
-    // announced as single-row signals; more become one layout change, which is
-    // cheaper for views of a large table. Tests lower it to cover both paths.
+    // Source changes touching more rows than this at once (a range of changed
+    // rows, or the runs of inserted rows) become one layout change instead of
+    // single-row signals. Tests lower it to cover both paths.
     void setMaxRowSignals(int rows) { m_maxRowSignals = qMax(0, rows); }
 
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
@@ -68,46 +81,51 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    bool rowLess(int left, int right) const
-    {
-        return m_sort.isActive() ? m_sort.less(left, right) : left < right;
-    }
-    // The proxy row of a table row, or -1 (a binary search in the visible rows).
-    int proxyRowOf(int tableRow) const;
-    int orderPositionOf(int tableRow) const;
+    bool isSorted() const { return m_sortColumn >= 0; }
+    // The strict total order of source rows: sort key, then source row.
+    bool less(int left, int right) const;
+    SortKey keyOf(int row) const;
+    // The proxy row of a source row, or -1.
+    int proxyRowOf(int sourceRow) const;
+    int sourceRowCount() const;
 
-    // Runs `rebuild` between layoutAboutToBeChanged and layoutChanged and moves
-    // persistent indexes (selection, current row) with their table rows, or
-    // where `moved` says a row's cluster went (-1: it is gone).
-    void relayout(const std::function<void()> &rebuild, const QHash<int, int> &moved = {});
-    std::vector<char> visibleFlags() const;
-    // Every table row in sort order (none without a sort).
+    // Runs `rebuild` between layoutAboutToBeChanged and layoutChanged; persistent
+    // indexes follow their source rows (through `renumber`, -1: gone).
+    void relayout(const std::function<void()> &rebuild, const std::function<int(int)> &renumber = {});
+    void rebuildAll();
     void rebuildOrder();
-    // The rows flagged visible, in the current order.
-    void keepVisible(const std::vector<char> &visible);
+    void rebuildVisible();
     void refilter();
 
-    void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight);
-    void onChangesAnnounced(const QList<int> &rows);
-    void placeChangedRows(const std::vector<int> &rows);
-    void placeChangedRowsInBulk(const std::vector<int> &rows, const QHash<int, int> &relocated = {});
-    void placeChangedRow(int row);
+    void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles);
+    // Places one changed row; true if rows moved, appeared or went.
+    bool placeChangedRow(int row, bool retest, bool rekey, std::vector<std::pair<int, int>> *stayed);
+    void placeChangedRowsInBulk(int first, int last, bool retest, bool rekey);
     void onRowsAboutToBeRemoved(int first, int last);
     void onRowsRemoved(int first, int last);
     void onRowsInserted(int first, int last);
+    void onLayoutAboutToBeChanged();
+    void onLayoutChanged();
     void onColumnsRemoved(int first, int last);
-    void rebuildAll();
+    void onSourceDestroyed();
 
-    ClusterTableModel *m_table;
-    SortSnapshot m_sort;
-    // Every table row in sort order (empty without a sort: the order is the row number).
-    std::vector<int> m_order;
-    // The table rows shown, in order: a subsequence of m_order.
-    std::vector<int> m_visible;
-    // Old table row → new table row of clusters the store relocated (-1 for the
-    // deleted ones they replace), until the relocated rows are placed.
-    QHash<int, int> m_relocated;
-    int m_maxRowSignals = 16;
+    ClusterTableModel *m_table = nullptr;
+    std::vector<QMetaObject::Connection> m_connections;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    int m_sortRole = Qt::DisplayRole;
+    bool m_sortRoleSet = false;
+    // Per source row: its sort key (while sorted) and whether it is accepted.
+    std::vector<SortKey> m_keys;
+    std::vector<char> m_accepted;
+    // Every source row in sort order (empty while unsorted: the order is the row number).
+    RowSequence m_order;
+    // The accepted rows in order: a subsequence of m_order.
+    RowSequence m_visible;
+    // Across a source layout change: our persistent indexes and their sources.
+    QModelIndexList m_layoutProxy;
+    QList<QPersistentModelIndex> m_layoutSource;
+    int m_maxRowSignals = 256;
     FleetFilter m_filter;
     ClusterScope m_scope;
 };

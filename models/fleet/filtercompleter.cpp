@@ -2,6 +2,7 @@
 
 #include "filterlexer.h"
 #include "filterparser.h"
+#include "filtervalueindex.h"
 #include "fleetstore.h"
 
 #include <QSet>
@@ -36,20 +37,11 @@ public:
         if (value.startsWith(m_prefix, Qt::CaseInsensitive))
             m_values.insert(value);
     }
-    // For temporaries, whose buffers may be reused by the next one.
+    // For strings that may not outlive the call (their buffers may be reused).
     void addTemporary(const QString &value)
     {
         if (value.startsWith(m_prefix, Qt::CaseInsensitive))
             m_values.insert(value);
-    }
-    void addPrefixed(const QString &prefix, const QString &value)
-    {
-        if (value.isEmpty() || m_seenPrefixedBuffers.contains(value.constData()))
-            return;
-        m_seenPrefixedBuffers.insert(value.constData());
-        const QString candidate = prefix + value;
-        if (candidate.startsWith(m_prefix, Qt::CaseInsensitive))
-            m_values.insert(candidate);
     }
     QStringList sorted(int limit) const
     {
@@ -65,7 +57,6 @@ public:
 private:
     QStringView m_prefix;
     QSet<const QChar *> m_seenBuffers;
-    QSet<const QChar *> m_seenPrefixedBuffers;
     QSet<QString> m_values;
 };
 
@@ -79,9 +70,9 @@ QString quotedIfNeeded(const QString &value)
     return u'"' + escaped + u'"';
 }
 
-void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Distinct *out)
+void addValuesOf(FilterField field, QStringView key, const FleetStore &store, const FilterValueIndex &index,
+                 Distinct *out)
 {
-    const QString keyText = key.toString();
     switch (field) {
     case FilterField::Health:
         for (const char16_t *name : {u"healthy", u"unhealthy", u"unknown", u"nodata"})
@@ -95,72 +86,38 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Di
         for (const int hub : store.activeHubs())
             out->add(store.hubStatus(hub).hub);
         return;
-    default:
+    case FilterField::Name:
+    case FilterField::DisplayName:
+    case FilterField::MemberId:
         break;
+    default:
+        for (const QString &value : index.values(field, key.toString()))
+            out->addTemporary(value);
+        return;
     }
     for (const FleetProfile &row : store.profiles()) {
         const ClusterProfile &p = row.profile();
-        switch (field) {
-        case FilterField::Name:
+        if (field == FilterField::Name)
             out->add(p.metadata.name);
-            break;
-        case FilterField::DisplayName:
+        else if (field == FilterField::DisplayName)
             out->add(p.displayName);
-            break;
-        case FilterField::Namespace:
-            out->add(p.metadata.namespaceName);
-            break;
-        case FilterField::ClusterSet:
-            out->add(row.clusterSet);
-            break;
-        case FilterField::Manager:
-            out->add(row.manager);
-            break;
-        case FilterField::MemberId:
+        else
             out->add(row.memberId);
-            break;
-        case FilterField::Version:
-            out->add(p.kubernetesVersion);
-            break;
-        case FilterField::Label:
-        case FilterField::Property:
-        case FilterField::PropertyOrLabel:
-            if (field != FilterField::Label) {
-                if (const Property *property = p.property(keyText))
-                    out->add(property->value);
-            }
-            if (field != FilterField::Property) {
-                if (const PooledString *label = p.metadata.labels.find(keyText))
-                    out->add(*label);
-            }
-            break;
-        case FilterField::Health:
-        case FilterField::Condition:
-        case FilterField::Hub:
-            break;
-        }
     }
 }
 
-void addKeys(const FleetStore &store, Distinct *out)
+void addKeys(const FilterValueIndex &index, Distinct *out)
 {
     for (const QString &key : FilterParser::builtinKeys())
         out->addTemporary(key);
-    const QString label = u"label:"_s;
-    for (const FleetProfile &row : store.profiles()) {
-        const ClusterProfile &p = row.profile();
-        for (const Property &property : p.properties)
-            out->add(property.name);
-        for (const Condition &condition : p.conditions)
-            out->add(condition.type);
-        for (const LabelMap::Entry &entry : p.metadata.labels.entries())
-            out->addPrefixed(label, entry.first);
-    }
+    for (const QString &key : index.keys())
+        out->addTemporary(key);
 }
 
 } // namespace
 
-FilterCompletions FilterCompleter::completions(const FleetStore &store, const QString &text, int cursor, int limit)
+FilterCompletions FilterCompleter::completions(const FleetStore &store, const FilterValueIndex &index,
+                                              const QString &text, int cursor, int limit)
 {
     FilterCompletions result;
     cursor = qBound(0, cursor, int(text.size()));
@@ -203,9 +160,9 @@ FilterCompletions FilterCompleter::completions(const FleetStore &store, const QS
         QStringView name;
         if (!FilterParser::classifyKey(keyToken->text, &field, &name))
             return result;
-        addValuesOf(field, name, store, &distinct);
+        addValuesOf(field, name, store, index, &distinct);
     } else {
-        addKeys(store, &distinct);
+        addKeys(index, &distinct);
     }
     result.candidates = distinct.sorted(limit);
     if (keyToken) {

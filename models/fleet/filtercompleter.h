@@ -5,6 +5,7 @@
 
 namespace fleetscope {
 
+class FilterValueIndex;
 class FleetStore;
 
 // What the filter bar may offer at the cursor: candidates replace
@@ -17,13 +18,15 @@ struct FilterCompletions
 };
 
 // Keys and values seen in the live fleet for the word under the cursor. A value
-// is offered after "key op" or inside "key in (…)"; a key everywhere else. One
-// scan over the store per call: interned strings are deduplicated by their
-// buffer before any hashing of text, so a 100k fleet costs a few milliseconds.
+// is offered after "key op" or inside "key in (…)"; a key everywhere else. Keys
+// and shared values come from the FilterValueIndex; the values that are one per
+// cluster (name, display name, member id) from a scan of the store, which the
+// filter bar debounces like the filter itself.
 class FilterCompleter final
 {
 public:
-    static FilterCompletions completions(const FleetStore &store, const QString &text, int cursor, int limit = 50);
+    static FilterCompletions completions(const FleetStore &store, const FilterValueIndex &index, const QString &text,
+                                         int cursor, int limit = 50);
 };
 
 } // namespace fleetscope

@@ -1,6 +1,8 @@
 #include "fleetprinter.h"
 
 #include "api/yamljson.h"
+#include "clustercolumns.h"
+#include "clustertablemodel.h"
 
 #include <algorithm>
 #include <numeric>
@@ -112,21 +114,20 @@ QStringList FleetPrinter::headers() const
 
 QStringList FleetPrinter::cells(const FleetProfile &p) const
 {
-    const ClusterProfile &profile = p.profile();
+    using T = ClusterTableModel;
     const bool csv = m_format == Format::Csv;
-    auto cell = [csv](const QString &text) { return csv ? text : orNone(text); };
-    QStringList c{m_store.hubName(p.hub), profile.metadata.namespaceName, profile.metadata.name, cell(p.clusterSet),
-                  cell(p.manager), cell(profile.kubernetesVersion), healthName(p.health)};
+    // The table's own cells (clustercolumns.h), so that a column reads the same
+    // on screen and in print.
+    const auto cell = [&](int column) {
+        const QString text = clusterColumn(column).text(p, m_store, m_nowMs);
+        return csv ? text : orNone(text);
+    };
+    QStringList c{cell(T::HubColumn), cell(T::NamespaceColumn), cell(T::NameColumn), cell(T::ClusterSetColumn),
+                  cell(T::ManagerColumn), cell(T::VersionColumn), healthName(p.health)};
     if (m_format == Format::Wide || m_format == Format::Csv) {
-        const Property *location = profile.property(well_known::locationProperty);
-        const Property *nodes = profile.property(well_known::nodeCountProperty);
-        const KubeTime created = profile.metadata.creationTimestamp;
-        c << cell(profile.displayName)
-          << cell(conditionStatusName(profile.conditionStatus(condition_types::controlPlaneHealthy)))
-          << cell(conditionStatusName(profile.conditionStatus(condition_types::joined)))
-          << cell(location ? location->value.toString() : QString())
-          << cell(nodes ? nodes->value.toString() : QString())
-          << cell(p.memberId)
+        const KubeTime created = p.profile().metadata.creationTimestamp;
+        c << cell(T::DisplayNameColumn) << cell(T::ControlPlaneHealthyColumn) << cell(T::JoinedColumn)
+          << cell(T::LocationColumn) << cell(T::NodesColumn) << (csv ? QString(p.memberId) : orNone(p.memberId))
           << (csv ? formatKubeTime(created) : (created ? humanDuration(m_nowMs - created) : QStringLiteral("<unknown>")));
     }
     return c;

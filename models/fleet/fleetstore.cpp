@@ -54,6 +54,7 @@ void FleetStore::removeHub(int hub)
 {
     if (!isHubActive(hub))
         return;
+    compact();
     QList<int> rows;
     for (size_t row = 0; row < m_profiles.size(); ++row) {
         if (m_profiles[row].hub == hub)
@@ -96,7 +97,47 @@ int FleetStore::hubIndex(const QString &name) const
 
 int FleetStore::rowOf(int hub, const ObjectKey &key) const
 {
-    return m_rowOf.find(hub, key.namespaceName, key.name);
+    const int slot = m_rowOf.find(hub, key.namespaceName, key.name);
+    return slot < 0 || m_dead.empty() ? slot : rowOfSlot(slot);
+}
+
+int FleetStore::slotOf(int row) const
+{
+    // The j-th empty slot has m_dead[j] - j rows before it: count those at or
+    // before `row`, which is how many empty slots precede its slot.
+    size_t low = 0;
+    size_t high = m_dead.size();
+    while (low < high) {
+        const size_t middle = (low + high) / 2;
+        if (m_dead[middle] - int(middle) <= row)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return row + int(low);
+}
+
+int FleetStore::rowOfSlot(int slot) const
+{
+    return slot - int(std::lower_bound(m_dead.begin(), m_dead.end(), slot) - m_dead.begin());
+}
+
+void FleetStore::compact() const
+{
+    if (m_dead.empty())
+        return;
+    size_t to = size_t(m_dead.front());
+    size_t dead = 0;
+    for (size_t from = to; from < m_profiles.size(); ++from) {
+        if (dead < m_dead.size() && size_t(m_dead[dead]) == from) {
+            ++dead;
+            continue;
+        }
+        m_profiles[to++] = std::move(m_profiles[from]);
+    }
+    m_profiles.resize(to);
+    m_rowOf.remapRows([this](int slot) { return rowOfSlot(slot); });
+    m_dead.clear();
 }
 
 QList<int> FleetStore::rowsOfMember(const QString &memberId) const
@@ -106,6 +147,7 @@ QList<int> FleetStore::rowsOfMember(const QString &memberId) const
     QList<int> rows;
     if (memberId.isEmpty())
         return rows;
+    compact();
     for (size_t row = 0; row < m_profiles.size(); ++row) {
         if (m_profiles[row].memberId == memberId)
             rows.append(int(row));
@@ -177,7 +219,9 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
             namespacesChanged.insert(name);
     }
 
-    QList<int> changed;
+    // Upserts of known rows are kept aside and written range by range as they
+    // are announced (see the class comment); new profiles are appended.
+    std::vector<RowUpdate> updates;
     std::vector<FleetProfile> appended;
     QHash<ObjectKey, qsizetype> appendedIndex;
     for (const ProfilePtr &record : delta.upsertedProfiles) {
@@ -185,8 +229,7 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         FleetProfile row = makeRow(hub, record);
         const int existing = rowOf(hub, key);
         if (existing >= 0) {
-            m_profiles[size_t(existing)] = std::move(row);
-            changed.append(existing);
+            updates.emplace_back(existing, std::move(row));
         } else if (const auto it = appendedIndex.constFind(key); it != appendedIndex.cend()) {
             appended[size_t(*it)] = std::move(row);
         } else {
@@ -201,28 +244,35 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         if (row >= 0)
             removed.append(row);
     }
-    if (!namespacesChanged.isEmpty())
-        refreshNamespaceFacts(hub, namespacesChanged, &changed);
-
-    sortUnique(&changed);
     sortUnique(&removed);
-    // Rows about to be removed need no change notification first.
-    QList<int> reallyChanged;
-    std::set_difference(changed.cbegin(), changed.cend(), removed.cbegin(), removed.cend(),
-                        std::back_inserter(reallyChanged));
-    if (!reallyChanged.isEmpty())
-        emit profilesChanged(reallyChanged);
+    if (!namespacesChanged.isEmpty())
+        refreshNamespaceFacts(hub, namespacesChanged, &updates);
+    // The last upsert of a row wins; rows about to be removed need no update first.
+    std::stable_sort(updates.begin(), updates.end(),
+                     [](const RowUpdate &a, const RowUpdate &b) { return a.first < b.first; });
+    std::vector<RowUpdate> kept;
+    kept.reserve(updates.size());
+    for (RowUpdate &update : updates) {
+        if (std::binary_search(removed.cbegin(), removed.cend(), update.first))
+            continue;
+        if (!kept.empty() && kept.back().first == update.first)
+            kept.back() = std::move(update);
+        else
+            kept.push_back(std::move(update));
+    }
+    updateRows(std::move(kept));
+
     if (!removed.isEmpty()) {
         QList<FleetProfile> deleting;
         deleting.reserve(removed.size());
         for (int row : std::as_const(removed))
-            deleting.append(m_profiles[size_t(row)]);
+            deleting.append(profileAt(row));
         emit profilesDeleting(deleting);
         removeRows(removed);
     }
 
     if (!appended.empty()) {
-        const int first = int(m_profiles.size());
+        const int first = profileCount();
         const int last = first + int(appended.size()) - 1;
         emit profilesAboutToBeInserted(first, last);
         // Geometric growth: reserving the exact size per delta moved every row on
@@ -263,62 +313,87 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
         if (h.decodeErrors.size() > maxDecodeErrorsKept)
             h.decodeErrors.remove(0, h.decodeErrors.size() - maxDecodeErrorsKept);
     }
+    // Empty slots cost every row lookup a binary search over them: drop them
+    // once there are enough that the pass pays for itself.
+    if (m_dead.size() > std::max<size_t>(4096, m_profiles.size() / 16))
+        compact();
     emit deltaApplied(hub, int(delta.changeCount()));
 }
 
-void FleetStore::refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed)
+void FleetStore::refreshNamespaceFacts(int hub, const QSet<QString> &namespaces,
+                                       std::vector<RowUpdate> *updates) const
 {
-    // Namespace labels change rarely; a scan of this hub's rows is fine.
+    // Namespace labels change rarely; a scan of this hub's rows is fine. Rows
+    // upserted by the same delta were made with the new labels already.
+    compact();
+    QSet<int> upserted;
+    for (const RowUpdate &update : std::as_const(*updates))
+        upserted.insert(update.first);
     for (size_t row = 0; row < m_profiles.size(); ++row) {
-        FleetProfile &p = m_profiles[row];
-        if (p.hub != hub || !namespaces.contains(p.profile().metadata.namespaceName))
+        const FleetProfile &p = m_profiles[row];
+        if (p.hub != hub || upserted.contains(int(row)) || !namespaces.contains(p.profile().metadata.namespaceName))
             continue;
         const ClusterSetFact set = clusterSetOf(p.profile(), namespaceLabels(hub, p.profile().metadata.namespaceName));
         if (set.name != p.clusterSet || set.source != p.clusterSetSource) {
-            p.clusterSet = set.name;
-            p.clusterSetSource = set.source;
-            changed->append(int(row));
+            FleetProfile changed = p;
+            changed.clusterSet = set.name;
+            changed.clusterSetSource = set.source;
+            updates->emplace_back(int(row), std::move(changed));
         }
+    }
+}
+
+void FleetStore::updateRows(std::vector<RowUpdate> updates)
+{
+    // `updates` is sorted by row, one per row. A range's rows are written just
+    // before it is announced: a listener that keeps rows in some order (a
+    // sorting proxy) finds every row it has not been told about yet unchanged.
+    size_t i = 0;
+    while (i < updates.size()) {
+        size_t end = i + 1;
+        while (end < updates.size() && updates[end].first - updates[end - 1].first <= m_changeMergeGap)
+            ++end;
+        emit profilesAboutToChange(updates[i].first, updates[end - 1].first);
+        for (size_t k = i; k < end; ++k) {
+            // Same hub, namespace and name: the index entry stays valid.
+            m_profiles[size_t(m_dead.empty() ? updates[k].first : slotOf(updates[k].first))] =
+                std::move(updates[k].second);
+        }
+        emit profilesChanged(updates[i].first, updates[end - 1].first);
+        i = end;
     }
 }
 
 void FleetStore::removeRows(const QList<int> &rows)
 {
-    // `rows` is sorted and unique. Survivors from the tail move into the holes
-    // below the new end; then the whole tail goes in one removal.
-    const int oldCount = int(m_profiles.size());
-    const int newCount = oldCount - int(rows.size());
-    const QSet<int> removing(rows.cbegin(), rows.cend());
-    QList<int> holes;
-    for (int row : rows) {
-        if (row < newCount)
-            holes.append(row);
-    }
-    QList<int> survivors;
-    for (int row = newCount; row < oldCount; ++row) {
-        if (!removing.contains(row))
-            survivors.append(row);
-    }
-    Q_ASSERT(holes.size() == survivors.size());
-
-    for (qsizetype i = 0; i < holes.size(); ++i) {
-        m_rowOf.remove(holes[i]);
-        m_profiles[size_t(holes[i])] = m_profiles[size_t(survivors[i])];
-        m_rowOf.renumber(survivors[i], holes[i]);
-    }
-    if (!holes.isEmpty()) {
-        emit profilesRelocated(survivors, holes);
-        emit profilesChanged(holes);
-    }
-
-    emit profilesAboutToBeRemoved(newCount, oldCount - 1);
-    for (int row : rows) {
-        if (row >= newCount) {
-            m_rowOf.remove(row);
+    // `rows` is sorted and unique. Each run of adjacent rows is one removal,
+    // the last run first, so that the runs still to go keep their row numbers.
+    qsizetype end = rows.size();
+    while (end > 0) {
+        qsizetype start = end - 1;
+        while (start > 0 && rows[start - 1] + 1 == rows[start])
+            --start;
+        const int first = rows[start];
+        const int last = rows[end - 1];
+        emit profilesAboutToBeRemoved(first, last);
+        // The run's slots, found before any of them is emptied.
+        const int firstSlot = slotOf(first);
+        std::vector<int> emptied;
+        for (int slot = firstSlot; int(emptied.size()) < last - first + 1; ++slot) {
+            if (!std::binary_search(m_dead.begin(), m_dead.end(), slot))
+                emptied.push_back(slot);
         }
+        for (const int slot : emptied) {
+            m_rowOf.remove(slot);
+            m_profiles[size_t(slot)] = FleetProfile();
+        }
+        std::vector<int> merged;
+        merged.reserve(m_dead.size() + emptied.size());
+        std::merge(m_dead.begin(), m_dead.end(), emptied.begin(), emptied.end(), std::back_inserter(merged));
+        m_dead.swap(merged);
+        emit profilesRemoved(first, last);
+        end = start;
     }
-    m_profiles.resize(size_t(newCount));
-    emit profilesRemoved(newCount, oldCount - 1);
 }
 
 void FleetStore::purgeStringsNowAndThen(qsizetype changes)
@@ -341,6 +416,7 @@ void FleetStore::setHubStatus(int hub, const HubStatus &status)
     m_hubs[size_t(hub)].status = status;
     const bool settled = allHubsSettled();
     if (settled && !m_settled) {
+        compact();
         // A (re)sync is over. Rows grew geometrically: give back the slack (up to
         // half the row vector); and the decoding's transient memory left free
         // pages between the profiles.
@@ -360,7 +436,7 @@ void FleetStore::setHubStatus(int hub, const HubStatus &status)
 QStringList FleetStore::distinctKeys(bool labels) const
 {
     QSet<QString> keys;
-    for (const FleetProfile &p : m_profiles) {
+    for (const FleetProfile &p : profiles()) {
         if (labels) {
             for (const auto &entry : p.profile().metadata.labels.entries())
                 keys.insert(entry.first);

@@ -17,12 +17,15 @@ namespace fleetscope {
 
 // Every hub merged into one fleet, on the GUI thread. Rows live in a vector with
 // a key → row index, so that a 100k fleet costs no per-row objects and a change
-// finds its row in O(1). Deltas from the hubs become the smallest model-shaped
-// notifications (changed rows, a removed tail, an appended range), never a reset:
-//   profilesChanged(rows) → profilesAboutToBeRemoved/profilesRemoved(first, last)
-//   → profilesAboutToBeInserted/profilesInserted(first, last)
-// Removals fill their holes with rows from the tail (reported as changed rows)
-// and then drop the tail, so row order is not stable: views sort through a proxy.
+// finds its row in O(1). Rows keep their order (new profiles are appended), and
+// a delta reaches listeners as Qt's model protocol, never a reset:
+//   profilesChanged(first, last) per range of changed rows, each range written
+//     just before it is announced, so that rows not yet announced still hold
+//     what listeners last saw;
+//   profilesAboutToBeRemoved/profilesRemoved(first, last) per run of deleted
+//     rows, the last run first, so that the rows of the other runs keep their
+//     numbers until their turn;
+//   profilesAboutToBeInserted/profilesInserted(first, last) for the new rows.
 class FleetStore final : public QObject
 {
     Q_OBJECT
@@ -56,12 +59,17 @@ public:
     // Undecodable objects per hub, newest last (bounded).
     const QStringList &hubDecodeErrors(int hub) const { return m_hubs.at(hub).decodeErrors; }
 
-    int profileCount() const { return int(m_profiles.size()); }
+    int profileCount() const { return int(m_profiles.size() - m_dead.size()); }
     // Distinct property names (or label keys) across the fleet, sorted: what
     // column and grouping menus offer.
     QStringList distinctKeys(bool labels) const;
-    const FleetProfile &profileAt(int row) const { return m_profiles[size_t(row)]; }
-    const std::vector<FleetProfile> &profiles() const { return m_profiles; }
+    const FleetProfile &profileAt(int row) const { return m_profiles[size_t(m_dead.empty() ? row : slotOf(row))]; }
+    // Every row in order (compacts first, so that the vector holds only rows).
+    const std::vector<FleetProfile> &profiles() const
+    {
+        compact();
+        return m_profiles;
+    }
     int rowOf(int hub, const ObjectKey &key) const;
     // Profiles publishing the same member cluster (same inventory-member-id), this one included.
     QList<int> rowsOfMember(const QString &memberId) const;
@@ -74,6 +82,10 @@ public:
     // Whether to return free heap pages to the system each time every hub has
     // settled (default on; a process about to exit has no use for it).
     void setReleaseMemoryWhenSettled(bool release) { m_releaseMemoryWhenSettled = release; }
+    // Changed rows at most this many rows apart are announced as one range:
+    // fewer, wider dataChanged signals for the views of a busy fleet, each row
+    // between them re-read once.
+    void setChangeMergeGap(int rows) { m_changeMergeGap = qMax(1, rows); }
     // Extra facts the filter language may test (not owned; null for none).
     void setFilterFacts(const FilterFacts *facts) { m_filterFacts = facts; }
     const FilterFacts *filterFacts() const { return m_filterFacts; }
@@ -86,11 +98,10 @@ signals:
     // Emitted before the rows of deleted profiles go, with their last state (for
     // `list --watch`, notifications and history).
     void profilesDeleting(const QList<fleetscope::FleetProfile> &profiles);
-    void profilesChanged(const QList<int> &rows);
-    // Emitted just before the profilesChanged that reports filled holes: row
-    // from[i] was copied into row to[i] (and goes with the tail removal next).
-    // Row-based views use it to keep selections on the same cluster.
-    void profilesRelocated(const QList<int> &from, const QList<int> &to);
+    // Just before a range of rows is written (then profilesChanged): for
+    // listeners that count what rows hold and must take the old values out.
+    void profilesAboutToChange(int first, int last);
+    void profilesChanged(int first, int last);
     void profilesAboutToBeRemoved(int first, int last);
     void profilesRemoved(int first, int last);
     void profilesAboutToBeInserted(int first, int last);
@@ -100,7 +111,7 @@ signals:
     // After removeHub(): its rows and placements are gone already.
     void hubRemoved(int hub);
     // After a whole delta: the rows (final positions) whose profile was added or
-    // changed by it. Unlike profilesChanged, rows that merely moved are not in it:
+    // changed by it, exactly (profilesChanged ranges may span unchanged rows):
     // this is what watchers, notifications and history follow.
     void profilesUpdated(const QList<int> &rows);
     // After a whole delta was applied: counts, health roll-ups, etc. may be refreshed.
@@ -118,14 +129,26 @@ private:
         bool removed = false;
     };
     FleetProfile makeRow(int hub, ProfilePtr record) const;
-    void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, QList<int> *changed);
+    using RowUpdate = std::pair<int, FleetProfile>;
+    void refreshNamespaceFacts(int hub, const QSet<QString> &namespaces, std::vector<RowUpdate> *updates) const;
+    void updateRows(std::vector<RowUpdate> updates);
     void removeRows(const QList<int> &rows);
     void purgeStringsNowAndThen(qsizetype changes);
+    // Deleted rows leave empty slots behind (kept sorted in m_dead) so that a
+    // removal costs no shifting of the rows after it; row r is the r-th live
+    // slot. compact() drops the empty slots in one pass, which leaves every row
+    // number as it was: the store does it when enough have piled up, and before
+    // handing out the whole vector.
+    int slotOf(int row) const;
+    int rowOfSlot(int slot) const;
+    void compact() const;
 
     std::vector<Hub> m_hubs;
-    std::vector<FleetProfile> m_profiles;
-    RowIndex m_rowOf{&m_profiles};
+    mutable std::vector<FleetProfile> m_profiles;
+    mutable std::vector<int> m_dead;
+    mutable RowIndex m_rowOf{&m_profiles}; // key → slot
     qsizetype m_changesSincePurge = 0;
+    int m_changeMergeGap = 4;
     bool m_settled = false; // allHubsSettled() at the last status change
     bool m_releaseMemoryWhenSettled = true;
 };

@@ -16,23 +16,29 @@ FleetTreeModel::FleetTreeModel(const FleetStore *store, QObject *parent)
     , m_store(store)
     , m_levels({{Level::Kind::Hub, {}}, {Level::Kind::ClusterSet, {}}, {Level::Kind::Manager, {}}})
 {
-    connect(store, &FleetStore::profilesChanged, this, [this](const QList<int> &rows) {
-        for (int row : rows) {
-            account(m_leafOf[size_t(row)], m_healthOf[size_t(row)], -1);
+    // Changed rows move clusters between groups; the groups are announced once
+    // the whole delta is in (a delta comes as many ranges).
+    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) {
+        for (int row = first; row <= last; ++row) {
+            const size_t r = size_t(row);
             Node *leaf = leafFor(row);
-            m_leafOf[size_t(row)] = leaf;
-            m_healthOf[size_t(row)] = m_store->profileAt(row).health;
-            account(leaf, m_healthOf[size_t(row)], +1);
+            const Health health = m_store->profileAt(row).health;
+            if (leaf == m_leafOf[r] && health == m_healthOf[r])
+                continue;
+            account(m_leafOf[r], m_healthOf[r], -1);
+            m_leafOf[r] = leaf;
+            m_healthOf[r] = health;
+            account(leaf, health, +1);
         }
-        pruneAndNotify();
     });
+    connect(store, &FleetStore::deltaApplied, this, [this] { pruneAndNotify(); });
     // The store's data is already gone when profilesRemoved arrives; what a row
     // was counted as is remembered here.
     connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this](int first, int last) {
         for (int row = first; row <= last; ++row)
             account(m_leafOf[size_t(row)], m_healthOf[size_t(row)], -1);
-        m_leafOf.resize(size_t(first));
-        m_healthOf.resize(size_t(first));
+        m_leafOf.erase(m_leafOf.begin() + first, m_leafOf.begin() + last + 1);
+        m_healthOf.erase(m_healthOf.begin() + first, m_healthOf.begin() + last + 1);
     });
     connect(store, &FleetStore::profilesRemoved, this, [this] { pruneAndNotify(); });
     connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) {

@@ -92,15 +92,6 @@ void RowIndex::remove(int row)
     --m_size;
 }
 
-void RowIndex::renumber(int from, int to)
-{
-    // Row `to` holds the key now; the entry still says `from`.
-    const size_t slot = slotOfEntry(to, from);
-    Q_ASSERT(slot != notFound);
-    if (slot != notFound)
-        m_slots[slot].row = qint32(to);
-}
-
 void RowIndex::grow()
 {
     std::vector<Slot> old = std::move(m_slots);

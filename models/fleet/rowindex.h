@@ -28,9 +28,16 @@ public:
     void insert(int row);
     // Forgets `row`, which still holds the profile it was indexed with.
     void remove(int row);
-    // Row `to` now holds the profile row `from` was indexed with (a copy): the
-    // entry follows it. Row `to` must not be indexed.
-    void renumber(int from, int to);
+    // Replaces every indexed row r with renumber(r) (the rows vector was
+    // compacted). One pass over the table, no key is read.
+    template<typename Renumber>
+    void remapRows(Renumber renumber)
+    {
+        for (Slot &slot : m_slots) {
+            if (slot.row >= 0)
+                slot.row = renumber(slot.row);
+        }
+    }
 
     qsizetype size() const { return m_size; }
     // Bytes held by the table itself (for benchmarks and tests).

@@ -14,6 +14,7 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/filtercompleter.h"
+#include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetstore.h"
 #include "api/paddedjson.h"
@@ -277,15 +278,22 @@ int main(int argc, char **argv)
     table.append({QStringLiteral("filter change through the proxy (3 terms, sorted by version)"),
                   QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
 
-    timer.restart();
-    const FilterCompletions keys = FilterCompleter::completions(store, QStringLiteral("loc"), 3);
-    const double keyMs = msSince(timer);
-    timer.restart();
-    const FilterCompletions values = FilterCompleter::completions(store, QStringLiteral("version>="), 9);
-    table.append({QStringLiteral("completions: keys 'loc' (%1) / values 'version>=' (%2)")
-                      .arg(keys.candidates.size())
-                      .arg(values.candidates.size()),
-                  QStringLiteral("%1 ms / %2 ms").arg(keyMs, 0, 'f', 2).arg(msSince(timer), 0, 'f', 2), QString()});
+    {
+        // The filter bar's index lives as long as the window: not part of the event costs below.
+        timer.restart();
+        const FilterValueIndex index(&store);
+        const double indexMs = msSince(timer);
+        timer.restart();
+        const FilterCompletions keys = FilterCompleter::completions(store, index, QStringLiteral("loc"), 3);
+        const double keyMs = msSince(timer);
+        timer.restart();
+        const FilterCompletions values = FilterCompleter::completions(store, index, QStringLiteral("version>="), 9);
+        table.append({QStringLiteral("completions: keys 'loc' (%1) / values 'version>=' (%2)")
+                          .arg(keys.candidates.size())
+                          .arg(values.candidates.size()),
+                      QStringLiteral("%1 ms / %2 ms").arg(keyMs, 0, 'f', 2).arg(msSince(timer), 0, 'f', 2),
+                      QStringLiteral("index built once in %1 ms").arg(indexMs, 0, 'f', 1)});
+    }
 
     // Events through store + table + proxy, filter active; then also sorted.
     Churn state{rows};

@@ -118,8 +118,11 @@ void TestClusterTableModel::typedSortValues()
     const QVariant version = model.index(0, ClusterTableModel::VersionColumn).data(ClusterTableModel::SortRole);
     QCOMPARE(version.typeId(), QMetaType::LongLong);
     QCOMPARE(version.toLongLong(), VersionKey::parse(store.profileAt(0).profile().kubernetesVersion.view()).packed());
-    QCOMPARE(model.index(0, ClusterTableModel::NodesColumn).data(ClusterTableModel::SortRole).typeId(),
-             QMetaType::Double);
+    // Nodes sort as numbers (thousandths): SortRole is what the proxy sorts by.
+    const QVariant nodes = model.index(0, ClusterTableModel::NodesColumn).data(ClusterTableModel::SortRole);
+    QCOMPARE(nodes.typeId(), QMetaType::LongLong);
+    QCOMPARE(nodes.toLongLong(),
+             qint64(store.profileAt(0).profile().property(u"count.node.k8s.io")->value.toString().toDouble() * 1000));
     QCOMPARE(model.index(0, ClusterTableModel::LastTransitionColumn).data(ClusterTableModel::SortRole).typeId(),
              QMetaType::LongLong);
     QCOMPARE(model.index(0, ClusterTableModel::NameColumn).data(ClusterTableModel::SortRole).typeId(),

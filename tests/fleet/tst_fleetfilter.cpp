@@ -3,6 +3,7 @@
 // positions, and completion of keys and values from the live fleet.
 
 #include "fleet/filtercompleter.h"
+#include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetstore.h"
 
@@ -119,9 +120,11 @@ private slots:
     void completesKeys();
     void completesValues_data();
     void completesValues();
+    void completionFollowsTheFleet();
 
 private:
     FleetStore m_store;
+    FilterValueIndex m_index{&m_store};
 };
 
 void TestFleetFilter::initTestCase()
@@ -276,19 +279,19 @@ void TestFleetFilter::invalidFilterMatchesNothing()
 
 void TestFleetFilter::completesKeys()
 {
-    const FilterCompletions loc = FilterCompleter::completions(m_store, "manager=ocm loc", 15);
+    const FilterCompletions loc = FilterCompleter::completions(m_store, m_index, "manager=ocm loc", 15);
     QCOMPARE(loc.replaceStart, 12);
     QCOMPARE(loc.replaceLength, 3);
     QCOMPARE(loc.candidates, QStringList{"location.topology.k8s.io"});
 
-    const FilterCompletions labels = FilterCompleter::completions(m_store, "label:e", 7);
+    const FilterCompletions labels = FilterCompleter::completions(m_store, m_index, "label:e", 7);
     QCOMPARE(labels.candidates, QStringList{"label:env"});
 
-    const FilterCompletions conditions = FilterCompleter::completions(m_store, "(Jo", 3);
+    const FilterCompletions conditions = FilterCompleter::completions(m_store, m_index, "(Jo", 3);
     QCOMPARE(conditions.replaceStart, 1);
     QCOMPARE(conditions.candidates, QStringList{"Joined"});
 
-    const FilterCompletions all = FilterCompleter::completions(m_store, "", 0);
+    const FilterCompletions all = FilterCompleter::completions(m_store, m_index, "", 0);
     QVERIFY(all.candidates.contains("clusterset"));
     QVERIFY(all.candidates.contains("count.node.k8s.io"));
     QVERIFY(all.candidates.contains("ControlPlaneHealthy"));
@@ -318,7 +321,40 @@ void TestFleetFilter::completesValues()
     QFETCH(QString, text);
     QFETCH(int, cursor);
     QFETCH(QStringList, expected);
-    QCOMPARE(FilterCompleter::completions(m_store, text, cursor).candidates, expected);
+    QCOMPARE(FilterCompleter::completions(m_store, m_index, text, cursor).candidates, expected);
+}
+
+void TestFleetFilter::completionFollowsTheFleet()
+{
+    // The index counts values as rows come, change and go: a value no row
+    // holds any more is not offered, a new one is at once.
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("h"));
+    const auto version = [](const QString &name, const QString &value) {
+        auto record = std::make_shared<ProfileRecord>();
+        record->profile.metadata.namespaceName = QStringLiteral("ns");
+        record->profile.metadata.name = name;
+        record->profile.kubernetesVersion = value;
+        return ProfilePtr(record);
+    };
+    HubDelta add;
+    add.upsertedProfiles = {version("a", "v1.28.0"), version("b", "v1.29.0"), version("c", "v1.29.0")};
+    store.applyDelta(hub, add);
+    FilterValueIndex index(&store); // made after the rows: it counts what is there
+    const auto offered = [&] { return FilterCompleter::completions(store, index, "version=", 8).candidates; };
+    QCOMPARE(offered(), (QStringList{"v1.28.0", "v1.29.0"}));
+
+    HubDelta change;
+    change.upsertedProfiles = {version("a", "v1.30.0"), version("b", "v1.31.0")};
+    store.applyDelta(hub, change);
+    QCOMPARE(offered(), (QStringList{"v1.29.0", "v1.30.0", "v1.31.0"}));
+
+    HubDelta remove;
+    remove.removedProfiles = {{"ns", "c"}};
+    store.applyDelta(hub, remove);
+    QCOMPARE(offered(), (QStringList{"v1.30.0", "v1.31.0"}));
+    store.removeHub(hub);
+    QCOMPARE(offered(), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestFleetFilter)

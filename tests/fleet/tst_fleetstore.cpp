@@ -37,21 +37,29 @@ public:
     explicit Mirror(FleetStore &store)
         : m_store(store)
     {
-        connect(&store, &FleetStore::profilesChanged, this, [this](const QList<int> &rows) {
-            QVERIFY(std::is_sorted(rows.begin(), rows.end()));
-            for (int row : rows) {
-                QVERIFY(row >= 0 && row < rowsSeen.size());
-                rowsSeen[row] = describe(m_store.profileAt(row));
+        connect(&store, &FleetStore::profilesChanged, this, [this](int first, int last) {
+            QVERIFY(first >= 0 && first <= last && last < rowsSeen.size());
+            QCOMPARE(m_store.profileCount(), int(rowsSeen.size()));
+            // Rows outside the range hold what was announced so far: the ones
+            // still to be announced are not written yet.
+            for (int row = 0; row < rowsSeen.size(); ++row) {
+                if (row < first || row > last)
+                    QCOMPARE(describe(m_store.profileAt(row)), rowsSeen[row]);
             }
+            for (int row = first; row <= last; ++row)
+                rowsSeen[row] = describe(m_store.profileAt(row));
         });
         connect(&store, &FleetStore::profilesAboutToBeRemoved, this, [this](int first, int last) {
-            QCOMPARE(last, int(rowsSeen.size()) - 1); // always the tail
+            QVERIFY(first >= 0 && first <= last && last < rowsSeen.size());
+            QCOMPARE(m_store.profileCount(), int(rowsSeen.size()));
+            for (int row = first; row <= last; ++row)
+                QCOMPARE(describe(m_store.profileAt(row)), rowsSeen[row]);
             pendingRemoval = {first, last};
         });
         connect(&store, &FleetStore::profilesRemoved, this, [this](int first, int last) {
             QCOMPARE(pendingRemoval, qMakePair(first, last));
-            rowsSeen.resize(first);
-            QCOMPARE(m_store.profileCount(), first);
+            rowsSeen.remove(first, last - first + 1);
+            QCOMPARE(m_store.profileCount(), int(rowsSeen.size()));
         });
         connect(&store, &FleetStore::profilesAboutToBeInserted, this, [this](int first, int) {
             QCOMPARE(first, int(rowsSeen.size()));
@@ -85,7 +93,7 @@ class TestFleetStore final : public QObject
 
 private slots:
     void mergesHubsAndKeepsKeysApart();
-    void removalFillsHolesFromTheTail();
+    void removalKeepsRowOrder();
     void randomDeltasKeepTheMirrorExact();
     void namespaceLabelsChangeClusterSets();
     void indexesMembersAcrossHubs();
@@ -118,7 +126,7 @@ void TestFleetStore::mergesHubsAndKeepsKeysApart()
     QCOMPARE(mirror.rowsSeen, storeRows(store));
 }
 
-void TestFleetStore::removalFillsHolesFromTheTail()
+void TestFleetStore::removalKeepsRowOrder()
 {
     FleetStore store;
     Mirror mirror(store);
@@ -132,9 +140,10 @@ void TestFleetStore::removalFillsHolesFromTheTail()
     store.applyDelta(hub, remove);
     QCOMPARE(store.profileCount(), 3);
     QCOMPARE(mirror.rowsSeen, storeRows(store));
-    QCOMPARE(mirror.pendingRemoval, qMakePair(3, 5));
-    // c4 moved into c1's hole; every key still finds its row.
-    QCOMPARE(store.rowOf(hub, {"ns", "c4"}), 1);
+    QCOMPARE(mirror.pendingRemoval, qMakePair(1, 1)); // the last run first, the first run last
+    QCOMPARE(storeRows(store), (QStringList{"0:ns/c0@v1.30.0", "0:ns/c2@v1.30.0", "0:ns/c4@v1.30.0"}));
+    // Every key still finds its row.
+    QCOMPARE(store.rowOf(hub, {"ns", "c4"}), 2);
     for (int row = 0; row < store.profileCount(); ++row) {
         const auto &meta = store.profileAt(row).profile().metadata;
         QCOMPARE(store.rowOf(hub, {meta.namespaceName, meta.name}), row);
@@ -168,6 +177,12 @@ void TestFleetStore::randomDeltasKeepTheMirrorExact()
             }
         }
         store.applyDelta(hub, delta);
+        // Deleted rows leave empty slots until the store compacts: rows and
+        // keys still find each other (storeRows() below compacts).
+        for (int row = 0; row < store.profileCount(); ++row) {
+            const FleetProfile &p = store.profileAt(row);
+            QCOMPARE(store.rowOf(p.hub, {p.profile().metadata.namespaceName, p.profile().metadata.name}), row);
+        }
         QCOMPARE(mirror.rowsSeen, storeRows(store));
     }
     QCOMPARE(store.profileCount(), int(present[0].size() + present[1].size()));
@@ -188,10 +203,10 @@ void TestFleetStore::namespaceLabelsChangeClusterSets()
     ns->metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/clusterset"), QStringLiteral("prod"));
     HubDelta labels;
     labels.upsertedNamespaces = {ns};
-    QList<QList<int>> changes;
-    connect(&store, &FleetStore::profilesChanged, this, [&](const QList<int> &rows) { changes.append(rows); });
+    QList<QPair<int, int>> changes;
+    connect(&store, &FleetStore::profilesChanged, this, [&](int first, int last) { changes.append({first, last}); });
     store.applyDelta(hub, labels);
-    QCOMPARE(changes, QList<QList<int>>{{0}});
+    QCOMPARE(changes, (QList<QPair<int, int>>{{0, 0}}));
     QCOMPARE(store.profileAt(0).clusterSet, QStringLiteral("prod"));
     QCOMPARE(store.profileAt(0).clusterSetSource, ClusterSetSource::NamespaceLabel);
 
@@ -276,7 +291,7 @@ void TestFleetStore::reportsRealUpdatesNotMoves()
         for (const FleetProfile &p : profiles)
             deleted << p.profile().metadata.name;
     });
-    // c0 is removed (c4 moves into its row), c2 changes, c9 is new.
+    // c0 is removed (the rows after it move up), c2 changes, c9 is new.
     HubDelta delta;
     delta.removedProfiles = {{"ns", "c0"}};
     delta.upsertedProfiles = {profile("ns", "c2", "v1.31.0"), profile("ns", "c9")};
@@ -286,7 +301,7 @@ void TestFleetStore::reportsRealUpdatesNotMoves()
     for (int row : updated)
         names << store.profileAt(row).profile().metadata.name;
     names.sort();
-    // c4 only moved: not an update.
+    // c1, c3 and c4 only moved up: not updates.
     QCOMPARE(names, (QStringList{"c2", "c9"}));
 }
 

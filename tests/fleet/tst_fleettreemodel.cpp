@@ -45,7 +45,7 @@ void verifyTree(const FleetTreeModel &tree, const FleetStore &store, ClusterFilt
             proxy->setScope(scope);
             int shown = 0; // the group's clusters that also pass the proxy's filter
             for (int storeRow = 0; storeRow < store.profileCount(); ++storeRow)
-                shown += scope.matches(store.profileAt(storeRow)) && proxy->acceptsStoreRow(storeRow) ? 1 : 0;
+                shown += scope.matches(store.profileAt(storeRow)) && proxy->acceptsSourceRow(storeRow) ? 1 : 0;
             QCOMPARE(proxy->rowCount(), shown);
             if (proxy->filter().isEmpty())
                 QCOMPARE(shown, expected);

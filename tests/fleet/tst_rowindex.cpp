@@ -97,20 +97,18 @@ void TestRowIndex::followsTheStoresEditsAtRandom()
             index.insert(int(rows.size()) - 1);
             expected.insert(keyText(hub, QStringLiteral("ns"), name), int(rows.size()) - 1);
         } else {
-            // As FleetStore::removeRows: forget the row, fill its hole from the tail.
-            const int victim = int(random.bounded(quint32(rows.size())));
-            const int last = int(rows.size()) - 1;
-            const FleetProfile &gone = rows[size_t(victim)];
-            expected.remove(keyText(gone.hub, gone.profile().metadata.namespaceName, gone.profile().metadata.name));
-            index.remove(victim);
-            if (victim != last) {
-                rows[size_t(victim)] = rows[size_t(last)];
-                index.renumber(last, victim);
-                const FleetProfile &moved = rows[size_t(victim)];
-                expected.insert(keyText(moved.hub, moved.profile().metadata.namespaceName, moved.profile().metadata.name),
-                                victim);
+            // As FleetStore::removeRows: forget a run of rows, move the rows after it up.
+            const int first = int(random.bounded(quint32(rows.size())));
+            const int last = qMin(int(rows.size()) - 1, first + int(random.bounded(3)));
+            for (int r = first; r <= last; ++r) {
+                const FleetProfile &gone = rows[size_t(r)];
+                expected.remove(keyText(gone.hub, gone.profile().metadata.namespaceName, gone.profile().metadata.name));
+                index.remove(r);
             }
-            rows.pop_back();
+            rows.erase(rows.begin() + first, rows.begin() + last + 1);
+            index.remapRows([&](int r) { return r > last ? r - (last - first + 1) : r; });
+            for (auto it = expected.begin(); it != expected.end(); ++it)
+                *it -= *it > last ? last - first + 1 : 0;
         }
         if (step % 997 == 0)
             verifyAll();

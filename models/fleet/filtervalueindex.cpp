@@ -1,0 +1,120 @@
+#include "filtervalueindex.h"
+
+#include "api/stringpool.h"
+#include "fleetstore.h"
+
+namespace fleetscope {
+
+void FilterValueIndex::Tally::add(const QString &text, int delta)
+{
+    if (text.isEmpty())
+        return;
+    auto it = m_entries.find(text.constData());
+    if (it == m_entries.end()) {
+        if (delta > 0)
+            m_entries.insert(text.constData(), {text, delta});
+        return;
+    }
+    it->second += delta;
+    if (it->second <= 0)
+        m_entries.erase(it);
+}
+
+void FilterValueIndex::Tally::appendTo(QStringList *out, const QString &prefix) const
+{
+    for (const auto &entry : m_entries)
+        out->append(prefix + entry.first);
+}
+
+FilterValueIndex::FilterValueIndex(const FleetStore *store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+{
+    connect(store, &FleetStore::profilesAboutToChange, this, [this](int first, int last) { count(first, last, -1); });
+    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) { count(first, last, +1); });
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this](int first, int last) { count(first, last, -1); });
+    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) { count(first, last, +1); });
+    count(0, store->profileCount() - 1, +1);
+}
+
+FilterValueIndex::~FilterValueIndex() = default;
+
+void FilterValueIndex::count(int first, int last, int delta)
+{
+    for (int row = first; row <= last; ++row)
+        count(m_store->profileAt(row), delta);
+}
+
+void FilterValueIndex::count(const FleetProfile &row, int delta)
+{
+    const ClusterProfile &p = row.profile();
+    m_namespaces.add(p.metadata.namespaceName, delta);
+    m_clusterSets.add(row.clusterSet, delta);
+    m_managers.add(row.manager, delta);
+    m_versions.add(p.kubernetesVersion, delta);
+    for (const Property &property : p.properties) {
+        const QString &name = property.name;
+        m_propertyNames.add(name, delta);
+        m_propertyValues[name.constData()].add(property.value, delta);
+    }
+    for (const Condition &condition : p.conditions)
+        m_conditionTypes.add(condition.type, delta);
+    for (const LabelMap::Entry &label : p.metadata.labels.entries()) {
+        const QString &key = label.first;
+        m_labelKeys.add(key, delta);
+        m_labelValues[key.constData()].add(label.second, delta);
+    }
+}
+
+QStringList FilterValueIndex::keys() const
+{
+    QStringList keys;
+    m_propertyNames.appendTo(&keys);
+    m_conditionTypes.appendTo(&keys);
+    m_labelKeys.appendTo(&keys, QStringLiteral("label:"));
+    return keys;
+}
+
+const FilterValueIndex::Tally *FilterValueIndex::find(const QHash<const QChar *, Tally> &tallies, const QString &key)
+{
+    // Keys from the filter text are interned, so they share the profiles' buffers.
+    const QString interned = StringPool::shared().intern(key);
+    const auto it = tallies.constFind(interned.constData());
+    return it == tallies.cend() ? nullptr : &*it;
+}
+
+QStringList FilterValueIndex::values(FilterField field, const QString &key) const
+{
+    QStringList values;
+    switch (field) {
+    case FilterField::Namespace:
+        m_namespaces.appendTo(&values);
+        break;
+    case FilterField::ClusterSet:
+        m_clusterSets.appendTo(&values);
+        break;
+    case FilterField::Manager:
+        m_managers.appendTo(&values);
+        break;
+    case FilterField::Version:
+        m_versions.appendTo(&values);
+        break;
+    case FilterField::Property:
+    case FilterField::Label:
+    case FilterField::PropertyOrLabel:
+        if (field != FilterField::Label) {
+            if (const Tally *tally = find(m_propertyValues, key))
+                tally->appendTo(&values);
+        }
+        if (field != FilterField::Property) {
+            if (const Tally *tally = find(m_labelValues, key))
+                tally->appendTo(&values);
+        }
+        break;
+    default:
+        break;
+    }
+    return values;
+}
+
+} // namespace fleetscope

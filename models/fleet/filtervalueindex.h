@@ -1,0 +1,67 @@
+#pragma once
+
+#include "filternode.h"
+
+#include <QHash>
+#include <QObject>
+#include <QStringList>
+
+namespace fleetscope {
+
+class FleetStore;
+struct FleetProfile;
+
+// The distinct keys and shared values of the live fleet, for the filter bar's
+// completion: counted per value as rows come, change and go (the store says
+// before it changes a row), so that a keystroke reads a few hundred strings
+// instead of scanning every profile. Values that are pooled strings (namespaces,
+// clustersets, managers, versions, property and label values) are counted by
+// their buffer, so counting a row costs pointer hashes, not text hashes. Names,
+// display names and member ids are one per cluster: an index of them would cost
+// as much as the fleet's own copies, so FilterCompleter scans for those.
+class FilterValueIndex final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FilterValueIndex)
+
+public:
+    explicit FilterValueIndex(const FleetStore *store, QObject *parent = nullptr);
+    ~FilterValueIndex() override;
+
+    // Property names, condition types and "label:KEY", in no particular order.
+    QStringList keys() const;
+    // The values of an indexed field (namespace, clusterset, manager, version,
+    // property, label; for a plain dotted key the property's and the label's),
+    // in no particular order; empty for other fields.
+    QStringList values(FilterField field, const QString &key) const;
+
+private:
+    // Distinct strings with how many rows hold them, keyed by buffer.
+    class Tally
+    {
+    public:
+        void add(const QString &text, int delta);
+        void appendTo(QStringList *out, const QString &prefix = QString()) const;
+        bool isEmpty() const { return m_entries.isEmpty(); }
+
+    private:
+        QHash<const QChar *, std::pair<QString, int>> m_entries;
+    };
+
+    void count(int first, int last, int delta);
+    void count(const FleetProfile &row, int delta);
+    static const Tally *find(const QHash<const QChar *, Tally> &tallies, const QString &key);
+
+    const FleetStore *m_store;
+    Tally m_propertyNames;
+    Tally m_conditionTypes;
+    Tally m_labelKeys;
+    Tally m_namespaces;
+    Tally m_clusterSets;
+    Tally m_managers;
+    Tally m_versions;
+    QHash<const QChar *, Tally> m_propertyValues; // by property name
+    QHash<const QChar *, Tally> m_labelValues;    // by label key
+};
+
+} // namespace fleetscope
