@@ -46,6 +46,9 @@ struct AccessProvider
 // One member cluster as its manager publishes it on a hub.
 struct ClusterProfile
 {
+    // v1alpha2's maxItems of status.accessProviders (and of each v1alpha1 list).
+    static constexpr int maxAccessProviders = 64;
+
     ApiVersion apiVersion = ApiVersion::V1Alpha1;
     ObjectMeta metadata;
 
