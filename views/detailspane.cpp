@@ -1,5 +1,6 @@
 #include "detailspane.h"
 
+#include "api/conditionreasons.h"
 #include "api/yamljson.h"
 #include "fleet/fleetstore.h"
 #include "healthstyle.h"
@@ -7,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QScrollBar>
+#include <QUrl>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -169,6 +171,11 @@ QString DetailsPane::render(int row, qint64 now) const
         for (const Condition &c : p.conditions) {
             html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>%3</td><td>%4</td></tr>")
                         .arg(esc(c.type), statusCell(c.status), esc(c.reason), ageOf(c.lastTransitionTime, now));
+            // The producer's reason in words, before its own message.
+            const QString meaning = conditionReasonText(c.type.view(), c.reason.view());
+            if (!meaning.isEmpty())
+                html += QStringLiteral("<tr><td></td><td colspan='3'><i>%1</i></td></tr>")
+                            .arg(esc(tr("%1: %2").arg(conditionReasonProducer(c.reason.view()), meaning)));
             if (!c.message.isEmpty())
                 html += QStringLiteral("<tr><td></td><td colspan='3' style='color:gray'>%1</td></tr>").arg(esc(c.message));
         }
@@ -201,8 +208,15 @@ QString DetailsPane::render(int row, qint64 now) const
                           c.certificateAuthorityData.isEmpty() ? tr("no CA data (system roots)") : tr("CA data present")};
         if (!c.tlsServerName.isEmpty())
             facts << tr("TLS name %1").arg(c.tlsServerName);
-        if (!c.proxyUrl.isEmpty())
-            facts << tr("proxy %1").arg(c.proxyUrl);
+        if (!c.proxyUrl.isEmpty()) {
+            // The API allows http, https and socks5 proxies; Connect refuses anything else.
+            const QString scheme = QUrl(c.proxyUrl.toString()).scheme();
+            facts << (scheme == u"http" || scheme == u"https" || scheme == u"socks5"
+                          ? tr("proxy %1").arg(c.proxyUrl)
+                          : tr("▲ proxy %1 (not http, https or socks5: Connect refuses it)").arg(c.proxyUrl));
+        }
+        if (c.disableCompression)
+            facts << tr("compression off");
         if (c.insecureSkipTlsVerify)
             facts << tr("▲ TLS verification disabled");
         QStringList extensions;

@@ -11,6 +11,7 @@
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
+#include "fleet/fleettreemodel.h"
 #include "fleet/hubstatusmodel.h"
 #include "fleetscope_version.h"
 #include "fleet/savedviewstore.h"
@@ -23,6 +24,7 @@
 #include "shortcutsdialog.h"
 #include "syncprogress.h"
 #include "placementsview.h"
+#include "propertyaliasesdialog.h"
 #include "savedviewsmenu.h"
 
 #include <QApplication>
@@ -32,6 +34,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -274,6 +277,8 @@ void MainWindow::createActions()
             showHubDetails(hub);
     });
     hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    viewMenu->addSeparator();
+    viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
     reconnectAction->setEnabled(m_engine != nullptr);
 
     QToolBar *toolbar = addToolBar(tr("Main"));
@@ -306,6 +311,20 @@ void MainWindow::createActions()
     helpMenu->addAction(tr("&Keyboard shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); })
         ->setShortcut(QKeySequence::HelpContents);
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::editPropertyAliases()
+{
+    PropertyAliasesDialog dialog(PropertyAliases::active(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.aliases() == PropertyAliases::active())
+        return;
+    QSettings settings;
+    dialog.aliases().save(settings);
+    PropertyAliases::setActive(dialog.aliases());
+    // Filters, groups and property columns read the table as they go: refresh them.
+    m_proxy->reapplyFilter();
+    m_tree->model()->regroup();
+    m_table->viewport()->update();
 }
 
 void MainWindow::showAbout()

@@ -80,6 +80,7 @@ public:
 
 private:
     void createActions();
+    void editPropertyAliases();
     void showAbout();
     void showHubsDialog();
     void removeHub(const QString &hub);

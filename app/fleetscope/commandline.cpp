@@ -12,10 +12,12 @@
 #include "listcommand.h"
 #include "spellingsuggestion.h"
 
+#include "api/propertyaliases.h"
 #include "fleet/heaptuning.h"
 #include "kube/verbosity.h"
 
 #include <QCoreApplication>
+#include <QSettings>
 
 #include <cstdio>
 
@@ -88,6 +90,9 @@ QString commandsSection()
 int runSubcommand(const Subcommand &subcommand, int argc, char **argv, const QStringList &extra = {})
 {
     QCoreApplication app(argc, argv);
+    // Filters (--filter) take the same property aliases as the dashboard.
+    QSettings settings;
+    PropertyAliases::setActive(PropertyAliases::load(settings));
     QStringList arguments = QCoreApplication::arguments();
     arguments.removeAt(1);
     arguments[0] = QStringLiteral("fleetscope ") + QLatin1String(subcommand.name);

@@ -67,7 +67,8 @@ struct ClusterProfile
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;
     const Property *property(QStringView name) const;
-    // property()'s value text, or null when absent; lives as long as the profile.
+    // property()'s value text, else the value of the active alias of that name
+    // (PropertyAliases), or null when absent; lives as long as the profile.
     const QString *propertyText(QStringView name) const;
     const AccessProvider *accessProvider(QStringView name) const;
 

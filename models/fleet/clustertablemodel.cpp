@@ -1,5 +1,7 @@
 #include "clustertablemodel.h"
 
+#include "api/conditionreasons.h"
+
 #include "api/stringpool.h"
 #include "clustercolumnsource.h"
 #include "fleetstore.h"
@@ -118,6 +120,9 @@ QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
     QString tip = conditionStatusName(c->status);
     if (!c->reason.isEmpty())
         tip += u" ("_s + c->reason + u')';
+    const QString meaning = conditionReasonText(type, c->reason.view());
+    if (!meaning.isEmpty())
+        tip += u"\n"_s + meaning;
     if (!c->message.isEmpty())
         tip += u"\n"_s + c->message;
     if (c->lastTransitionTime)

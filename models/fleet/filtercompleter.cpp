@@ -1,5 +1,7 @@
 #include "filtercompleter.h"
 
+#include "api/propertyaliases.h"
+
 #include "filterlexer.h"
 #include "filterparser.h"
 #include "fleetstore.h"
@@ -126,8 +128,8 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Di
         case FilterField::Property:
         case FilterField::PropertyOrLabel:
             if (field != FilterField::Label) {
-                if (const Property *property = p.property(keyText))
-                    out->add(property->value);
+                if (const QString *value = p.propertyText(keyText)) // aliases too
+                    out->add(*value);
             }
             if (field != FilterField::Property) {
                 if (const PooledString *label = p.metadata.labels.find(keyText))
@@ -146,6 +148,8 @@ void addKeys(const FleetStore &store, Distinct *out)
 {
     for (const QString &key : FilterParser::builtinKeys())
         out->addTemporary(key);
+    for (const PropertyAliases::Alias &alias : PropertyAliases::active().aliases())
+        out->addTemporary(alias.name);
     const QString label = u"label:"_s;
     for (const FleetProfile &row : store.profiles()) {
         const ClusterProfile &p = row.profile();

@@ -442,7 +442,7 @@ void TestProfileDecoder::decodesAnyLayoutOfTheFixtures_data()
 {
     QTest::addColumn<QString>("fixture");
     for (const char *name : {"kep-example.yaml", "kubefleet.json", "ocm-credential-providers.yaml", "v1alpha2.json",
-                             "ocm-v1alpha2.yaml", "kubefleet-v1alpha2.json", "gke-fleet-v1alpha1.yaml",
+                             "ocm-v1alpha2.yaml", "kubefleet-v1alpha2.json", "gke-fleet-v1alpha1.yaml", "gke-fleet-v1alpha2.yaml",
                              "conformance-seed.yaml"})
         QTest::newRow(name) << QString::fromLatin1(name);
 }
