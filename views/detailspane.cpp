@@ -2,6 +2,7 @@
 
 #include "api/conditionreasons.h"
 #include "api/yamljson.h"
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetstore.h"
 #include "healthstyle.h"
 
@@ -116,6 +117,15 @@ void DetailsPane::refresh()
     m_row = row;
 }
 
+void DetailsPane::setFindings(const FleetFindings *findings)
+{
+    m_findings = findings;
+    connect(findings, &FleetFindings::changed, this, [this] {
+        m_shownRecord = nullptr; // the cluster did not change, what is said about it did
+        refresh();
+    });
+}
+
 QString DetailsPane::render(int row, qint64 now) const
 {
     if (row < 0)
@@ -160,6 +170,21 @@ QString DetailsPane::render(int row, qint64 now) const
                 + (other == row ? esc(tr(" (this one)")) : QString()) + QStringLiteral("<br>");
         }
         html += QStringLiteral("</p>");
+    }
+
+    if (m_findings) {
+        const QList<LintFinding> findings = m_findings->findingsOf(fp);
+        if (!findings.isEmpty()) {
+            html += section(tr("Findings"));
+            for (const LintFinding &f : findings) {
+                const Health shape = f.severity == LintFinding::Severity::Error ? Health::Unhealthy : Health::Unknown;
+                html += QStringLiteral("<p><span style='color:%1'>%2 %3</span> <tt>%4</tt><br>%5</p>")
+                            .arg(HealthStyle::color(shape).name(),
+                                 f.severity == LintFinding::Severity::Error ? QStringLiteral("◆") : QStringLiteral("▲"),
+                                 esc(f.severity == LintFinding::Severity::Error ? tr("error") : tr("warning")), esc(f.rule),
+                                 esc(f.message));
+            }
+        }
     }
 
     html += section(tr("Conditions"));

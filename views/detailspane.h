@@ -8,6 +8,8 @@ class QTextBrowser;
 
 namespace fleetscope {
 
+class FleetFindings;
+
 class FleetStore;
 
 // Everything about the selected cluster: identity and where each fact came
@@ -28,11 +30,14 @@ public:
     // changed, says so when it was deleted.
     void refresh();
     QString plainText() const;
+    // The inventory lint's findings, shown for the cluster (not owned; may be null).
+    void setFindings(const FleetFindings *findings);
 
 private:
     QString render(int storeRow, qint64 now) const;
 
     const FleetStore *m_store;
+    const FleetFindings *m_findings = nullptr;
     QTextBrowser *m_browser;
     int m_row = -1;
     int m_hub = -1;

@@ -31,6 +31,8 @@ QString moreTermsHtml()
         + row.arg(QStringLiteral("region=eu-west-1"),
                   QObject::tr("a property alias: the first of its properties the cluster has (below)"))
         + row.arg(QStringLiteral("namespace=fleet-system"), QObject::tr("an inventory: the namespace of its profiles"))
+        + row.arg(QStringLiteral("findings!=\"\", findings~stale"),
+                  QObject::tr("clusters with inventory lint findings, or with one rule (<tt>fleetscope lint</tt>)"))
         + QStringLiteral("</table>");
 }
 

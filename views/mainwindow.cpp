@@ -10,6 +10,7 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
 #include "fleet/hubstatusmodel.h"
@@ -96,6 +97,10 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_leftTabs->addTab(m_tree, tr("Groups"));
     m_leftTabs->addTab(m_placements, tr("Placements"));
     m_details = new DetailsPane(m_store, this);
+    // The inventory lint: the `findings` filter key and what the details pane says.
+    m_findings = new FleetFindings(m_store, this);
+    m_store->addFilterFacts(m_findings);
+    m_details->setFindings(m_findings);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(m_leftTabs);
     m_splitter->addWidget(middle);
@@ -144,7 +149,10 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     resize(1400, 900);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_store->removeFilterFacts(m_findings); // the store may outlive the window
+}
 
 void MainWindow::selectClusterRow(int row)
 {

@@ -9,6 +9,7 @@
 #include "guioptions.h"
 #include "kubeconfigcommand.h"
 #include "hubscommand.h"
+#include "lintcommand.h"
 #include "listcommand.h"
 #include "spellingsuggestion.h"
 
@@ -39,6 +40,7 @@ const Subcommand subcommands[] = {
     {"exec", "run a command on many member clusters in parallel", runExecCommand},
     {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
     {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
+    {"lint", "check the hubs' ClusterProfiles and PlacementDecisions against the API's rules and each other", runLintCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)

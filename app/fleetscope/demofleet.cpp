@@ -48,6 +48,8 @@ bool DemoFleet::start(QString *error)
         options.churnRate = 1.5;
         options.threads = 16;
         options.contextName = spec.context;
+        // The second hub also carries each producer's own shape, and a few lint findings.
+        options.producerShapes = spec.seed == 11;
         auto server = std::make_unique<hub::HubServer>(options);
         std::string message;
         if (!server->start(&message)) {

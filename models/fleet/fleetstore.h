@@ -74,9 +74,15 @@ public:
     // Whether to return free heap pages to the system each time every hub has
     // settled (default on; a process about to exit has no use for it).
     void setReleaseMemoryWhenSettled(bool release) { m_releaseMemoryWhenSettled = release; }
-    // Extra facts the filter language may test (not owned; null for none).
-    void setFilterFacts(const FilterFacts *facts) { m_filterFacts = facts; }
-    const FilterFacts *filterFacts() const { return m_filterFacts; }
+    // Extra facts the filter language may test (not owned), asked in the order added:
+    // the session's access checks, the inventory lint's findings.
+    void addFilterFacts(const FilterFacts *facts)
+    {
+        if (facts && !m_filterFacts.contains(facts))
+            m_filterFacts.append(facts);
+    }
+    void removeFilterFacts(const FilterFacts *facts) { m_filterFacts.removeAll(facts); }
+    const QList<const FilterFacts *> &filterFacts() const { return m_filterFacts; }
 
 public slots:
     void applyDelta(int hub, const fleetscope::HubDelta &delta);
@@ -107,7 +113,7 @@ signals:
     void deltaApplied(int hub, int changes);
 
 private:
-    const FilterFacts *m_filterFacts = nullptr;
+    QList<const FilterFacts *> m_filterFacts;
     struct Hub
     {
         HubStatus status;
