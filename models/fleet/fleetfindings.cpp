@@ -8,8 +8,9 @@
 namespace fleetscope {
 namespace {
 
-// Long enough to take a burst of deltas as one, short enough to feel live.
-constexpr int relintDelayMs = 500;
+// The lint walks the whole fleet on the GUI thread: at most once per interval, so
+// that a churning fleet costs one pass every two seconds, not one per delta.
+constexpr int relintDelayMs = 2000;
 
 ClusterRef refOf(const FleetProfile &row)
 {
@@ -34,6 +35,17 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
     connect(store, &FleetStore::profilesRemoved, this, later);
     connect(store, &FleetStore::profilesInserted, this, later);
     connect(store, &FleetStore::placementsChanged, this, later);
+    // Once every hub has synced, at once: a fleet that just arrived is checked
+    // before anyone looks (and before a --screenshot is taken).
+    connect(store, &FleetStore::hubStatusChanged, this, [this] {
+        if (m_store->allHubsSettled() && !m_settled) {
+            m_settled = true;
+            m_debounce.stop();
+            relint();
+        } else if (!m_store->allHubsSettled()) {
+            m_settled = false;
+        }
+    });
 }
 
 void FleetFindings::relint(qint64 nowMs)

@@ -51,6 +51,7 @@ private:
     QHash<ClusterRef, QString> m_rules; // "manager-mismatch,stale-property"
     QHash<ClusterRef, QList<int>> m_indexes; // into m_findings
     QTimer m_debounce;
+    bool m_settled = false; // every hub had synced at the last status change
 };
 
 } // namespace fleetscope

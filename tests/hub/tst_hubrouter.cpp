@@ -51,6 +51,7 @@ private slots:
     void servesEachVersionItsSchema();
     void validatesWritesThroughV1alpha2_data();
     void validatesWritesThroughV1alpha2();
+    void validatesTheManagerNameThroughV1alpha2();
 
 private:
     ApiResponse call(const std::string &method, const std::string &path,
@@ -365,6 +366,23 @@ void TestHubRouter::validatesWritesThroughV1alpha2()
              s["message"].get<std::string>().c_str());
     // v1alpha1 has none of these rules: the same write goes through.
     QCOMPARE(call("PATCH", kFleet + "/a/status", {}, patch, "admin-token", "application/merge-patch+json").status, 200);
+}
+
+void TestHubRouter::validatesTheManagerNameThroughV1alpha2()
+{
+    // v1alpha2 bounds spec.clusterManager.name to a label value; v1alpha1 takes any string.
+    nlohmann::json body = profile("fleet", "spaced", "KubeFleet Hub");
+    ApiResponse r = call("POST", kFleet2, {}, body.dump());
+    QCOMPARE(r.status, 422);
+    const nlohmann::json s = nlohmann::json::parse(r.body);
+    QCOMPARE(s["details"]["causes"][0]["field"].get<std::string>(), std::string("spec.clusterManager.name"));
+    body["metadata"]["labels"]["x-k8s.io/cluster-manager"] = std::string(64, 'm');
+    body["spec"]["clusterManager"]["name"] = std::string(64, 'm');
+    r = call("POST", kFleet2, {}, body.dump());
+    QCOMPARE(r.status, 422);
+    QCOMPARE(nlohmann::json::parse(r.body)["details"]["causes"][0]["message"].get<std::string>(),
+             std::string("Too long: may not be more than 63 bytes"));
+    QCOMPARE(call("POST", kFleet, {}, body.dump()).status, 201);
 }
 
 QTEST_GUILESS_MAIN(TestHubRouter)
