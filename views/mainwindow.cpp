@@ -40,6 +40,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
@@ -101,6 +102,19 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_findings = new FleetFindings(m_store, this);
     m_store->addFilterFacts(m_findings);
     m_details->setFindings(m_findings);
+    // The Findings column: the rules each cluster trips (a source column, so that a
+    // saved view's columns replace it and it comes back, like Access and Flaps).
+    const auto ensureFindingsColumn = [this] { m_tableModel->addSourceColumn(m_findings); };
+    ensureFindingsColumn();
+    connect(m_tableModel, &QAbstractItemModel::columnsRemoved, this,
+            [this, ensureFindingsColumn] { QTimer::singleShot(0, this, ensureFindingsColumn); });
+    connect(m_findings, &FleetFindings::changed, this, [this, ensureFindingsColumn] {
+        ensureFindingsColumn();
+        m_tableModel->sourceColumnChanged(m_findings);
+        // A filter on `findings` reads facts that just changed under it.
+        if (m_proxy->filter().text().contains(FleetFindings::filterKey))
+            m_proxy->reapplyFilter();
+    });
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(m_leftTabs);
     m_splitter->addWidget(middle);
