@@ -9,6 +9,45 @@
     </message>
 </context>
 <context>
+    <name>ConditionReasons</name>
+    <message>
+        <source>The member agent stopped sending heartbeats to the hub: the cluster&apos;s health is not known.</source>
+        <translation>Der Member-Agent sendet keine Heartbeats mehr an den Hub: der Zustand des Clusters ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>The member agent reports that the cluster&apos;s API server is unhealthy.</source>
+        <translation>Der Member-Agent meldet, dass der API-Server des Clusters fehlerhaft ist.</translation>
+    </message>
+    <message>
+        <source>The member agent has not reported any status yet.</source>
+        <translation>Der Member-Agent hat noch keinen Status gemeldet.</translation>
+    </message>
+    <message>
+        <source>The member agent reports, but without the API server&apos;s health.</source>
+        <translation>Der Member-Agent meldet sich, aber ohne den Zustand des API-Servers.</translation>
+    </message>
+    <message>
+        <source>The member agent reports that the cluster&apos;s API server is healthy.</source>
+        <translation>Der Member-Agent meldet, dass der API-Server des Clusters gesund ist.</translation>
+    </message>
+    <message>
+        <source>The klusterlet agent reports that the cluster&apos;s API server is available.</source>
+        <translation>Der Klusterlet-Agent meldet, dass der API-Server des Clusters erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The klusterlet agent reports that the cluster&apos;s API server is unavailable.</source>
+        <translation>Der Klusterlet-Agent meldet, dass der API-Server des Clusters nicht erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The klusterlet agent stopped renewing its lease on the hub: the cluster&apos;s state is not known.</source>
+        <translation>Der Klusterlet-Agent erneuert seinen Lease auf dem Hub nicht mehr: der Zustand des Clusters ist nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s klusterlet agent has joined the hub.</source>
+        <translation>Der Klusterlet-Agent des Clusters ist dem Hub beigetreten.</translation>
+    </message>
+</context>
+<context>
     <name>DetailsPane</name>
     <message>
         <source>%1 ago</source>
@@ -150,6 +189,17 @@
     </message>
 </context>
 <context>
+    <name>FleetFindings</name>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>Inventory lint: the rules this cluster&apos;s ClusterProfile trips (fleetscope lint)</source>
+        <translation>Inventar-Prüfung: die Regeln, gegen die das ClusterProfile dieses Clusters verstößt (fleetscope lint)</translation>
+    </message>
+</context>
+<context>
     <name>FleetTreeView</name>
     <message>
         <source>Hub › ClusterSet › Manager</source>
@@ -174,6 +224,10 @@
     <message>
         <source>Hub › Location</source>
         <translation>Hub › Standort</translation>
+    </message>
+    <message>
+        <source>Hub › Inventory › Manager</source>
+        <translation>Hub › Inventar › Manager</translation>
     </message>
 </context>
 <context>
@@ -322,6 +376,25 @@
     </message>
 </context>
 <context>
+    <name>PropertyAliases</name>
+    <message>
+        <source>alias &quot;%1&quot;: a name cannot be empty nor contain spaces, commas, quotes or operators</source>
+        <translation>Alias „%1“: ein Name darf nicht leer sein und keine Leerzeichen, Kommas, Anführungszeichen oder Operatoren enthalten</translation>
+    </message>
+    <message>
+        <source>alias &quot;%1&quot; is defined twice</source>
+        <translation>Alias „%1“ ist doppelt definiert</translation>
+    </message>
+    <message>
+        <source>alias &quot;%1&quot; names no property</source>
+        <translation>Alias „%1“ nennt keine Property</translation>
+    </message>
+    <message>
+        <source>alias &quot;%1&quot;: &quot;%2&quot; is not a property name</source>
+        <translation>Alias „%1“: „%2“ ist kein Property-Name</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>profile label</source>
@@ -338,6 +411,26 @@
     <message>
         <source>&lt;h3&gt;Filtering clusters&lt;/h3&gt;&lt;p&gt;Terms are joined with &lt;tt&gt;,&lt;/tt&gt; or &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (and), &lt;tt&gt;||&lt;/tt&gt; (or) and parentheses.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;name or display name contains the word&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;one of several values (&lt;tt&gt;notin&lt;/tt&gt; for none)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;not equal&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;any property by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;numbers compare as numbers&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes versions compare as versions&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a condition&apos;s status&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;also matches clusters that do not report it&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a label of the ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;contains (&lt;tt&gt;~/regex/&lt;/tt&gt; for a regular expression)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;the property or label exists / is absent&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;where the profile lives&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Example: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Cluster filtern&lt;/h3&gt;&lt;p&gt;Ausdrücke werden mit &lt;tt&gt;,&lt;/tt&gt; oder &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (und), &lt;tt&gt;||&lt;/tt&gt; (oder) und Klammern verknüpft.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Name oder Anzeigename enthält das Wort&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;einer von mehreren Werten (&lt;tt&gt;notin&lt;/tt&gt; für keinen)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ungleich&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;jede Property über ihren Namen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Zahlen werden als Zahlen verglichen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes-Versionen werden als Versionen verglichen&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Status einer Condition&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;trifft auch Cluster, die sie nicht melden&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ein Label des ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;enthält (&lt;tt&gt;~/regex/&lt;/tt&gt; für einen regulären Ausdruck)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;die Property bzw. das Label existiert / fehlt&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;wo das Profil liegt&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Beispiel: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>a property alias: the first of its properties the cluster has (below)</source>
+        <translation>ein Property-Alias: die erste seiner Properties, die der Cluster hat (unten)</translation>
+    </message>
+    <message>
+        <source>an inventory: the namespace of its profiles</source>
+        <translation>ein Inventar: der Namespace seiner Profile</translation>
+    </message>
+    <message>
+        <source>clusters with inventory lint findings, or with one rule (&lt;tt&gt;fleetscope lint&lt;/tt&gt;)</source>
+        <translation>Cluster mit Befunden der Inventar-Prüfung, oder mit einer Regel (&lt;tt&gt;fleetscope lint&lt;/tt&gt;)</translation>
+    </message>
+    <message>
+        <source>Property aliases (View → Property aliases…), also for grouping and columns:</source>
+        <translation>Property-Aliase (Ansicht → Property-Aliase…), auch für Gruppierung und Spalten:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -1054,6 +1147,30 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Select a cluster to see its conditions, properties and access providers.</source>
         <translation>Wählen Sie einen Cluster, um seine Conditions, Properties und Access-Provider zu sehen.</translation>
     </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>▲ proxy %1 (not http, https or socks5: Connect refuses it)</source>
+        <translation>▲ Proxy %1 (nicht http, https oder socks5: Verbinden lehnt ihn ab)</translation>
+    </message>
+    <message>
+        <source>compression off</source>
+        <translation>Komprimierung aus</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1323,6 +1440,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message>
         <source>Group the fleet by the value of this ClusterProfile property:</source>
         <translation>Die Flotte nach dem Wert dieser ClusterProfile-Property gruppieren:</translation>
+    </message>
+    <message>
+        <source>Inventory</source>
+        <translation>Inventar</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +1978,10 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <source>&amp;Hubs…</source>
         <translation>&amp;Hubs…</translation>
     </message>
+    <message>
+        <source>Property &amp;aliases…</source>
+        <translation>Property-&amp;Aliase…</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
@@ -2045,6 +2170,37 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
             <numerusform>⚠ %n ausgewählter Cluster hat kein ClusterProfile: %1</numerusform>
             <numerusform>⚠ %n ausgewählte Cluster haben kein ClusterProfile: %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PropertyAliasesDialog</name>
+    <message>
+        <source>Property aliases</source>
+        <translation>Property-Aliase</translation>
+    </message>
+    <message>
+        <source>Producers name the same fact differently. An alias stands for the first of its properties a cluster has, in filters (&lt;tt&gt;region=eu-west-1&lt;/tt&gt;), in &lt;i&gt;By property…&lt;/i&gt; grouping and in property columns. &lt;tt&gt;%1&lt;/tt&gt; stands for the reported Kubernetes version.</source>
+        <translation>Produzenten benennen dieselbe Tatsache unterschiedlich. Ein Alias steht für die erste seiner Properties, die ein Cluster hat – in Filtern (&lt;tt&gt;region=eu-west-1&lt;/tt&gt;), in der Gruppierung &lt;i&gt;Nach Property…&lt;/i&gt; und in Property-Spalten. &lt;tt&gt;%1&lt;/tt&gt; steht für die gemeldete Kubernetes-Version.</translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation>Alias</translation>
+    </message>
+    <message>
+        <source>Properties, in order (comma-separated)</source>
+        <translation>Properties, in Reihenfolge (durch Kommas getrennt)</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Restore &amp;built-in</source>
+        <translation>&amp;Eingebaute wiederherstellen</translation>
     </message>
 </context>
 <context>

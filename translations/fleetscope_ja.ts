@@ -9,6 +9,45 @@
     </message>
 </context>
 <context>
+    <name>ConditionReasons</name>
+    <message>
+        <source>The member agent stopped sending heartbeats to the hub: the cluster&apos;s health is not known.</source>
+        <translation>メンバーエージェントがハブへのハートビートを送信しなくなりました。クラスターの状態は不明です。</translation>
+    </message>
+    <message>
+        <source>The member agent reports that the cluster&apos;s API server is unhealthy.</source>
+        <translation>メンバーエージェントは、クラスターの API サーバーが異常であると報告しています。</translation>
+    </message>
+    <message>
+        <source>The member agent has not reported any status yet.</source>
+        <translation>メンバーエージェントはまだ状態を報告していません。</translation>
+    </message>
+    <message>
+        <source>The member agent reports, but without the API server&apos;s health.</source>
+        <translation>メンバーエージェントは報告していますが、API サーバーの状態が含まれていません。</translation>
+    </message>
+    <message>
+        <source>The member agent reports that the cluster&apos;s API server is healthy.</source>
+        <translation>メンバーエージェントは、クラスターの API サーバーが正常であると報告しています。</translation>
+    </message>
+    <message>
+        <source>The klusterlet agent reports that the cluster&apos;s API server is available.</source>
+        <translation>klusterlet エージェントは、クラスターの API サーバーが利用可能であると報告しています。</translation>
+    </message>
+    <message>
+        <source>The klusterlet agent reports that the cluster&apos;s API server is unavailable.</source>
+        <translation>klusterlet エージェントは、クラスターの API サーバーが利用できないと報告しています。</translation>
+    </message>
+    <message>
+        <source>The klusterlet agent stopped renewing its lease on the hub: the cluster&apos;s state is not known.</source>
+        <translation>klusterlet エージェントがハブ上のリースを更新しなくなりました。クラスターの状態は不明です。</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s klusterlet agent has joined the hub.</source>
+        <translation>クラスターの klusterlet エージェントがハブに参加しました。</translation>
+    </message>
+</context>
+<context>
     <name>DetailsPane</name>
     <message>
         <source>%1 ago</source>
@@ -150,6 +189,17 @@
     </message>
 </context>
 <context>
+    <name>FleetFindings</name>
+    <message>
+        <source>Findings</source>
+        <translation>検出事項</translation>
+    </message>
+    <message>
+        <source>Inventory lint: the rules this cluster&apos;s ClusterProfile trips (fleetscope lint)</source>
+        <translation>インベントリ検査: このクラスターの ClusterProfile が違反しているルール (fleetscope lint)</translation>
+    </message>
+</context>
+<context>
     <name>FleetTreeView</name>
     <message>
         <source>Hub › ClusterSet › Manager</source>
@@ -174,6 +224,10 @@
     <message>
         <source>Hub › Location</source>
         <translation>ハブ › ロケーション</translation>
+    </message>
+    <message>
+        <source>Hub › Inventory › Manager</source>
+        <translation>ハブ › インベントリ › マネージャー</translation>
     </message>
 </context>
 <context>
@@ -319,6 +373,25 @@
     </message>
 </context>
 <context>
+    <name>PropertyAliases</name>
+    <message>
+        <source>alias &quot;%1&quot;: a name cannot be empty nor contain spaces, commas, quotes or operators</source>
+        <translation>別名「%1」: 名前は空にできず、空白、コンマ、引用符、演算子を含めることはできません</translation>
+    </message>
+    <message>
+        <source>alias &quot;%1&quot; is defined twice</source>
+        <translation>別名「%1」が二重に定義されています</translation>
+    </message>
+    <message>
+        <source>alias &quot;%1&quot; names no property</source>
+        <translation>別名「%1」にプロパティがありません</translation>
+    </message>
+    <message>
+        <source>alias &quot;%1&quot;: &quot;%2&quot; is not a property name</source>
+        <translation>別名「%1」: 「%2」はプロパティ名ではありません</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>profile label</source>
@@ -335,6 +408,26 @@
     <message>
         <source>&lt;h3&gt;Filtering clusters&lt;/h3&gt;&lt;p&gt;Terms are joined with &lt;tt&gt;,&lt;/tt&gt; or &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (and), &lt;tt&gt;||&lt;/tt&gt; (or) and parentheses.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;name or display name contains the word&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;one of several values (&lt;tt&gt;notin&lt;/tt&gt; for none)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;not equal&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;any property by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;numbers compare as numbers&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes versions compare as versions&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a condition&apos;s status&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;also matches clusters that do not report it&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a label of the ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;contains (&lt;tt&gt;~/regex/&lt;/tt&gt; for a regular expression)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;the property or label exists / is absent&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;where the profile lives&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Example: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</source>
         <translation>&lt;h3&gt;クラスターの絞り込み&lt;/h3&gt;&lt;p&gt;条件は &lt;tt&gt;,&lt;/tt&gt; または &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt;（かつ）、&lt;tt&gt;||&lt;/tt&gt;（または）、括弧で組み合わせます。&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;名前または表示名にその語を含む&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;いずれかの値に一致（&lt;tt&gt;notin&lt;/tt&gt; はどれにも一致しない）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;等しくない&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;任意のプロパティを名前で指定&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;数値は数値として比較&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes のバージョンはバージョンとして比較&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Condition のステータス&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;その Condition を報告していないクラスターにも一致&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy、unhealthy、unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ClusterProfile のラベル&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;部分一致（正規表現は &lt;tt&gt;~/regex/&lt;/tt&gt;）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;プロパティまたはラベルがある / ない&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;プロファイルの所在&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;例: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>a property alias: the first of its properties the cluster has (below)</source>
+        <translation>プロパティの別名: クラスターが持つ最初の対応プロパティ (下記)</translation>
+    </message>
+    <message>
+        <source>an inventory: the namespace of its profiles</source>
+        <translation>インベントリ: プロファイルの名前空間</translation>
+    </message>
+    <message>
+        <source>clusters with inventory lint findings, or with one rule (&lt;tt&gt;fleetscope lint&lt;/tt&gt;)</source>
+        <translation>インベントリ検査の検出事項があるクラスター、または特定のルールのもの (&lt;tt&gt;fleetscope lint&lt;/tt&gt;)</translation>
+    </message>
+    <message>
+        <source>Property aliases (View → Property aliases…), also for grouping and columns:</source>
+        <translation>プロパティの別名 (表示 → プロパティの別名…)。グループ化と列にも使えます:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
     </message>
 </context>
 <context>
@@ -1045,6 +1138,30 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Select a cluster to see its conditions, properties and access providers.</source>
         <translation>クラスターを選択すると、Condition、プロパティ、アクセスプロバイダーが表示されます。</translation>
     </message>
+    <message>
+        <source>Findings</source>
+        <translation>検出事項</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>▲ proxy %1 (not http, https or socks5: Connect refuses it)</source>
+        <translation>▲ プロキシ %1 (http、https、socks5 以外のため接続では使えません)</translation>
+    </message>
+    <message>
+        <source>compression off</source>
+        <translation>圧縮なし</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1311,6 +1428,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Group the fleet by the value of this ClusterProfile property:</source>
         <translation>この ClusterProfile プロパティの値でフリートをグループ化します:</translation>
+    </message>
+    <message>
+        <source>Inventory</source>
+        <translation>インベントリ</translation>
     </message>
 </context>
 <context>
@@ -1838,6 +1959,10 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>&amp;Hubs…</source>
         <translation>ハブ(&amp;H)…</translation>
     </message>
+    <message>
+        <source>Property &amp;aliases…</source>
+        <translation>プロパティの別名(&amp;A)…</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
@@ -2021,6 +2146,37 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <translation>
             <numerusform>⚠ 選択されたクラスターのうち %n 台に ClusterProfile がありません: %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::PropertyAliasesDialog</name>
+    <message>
+        <source>Property aliases</source>
+        <translation>プロパティの別名</translation>
+    </message>
+    <message>
+        <source>Producers name the same fact differently. An alias stands for the first of its properties a cluster has, in filters (&lt;tt&gt;region=eu-west-1&lt;/tt&gt;), in &lt;i&gt;By property…&lt;/i&gt; grouping and in property columns. &lt;tt&gt;%1&lt;/tt&gt; stands for the reported Kubernetes version.</source>
+        <translation>プロデューサーは同じ事実を異なる名前で書きます。別名は、クラスターが持つ最初の対応プロパティを表し、フィルター (&lt;tt&gt;region=eu-west-1&lt;/tt&gt;)、&lt;i&gt;プロパティ別…&lt;/i&gt; のグループ化、プロパティ列で使えます。&lt;tt&gt;%1&lt;/tt&gt; は報告された Kubernetes バージョンを表します。</translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation>別名</translation>
+    </message>
+    <message>
+        <source>Properties, in order (comma-separated)</source>
+        <translation>プロパティ (順番に、コンマ区切り)</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>削除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restore &amp;built-in</source>
+        <translation>組み込みに戻す(&amp;B)</translation>
     </message>
 </context>
 <context>

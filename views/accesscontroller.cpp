@@ -54,7 +54,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     m_checkShown->setObjectName(QStringLiteral("checkAccessShownAction"));
     m_checkShown->setIconText(tr("Check all shown")); // the toolbar's shorter label
     m_checkShown->setToolTip(tr("Check every cluster the table shows (filter and group applied)"));
-    m_store->setFilterFacts(m_results);
+    m_store->addFilterFacts(m_results);
     // Next to the name: a check's verdict is read together with the cluster it is about.
     const int column = m_proxy->tableModel()->addSourceColumn(m_results);
     m_table->header()->moveSection(m_table->header()->visualIndex(column), 1);
@@ -77,7 +77,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
 AccessController::~AccessController()
 {
     if (m_store)
-        m_store->setFilterFacts(nullptr);
+        m_store->removeFilterFacts(m_results);
 }
 
 void AccessController::setProviderFileOverride(const QString &path)

@@ -1,12 +1,15 @@
 #include "detailspane.h"
 
+#include "api/conditionreasons.h"
 #include "api/yamljson.h"
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetstore.h"
 #include "healthstyle.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QScrollBar>
+#include <QUrl>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -198,6 +201,16 @@ QString DetailsPane::yamlSection() const
     return html + QStringLiteral("<pre style='font-size:small'>%1</pre>").arg(esc(m_yaml));
 }
 
+void DetailsPane::setFindings(const FleetFindings *findings)
+{
+    m_findings = findings;
+    // The cluster did not change, what is said about it did: render it again.
+    connect(findings, &FleetFindings::changed, this, [this] {
+        if (m_shownRecord && m_row >= 0)
+            setHtmlKeepingPlace(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+    });
+}
+
 QString DetailsPane::render(int row, qint64 now) const
 {
     const QString muted = HealthStyle::mutedText(palette()).name();
@@ -246,6 +259,21 @@ QString DetailsPane::render(int row, qint64 now) const
         html += QStringLiteral("</p>");
     }
 
+    if (m_findings) {
+        const QList<LintFinding> findings = m_findings->findingsOf(fp);
+        if (!findings.isEmpty()) {
+            html += section(tr("Findings"));
+            for (const LintFinding &f : findings) {
+                const Health shape = f.severity == LintFinding::Severity::Error ? Health::Unhealthy : Health::Unknown;
+                html += QStringLiteral("<p><span style='color:%1'>%2 %3</span> <tt>%4</tt><br>%5</p>")
+                            .arg(HealthStyle::color(shape).name(),
+                                 f.severity == LintFinding::Severity::Error ? QStringLiteral("◆") : QStringLiteral("▲"),
+                                 esc(f.severity == LintFinding::Severity::Error ? tr("error") : tr("warning")), esc(f.rule),
+                                 esc(f.message));
+            }
+        }
+    }
+
     html += section(tr("Conditions"));
     if (p.conditions.isEmpty()) {
         html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("No conditions reported.")));
@@ -255,6 +283,11 @@ QString DetailsPane::render(int row, qint64 now) const
         for (const Condition &c : p.conditions) {
             html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>%3</td><td>%4</td></tr>")
                         .arg(esc(c.type), statusCell(c.status), esc(c.reason), ageOf(c.lastTransitionTime, now));
+            // The producer's reason in words, before its own message.
+            const QString meaning = conditionReasonText(c.type.view(), c.reason.view());
+            if (!meaning.isEmpty())
+                html += QStringLiteral("<tr><td></td><td colspan='3'><i>%1</i></td></tr>")
+                            .arg(esc(tr("%1: %2").arg(conditionReasonProducer(c.reason.view()), meaning)));
             if (!c.message.isEmpty())
                 html += QStringLiteral("<tr><td></td><td colspan='3' style='color:%1'>%2</td></tr>").arg(muted, esc(c.message));
         }
@@ -287,8 +320,15 @@ QString DetailsPane::render(int row, qint64 now) const
                           c.certificateAuthorityData.isEmpty() ? tr("no CA data (system roots)") : tr("CA data present")};
         if (!c.tlsServerName.isEmpty())
             facts << tr("TLS name %1").arg(c.tlsServerName);
-        if (!c.proxyUrl.isEmpty())
-            facts << tr("proxy %1").arg(c.proxyUrl);
+        if (!c.proxyUrl.isEmpty()) {
+            // The API allows http, https and socks5 proxies; Connect refuses anything else.
+            const QString scheme = QUrl(c.proxyUrl.toString()).scheme();
+            facts << (scheme == u"http" || scheme == u"https" || scheme == u"socks5"
+                          ? tr("proxy %1").arg(c.proxyUrl)
+                          : tr("▲ proxy %1 (not http, https or socks5: Connect refuses it)").arg(c.proxyUrl));
+        }
+        if (c.disableCompression)
+            facts << tr("compression off");
         if (c.insecureSkipTlsVerify)
             facts << tr("▲ TLS verification disabled");
         QStringList extensions;

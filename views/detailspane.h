@@ -10,6 +10,8 @@ class QUrl;
 
 namespace fleetscope {
 
+class FleetFindings;
+
 class FleetStore;
 
 // Everything about the selected cluster: identity and where each fact came
@@ -34,6 +36,8 @@ public:
     // changed, says so when it was deleted.
     void refresh();
     QString plainText() const;
+    // The inventory lint's findings, shown for the cluster (not owned; may be null).
+    void setFindings(const FleetFindings *findings);
 
     // What "Show as YAML" does: renders the shown object's YAML off the GUI thread.
     void showYaml();
@@ -51,6 +55,7 @@ private:
     void onAnchor(const QUrl &url);
 
     const FleetStore *m_store;
+    const FleetFindings *m_findings = nullptr;
     QTextBrowser *m_browser;
     int m_row = -1;
     int m_hub = -1;

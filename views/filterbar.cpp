@@ -1,5 +1,6 @@
 #include "filterbar.h"
 
+#include "api/propertyaliases.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/filtercompleter.h"
 #include "fleet/filtervalueindex.h"
@@ -23,6 +24,34 @@ namespace {
 // Long enough to skip the keystrokes of a word, short enough to feel live.
 constexpr int debounceMs = 200;
 
+// Terms of issue #21, each its own translation unit (the table above is one).
+QString moreTermsHtml()
+{
+    const QString row = QStringLiteral("<tr><td><tt>%1</tt></td><td>%2</td></tr>");
+    return QStringLiteral("<table cellspacing='4'>")
+        + row.arg(QStringLiteral("region=eu-west-1"),
+                  QObject::tr("a property alias: the first of its properties the cluster has (below)"))
+        + row.arg(QStringLiteral("namespace=fleet-system"), QObject::tr("an inventory: the namespace of its profiles"))
+        + row.arg(QStringLiteral("findings!=\"\", findings~stale"),
+                  QObject::tr("clusters with inventory lint findings, or with one rule (<tt>fleetscope lint</tt>)"))
+        + QStringLiteral("</table>");
+}
+
+// The alias table in use, so that the help names what `region` means here.
+QString aliasesHtml()
+{
+    const PropertyAliases &aliases = PropertyAliases::active();
+    QString html = QStringLiteral("<p>%1</p>").arg(
+        QObject::tr("Property aliases (View → Property aliases…), also for grouping and columns:"));
+    if (aliases.isEmpty())
+        return html + QStringLiteral("<p>%1</p>").arg(QObject::tr("none"));
+    html += QStringLiteral("<table cellspacing='4'>");
+    for (const PropertyAliases::Alias &a : aliases.aliases())
+        html += QStringLiteral("<tr><td><tt>%1</tt></td><td><tt>%2</tt></td></tr>")
+                    .arg(a.name.toHtmlEscaped(), a.properties.join(QStringLiteral(", ")).toHtmlEscaped());
+    return html + QStringLiteral("</table>");
+}
+
 QString helpHtml()
 {
     return QObject::tr(
@@ -43,7 +72,8 @@ QString helpHtml()
         "<tr><td><tt>cluster-endpoints.k8s.io</tt> / <tt>!key</tt></td><td>the property or label exists / is absent</td></tr>"
         "<tr><td><tt>hub=hub-eu, namespace=fleet</tt></td><td>where the profile lives</td></tr>"
         "</table>"
-        "<p>Example: <tt>clusterset=prod &amp;&amp; (ControlPlaneHealthy=False || version&lt;1.30)</tt></p>");
+        "<p>Example: <tt>clusterset=prod &amp;&amp; (ControlPlaneHealthy=False || version&lt;1.30)</tt></p>")
+        + moreTermsHtml() + aliasesHtml();
 }
 
 } // namespace

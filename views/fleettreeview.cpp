@@ -1,5 +1,6 @@
 #include "fleettreeview.h"
 
+#include "api/propertyaliases.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
 #include "healthstyle.h"
@@ -30,6 +31,8 @@ const QList<Grouping> &groupings()
     static const QList<Grouping> all{
         {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › ClusterSet › Manager"),
          {{Level::Kind::Hub, {}}, {Level::Kind::ClusterSet, {}}, {Level::Kind::Manager, {}}}},
+        {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Inventory › Manager"),
+         {{Level::Kind::Hub, {}}, {Level::Kind::Inventory, {}}, {Level::Kind::Manager, {}}}},
         {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Manager › ClusterSet"),
          {{Level::Kind::Hub, {}}, {Level::Kind::Manager, {}}, {Level::Kind::ClusterSet, {}}}},
         {QT_TRANSLATE_NOOP("FleetTreeView", "ClusterSet › Manager"), {{Level::Kind::ClusterSet, {}}, {Level::Kind::Manager, {}}}},
@@ -59,6 +62,9 @@ QString describe(const QList<Level> &levels)
             break;
         case Level::Kind::Manager:
             parts << FleetTreeView::tr("Manager");
+            break;
+        case Level::Kind::Inventory:
+            parts << FleetTreeView::tr("Inventory");
             break;
         case Level::Kind::Property:
             parts << level.propertyKey;
@@ -183,7 +189,11 @@ void FleetTreeView::applyGrouping(int choice)
 
 void FleetTreeView::askForPropertyGrouping(bool underHub)
 {
-    const QStringList sorted = m_store->distinctKeys(false);
+    // Aliases first: region, cluster-id… group whatever their producers call them.
+    QStringList sorted;
+    for (const PropertyAliases::Alias &alias : PropertyAliases::active().aliases())
+        sorted << alias.name;
+    sorted += m_store->distinctKeys(false);
     bool ok = false;
     const QString key = QInputDialog::getItem(this, tr("Group by property"),
                                               tr("Group the fleet by the value of this ClusterProfile property:"),

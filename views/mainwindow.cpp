@@ -13,7 +13,9 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetstore.h"
+#include "fleet/fleettreemodel.h"
 #include "fleet/hubstatusmodel.h"
 #include "fleetscope_version.h"
 #include "fleet/savedviewstore.h"
@@ -27,6 +29,7 @@
 #include "syncprogress.h"
 #include "panecycler.h"
 #include "placementsview.h"
+#include "propertyaliasesdialog.h"
 #include "savedviewsmenu.h"
 
 #include <QApplication>
@@ -36,10 +39,12 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
@@ -107,6 +112,23 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_leftTabs->addTab(m_tree, tr("Groups"));
     m_leftTabs->addTab(m_placements, tr("Placements"));
     m_details = new DetailsPane(m_store, this);
+    // The inventory lint: the `findings` filter key and what the details pane says.
+    m_findings = new FleetFindings(m_store, this);
+    m_store->addFilterFacts(m_findings);
+    m_details->setFindings(m_findings);
+    // The Findings column: the rules each cluster trips (a source column, so that a
+    // saved view's columns replace it and it comes back, like Access and Flaps).
+    const auto ensureFindingsColumn = [this] { m_tableModel->addSourceColumn(m_findings); };
+    ensureFindingsColumn();
+    connect(m_tableModel, &QAbstractItemModel::columnsRemoved, this,
+            [this, ensureFindingsColumn] { QTimer::singleShot(0, this, ensureFindingsColumn); });
+    connect(m_findings, &FleetFindings::changed, this, [this, ensureFindingsColumn] {
+        ensureFindingsColumn();
+        m_tableModel->sourceColumnChanged(m_findings);
+        // A filter on `findings` reads facts that just changed under it.
+        if (m_proxy->filter().text().contains(FleetFindings::filterKey))
+            m_proxy->reapplyFilter();
+    });
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(m_leftTabs);
     m_splitter->addWidget(middle);
@@ -162,7 +184,10 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     resize(1400, 900);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_store->removeFilterFacts(m_findings); // the store may outlive the window
+}
 
 void MainWindow::selectClusterRow(int row)
 {
@@ -302,6 +327,8 @@ void MainWindow::createActions()
             showHubDetails(hub);
     });
     hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    viewMenu->addSeparator();
+    viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
     reconnectAction->setEnabled(m_engine != nullptr);
     // F6 / Ctrl+Tab: groups, filter, table, details, and round again; the ring shows where.
     new FocusRing(this);
@@ -353,6 +380,20 @@ void MainWindow::createActions()
     helpMenu->addAction(tr("&Keyboard shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); })
         ->setShortcut(QKeySequence::HelpContents);
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::editPropertyAliases()
+{
+    PropertyAliasesDialog dialog(PropertyAliases::active(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.aliases() == PropertyAliases::active())
+        return;
+    QSettings settings;
+    dialog.aliases().save(settings);
+    PropertyAliases::setActive(dialog.aliases());
+    // Filters, groups and property columns read the table as they go: refresh them.
+    m_proxy->reapplyFilter();
+    m_tree->model()->regroup();
+    m_table->viewport()->update();
 }
 
 void MainWindow::showAbout()

@@ -17,6 +17,7 @@ class ClusterActions;
 class ClusterColumnDefaults;
 class MemberActions;
 class ClusterFilterProxy;
+class FleetFindings;
 class ClusterTableModel;
 class ClusterTableView;
 class DetailsPane;
@@ -51,6 +52,7 @@ public:
     ClusterTableView *clusterTable() const { return m_table; }
     ClusterFilterProxy *clusterProxy() const { return m_proxy; }
     FilterBar *filterBar() const { return m_filterBar; }
+    FleetFindings *findings() const { return m_findings; }
     DetailsPane *detailsPane() const { return m_details; }
     FleetTreeView *fleetTree() const { return m_tree; }
     PlacementsView *placements() const { return m_placements; }
@@ -89,6 +91,7 @@ public:
 
 private:
     void createActions();
+    void editPropertyAliases();
     void showAbout();
     void showHubsDialog();
     void removeHub(const QString &hub);
@@ -98,6 +101,7 @@ private:
     FleetEngine *m_engine;
     ClusterTableModel *m_tableModel = nullptr;
     ClusterFilterProxy *m_proxy = nullptr;
+    FleetFindings *m_findings = nullptr;
     HubStatusModel *m_hubModel = nullptr;
     QStackedWidget *m_stack = nullptr;
     QLabel *m_emptyFleetHint = nullptr;

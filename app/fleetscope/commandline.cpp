@@ -10,14 +10,17 @@
 #include "guioptions.h"
 #include "kubeconfigcommand.h"
 #include "hubscommand.h"
+#include "lintcommand.h"
 #include "listcommand.h"
 #include "spellingsuggestion.h"
 
+#include "api/propertyaliases.h"
 #include "fleet/heaptuning.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/verbosity.h"
 
 #include <QCoreApplication>
+#include <QSettings>
 
 #include <cstdio>
 
@@ -39,6 +42,7 @@ const Subcommand subcommands[] = {
     {"exec", "run a command on many member clusters in parallel", runExecCommand},
     {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
     {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
+    {"lint", "check the hubs' ClusterProfiles and PlacementDecisions against the API's rules and each other", runLintCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)
@@ -90,6 +94,9 @@ QString commandsSection()
 int runSubcommand(const Subcommand &subcommand, int argc, char **argv, const QStringList &extra = {})
 {
     QCoreApplication app(argc, argv);
+    // Filters (--filter) take the same property aliases as the dashboard.
+    QSettings settings;
+    PropertyAliases::setActive(PropertyAliases::load(settings));
     QStringList arguments = QCoreApplication::arguments();
     arguments.removeAt(1);
     arguments[0] = QStringLiteral("fleetscope ") + QLatin1String(subcommand.name);

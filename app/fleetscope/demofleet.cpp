@@ -5,6 +5,7 @@
 #include "fleetgenerator.h"
 #include "hubserver.h"
 #include "hubutil.h"
+#include "objectstore.h"
 #include "resourcetypes.h"
 
 #include <QDir>
@@ -48,6 +49,8 @@ bool DemoFleet::start(QString *error)
         options.churnRate = 1.5;
         options.threads = 16;
         options.contextName = spec.context;
+        // The second hub also carries each producer's own shape, and a few lint findings.
+        options.producerShapes = spec.seed == 11;
         auto server = std::make_unique<hub::HubServer>(options);
         std::string message;
         if (!server->start(&message)) {
@@ -63,6 +66,11 @@ bool DemoFleet::start(QString *error)
         m_hubs.push_back(std::move(server));
     }
     m_kubeconfigs = files.join(u':');
+    // The generated fleet is the same every run, observed on a fixed day; the demo's
+    // clusters report as live ones do, just now, so that the inventory lint's
+    // stale-property rule names only the producer-shaped profile meant to trip it.
+    for (auto &server : m_hubs)
+        refreshObservedTimes(server->store());
 
     m_members = std::make_unique<DemoMembers>();
     if (!m_members->start(m_hubs.front().get(), QLatin1String(specs[0].context), 6, error))
@@ -84,6 +92,31 @@ bool DemoFleet::start(QString *error)
     QObject::connect(m_flapTimer.get(), &QTimer::timeout, [this] { flapOnce(); });
     m_flapTimer->start();
     return true;
+}
+
+void DemoFleet::refreshObservedTimes(hub::ObjectStore &store)
+{
+    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
+    const std::string now = hub::formatTimestamp(std::chrono::system_clock::now() - std::chrono::minutes(5));
+    std::uint64_t rv = 0;
+    for (const auto &object : store.snapshot(profiles, &rv)) {
+        if (!object->contains("status") || !(*object)["status"].contains("properties"))
+            continue;
+        nlohmann::json copy = *object;
+        bool changed = false;
+        for (nlohmann::json &property : copy["status"]["properties"]) {
+            // Only the generator's fixed day (2026-01-05, fleetgenerator.cpp): the
+            // producer-shaped stale example keeps its days-old observation.
+            if (property.contains("lastObservedTime") && property["lastObservedTime"].is_string()
+                && property["lastObservedTime"].get<std::string>().compare(0, 10, "2026-01-05") == 0) {
+                property["lastObservedTime"] = now;
+                changed = true;
+            }
+        }
+        if (changed)
+            store.update(profiles, (*object)["metadata"].value("namespace", std::string()),
+                         (*object)["metadata"].value("name", std::string()), std::move(copy), hub::Subresource::Status);
+    }
 }
 
 QString DemoFleet::providerFile() const

@@ -12,6 +12,7 @@ namespace fleetscope {
 
 namespace hub {
 class HubServer;
+class ObjectStore;
 }
 class DemoMembers;
 
@@ -35,6 +36,7 @@ public:
     QStringList flappingClusters() const { return m_flapping; }
     // One round of flaps now (a timer calls it every few seconds).
     void flapOnce();
+    static void refreshObservedTimes(hub::ObjectStore &store);
     // Once the engine has read the kubeconfigs: remove them, so that not even a
     // crash leaves the demo's token on disk.
     void removeKubeconfigs() { m_dir.remove(); }

@@ -9,6 +9,7 @@
 #include "clustertableview.h"
 #include "demofleet.h"
 #include "displayguard.h"
+#include "api/propertyaliases.h"
 #include "fleet/fleetcache.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
@@ -32,6 +33,7 @@
 #include <QTableView>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -121,6 +123,10 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (!languageWarning.isEmpty())
         std::fprintf(stderr, "fleetscope: %s\n", qPrintable(languageWarning));
     AppPalette::apply(cli.palette);
+    {
+        QSettings settings;
+        PropertyAliases::setActive(PropertyAliases::load(settings));
+    }
 
     FleetStore store;
     FleetEngine engine(&store);

@@ -5,6 +5,7 @@
 #include "hostilefaults.h"
 #include "resourcetypes.h"
 #include "tableprinter.h"
+#include "validation.h"
 #include "watchstream.h"
 
 #include <algorithm>
@@ -323,7 +324,7 @@ ApiResponse ApiRouter::serveResource(const ApiRequest &request, const Identity &
         if (body.is_discarded()) {
             response = errorResponse(errors::badRequest("the body of the request was not valid JSON"));
         } else {
-            StoreResult result = m_store.create(*target.type, target.namespaceName, body);
+            StoreResult result = m_store.create(*target.type, target.namespaceName, body, false, target.version);
             response = objectResponse(request, target, result, 201);
         }
     } else if (request.method == "PUT" && hasName) {
@@ -332,7 +333,7 @@ ApiResponse ApiRouter::serveResource(const ApiRequest &request, const Identity &
             response = errorResponse(errors::badRequest("the body of the request was not valid JSON"));
         else
             response = objectResponse(request, target,
-                                      m_store.update(*target.type, target.namespaceName, target.name, body, sub), 200);
+                                      m_store.update(*target.type, target.namespaceName, target.name, body, sub, target.version), 200);
     } else if (request.method == "PATCH" && hasName) {
         const std::string type = request.contentType.substr(0, request.contentType.find(';'));
         PatchKind kind;
@@ -349,7 +350,7 @@ ApiResponse ApiRouter::serveResource(const ApiRequest &request, const Identity &
             response = errorResponse(errors::badRequest("the body of the request was not valid JSON"));
         else
             response = objectResponse(
-                request, target, m_store.patch(*target.type, target.namespaceName, target.name, kind, body, sub), 200);
+                request, target, m_store.patch(*target.type, target.namespaceName, target.name, kind, body, sub, target.version), 200);
     } else if (request.method == "DELETE" && hasName && sub == Subresource::None) {
         std::string precondition;
         const nlohmann::json options = nlohmann::json::parse(request.body, nullptr, false);
@@ -371,6 +372,7 @@ ApiResponse ApiRouter::objectResponse(const ApiRequest &request, const Target &t
         return errorResponse(result.error);
     nlohmann::json object = *result.object;
     object["apiVersion"] = target.type->groupVersion(target.version);
+    pruneForVersion(*target.type, target.version, &object);
     if (acceptsTable(request.accept) && request.method == "GET") {
         TablePrinter printer(*target.type, object["apiVersion"].get<std::string>(), includeObject(request.query));
         nlohmann::json table = printer.table({result.object});
@@ -471,6 +473,7 @@ ApiResponse ApiRouter::list(const ApiRequest &request, const Target &target)
         } else {
             nlohmann::json copy = *item;
             copy["apiVersion"] = apiVersion;
+            pruneForVersion(*target.type, target.version, &copy);
             body += copy.dump();
         }
     }

@@ -85,6 +85,8 @@ Content:
                            PlacementDecisions (repeatable)
   --generate N             generate a realistic fleet of N ClusterProfiles
   --seed S                 seed for --generate (default 1; same seed, same fleet)
+  --producer-shapes        add profiles shaped as OCM, KubeFleet and GKE Fleet write
+                           them (both API versions), some tripping `fleetscope lint`
   --churn R                R changes per second (condition flips, property changes,
                            occasional adds and deletes)
   --churn-for SECONDS      stop churning after this long (default: never)
@@ -266,6 +268,8 @@ bool parseHubArguments(const std::vector<std::string> &arguments, HubOptions *o,
             if (!next(&v))
                 return false;
             o->fleetFiles.push_back(v);
+        } else if (flag == "--producer-shapes") {
+            o->producerShapes = true;
         } else if (flag == "--generate") {
             if (!next(&v) || !toInt(v, 0, 10000000, &n))
                 return error->empty() ? bad(v) : false;

@@ -34,6 +34,7 @@ struct HubOptions
 
     std::vector<std::string> fleetFiles;
     int generate = 0;
+    bool producerShapes = false; // producershapes.h
     std::uint64_t seed = 1;
     double churnRate = 0;       // changes per second
     double churnForSeconds = 0; // 0 = until stop

@@ -5,6 +5,7 @@
 #include "connectioninfo.h"
 #include "faults.h"
 #include "fleetgenerator.h"
+#include "producershapes.h"
 #include "fleetloader.h"
 #include "hubutil.h"
 #include "nodegenerator.h"
@@ -133,6 +134,9 @@ bool HubServer::Impl::loadContent(std::string *error)
     }
     if (options.generate > 0
         && !loadObjects(store, generateFleet(options.generate, options.seed), "--generate", error))
+        return false;
+    if (options.producerShapes
+        && !loadObjects(store, producerShapes(std::chrono::system_clock::now()), "--producer-shapes", error))
         return false;
     if (options.nodes > 0 && !loadObjects(store, generateNodes(options.nodes, options.serverVersion), "--nodes", error))
         return false;

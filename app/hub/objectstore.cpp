@@ -116,14 +116,14 @@ bool ObjectStore::load(nlohmann::json object, std::string *error)
 }
 
 StoreResult ObjectStore::create(const ResourceType &type, const std::string &namespaceName, nlohmann::json object,
-                                bool keepStatus)
+                                bool keepStatus, const std::string &version)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    return createLocked(type, namespaceName, std::move(object), keepStatus, true);
+    return createLocked(type, namespaceName, std::move(object), keepStatus, true, version);
 }
 
 StoreResult ObjectStore::createLocked(const ResourceType &type, const std::string &namespaceName,
-                                      nlohmann::json object, bool keepStatus, bool record)
+                                      nlohmann::json object, bool keepStatus, bool record, const std::string &version)
 {
     StoreResult result;
     if (!object.is_object()) {
@@ -179,7 +179,8 @@ StoreResult ObjectStore::createLocked(const ResourceType &type, const std::strin
             meta["labels"] = nlohmann::json::object();
         meta["labels"]["kubernetes.io/metadata.name"] = name;
     }
-    result.error = validateObject(type, object, nullptr);
+    pruneForVersion(type, version, &object);
+    result.error = validateObject(type, object, nullptr, version);
     if (!result.error.ok())
         return result;
     meta["uid"] = randomUuid();
@@ -212,7 +213,7 @@ StoreResult ObjectStore::get(const ResourceType &type, const std::string &namesp
 }
 
 StoreResult ObjectStore::update(const ResourceType &type, const std::string &namespaceName, const std::string &name,
-                                nlohmann::json object, Subresource subresource)
+                                nlohmann::json object, Subresource subresource, const std::string &version)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     StoreResult result;
@@ -246,11 +247,11 @@ StoreResult ObjectStore::update(const ResourceType &type, const std::string &nam
         result.error = errors::staleObject(type, name);
         return result;
     }
-    return writeLocked(type, &old, std::move(object), subresource);
+    return writeLocked(type, &old, std::move(object), subresource, version);
 }
 
 StoreResult ObjectStore::writeLocked(const ResourceType &type, const nlohmann::json *old, nlohmann::json next,
-                                     Subresource subresource)
+                                     Subresource subresource, const std::string &version)
 {
     StoreResult result;
     nlohmann::json merged;
@@ -282,6 +283,9 @@ StoreResult ObjectStore::writeLocked(const ResourceType &type, const nlohmann::j
                 meta.erase(key);
         }
     }
+    // The apiserver reads the stored object through the request's version too, so
+    // what that version's schema lacks is gone after the write.
+    pruneForVersion(type, version, &merged);
     merged["apiVersion"] = (*old)["apiVersion"];
     merged["kind"] = (*old)["kind"];
     merged["metadata"]["resourceVersion"] = (*old)["metadata"]["resourceVersion"];
@@ -290,7 +294,7 @@ StoreResult ObjectStore::writeLocked(const ResourceType &type, const nlohmann::j
         result.object = std::make_shared<const nlohmann::json>(merged);
         return result;
     }
-    result.error = validateObject(type, merged, old);
+    result.error = validateObject(type, merged, old, version);
     if (!result.error.ok())
         return result;
     if (type.isCustomResource && subresource == Subresource::None && specPart(merged) != specPart(*old))
@@ -307,7 +311,8 @@ StoreResult ObjectStore::writeLocked(const ResourceType &type, const nlohmann::j
 }
 
 StoreResult ObjectStore::patch(const ResourceType &type, const std::string &namespaceName, const std::string &name,
-                               PatchKind kind, const nlohmann::json &patchBody, Subresource subresource)
+                               PatchKind kind, const nlohmann::json &patchBody, Subresource subresource,
+                               const std::string &version)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     StoreResult result;
@@ -345,7 +350,7 @@ StoreResult ObjectStore::patch(const ResourceType &type, const std::string &name
         result.error = errors::badRequest("the patch produced an object that is not a valid " + type.kind);
         return result;
     }
-    return writeLocked(type, old.get(), std::move(patched), subresource);
+    return writeLocked(type, old.get(), std::move(patched), subresource, version);
 }
 
 StoreResult ObjectStore::remove(const ResourceType &type, const std::string &namespaceName, const std::string &name,

@@ -85,12 +85,15 @@ public:
     bool load(nlohmann::json object, std::string *error);
 
     // API verbs. `namespaceName` is the one from the URL ("" for cluster-scoped kinds).
+    // `version` is the one the request was made through ("" = the storage version): its
+    // schema prunes the object and validates it (validation.h).
     StoreResult create(const ResourceType &type, const std::string &namespaceName, nlohmann::json object,
-                       bool keepStatus = false);
+                       bool keepStatus = false, const std::string &version = {});
     StoreResult update(const ResourceType &type, const std::string &namespaceName, const std::string &name,
-                       nlohmann::json object, Subresource subresource);
+                       nlohmann::json object, Subresource subresource, const std::string &version = {});
     StoreResult patch(const ResourceType &type, const std::string &namespaceName, const std::string &name,
-                      PatchKind kind, const nlohmann::json &patch, Subresource subresource);
+                      PatchKind kind, const nlohmann::json &patch, Subresource subresource,
+                      const std::string &version = {});
     StoreResult remove(const ResourceType &type, const std::string &namespaceName, const std::string &name,
                        const std::string &preconditionRv = {});
     StoreResult get(const ResourceType &type, const std::string &namespaceName, const std::string &name) const;
@@ -119,11 +122,11 @@ public:
 private:
     using Bucket = std::map<std::string, ObjectPtr>; // key "ns/name" sorts like etcd keys
     StoreResult writeLocked(const ResourceType &type, const nlohmann::json *old, nlohmann::json next,
-                            Subresource subresource);
+                            Subresource subresource, const std::string &version);
     void recordLocked(EventType type, const ResourceType &resource, ObjectPtr object, ObjectPtr oldObject);
     bool snapshotAtLocked(const ResourceType &type, std::uint64_t rv, Bucket *out) const;
     StoreResult createLocked(const ResourceType &type, const std::string &namespaceName, nlohmann::json object,
-                             bool keepStatus, bool record);
+                             bool keepStatus, bool record, const std::string &version = {});
     StoreResult removeLocked(const ResourceType &type, const std::string &namespaceName, const std::string &name,
                              const std::string &preconditionRv);
 

@@ -2,6 +2,9 @@
 
 #include "resourcetypes.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace fleetscope::hub {
 
 namespace {
@@ -46,6 +49,122 @@ void validateClusterProfile(const nlohmann::json &object, const nlohmann::json *
     }
 }
 
+bool isLabelValue(const std::string &text)
+{
+    // ^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$
+    const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    if (text.empty())
+        return true;
+    if (!alnum(text.front()) || !alnum(text.back()))
+        return false;
+    return std::all_of(text.begin(), text.end(), [&](char c) { return alnum(c) || c == '-' || c == '_' || c == '.'; });
+}
+
+// An absolute URL with a host, as the v1alpha2 CEL rules check with url(): a scheme,
+// "://", and a non-empty authority. `schemes` empty accepts any scheme.
+bool isUrlWithHost(const std::string &text, std::initializer_list<const char *> schemes)
+{
+    const std::size_t colon = text.find("://");
+    if (colon == std::string::npos || colon == 0)
+        return false;
+    const std::string scheme = text.substr(0, colon);
+    if (schemes.size() && std::none_of(schemes.begin(), schemes.end(), [&](const char *s) { return scheme == s; }))
+        return false;
+    const std::string rest = text.substr(colon + 3);
+    const std::size_t end = rest.find_first_of("/?#");
+    std::string authority = rest.substr(0, end);
+    if (const std::size_t at = authority.rfind('@'); at != std::string::npos)
+        authority = authority.substr(at + 1);
+    return !authority.empty() && authority.front() != ':';
+}
+
+void tooLong(const std::string &path, std::size_t limit, std::vector<FieldError> *out)
+{
+    out->push_back({path, "FieldValueTooLong", "Too long: may not be more than " + std::to_string(limit) + " bytes"});
+}
+
+std::string quotedValue(const nlohmann::json &value)
+{
+    return value.is_string() ? "\"" + value.get<std::string>() + "\"" : "\"" + std::string(value.type_name()) + "\"";
+}
+
+void validateClusterV1alpha2(const nlohmann::json &cluster, const std::string &path, std::vector<FieldError> *out)
+{
+    if (!cluster.contains("server") || !cluster["server"].is_string()) {
+        out->push_back({path + ".server", "FieldValueRequired", "Required value"});
+    } else {
+        const std::string server = cluster["server"].get<std::string>();
+        if (server.size() > 2048)
+            tooLong(path + ".server", 2048, out);
+        else if (!isUrlWithHost(server, {}))
+            out->push_back({path + ".server", "FieldValueInvalid",
+                            "Invalid value: " + quotedValue(cluster["server"])
+                                + ": server must be an absolute URL with a host"});
+    }
+    if (cluster.contains("tls-server-name") && cluster["tls-server-name"].is_string()
+        && cluster["tls-server-name"].get<std::string>().size() > 253)
+        tooLong(path + ".tls-server-name", 253, out);
+    if (cluster.contains("proxy-url") && cluster["proxy-url"].is_string()) {
+        const std::string proxy = cluster["proxy-url"].get<std::string>();
+        if (proxy.size() > 2048)
+            tooLong(path + ".proxy-url", 2048, out);
+        else if (!proxy.empty() && !isUrlWithHost(proxy, {"http", "https", "socks5"}))
+            out->push_back({path + ".proxy-url", "FieldValueInvalid",
+                            "Invalid value: " + quotedValue(cluster["proxy-url"])
+                                + ": proxy-url must be an http, https or socks5 URL with a host"});
+    }
+    if (cluster.contains("extensions") && cluster["extensions"].is_array()) {
+        const nlohmann::json &extensions = cluster["extensions"];
+        for (std::size_t i = 0; i < extensions.size(); ++i) {
+            const std::string at = path + ".extensions[" + std::to_string(i) + "]";
+            if (!hasString(extensions[i], "name"))
+                out->push_back({at + ".name", "FieldValueRequired", "Required value"});
+            if (!extensions[i].is_object() || !extensions[i].contains("extension"))
+                out->push_back({at + ".extension", "FieldValueRequired", "Required value"});
+        }
+    }
+}
+
+void validateClusterProfileV1alpha2(const nlohmann::json &object, std::vector<FieldError> *out)
+{
+    const nlohmann::json *manager = nullptr;
+    if (object.contains("spec") && object["spec"].is_object() && object["spec"].contains("clusterManager"))
+        manager = &object["spec"]["clusterManager"];
+    if (manager && manager->is_object() && manager->contains("name") && (*manager)["name"].is_string()) {
+        const std::string name = (*manager)["name"].get<std::string>();
+        if (name.size() > 63)
+            tooLong("spec.clusterManager.name", 63, out);
+        else if (!isLabelValue(name))
+            out->push_back({"spec.clusterManager.name", "FieldValueInvalid",
+                            "Invalid value: \"" + name
+                                + "\": spec.clusterManager.name in body should match "
+                                  "'^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$'"});
+    }
+    if (!object.contains("status") || !object["status"].is_object())
+        return;
+    const nlohmann::json &status = object["status"];
+    if (!status.contains("accessProviders") || !status["accessProviders"].is_array())
+        return;
+    const nlohmann::json &providers = status["accessProviders"];
+    if (providers.size() > 64) {
+        out->push_back({"status.accessProviders", "FieldValueTooMany",
+                        "Too many: " + std::to_string(providers.size()) + ": must have at most 64 items"});
+        return;
+    }
+    for (std::size_t i = 0; i < providers.size(); ++i) {
+        const nlohmann::json &p = providers[i];
+        const std::string path = "status.accessProviders[" + std::to_string(i) + "]";
+        if (!hasString(p, "name"))
+            out->push_back({path + ".name", "FieldValueRequired", "Required value"});
+        else if (p["name"].get<std::string>().size() > 253)
+            tooLong(path + ".name", 253, out);
+        if (!p.is_object() || !p.contains("cluster") || !p["cluster"].is_object())
+            out->push_back({path + ".cluster", "FieldValueRequired", "Required value"});
+        else
+            validateClusterV1alpha2(p["cluster"], path + ".cluster", out);
+    }
+}
+
 void validatePlacementDecision(const nlohmann::json &object, std::vector<FieldError> *out)
 {
     if (!object.contains("decisions") || !object["decisions"].is_array()) {
@@ -70,17 +189,43 @@ void validatePlacementDecision(const nlohmann::json &object, std::vector<FieldEr
 
 } // namespace
 
-ApiError validateObject(const ResourceType &type, const nlohmann::json &object, const nlohmann::json *old)
+ApiError validateObject(const ResourceType &type, const nlohmann::json &object, const nlohmann::json *old,
+                        const std::string &version)
 {
     std::vector<FieldError> fieldErrors;
     const std::string name = object.contains("metadata") ? object["metadata"].value("name", std::string()) : "";
-    if (type.kind == "ClusterProfile")
+    if (type.kind == "ClusterProfile") {
         validateClusterProfile(object, old, &fieldErrors);
+        if (version == "v1alpha2")
+            validateClusterProfileV1alpha2(object, &fieldErrors);
+    }
     else if (type.kind == "PlacementDecision")
         validatePlacementDecision(object, &fieldErrors);
     if (fieldErrors.empty())
         return {};
     return errors::invalid(type.qualifiedKind(), name, fieldErrors);
+}
+
+void pruneForVersion(const ResourceType &type, const std::string &version, nlohmann::json *object)
+{
+    if (type.kind != "ClusterProfile" || version != "v1alpha2" || !object->is_object())
+        return;
+    if (!object->contains("status") || !(*object)["status"].is_object())
+        return;
+    nlohmann::json &status = (*object)["status"];
+    status.erase("credentialProviders");
+    if (!status.contains("accessProviders") || !status["accessProviders"].is_array())
+        return;
+    for (nlohmann::json &provider : status["accessProviders"]) {
+        if (provider.is_object() && provider.contains("cluster") && provider["cluster"].is_object())
+            provider["cluster"].erase("certificate-authority");
+    }
+}
+
+std::string versionOf(const std::string &apiVersion)
+{
+    const std::size_t slash = apiVersion.rfind('/');
+    return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
 }
 
 } // namespace fleetscope::hub

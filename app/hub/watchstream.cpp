@@ -1,5 +1,7 @@
 #include "watchstream.h"
 
+#include "validation.h"
+
 #include "apistatus.h"
 #include "faults.h"
 #include "resourcetypes.h"
@@ -60,6 +62,7 @@ void WatchStream::appendObjectEvent(std::string *batch, const char *type, const 
     } else {
         nlohmann::json copy = object;
         copy["apiVersion"] = m_request.apiVersion;
+        pruneForVersion(*m_request.type, versionOf(m_request.apiVersion), &copy);
         appendEvent(batch, type, copy);
     }
 }

@@ -1,5 +1,7 @@
 #include "clusterprofile.h"
 
+#include "propertyaliases.h"
+
 namespace fleetscope {
 
 QString apiVersionString(ApiVersion version)
@@ -34,8 +36,9 @@ const Property *ClusterProfile::property(QStringView name) const
 
 const QString *ClusterProfile::propertyText(QStringView name) const
 {
-    const Property *p = property(name);
-    return p ? &p->value.toString() : nullptr;
+    if (const Property *p = property(name))
+        return &p->value.toString();
+    return PropertyAliases::active().value(*this, name);
 }
 
 const AccessProvider *ClusterProfile::accessProvider(QStringView name) const

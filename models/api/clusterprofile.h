@@ -46,6 +46,9 @@ struct AccessProvider
 // One member cluster as its manager publishes it on a hub.
 struct ClusterProfile
 {
+    // v1alpha2's maxItems of status.accessProviders (and of each v1alpha1 list).
+    static constexpr int maxAccessProviders = 64;
+
     ApiVersion apiVersion = ApiVersion::V1Alpha1;
     ObjectMeta metadata;
 
@@ -64,7 +67,8 @@ struct ClusterProfile
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;
     const Property *property(QStringView name) const;
-    // property()'s value text, or null when absent; lives as long as the profile.
+    // property()'s value text, else the value of the active alias of that name
+    // (PropertyAliases), or null when absent; lives as long as the profile.
     const QString *propertyText(QStringView name) const;
     const AccessProvider *accessProvider(QStringView name) const;
 

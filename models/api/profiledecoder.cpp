@@ -28,6 +28,9 @@ bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
         return false;
     const JsonPath at;
     ClusterProfile profile;
+    // Cleared here, not only in decodeStatus: an object without status must not
+    // inherit the previous object's deprecated providers.
+    m_deprecatedProviders.clear();
     Header header{"ClusterProfile", &profile.apiVersion, true, &profile.metadata};
     const bool decoded = forEachMember(root, at, [&](std::string_view key, ondemand::value &value) {
         bool handled = false;
@@ -41,6 +44,8 @@ bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
     });
     if (!decoded || !finishHeader(header))
         return false;
+    // apiVersion may come after status, so what depends on the version is settled here.
+    applyVersionRules(&profile);
     profile.shareRepeatedText();
     *out = std::move(profile);
     return true;
@@ -122,14 +127,26 @@ bool ProfileDecoder::decodeStatus(ondemand::value &value, const JsonPath &at, Cl
     moveInto(&m_conditions, &out->conditions);
     moveInto(&m_properties, &out->properties);
     moveInto(&m_providers, &out->accessProviders);
-    // accessProviders win on the same name, whichever comes first in the object.
+    return true;
+}
+
+void ProfileDecoder::applyVersionRules(ClusterProfile *out)
+{
+    if (out->apiVersion == ApiVersion::V1Alpha2) {
+        // v1alpha2's schema has neither credentialProviders nor a CA file path: the
+        // apiserver prunes both when it serves an object stored through v1alpha1.
+        m_deprecatedProviders.clear();
+        for (AccessProvider &provider : out->accessProviders)
+            provider.cluster.certificateAuthority.clear();
+        return;
+    }
+    // v1alpha1: accessProviders win on the same name, whichever list comes first.
     const auto shadowed = std::remove_if(m_deprecatedProviders.begin(), m_deprecatedProviders.end(),
                                          [out](const AccessProvider &p) { return out->accessProvider(p.name.view()); });
     m_deprecatedProviders.erase(shadowed, m_deprecatedProviders.end());
     for (AccessProvider &provider : m_deprecatedProviders)
         provider.fromCredentialProviders = true;
     moveInto(&m_deprecatedProviders, &out->accessProviders);
-    return true;
 }
 
 bool ProfileDecoder::decodeCondition(ondemand::value &value, const JsonPath &at, Condition *out)
@@ -197,6 +214,11 @@ bool ProfileDecoder::decodeAccessProviders(ondemand::value &value, const JsonPat
         return ok();
     out->clear();
     return forEachElement(list, at, [&](ondemand::value &item, const JsonPath &itemAt) {
+        // v1alpha2's maxItems, applied to v1alpha1 objects too: the apiserver serves
+        // those through v1alpha2 unvalidated, and a bound keeps a hostile hub's
+        // profile small.
+        if (out->size() >= ClusterProfile::maxAccessProviders)
+            return fail(at, QStringLiteral("must have at most %1 items").arg(ClusterProfile::maxAccessProviders));
         ondemand::object provider;
         if (!requireObject(item, itemAt, &provider))
             return false;

@@ -15,6 +15,13 @@ namespace fleetscope {
 // string, got number" in error(): the caller skips that object and reports it,
 // the rest of the fleet goes on. A failed decode leaves *out as it was. Nothing
 // throws. Repeated strings are interned in `pool` (the process-wide pool by default).
+//
+// Versions as served: v1alpha1 merges the deprecated credentialProviders behind
+// accessProviders (accessProviders win on a name); v1alpha2 has neither
+// credentialProviders nor a CA file path, so both are ignored there, as an apiserver
+// prunes them. More than 64 providers in one list fail the object (v1alpha2's limit).
+// Other v1alpha2 rules (server required, proxy schemes) are not enforced here: the
+// apiserver does not re-validate stored objects it serves, so Connect checks them.
 class ProfileDecoder final : public OnDemandReader
 {
 public:
@@ -31,6 +38,7 @@ private:
     bool decodeProperty(ondemand::value &value, const JsonPath &at, Property *out);
     bool decodeAccessProviders(ondemand::value &value, const JsonPath &at, std::vector<AccessProvider> *out);
     bool decodeCluster(ondemand::value &value, const JsonPath &at, KubeconfigCluster *out);
+    void applyVersionRules(ClusterProfile *out);
     bool decodeExtensions(ondemand::value &value, const JsonPath &at, PackedList<NamedExtension> *out);
 
     // Reused between objects, so that lists end up exactly sized.

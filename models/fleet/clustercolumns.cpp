@@ -1,5 +1,7 @@
 #include "clustercolumns.h"
 
+#include "api/conditionreasons.h"
+
 #include "clustertablemodel.h"
 #include "fleetstore.h"
 #include "valueorder.h"
@@ -52,6 +54,9 @@ QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
     QString tip = conditionStatusName(c->status);
     if (!c->reason.isEmpty())
         tip += u" ("_s + c->reason + u')';
+    const QString meaning = conditionReasonText(type, c->reason.view());
+    if (!meaning.isEmpty())
+        tip += u"\n"_s + meaning;
     if (!c->message.isEmpty())
         tip += u"\n"_s + c->message;
     if (c->lastTransitionTime)

@@ -48,6 +48,8 @@ public:
     bool setFilterText(const QString &text, FilterError *error = nullptr);
     void setFilter(const FleetFilter &filter);
     const FleetFilter &filter() const { return m_filter; }
+    // Tests every row again with the same filter: what it means changed (the alias table).
+    void reapplyFilter() { refilter(); }
 
     void setScope(const ClusterScope &scope);
     const ClusterScope &scope() const { return m_scope; }

@@ -6,7 +6,7 @@ namespace fleetscope {
 
 bool ClusterScope::isEmpty() const
 {
-    return hub < 0 && !clusterSet && !manager && !propertyValue && !members;
+    return hub < 0 && !clusterSet && !manager && !inventory && !propertyValue && !members;
 }
 
 bool ClusterScope::matches(const FleetProfile &profile) const
@@ -17,10 +17,12 @@ bool ClusterScope::matches(const FleetProfile &profile) const
         return false;
     if (manager && profile.manager != *manager)
         return false;
+    if (inventory && profile.profile().metadata.namespaceName != *inventory)
+        return false;
     if (propertyValue) {
-        const Property *p = profile.profile().property(propertyKey);
+        const QString *value = profile.profile().propertyText(propertyKey); // aliases too, as the tree groups
         // An empty value is the group of profiles without the property.
-        if ((p ? p->value.view() : QStringView()) != *propertyValue)
+        if ((value ? QStringView(*value) : QStringView()) != *propertyValue)
             return false;
     }
     if (members) {

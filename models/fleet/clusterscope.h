@@ -29,6 +29,7 @@ struct ClusterScope
     int hub = -1; // any hub
     std::optional<QString> clusterSet;
     std::optional<QString> manager;
+    std::optional<QString> inventory; // the profiles' namespace (KEP-4322: namespace = inventory)
     QString propertyKey; // with propertyValue: a group by any property
     std::optional<QString> propertyValue;
     std::optional<QSet<ClusterRef>> members; // a placement's chosen clusters
@@ -38,7 +39,7 @@ struct ClusterScope
 
     friend bool operator==(const ClusterScope &a, const ClusterScope &b)
     {
-        return a.hub == b.hub && a.clusterSet == b.clusterSet && a.manager == b.manager
+        return a.hub == b.hub && a.clusterSet == b.clusterSet && a.manager == b.manager && a.inventory == b.inventory
             && a.propertyKey == b.propertyKey && a.propertyValue == b.propertyValue && a.members == b.members;
     }
     friend bool operator!=(const ClusterScope &a, const ClusterScope &b) { return !(a == b); }

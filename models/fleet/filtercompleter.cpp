@@ -1,5 +1,7 @@
 #include "filtercompleter.h"
 
+#include "api/propertyaliases.h"
+
 #include "filterlexer.h"
 #include "filterparser.h"
 #include "filtervalueindex.h"
@@ -112,6 +114,8 @@ void addKeys(const FilterValueIndex &index, Distinct *out)
         out->addTemporary(key);
     for (const QString &key : index.keys())
         out->addTemporary(key);
+    for (const PropertyAliases::Alias &alias : PropertyAliases::active().aliases())
+        out->addTemporary(alias.name);
 }
 
 } // namespace

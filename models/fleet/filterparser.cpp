@@ -1,5 +1,7 @@
 #include "filterparser.h"
 
+#include "api/propertyaliases.h"
+
 #include "api/clusterfacts.h"
 #include "api/stringpool.h"
 
@@ -335,7 +337,7 @@ int FilterParser::parseTerm()
     const FilterToken &next = peek();
     FilterField builtin = FilterField::Name;
     const bool keyish = looksLikeKey(token.text) || builtinField(token.text, &builtin)
-        || looksLikeCondition(token.text);
+        || looksLikeCondition(token.text) || PropertyAliases::active().properties(token.text);
     if (isComparison(next.kind))
         return parseComparison(std::move(node), token);
     if (keyish && next.kind == K::Word && (next.text == u"in" || next.text == u"notin"))
@@ -424,7 +426,11 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
             fail(opToken.offset, QCoreApplication::translate("FilterParser", "%1 does not apply to '%2'").arg(describeToken(opToken), keyToken.text));
         double number = 0;
         const VersionKey version = VersionKey::parse(value);
-        if (node->field != FilterField::Version && parseDecimal(value, &number)) {
+        // An alias of the reported version (kubernetes-version) compares as a version too.
+        const QStringList *aliased = PropertyAliases::active().properties(keyToken.text);
+        const bool versionValued = node->field == FilterField::Version
+            || (aliased && aliased->contains(PropertyAliases::reportedVersion));
+        if (!versionValued && parseDecimal(value, &number)) {
             node->valueType = FilterValueType::Number;
             node->number = number;
         } else if (version.isValid()) {

@@ -39,9 +39,11 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
     case FilterField::Property:
         return p.propertyText(node.key);
     case FilterField::PropertyOrLabel:
-        if (store && store->filterFacts()) {
-            if (const QString *fact = store->filterFacts()->fact(node.key, row))
-                return fact;
+        if (store) {
+            for (const FilterFacts *facts : store->filterFacts()) {
+                if (const QString *fact = facts->fact(node.key, row))
+                    return fact;
+            }
         }
         if (const QString *value = p.propertyText(node.key))
             return value;

@@ -86,9 +86,15 @@ public:
     // fewer, wider dataChanged signals for the views of a busy fleet, each row
     // between them re-read once.
     void setChangeMergeGap(int rows) { m_changeMergeGap = qMax(1, rows); }
-    // Extra facts the filter language may test (not owned; null for none).
-    void setFilterFacts(const FilterFacts *facts) { m_filterFacts = facts; }
-    const FilterFacts *filterFacts() const { return m_filterFacts; }
+    // Extra facts the filter language may test (not owned), asked in the order added:
+    // the session's access checks, the inventory lint's findings.
+    void addFilterFacts(const FilterFacts *facts)
+    {
+        if (facts && !m_filterFacts.contains(facts))
+            m_filterFacts.append(facts);
+    }
+    void removeFilterFacts(const FilterFacts *facts) { m_filterFacts.removeAll(facts); }
+    const QList<const FilterFacts *> &filterFacts() const { return m_filterFacts; }
 
 public slots:
     void applyDelta(int hub, const fleetscope::HubDelta &delta);
@@ -118,7 +124,7 @@ signals:
     void deltaApplied(int hub, int changes);
 
 private:
-    const FilterFacts *m_filterFacts = nullptr;
+    QList<const FilterFacts *> m_filterFacts;
     struct Hub
     {
         HubStatus status;

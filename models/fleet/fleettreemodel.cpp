@@ -64,6 +64,9 @@ QString FleetTreeModel::levelsToSpec(const QList<Level> &levels)
         case Level::Kind::Manager:
             parts << QStringLiteral("manager");
             break;
+        case Level::Kind::Inventory:
+            parts << QStringLiteral("inventory");
+            break;
         case Level::Kind::Property:
             parts << QStringLiteral("property:") + level.propertyKey;
             break;
@@ -85,6 +88,8 @@ QList<FleetTreeModel::Level> FleetTreeModel::levelsFromSpec(const QString &spec)
             level.kind = Level::Kind::ClusterSet;
         } else if (part == u"manager") {
             level.kind = Level::Kind::Manager;
+        } else if (part == u"inventory") {
+            level.kind = Level::Kind::Inventory;
         } else if (part.startsWith(u"property:") && part.size() > 9) {
             level.kind = Level::Kind::Property;
             level.propertyKey = part.mid(9).trimmed();
@@ -96,6 +101,13 @@ QList<FleetTreeModel::Level> FleetTreeModel::levelsFromSpec(const QString &spec)
         levels.append(level);
     }
     return levels;
+}
+
+void FleetTreeModel::regroup()
+{
+    beginResetModel();
+    rebuild();
+    endResetModel();
 }
 
 void FleetTreeModel::setLevels(const QList<Level> &levels)
@@ -150,9 +162,13 @@ QString FleetTreeModel::groupValue(int level, int storeRow, int *hub) const
         return p.clusterSet;
     case Level::Kind::Manager:
         return p.manager;
+    case Level::Kind::Inventory:
+        return p.profile().metadata.namespaceName.toString();
     case Level::Kind::Property:
-        if (const Property *property = p.profile().property(l.propertyKey))
-            return property->value;
+        // Through propertyText(): an alias (region, cluster-id…) groups by whichever
+        // property each producer writes.
+        if (const QString *value = p.profile().propertyText(l.propertyKey))
+            return *value;
         return QString();
     }
     return QString();
@@ -305,6 +321,9 @@ ClusterScope FleetTreeModel::scopeOf(const QModelIndex &index) const
             break;
         case Level::Kind::Manager:
             scope.manager = node->value;
+            break;
+        case Level::Kind::Inventory:
+            scope.inventory = node->value;
             break;
         case Level::Kind::Property:
             // One property level per scope: the deepest wins, as ClusterScope holds one.

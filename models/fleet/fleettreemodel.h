@@ -27,7 +27,8 @@ class FleetTreeModel final : public QAbstractItemModel
 public:
     struct Level
     {
-        enum class Kind : quint8 { Hub, ClusterSet, Manager, Property };
+        // Inventory: the profile's namespace, which defines a cluster inventory (KEP-4322).
+        enum class Kind : quint8 { Hub, ClusterSet, Manager, Property, Inventory };
         Kind kind = Kind::Hub;
         QString propertyKey; // for Kind::Property
 
@@ -43,7 +44,8 @@ public:
     ~FleetTreeModel() override;
 
     // Groupings as text, for saved views and settings: levels joined by '>',
-    // e.g. "hub>clusterset>manager" or "hub>property:location.topology.k8s.io".
+    // e.g. "hub>clusterset>manager", "hub>inventory>manager" or
+    // "hub>property:location.topology.k8s.io".
     static QString levelsToSpec(const QList<Level> &levels);
     // Empty (no levels) for a spec that does not parse, or names a level twice.
     static QList<Level> levelsFromSpec(const QString &spec);
@@ -51,6 +53,8 @@ public:
     // Regrouping is a user action, not live data: it resets the tree once.
     void setLevels(const QList<Level> &levels);
     const QList<Level> &levels() const { return m_levels; }
+    // Groups again with the same levels: what a property name means changed (aliases).
+    void regroup();
 
     // What the table shows when this group is selected (every level down to it).
     ClusterScope scopeOf(const QModelIndex &index) const;

@@ -56,6 +56,11 @@ private slots:
     void keepsAccessProviderDetails();
     void accessProvidersWinOverDeprecatedCredentialProviders();
     void keepsPropertyTimesAndConditionDetails();
+    void v1alpha2HasNoCredentialProvidersNorCaFile_data();
+    void v1alpha2HasNoCredentialProvidersNorCaFile();
+    void keepsV1alpha2ClusterFields();
+    void refusesMoreThan64AccessProviders_data();
+    void refusesMoreThan64AccessProviders();
     void rejectsMalformedObjects_data();
     void rejectsMalformedObjects();
     void internsRepeatedStrings();
@@ -101,6 +106,16 @@ void TestProfileDecoder::decodesProducersProfiles_data()
                                   << "multicluster.x-k8s.io/v1alpha2" << "us-central1-a" << "gke-fleet" << false
                                   << "v1.34.2-gke.1100" << 1 << 3 << 1 << "Unknown"
                                   << "projects/123/locations/us-central1/memberships/a";
+    QTest::newRow("OCM v1alpha2") << "ocm-v1alpha2.yaml" << "cluster1" << "ocm-global"
+                                  << "multicluster.x-k8s.io/v1alpha2" << "cluster1" << "open-cluster-management"
+                                  << false << "v1.33.4" << 2 << 4 << 1 << "Healthy" << "3c9f7e2a-ocm-cluster1";
+    QTest::newRow("KubeFleet v1alpha2") << "kubefleet-v1alpha2.json" << "member-1" << "fleet-system"
+                                        << "multicluster.x-k8s.io/v1alpha2" << "member-1" << "KubeFleet" << false
+                                        << "v1.32.6" << 1 << 0 << 1 << "Healthy" << "";
+    QTest::newRow("GKE Fleet v1alpha1, older syncer") << "gke-fleet-v1alpha1.yaml" << "gke-europe-west1-b"
+                                                      << "fleet-cluster-inventory" << "multicluster.x-k8s.io/v1alpha1"
+                                                      << "europe-west1-b" << "gke-fleet" << false << "v1.33.1-gke.1200"
+                                                      << 1 << 2 << 1 << "Healthy" << "";
     QTest::newRow("conformance seed, no status") << "conformance-seed.yaml" << "demo-cluster-0" << "cluster-inventory"
                                                  << "multicluster.x-k8s.io/v1alpha1" << "" << "demo" << true << ""
                                                  << 0 << 0 << 0 << "No data" << "demo-cluster-0-id";
@@ -168,6 +183,92 @@ void TestProfileDecoder::accessProvidersWinOverDeprecatedCredentialProviders()
     QVERIFY(legacy->fromCredentialProviders);
     QVERIFY(legacy->cluster.disableCompression);
     QCOMPARE(clusterSetOf(profile, nullptr).name, QStringLiteral("default"));
+}
+
+void TestProfileDecoder::v1alpha2HasNoCredentialProvidersNorCaFile_data()
+{
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<bool>("apiVersionLast");
+    QTest::addColumn<int>("providers");
+    QTest::addColumn<QString>("caFile");
+    QTest::newRow("v1alpha1") << "v1alpha1" << false << 2 << "/etc/hub/ca.crt";
+    QTest::newRow("v1alpha1, apiVersion last") << "v1alpha1" << true << 2 << "/etc/hub/ca.crt";
+    QTest::newRow("v1alpha2") << "v1alpha2" << false << 1 << "";
+    QTest::newRow("v1alpha2, apiVersion last") << "v1alpha2" << true << 1 << "";
+}
+
+void TestProfileDecoder::v1alpha2HasNoCredentialProvidersNorCaFile()
+{
+    QFETCH(QString, version);
+    QFETCH(bool, apiVersionLast);
+    // The OCM fixture carries both, as a hub that does not prune would send it.
+    nlohmann::json object = nlohmann::json::parse(loadFixture(QStringLiteral("ocm-v1alpha2.yaml")).toStdString());
+    object.erase("apiVersion");
+    const std::string apiVersion = "multicluster.x-k8s.io/" + version.toStdString();
+    std::string text = object.dump();
+    const std::string member = "\"apiVersion\":\"" + apiVersion + "\"";
+    text = apiVersionLast ? text.substr(0, text.size() - 1) + "," + member + "}" : "{" + member + "," + text.substr(1);
+    ClusterProfile profile;
+    QString error;
+    QVERIFY2(decode(QByteArray::fromStdString(text), &profile, &error), qPrintable(error));
+    QCOMPARE(apiVersionString(profile.apiVersion), QString::fromStdString(apiVersion));
+    QTEST(int(profile.accessProviders.size()), "providers");
+    QCOMPARE(profile.accessProviders[0].name.toString(), QStringLiteral("open-cluster-management"));
+    QTEST(profile.accessProviders[0].cluster.certificateAuthority.toString(), "caFile");
+    const AccessProvider *legacy = profile.accessProvider(u"legacy-token");
+    QCOMPARE(legacy != nullptr, version == u"v1alpha1");
+    if (legacy)
+        QVERIFY(legacy->fromCredentialProviders);
+}
+
+void TestProfileDecoder::keepsV1alpha2ClusterFields()
+{
+    ClusterProfile profile;
+    QString error;
+    QVERIFY2(decode(loadFixture(QStringLiteral("kubefleet-v1alpha2.json")), &profile, &error), qPrintable(error));
+    const AccessProvider *provider = profile.accessProvider(u"KubeFleet");
+    QVERIFY(provider);
+    const KubeconfigCluster &c = provider->cluster;
+    QCOMPARE(c.server, QStringLiteral("https://member-1.fleet.example.com:6443"));
+    QCOMPARE(c.proxyUrl.toString(), QStringLiteral("https://egress.fleet.example.com:3128"));
+    QVERIFY(c.disableCompression);
+    QVERIFY(!c.insecureSkipTlsVerify);
+    QCOMPARE(c.certificateAuthorityData, QByteArray("-----BEGIN CERTIFICATE-----\n"));
+    QVERIFY(c.extensions.isEmpty());
+
+    QVERIFY2(decode(loadFixture(QStringLiteral("gke-fleet-v1alpha1.yaml")), &profile, &error), qPrintable(error));
+    QCOMPARE(profile.accessProviders[0].cluster.tlsServerName.toString(),
+             QStringLiteral("gke-europe-west1-b.internal"));
+}
+
+void TestProfileDecoder::refusesMoreThan64AccessProviders_data()
+{
+    QTest::addColumn<QString>("list");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<bool>("accepted");
+    QTest::newRow("64 accessProviders") << "accessProviders" << 64 << true;
+    QTest::newRow("65 accessProviders") << "accessProviders" << 65 << false;
+    QTest::newRow("65 credentialProviders") << "credentialProviders" << 65 << false;
+}
+
+void TestProfileDecoder::refusesMoreThan64AccessProviders()
+{
+    QFETCH(QString, list);
+    QFETCH(int, count);
+    QByteArray items;
+    for (int i = 0; i < count; ++i)
+        items += QByteArray(i ? "," : "") + R"({"name":"p)" + QByteArray::number(i)
+            + R"(","cluster":{"server":"https://s.example.com"}})";
+    const QByteArray json = profile(QByteArray(R"("status":{")" + list.toUtf8() + R"(":[)" + items + "]}").constData());
+    ClusterProfile decoded;
+    QString error;
+    QFETCH(bool, accepted);
+    QCOMPARE(decode(json, &decoded, &error), accepted);
+    if (accepted) {
+        QCOMPARE(int(decoded.accessProviders.size()), count);
+    } else {
+        QCOMPARE(error, QStringLiteral("status.%1: must have at most 64 items").arg(list));
+    }
 }
 
 void TestProfileDecoder::keepsPropertyTimesAndConditionDetails()
@@ -341,6 +442,7 @@ void TestProfileDecoder::decodesAnyLayoutOfTheFixtures_data()
 {
     QTest::addColumn<QString>("fixture");
     for (const char *name : {"kep-example.yaml", "kubefleet.json", "ocm-credential-providers.yaml", "v1alpha2.json",
+                             "ocm-v1alpha2.yaml", "kubefleet-v1alpha2.json", "gke-fleet-v1alpha1.yaml", "gke-fleet-v1alpha2.yaml",
                              "conformance-seed.yaml"})
         QTest::newRow(name) << QString::fromLatin1(name);
 }

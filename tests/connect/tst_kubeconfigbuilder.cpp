@@ -3,6 +3,7 @@
 
 #include "connect/kubeconfigbuilder.h"
 
+#include "api/profiledecoder.h"
 #include "api/yamljson.h"
 #include "kube/kubeconfigparser.h"
 #include "kube/kubectlview.h"
@@ -71,6 +72,22 @@ QStringList envStrings(const QList<ExecEnvVar> &env)
     return out;
 }
 
+// A producer's fixture decoded as Fleetscope reads it from a hub.
+ClusterProfile producerProfile(const QString &fixture)
+{
+    const QByteArray text = readFixture(QStringLiteral("api/") + fixture);
+    std::vector<json> documents;
+    QString error;
+    if (!fixture.endsWith(u".json") && (!parseYamlDocuments(text, fixture, &documents, &error) || documents.size() != 1))
+        qFatal("%s: %s", qPrintable(fixture), qPrintable(error));
+    const QByteArray jsonText = fixture.endsWith(u".json") ? text : QByteArray::fromStdString(documents.front().dump());
+    ProfileDecoder decoder;
+    ClusterProfile profile;
+    if (!decoder.decode(PaddedJson(jsonText).view(), &profile))
+        qFatal("%s: %s", qPrintable(fixture), qPrintable(decoder.error()));
+    return profile;
+}
+
 } // namespace
 
 class TestKubeconfigBuilder final : public QObject
@@ -78,6 +95,9 @@ class TestKubeconfigBuilder final : public QObject
     Q_OBJECT
 
 private slots:
+    void carriesProducersClusterFields_data();
+    void carriesProducersClusterFields();
+    void refusesAProxyOfAnotherScheme();
     void policies_data();
     void policies();
     void extensionErrors_data();
@@ -289,6 +309,44 @@ void TestKubeconfigBuilder::severalClustersGetAContextEach()
     QCOMPARE(builder.kubeconfig().currentContext, QStringLiteral("m")); // the first one added
     QCOMPARE(builder.kubeconfig().users.size(), 3);
     QCOMPARE(builder.kubeconfig().clusters.size(), 3);
+}
+
+void TestKubeconfigBuilder::carriesProducersClusterFields_data()
+{
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("expectedCluster"); // the kubeconfig's cluster as kubectl's JSON
+    QTest::newRow("KubeFleet v1alpha2: proxy, no compression")
+        << "kubefleet-v1alpha2.json"
+        << R"({"server":"https://member-1.fleet.example.com:6443","certificate-authority-data":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCg==","proxy-url":"https://egress.fleet.example.com:3128","disable-compression":true})";
+    QTest::newRow("GKE Fleet v1alpha1: TLS server name")
+        << "gke-fleet-v1alpha1.yaml"
+        << R"({"server":"https://35.4.5.6","tls-server-name":"gke-europe-west1-b.internal","certificate-authority-data":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCg=="})";
+    QTest::newRow("OCM v1alpha2: exec extension, no CA file")
+        << "ocm-v1alpha2.yaml"
+        << R"({"server":"https://cluster-proxy-addon-user.ocm-global:9092/cluster1","extensions":[{"name":"client.authentication.k8s.io/exec","extension":{"clusterName":"cluster1"}}]})";
+}
+
+void TestKubeconfigBuilder::carriesProducersClusterFields()
+{
+    QFETCH(QString, fixture);
+    QFETCH(QString, expectedCluster);
+    const ClusterProfile profile = producerProfile(fixture);
+    QVERIFY(!profile.accessProviders.isEmpty());
+    KubeconfigBuilder builder;
+    QString error;
+    QVERIFY2(builder.add({profile.metadata.name}, profile.accessProviders[0], provider(), &error), qPrintable(error));
+    const json view = toKubectlViewJson(builder.kubeconfig());
+    compareJson(view["clusters"][0]["cluster"], json::parse(expectedCluster.toStdString()));
+}
+
+void TestKubeconfigBuilder::refusesAProxyOfAnotherScheme()
+{
+    AccessProvider a = access();
+    a.cluster.proxyUrl = QStringLiteral("ftp://proxy.example.com:21");
+    KubeconfigBuilder builder;
+    QString error;
+    QVERIFY(!builder.add({QStringLiteral("m")}, a, provider(), &error));
+    QVERIFY2(error.contains(u"proxy-url") && error.contains(u"\"ftp\""), qPrintable(error));
 }
 
 void TestKubeconfigBuilder::kubectlReadsIt()

@@ -6,6 +6,7 @@
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
+#include "producerfleet.h"
 #include "syntheticfleet.h"
 
 #include <QAbstractItemModelTester>
@@ -75,6 +76,7 @@ private slots:
     void groupsByHubClusterSetAndManager();
     void regroupsAndHidesTheHubLevel();
     void followsRandomDeltasIncrementally();
+    void groupsByInventory();
 };
 
 void TestFleetTreeModel::groupsByHubClusterSetAndManager()
@@ -153,6 +155,34 @@ void TestFleetTreeModel::followsRandomDeltasIncrementally()
     }
     QCOMPARE(reset.size(), 0);
     verifyTree(tree, store, nullptr);
+}
+
+void TestFleetTreeModel::groupsByInventory()
+{
+    // An inventory is a namespace (KEP-4322), whatever clusterset its profiles claim.
+    FleetStore store;
+    testing::fillProducerFleet(&store);
+    FleetTreeModel tree(&store);
+    QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    const QList<Level> preset = FleetTreeModel::levelsFromSpec("hub>inventory>manager");
+    QCOMPARE(preset, (QList<Level>{{Level::Kind::Hub, {}}, {Level::Kind::Inventory, {}}, {Level::Kind::Manager, {}}}));
+    QCOMPARE(FleetTreeModel::levelsToSpec(preset), QStringLiteral("hub>inventory>manager"));
+    tree.setLevels(preset);
+    const QModelIndex hub = tree.index(0, 0);
+    QStringList inventories;
+    for (int row = 0; row < tree.rowCount(hub); ++row) {
+        const QModelIndex inventory = tree.index(row, 0, hub);
+        inventories << QStringLiteral("%1 %2").arg(inventory.data().toString()).arg(tree.clusterCount(inventory));
+    }
+    inventories.sort();
+    QCOMPARE(inventories, (QStringList{"fleet-cluster-inventory 2", "fleet-system 3", "legacy 1", "ocm-global 2"}));
+    ClusterTableModel table(&store);
+    ClusterFilterProxy proxy(&table);
+    verifyTree(tree, store, &proxy);
+    // A clusterset stays a level one can add: OCM's two profiles claim two sets in one inventory.
+    tree.setLevels(FleetTreeModel::levelsFromSpec("inventory>clusterset"));
+    QCOMPARE(topGroups(tree), (QStringList{"fleet-cluster-inventory", "fleet-system", "legacy", "ocm-global"}));
+    verifyTree(tree, store, &proxy);
 }
 
 QTEST_GUILESS_MAIN(TestFleetTreeModel)

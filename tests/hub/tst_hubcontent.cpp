@@ -5,6 +5,7 @@
 #include "hubserver.h"
 #include "hubtesthelpers.h"
 #include "objectstore.h"
+#include "producershapes.h"
 #include "testsupport.h"
 
 #include <QtTest>
@@ -24,6 +25,7 @@ private slots:
     void churnChangesThroughTheStore();
     void churnRunsAtItsRateAndStops();
     void mutationApi();
+    void producerShapesLoadAsTheyAreWritten();
     void flags_data();
     void flags();
 };
@@ -175,6 +177,26 @@ void TestHubContent::mutationApi()
     QCOMPARE(hub.apply({{"apiVersion", "v1"}, {"kind", "Pod"}}).error.code, 400);
 }
 
+void TestHubContent::producerShapesLoadAsTheyAreWritten()
+{
+    // Every object passes the hub's own validation, in both versions, with each producer's manager.
+    ObjectStore store(100);
+    std::string error;
+    QVERIFY2(loadObjects(store, producerShapes(std::chrono::system_clock::now()), "--producer-shapes", &error),
+             error.c_str());
+    std::uint64_t rv = 0;
+    std::set<std::string> managers, versions;
+    for (const ObjectPtr &o : store.snapshot(profiles(), &rv)) {
+        managers.insert((*o)["spec"]["clusterManager"]["name"].get<std::string>());
+        versions.insert((*o)["apiVersion"].get<std::string>());
+    }
+    QCOMPARE(managers, (std::set<std::string>{"KubeFleet", "gke-fleet", "legacy-manager", "open-cluster-management"}));
+    QCOMPARE(store.count(profiles()), std::size_t(11));
+    QCOMPARE(store.count(decisions()), std::size_t(1));
+    // Stored in the storage version, whichever version they were written in.
+    QCOMPARE(versions, (std::set<std::string>{"multicluster.x-k8s.io/v1alpha1"}));
+}
+
 void TestHubContent::flags_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -185,6 +207,7 @@ void TestHubContent::flags_data()
                                                 QStringLiteral("--restrict"), QStringLiteral("n=a,b"),
                                                 QStringLiteral("--history"), QStringLiteral("50"),
                                                 QStringLiteral("--generate"), QStringLiteral("10"),
+                                                QStringLiteral("--producer-shapes"),
                                                 QStringLiteral("--seed"), QStringLiteral("4"),
                                                 QStringLiteral("--churn"), QStringLiteral("2.5"),
                                                 QStringLiteral("--churn-for"), QStringLiteral("20"),

@@ -13,6 +13,24 @@ using namespace hubtest;
 namespace {
 const std::string kAll = "/apis/multicluster.x-k8s.io/v1alpha1/clusterprofiles";
 const std::string kFleet = "/apis/multicluster.x-k8s.io/v1alpha1/namespaces/fleet/clusterprofiles";
+const std::string kFleet2 = "/apis/multicluster.x-k8s.io/v1alpha2/namespaces/fleet/clusterprofiles";
+
+// An OCM profile written through v1alpha1 that still carries the deprecated list and a CA file.
+nlohmann::json legacyOcmProfile()
+{
+    nlohmann::json p = profile("fleet", "ocm-1", "open-cluster-management");
+    p["status"]["accessProviders"] = nlohmann::json::array(
+        {{{"name", "open-cluster-management"},
+          {"cluster", {{"server", "https://cluster-proxy-addon-user.fleet:9092/ocm-1"}, {"certificate-authority", "/ca.crt"}}}}});
+    p["status"]["credentialProviders"] = nlohmann::json::array(
+        {{{"name", "legacy"}, {"cluster", {{"server", "https://legacy.example.com"}}}}});
+    return p;
+}
+
+nlohmann::json provider(const std::string &name, nlohmann::json cluster)
+{
+    return {{"name", name}, {"cluster", std::move(cluster)}};
+}
 } // namespace
 
 class TestHubRouter : public QObject
@@ -30,6 +48,10 @@ private slots:
     void listOptionErrors_data();
     void listOptionErrors();
     void verbs();
+    void servesEachVersionItsSchema();
+    void validatesWritesThroughV1alpha2_data();
+    void validatesWritesThroughV1alpha2();
+    void validatesTheManagerNameThroughV1alpha2();
 
 private:
     ApiResponse call(const std::string &method, const std::string &path,
@@ -249,6 +271,118 @@ void TestHubRouter::verbs()
     QCOMPARE(call("DELETE", kFleet + "/new").status, 200);
     QCOMPARE(call("DELETE", kFleet + "/new").status, 404);
     QCOMPARE(call("GET", kFleet + "/new").status, 404);
+}
+
+void TestHubRouter::servesEachVersionItsSchema()
+{
+    std::string error;
+    QVERIFY(m_store->load(legacyOcmProfile(), &error));
+    // v1alpha1 (storage) serves the object as written.
+    nlohmann::json v1 = nlohmann::json::parse(call("GET", kFleet + "/ocm-1").body);
+    QCOMPARE(v1["apiVersion"], "multicluster.x-k8s.io/v1alpha1");
+    QCOMPARE(v1["status"]["credentialProviders"].size(), std::size_t(1));
+    QCOMPARE(v1["status"]["accessProviders"][0]["cluster"]["certificate-authority"], "/ca.crt");
+    // v1alpha2 prunes what its schema lacks, in GET, LIST and WATCH alike.
+    const auto checkPruned = [](const nlohmann::json &object) {
+        QCOMPARE(object["apiVersion"], "multicluster.x-k8s.io/v1alpha2");
+        QVERIFY(!object["status"].contains("credentialProviders"));
+        QVERIFY(!object["status"]["accessProviders"][0]["cluster"].contains("certificate-authority"));
+        QCOMPARE(object["status"]["accessProviders"][0]["cluster"]["server"], "https://cluster-proxy-addon-user.fleet:9092/ocm-1");
+    };
+    checkPruned(nlohmann::json::parse(call("GET", kFleet2 + "/ocm-1").body));
+    if (QTest::currentTestFailed())
+        return;
+    const nlohmann::json list = nlohmann::json::parse(call("GET", kFleet2, {{"fieldSelector", "metadata.name=ocm-1"}}).body);
+    QCOMPARE(list["items"].size(), std::size_t(1));
+    checkPruned(list["items"][0]);
+    if (QTest::currentTestFailed())
+        return;
+    // A write through v1alpha2 stores what v1alpha2 sees: the deprecated list is gone after it.
+    ApiResponse r = call("PATCH", kFleet2 + "/ocm-1/status", {}, R"({"status":{"version":{"kubernetes":"v1.35.0"}}})",
+                         "admin-token", "application/merge-patch+json");
+    QCOMPARE(r.status, 200);
+    v1 = nlohmann::json::parse(call("GET", kFleet + "/ocm-1").body);
+    QVERIFY(!v1["status"].contains("credentialProviders"));
+    QCOMPARE(v1["status"]["version"]["kubernetes"], "v1.35.0");
+}
+
+void TestHubRouter::validatesWritesThroughV1alpha2_data()
+{
+    QTest::addColumn<QString>("status"); // the status written through /status
+    QTest::addColumn<QString>("field");  // "" = accepted through both versions
+    QTest::addColumn<QString>("message");
+
+    const auto row = [](const char *name, const nlohmann::json &providers, const char *field, const char *message) {
+        QTest::newRow(name) << QString::fromStdString(nlohmann::json{{"accessProviders", providers}}.dump())
+                            << QString::fromLatin1(field) << QString::fromLatin1(message);
+    };
+    nlohmann::json many = nlohmann::json::array();
+    for (int i = 0; i < 65; ++i)
+        many.push_back(provider("p" + std::to_string(i), {{"server", "https://s.example.com"}}));
+    row("OCM shape", nlohmann::json::array({provider("open-cluster-management",
+                                                     {{"server", "https://cluster-proxy-addon-user.fleet:9092/c"},
+                                                      {"extensions", {{{"name", "client.authentication.k8s.io/exec"},
+                                                                       {"extension", {{"clusterName", "c"}}}}}}})}),
+        "", "");
+    row("KubeFleet shape, proxy and no compression",
+        nlohmann::json::array({provider("KubeFleet", {{"server", "https://m.example.com:6443"},
+                                                     {"proxy-url", "socks5://proxy:1080"},
+                                                     {"disable-compression", true}})}),
+        "", "");
+    row("65 providers", many, "status.accessProviders", "Too many: 65: must have at most 64 items");
+    row("no cluster", nlohmann::json::array({{{"name", "p"}}}), "status.accessProviders[0].cluster", "Required value");
+    row("no server", nlohmann::json::array({provider("p", {{"tls-server-name", "x"}})}),
+        "status.accessProviders[0].cluster.server", "Required value");
+    row("relative server", nlohmann::json::array({provider("p", {{"server", "/api"}})}),
+        "status.accessProviders[0].cluster.server",
+        "Invalid value: \"/api\": server must be an absolute URL with a host");
+    row("ftp proxy", nlohmann::json::array({provider("p", {{"server", "https://s"}, {"proxy-url", "ftp://p:21"}})}),
+        "status.accessProviders[0].cluster.proxy-url",
+        "Invalid value: \"ftp://p:21\": proxy-url must be an http, https or socks5 URL with a host");
+    row("long TLS name",
+        nlohmann::json::array({provider("p", {{"server", "https://s"}, {"tls-server-name", std::string(254, 'a')}})}),
+        "status.accessProviders[0].cluster.tls-server-name", "Too long: may not be more than 253 bytes");
+}
+
+void TestHubRouter::validatesWritesThroughV1alpha2()
+{
+    QFETCH(QString, status);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    const std::string patch = R"({"status":)" + status.toStdString() + "}";
+    ApiResponse r = call("PATCH", kFleet2 + "/a/status", {}, patch, "admin-token", "application/merge-patch+json");
+    if (field.isEmpty()) {
+        QCOMPARE(r.status, 200);
+        return;
+    }
+    QCOMPARE(r.status, 422);
+    const nlohmann::json s = nlohmann::json::parse(r.body);
+    QCOMPARE(s["reason"], "Invalid");
+    QCOMPARE(s["details"]["causes"][0]["field"], field.toStdString());
+    QCOMPARE(s["details"]["causes"][0]["message"], message.toStdString());
+    QVERIFY2(s["message"].get<std::string>().find(R"(ClusterProfile.multicluster.x-k8s.io "a" is invalid: )"
+                                                  + field.toStdString())
+                 == 0,
+             s["message"].get<std::string>().c_str());
+    // v1alpha1 has none of these rules: the same write goes through.
+    QCOMPARE(call("PATCH", kFleet + "/a/status", {}, patch, "admin-token", "application/merge-patch+json").status, 200);
+}
+
+void TestHubRouter::validatesTheManagerNameThroughV1alpha2()
+{
+    // v1alpha2 bounds spec.clusterManager.name to a label value; v1alpha1 takes any string.
+    nlohmann::json body = profile("fleet", "spaced", "KubeFleet Hub");
+    ApiResponse r = call("POST", kFleet2, {}, body.dump());
+    QCOMPARE(r.status, 422);
+    const nlohmann::json s = nlohmann::json::parse(r.body);
+    QCOMPARE(s["details"]["causes"][0]["field"].get<std::string>(), std::string("spec.clusterManager.name"));
+    body["metadata"]["labels"]["x-k8s.io/cluster-manager"] = std::string(64, 'm');
+    body["spec"]["clusterManager"]["name"] = std::string(64, 'm');
+    r = call("POST", kFleet2, {}, body.dump());
+    QCOMPARE(r.status, 422);
+    QCOMPARE(nlohmann::json::parse(r.body)["details"]["causes"][0]["message"].get<std::string>(),
+             std::string("Too long: may not be more than 63 bytes"));
+    QCOMPARE(call("POST", kFleet, {}, body.dump()).status, 201);
 }
 
 QTEST_GUILESS_MAIN(TestHubRouter)

@@ -2,6 +2,11 @@
 
 #include "mainwindow.h"
 
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleetfindings.h"
+#include "producerfleet.h"
+
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
@@ -16,6 +21,7 @@ class TestMainWindow final : public QObject
 private slots:
     void showsEmptyFleetHint();
     void offersQuitAndAbout();
+    void showsFindingsAsAColumn();
 };
 
 void TestMainWindow::showsEmptyFleetHint()
@@ -51,6 +57,37 @@ void TestMainWindow::offersQuitAndAbout()
     }
     QVERIFY2(actions.contains(u"&Quit"), qPrintable(actions.join(u", ")));
     QVERIFY2(actions.contains(u"&About Fleetscope"), qPrintable(actions.join(u", ")));
+}
+
+void TestMainWindow::showsFindingsAsAColumn()
+{
+    FleetStore store;
+    testing::fillProducerFleet(&store);
+    MainWindow window(&store);
+    // A filter on findings set before the lint ran follows it when it does.
+    QVERIFY(window.clusterProxy()->setFilterText(QStringLiteral("findings!=\"\"")));
+    QCOMPARE(window.clusterProxy()->rowCount(), 0);
+    window.findings()->relint();
+    QCOMPARE(window.clusterProxy()->rowCount(), 6);
+    QVERIFY(window.clusterProxy()->setFilterText(QString()));
+    const QAbstractItemModel *model = window.clusterProxy()->tableModel();
+    int column = -1;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (model->headerData(c, Qt::Horizontal).toString() == u"Findings")
+            column = c;
+    }
+    QVERIFY(column >= 0);
+    QStringList cells;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString text = model->index(row, column).data().toString();
+        if (!text.isEmpty())
+            cells << model->index(row, 0).data().toString() + u'=' + text;
+    }
+    cells.sort();
+    QVERIFY2(cells.contains(u"member-2=manager-mismatch"), qPrintable(cells.join(u", ")));
+    QCOMPARE(cells.size(), 6); // cluster1 and member-3 are clean
+    QVERIFY(window.clusterProxy()->setFilterText(QStringLiteral("findings~manager")));
+    QCOMPARE(window.clusterProxy()->rowCount(), 1);
 }
 
 QTEST_MAIN(TestMainWindow)

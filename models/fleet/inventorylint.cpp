@@ -1,0 +1,234 @@
+#include "inventorylint.h"
+
+#include "api/clusterfacts.h"
+#include "fleetstore.h"
+#include "valueorder.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace fleetscope {
+namespace {
+
+using Severity = LintFinding::Severity;
+
+const QString managerMismatch = QStringLiteral("manager-mismatch");
+const QString memberDisagreement = QStringLiteral("member-disagreement");
+const QString placementMissingProfile = QStringLiteral("placement-missing-profile");
+const QString clusterSetContradiction = QStringLiteral("clusterset-contradiction");
+const QString staleProperty = QStringLiteral("stale-property");
+const QString noAccessProviders = QStringLiteral("no-access-providers");
+const QString credentialProvidersOnly = QStringLiteral("credential-providers-only");
+
+QString objectName(const FleetStore &store, const FleetProfile &row)
+{
+    const ObjectMeta &meta = row.profile().metadata;
+    return store.hubName(row.hub) + u'/' + meta.namespaceName + u'/' + meta.name;
+}
+
+ClusterRef refOf(const FleetProfile &row)
+{
+    const ObjectMeta &meta = row.profile().metadata;
+    return ClusterRef{row.hub, ObjectKey{meta.namespaceName, meta.name}};
+}
+
+LintFinding finding(const QString &rule, const QString &message)
+{
+    LintFinding f;
+    f.rule = rule;
+    f.severity = InventoryLint::severityOf(rule);
+    f.message = message;
+    return f;
+}
+
+void addProfile(LintFinding *f, const FleetStore &store, const FleetProfile &row)
+{
+    f->objects << objectName(store, row);
+    f->profiles << refOf(row);
+}
+
+QString ageText(qint64 ms)
+{
+    const qint64 hours = ms / (3600 * 1000);
+    return hours >= 48 ? QStringLiteral("%1 d").arg(hours / 24) : QStringLiteral("%1 h").arg(hours);
+}
+
+// Versions agree when their numbers do: "v1.30.4-eks-…" and "1.30.4" are the same.
+QString versionNumbers(const QString &version)
+{
+    const VersionKey key = VersionKey::parse(version);
+    if (!key.isValid())
+        return version;
+    QStringList parts;
+    for (int i = 0; i < key.count; ++i)
+        parts << QString::number(key.parts[i]);
+    return parts.join(u'.');
+}
+
+void checkProfile(const FleetStore &store, const FleetProfile &row, const LintOptions &options, QList<LintFinding> *out)
+{
+    const ClusterProfile &p = row.profile();
+    if (row.managerMismatch) {
+        const ManagerFact manager = managerOf(p);
+        LintFinding f = finding(managerMismatch, QStringLiteral("label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
+                                                     .arg(manager.labelValue.toString(), manager.specValue.toString()));
+        addProfile(&f, store, row);
+        out->append(f);
+    }
+    const QString *label = p.metadata.labels.findText(well_known::clusterSetLabel);
+    if (label) {
+        const LabelMap *nsLabels = store.namespaceLabels(row.hub, p.metadata.namespaceName);
+        const QString *nsValue = nsLabels ? nsLabels->findText(well_known::clusterSetLabel) : nullptr;
+        if (!nsValue && nsLabels)
+            nsValue = nsLabels->findText(well_known::clusterSetNamespaceLabelKep);
+        if (nsValue && *nsValue != *label) {
+            LintFinding f = finding(clusterSetContradiction,
+                                    QStringLiteral("clusterset label %1 on the profile, %2 on its namespace %3")
+                                        .arg(*label, *nsValue, p.metadata.namespaceName.toString()));
+            addProfile(&f, store, row);
+            out->append(f);
+        }
+    }
+    QStringList stale;
+    for (const Property &property : p.properties) {
+        if (property.lastObservedTime > 0 && options.nowMs - property.lastObservedTime > options.staleAfterMs)
+            stale << QStringLiteral("%1 (observed %2 ago)")
+                         .arg(property.name.toString(), ageText(options.nowMs - property.lastObservedTime));
+    }
+    if (!stale.isEmpty()) {
+        LintFinding f = finding(staleProperty, QStringLiteral("stale for more than %1: %2")
+                                                   .arg(ageText(options.staleAfterMs), stale.join(QStringLiteral(", "))));
+        addProfile(&f, store, row);
+        out->append(f);
+    }
+    if (p.accessProviders.isEmpty()) {
+        LintFinding f = finding(noAccessProviders, QStringLiteral("no status.accessProviders: no consumer can connect"));
+        addProfile(&f, store, row);
+        out->append(f);
+    } else if (std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
+                           [](const AccessProvider &a) { return a.fromCredentialProviders; })) {
+        LintFinding f = finding(credentialProvidersOnly,
+                                QStringLiteral("only the deprecated status.credentialProviders, which v1alpha2 drops"));
+        addProfile(&f, store, row);
+        out->append(f);
+    }
+}
+
+void checkMembers(const FleetStore &store, QList<LintFinding> *out)
+{
+    QHash<QString, QList<int>> byMember;
+    for (int row = 0; row < store.profileCount(); ++row) {
+        const FleetProfile &fp = store.profileAt(row);
+        if (!fp.memberId.isEmpty())
+            byMember[fp.memberId].append(row);
+    }
+    QStringList members = byMember.keys();
+    members.sort();
+    for (const QString &member : members) {
+        QList<int> rows = byMember[member];
+        // Named in a stable order, whatever order the hubs delivered them in.
+        std::sort(rows.begin(), rows.end(), [&store](int a, int b) {
+            return objectName(store, store.profileAt(a)) < objectName(store, store.profileAt(b));
+        });
+        QStringList managers;
+        QStringList healths;
+        QStringList versions;
+        for (int row : rows) {
+            const FleetProfile &fp = store.profileAt(row);
+            managers << fp.manager.toString();
+            healths << healthName(fp.health);
+            const QString version = fp.profile().kubernetesVersion.toString();
+            if (!version.isEmpty())
+                versions << versionNumbers(version);
+        }
+        managers.removeDuplicates();
+        healths.removeDuplicates();
+        versions.removeDuplicates();
+        if (managers.size() < 2 || (healths.size() < 2 && versions.size() < 2))
+            continue;
+        QStringList says;
+        for (int row : rows) {
+            const FleetProfile &fp = store.profileAt(row);
+            says << QStringLiteral("%1 says %2, %3")
+                        .arg(fp.manager.toString(), healthName(fp.health),
+                             fp.profile().kubernetesVersion.isEmpty() ? QStringLiteral("no version")
+                                                                      : fp.profile().kubernetesVersion.toString());
+        }
+        LintFinding f = finding(memberDisagreement,
+                                QStringLiteral("member %1: %2").arg(member, says.join(QStringLiteral("; "))));
+        for (int row : rows)
+            addProfile(&f, store, store.profileAt(row));
+        out->append(f);
+    }
+}
+
+void checkPlacements(const FleetStore &store, QList<LintFinding> *out)
+{
+    for (int hub = 0; hub < store.hubCount(); ++hub) {
+        if (!store.isHubActive(hub))
+            continue;
+        for (const PlacementPtr &placement : store.placements(hub)) {
+            QStringList missing;
+            for (const ClusterDecision &d : placement->decisions) {
+                const ObjectKey key{placement->profileNamespace(d), d.clusterProfileName};
+                if (store.rowOf(hub, key) < 0)
+                    missing << key.toString();
+            }
+            missing.removeDuplicates();
+            if (missing.isEmpty())
+                continue;
+            LintFinding f = finding(placementMissingProfile,
+                                    QStringLiteral("chooses ClusterProfiles that do not exist: %1")
+                                        .arg(missing.join(QStringLiteral(", "))));
+            f.objects << store.hubName(hub) + u'/' + placement->metadata.namespaceName
+                    + QStringLiteral("/placementdecision/") + placement->metadata.name;
+            out->append(f);
+        }
+    }
+}
+
+} // namespace
+
+QString LintFinding::severityName(Severity severity)
+{
+    return severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
+}
+
+const QStringList &InventoryLint::rules()
+{
+    static const QStringList all{managerMismatch, memberDisagreement, placementMissingProfile, clusterSetContradiction,
+                                 staleProperty, noAccessProviders, credentialProvidersOnly};
+    return all;
+}
+
+LintFinding::Severity InventoryLint::severityOf(const QString &rule)
+{
+    return rule == managerMismatch || rule == memberDisagreement || rule == placementMissingProfile
+            || rule == clusterSetContradiction
+        ? Severity::Error
+        : Severity::Warning;
+}
+
+QList<LintFinding> InventoryLint::run(const FleetStore &store, const LintOptions &options)
+{
+    QList<LintFinding> out;
+    for (const FleetProfile &row : store.profiles()) {
+        if (store.isHubActive(row.hub))
+            checkProfile(store, row, options, &out);
+    }
+    checkMembers(store, &out);
+    checkPlacements(store, &out);
+    std::stable_sort(out.begin(), out.end(), [](const LintFinding &a, const LintFinding &b) {
+        if (a.severity != b.severity)
+            return a.severity == Severity::Error;
+        const qsizetype ra = rules().indexOf(a.rule);
+        const qsizetype rb = rules().indexOf(b.rule);
+        if (ra != rb)
+            return ra < rb;
+        return a.objects.value(0) < b.objects.value(0);
+    });
+    return out;
+}
+
+} // namespace fleetscope

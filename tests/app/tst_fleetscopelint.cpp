@@ -1,0 +1,172 @@
+// `fleetscope lint` and alias filters as a user runs them, against a
+// fleetscope-hub serving every producer's shape (tests/fixtures/hub/producers.yaml).
+
+#include "hubprocess.h"
+#include "testsupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+using namespace fleetscope::testing;
+
+namespace {
+
+QString fleetscopeExecutable()
+{
+    return builtExecutable(QStringLiteral("app/fleetscope/fleetscope"));
+}
+
+} // namespace
+
+class TestFleetscopeLint final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void reportsEveryRuleAsJson();
+    void printsATableAndFailsOnErrors();
+    void exitsZeroOnWarningsAlone();
+    void seesCredentialProvidersOnlyThroughV1alpha1();
+    void listFiltersByAlias();
+
+private:
+    // The settings (property aliases) of a fresh home: the built-in table.
+    QStringList environment() const { return {QStringLiteral("XDG_CONFIG_HOME=") + m_home.path()}; }
+    ProcessResult lint(const HubProcess &hub, const QStringList &extra = {}) const
+    {
+        return runProcess(fleetscopeExecutable(),
+                          QStringList{QStringLiteral("lint"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath()} + extra,
+                          environment(), 60000);
+    }
+    QTemporaryDir m_home;
+};
+
+void TestFleetscopeLint::initTestCase()
+{
+    QVERIFY(m_home.isValid());
+}
+
+void TestFleetscopeLint::reportsEveryRuleAsJson()
+{
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = lint(hub, {QStringLiteral("-o"), QStringLiteral("json")});
+    QVERIFY2(r.finished, r.err.constData());
+    QCOMPARE(r.exitCode, 1); // errors among the findings
+    const nlohmann::json out = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(out["errors"].get<int>(), 4);
+    QCOMPARE(out["warnings"].get<int>(), 3);
+    std::set<std::string> seen;
+    for (const auto &item : out["items"]) {
+        seen.insert(item["rule"].get<std::string>() + " " + item["objects"].dump());
+        QVERIFY(!item["message"].get<std::string>().empty());
+    }
+    const std::set<std::string> expected{
+        R"(manager-mismatch ["inv/fleet-system/member-2"])",
+        R"(member-disagreement ["inv/fleet-cluster-inventory/gke-eu-west1-b","inv/fleet-system/member-1"])",
+        R"(placement-missing-profile ["inv/ocm-global/placementdecision/web-0"])",
+        R"(clusterset-contradiction ["inv/ocm-global/cluster2"])",
+        R"(stale-property ["inv/fleet-cluster-inventory/gke-eu-west1-b"])",
+        R"(no-access-providers ["inv/fleet-cluster-inventory/gke-europe-west1-b"])",
+        R"(no-access-providers ["inv/legacy/old-1"])",
+    };
+    if (seen != expected) {
+        for (const std::string &s : seen)
+            qWarning("seen: %s", s.c_str());
+    }
+    QVERIFY(seen == expected);
+}
+
+void TestFleetscopeLint::printsATableAndFailsOnErrors()
+{
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = lint(hub);
+    QCOMPARE(r.exitCode, 1);
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QVERIFY2(lines.value(0).startsWith("SEVERITY"), r.out.constData());
+    QCOMPARE(lines.size(), 8);
+    QVERIFY2(lines.value(1).startsWith("error"), r.out.constData());
+    QVERIFY2(lines.value(7).startsWith("warning"), r.out.constData());
+    // A limit of ten years makes 2020's observation fresh.
+    const ProcessResult lenient = lint(hub, {QStringLiteral("-o"), QStringLiteral("json"), QStringLiteral("--stale-after"),
+                                             QString::number(24 * 3650)});
+    QCOMPARE(nlohmann::json::parse(lenient.out.toStdString())["warnings"].get<int>(), 2);
+    // Usage errors are 2, as everywhere.
+    QCOMPARE(lint(hub, {QStringLiteral("-o"), QStringLiteral("yaml")}).exitCode, 2);
+}
+
+void TestFleetscopeLint::exitsZeroOnWarningsAlone()
+{
+    QTemporaryDir dir;
+    const QString fleet = dir.filePath(QStringLiteral("fleet.yaml"));
+    const QByteArray text = R"yaml(apiVersion: multicluster.x-k8s.io/v1alpha1
+kind: ClusterProfile
+metadata: {name: lonely, namespace: fleet, labels: {x-k8s.io/cluster-manager: m}}
+spec: {clusterManager: {name: m}}
+---
+apiVersion: multicluster.x-k8s.io/v1alpha1
+kind: ClusterProfile
+metadata: {name: fine, namespace: fleet, labels: {x-k8s.io/cluster-manager: m}}
+spec: {clusterManager: {name: m}}
+status:
+  accessProviders:
+  - {name: p, cluster: {server: "https://fine.example.com"}}
+)yaml";
+    QVERIFY(writeTestFile(fleet, text));
+    HubProcess hub({QStringLiteral("--fleet"), fleet}, QStringLiteral("w"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = lint(hub, {QStringLiteral("-o"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const nlohmann::json out = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(out["errors"].get<int>(), 0);
+    QCOMPARE(out["items"].size(), std::size_t(1));
+    QCOMPARE(out["items"][0]["rule"].get<std::string>(), std::string("no-access-providers"));
+    QCOMPARE(out["items"][0]["objects"][0].get<std::string>(), std::string("w/fleet/lonely"));
+}
+
+void TestFleetscopeLint::seesCredentialProvidersOnlyThroughV1alpha1()
+{
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml")),
+                    QStringLiteral("--inventory-versions"), QStringLiteral("v1alpha1")},
+                   QStringLiteral("old"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = lint(hub, {QStringLiteral("-o"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 1);
+    bool credentialOnly = false;
+    const nlohmann::json out = nlohmann::json::parse(r.out.toStdString()); // outlives the loop
+    for (const auto &item : out["items"]) {
+        if (item["objects"][0].get<std::string>() == "old/legacy/old-1") {
+            QCOMPARE(item["rule"].get<std::string>(), std::string("credential-providers-only"));
+            credentialOnly = true;
+        }
+    }
+    QVERIFY(credentialOnly);
+}
+
+void TestFleetscopeLint::listFiltersByAlias()
+{
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    // OCM's region claim and GKE Fleet's topology property, one alias.
+    const ProcessResult r = runProcess(fleetscopeExecutable(),
+                                       {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
+                                        QStringLiteral("-o"), QStringLiteral("name"), QStringLiteral("--filter"),
+                                        QStringLiteral("region=eu-west-1")},
+                                       environment(), 60000);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray("inv/fleet-cluster-inventory/gke-eu-west1-b\ninv/ocm-global/cluster1\n"));
+}
+
+QTEST_GUILESS_MAIN(TestFleetscopeLint)
+#include "tst_fleetscopelint.moc"
