@@ -144,7 +144,7 @@ void TestDebPackage::debianPackage()
                         "printf '%s\\n' \"${COMPREPLY[@]}\""),
          QStringLiteral("bash"), script, root + QStringLiteral("/usr/bin/fleetscope")});
     QVERIFY2(completion.finished && completion.exitCode == 0, completion.err);
-    QCOMPARE(completion.out, QByteArray("list\n"));
+    QCOMPARE(completion.out, QByteArray("list\nlint\n"));
 }
 
 QTEST_GUILESS_MAIN(TestDebPackage)
