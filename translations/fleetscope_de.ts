@@ -1881,6 +1881,49 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
 </context>
 <context>
+    <name>fleetscope::InventoryLint</name>
+    <message>
+        <source>label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2</source>
+        <translation>Label x-k8s.io/cluster-manager=%1, aber spec.clusterManager.name=%2</translation>
+    </message>
+    <message>
+        <source>clusterset label %1 on the profile, %2 on its namespace %3</source>
+        <translation>ClusterSet-Label %1 am Profil, %2 an seinem Namespace %3</translation>
+    </message>
+    <message>
+        <source>%1 (observed %2 ago)</source>
+        <translation>%1 (vor %2 beobachtet)</translation>
+    </message>
+    <message>
+        <source>stale for more than %1: %2</source>
+        <translation>seit mehr als %1 veraltet: %2</translation>
+    </message>
+    <message>
+        <source>no status.accessProviders: no consumer can connect</source>
+        <translation>kein status.accessProviders: kein Konsument kann sich verbinden</translation>
+    </message>
+    <message>
+        <source>only the deprecated status.credentialProviders, which v1alpha2 drops</source>
+        <translation>nur das veraltete status.credentialProviders, das v1alpha2 nicht mehr kennt</translation>
+    </message>
+    <message>
+        <source>%1 says %2, %3</source>
+        <translation>%1 meldet %2, %3</translation>
+    </message>
+    <message>
+        <source>no version</source>
+        <translation>keine Version</translation>
+    </message>
+    <message>
+        <source>member %1: %2</source>
+        <translation>Mitglied %1: %2</translation>
+    </message>
+    <message>
+        <source>chooses ClusterProfiles that do not exist: %1</source>
+        <translation>wählt ClusterProfiles, die es nicht gibt: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MainWindow</name>
     <message>
         <source>Fleetscope</source>

@@ -1862,6 +1862,49 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     </message>
 </context>
 <context>
+    <name>fleetscope::InventoryLint</name>
+    <message>
+        <source>label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2</source>
+        <translation>ラベル x-k8s.io/cluster-manager=%1 ですが spec.clusterManager.name=%2 です</translation>
+    </message>
+    <message>
+        <source>clusterset label %1 on the profile, %2 on its namespace %3</source>
+        <translation>プロファイルの ClusterSet ラベルは %1、その名前空間 %3 では %2</translation>
+    </message>
+    <message>
+        <source>%1 (observed %2 ago)</source>
+        <translation>%1（%2 前に観測）</translation>
+    </message>
+    <message>
+        <source>stale for more than %1: %2</source>
+        <translation>%1 以上更新されていません: %2</translation>
+    </message>
+    <message>
+        <source>no status.accessProviders: no consumer can connect</source>
+        <translation>status.accessProviders がありません: どのコンシューマーも接続できません</translation>
+    </message>
+    <message>
+        <source>only the deprecated status.credentialProviders, which v1alpha2 drops</source>
+        <translation>非推奨の status.credentialProviders のみ（v1alpha2 では廃止）</translation>
+    </message>
+    <message>
+        <source>%1 says %2, %3</source>
+        <translation>%1 の報告: %2、%3</translation>
+    </message>
+    <message>
+        <source>no version</source>
+        <translation>バージョンなし</translation>
+    </message>
+    <message>
+        <source>member %1: %2</source>
+        <translation>メンバー %1: %2</translation>
+    </message>
+    <message>
+        <source>chooses ClusterProfiles that do not exist: %1</source>
+        <translation>存在しない ClusterProfile を選択しています: %1</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MainWindow</name>
     <message>
         <source>Fleetscope</source>

@@ -4,6 +4,7 @@
 #include "fleetstore.h"
 #include "valueorder.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -71,7 +72,7 @@ void checkProfile(const FleetStore &store, const FleetProfile &row, const LintOp
     const ClusterProfile &p = row.profile();
     if (row.managerMismatch) {
         const ManagerFact manager = managerOf(p);
-        LintFinding f = finding(managerMismatch, QStringLiteral("label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
+        LintFinding f = finding(managerMismatch, QCoreApplication::translate("fleetscope::InventoryLint", "label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
                                                      .arg(manager.labelValue.toString(), manager.specValue.toString()));
         addProfile(&f, store, row);
         out->append(f);
@@ -84,7 +85,7 @@ void checkProfile(const FleetStore &store, const FleetProfile &row, const LintOp
             nsValue = nsLabels->findText(well_known::clusterSetNamespaceLabelKep);
         if (nsValue && *nsValue != *label) {
             LintFinding f = finding(clusterSetContradiction,
-                                    QStringLiteral("clusterset label %1 on the profile, %2 on its namespace %3")
+                                    QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
                                         .arg(*label, *nsValue, p.metadata.namespaceName.toString()));
             addProfile(&f, store, row);
             out->append(f);
@@ -93,23 +94,23 @@ void checkProfile(const FleetStore &store, const FleetProfile &row, const LintOp
     QStringList stale;
     for (const Property &property : p.properties) {
         if (property.lastObservedTime > 0 && options.nowMs - property.lastObservedTime > options.staleAfterMs)
-            stale << QStringLiteral("%1 (observed %2 ago)")
+            stale << QCoreApplication::translate("fleetscope::InventoryLint", "%1 (observed %2 ago)")
                          .arg(property.name.toString(), ageText(options.nowMs - property.lastObservedTime));
     }
     if (!stale.isEmpty()) {
-        LintFinding f = finding(staleProperty, QStringLiteral("stale for more than %1: %2")
+        LintFinding f = finding(staleProperty, QCoreApplication::translate("fleetscope::InventoryLint", "stale for more than %1: %2")
                                                    .arg(ageText(options.staleAfterMs), stale.join(QStringLiteral(", "))));
         addProfile(&f, store, row);
         out->append(f);
     }
     if (p.accessProviders.isEmpty()) {
-        LintFinding f = finding(noAccessProviders, QStringLiteral("no status.accessProviders: no consumer can connect"));
+        LintFinding f = finding(noAccessProviders, QCoreApplication::translate("fleetscope::InventoryLint", "no status.accessProviders: no consumer can connect"));
         addProfile(&f, store, row);
         out->append(f);
     } else if (std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
                            [](const AccessProvider &a) { return a.fromCredentialProviders; })) {
         LintFinding f = finding(credentialProvidersOnly,
-                                QStringLiteral("only the deprecated status.credentialProviders, which v1alpha2 drops"));
+                                QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
         addProfile(&f, store, row);
         out->append(f);
     }
@@ -150,13 +151,13 @@ void checkMembers(const FleetStore &store, QList<LintFinding> *out)
         QStringList says;
         for (int row : rows) {
             const FleetProfile &fp = store.profileAt(row);
-            says << QStringLiteral("%1 says %2, %3")
+            says << QCoreApplication::translate("fleetscope::InventoryLint", "%1 says %2, %3")
                         .arg(fp.manager.toString(), healthName(fp.health),
-                             fp.profile().kubernetesVersion.isEmpty() ? QStringLiteral("no version")
+                             fp.profile().kubernetesVersion.isEmpty() ? QCoreApplication::translate("fleetscope::InventoryLint", "no version")
                                                                       : fp.profile().kubernetesVersion.toString());
         }
         LintFinding f = finding(memberDisagreement,
-                                QStringLiteral("member %1: %2").arg(member, says.join(QStringLiteral("; "))));
+                                QCoreApplication::translate("fleetscope::InventoryLint", "member %1: %2").arg(member, says.join(QStringLiteral("; "))));
         for (int row : rows)
             addProfile(&f, store, store.profileAt(row));
         out->append(f);
@@ -179,7 +180,7 @@ void checkPlacements(const FleetStore &store, QList<LintFinding> *out)
             if (missing.isEmpty())
                 continue;
             LintFinding f = finding(placementMissingProfile,
-                                    QStringLiteral("chooses ClusterProfiles that do not exist: %1")
+                                    QCoreApplication::translate("fleetscope::InventoryLint", "chooses ClusterProfiles that do not exist: %1")
                                         .arg(missing.join(QStringLiteral(", "))));
             f.objects << store.hubName(hub) + u'/' + placement->metadata.namespaceName
                     + QStringLiteral("/placementdecision/") + placement->metadata.name;
