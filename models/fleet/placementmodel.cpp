@@ -73,11 +73,7 @@ void PlacementModel::refreshDangling()
 {
     for (const int row : std::as_const(m_touched)) {
         Placement &p = m_rows[size_t(row)];
-        QList<ClusterRef> dangling;
-        for (const ClusterRef &ref : std::as_const(p.chosen)) {
-            if (m_store->rowOf(ref.hub, ref.key) < 0)
-                dangling.append(ref);
-        }
+        QList<ClusterRef> dangling = danglingOf(p.chosen);
         if (dangling != p.dangling) {
             p.dangling = std::move(dangling);
             const QModelIndex cell = index(row, DanglingColumn);
@@ -85,6 +81,16 @@ void PlacementModel::refreshDangling()
         }
     }
     m_touched.clear();
+}
+
+QList<ClusterRef> PlacementModel::danglingOf(const QList<ClusterRef> &chosen) const
+{
+    QList<ClusterRef> dangling;
+    for (const ClusterRef &ref : chosen) {
+        if (m_store->rowOf(ref.hub, ref.key) < 0)
+            dangling.append(ref);
+    }
+    return dangling;
 }
 
 std::vector<PlacementModel::Placement> PlacementModel::collect() const
@@ -122,11 +128,11 @@ std::vector<PlacementModel::Placement> PlacementModel::collect() const
             for (const ClusterDecision &d : slice->decisions) {
                 const ClusterRef ref{hub, ObjectKey{slice->profileNamespace(d), d.clusterProfileName}};
                 p.chosen.append(ref);
-                if (m_store->rowOf(hub, ref.key) < 0)
-                    p.dangling.append(ref);
             }
         }
     }
+    for (Placement &p : rows)
+        p.dangling = danglingOf(p.chosen);
     return rows;
 }
 
