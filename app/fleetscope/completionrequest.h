@@ -42,9 +42,11 @@ public:
     // Where `fleetscope list` leaves the targets it printed, and how long they count.
     static QString targetCachePath();
     static constexpr int TargetCacheSeconds = 600;
-    // Replaces the cache with these HUB/NAMESPACE/NAME lines; errors are ignored
-    // (completion is a convenience, never a reason for `list` to fail).
-    static void rememberTargets(const QStringList &targets);
+    // Replaces the cache with these HUB/NAMESPACE/NAME lines (UTF-8, each ending
+    // in a newline); errors are ignored (completion is a convenience, never a
+    // reason for `list` to fail). Text, not a list: at 100k clusters a QStringList,
+    // its join and UTF-8 copy were ~30 MB alive at once, the peak of `list`.
+    static void rememberTargets(const QByteArray &lines);
     // The cached targets, or none when the cache is older than TargetCacheSeconds.
     static QStringList cachedTargets();
 };

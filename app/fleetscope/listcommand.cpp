@@ -119,14 +119,20 @@ private:
     // `fleetscope connect <TAB>` and its siblings offer what was just listed.
     void rememberForCompletion(const QList<int> &rows) const
     {
-        QStringList targets;
-        targets.reserve(rows.size());
+        QList<QByteArray> hubs; // each hub's name and a slash, in UTF-8
+        for (int hub = 0; hub < m_store->hubCount(); ++hub)
+            hubs << m_store->hubName(hub).toUtf8() + '/';
+        QByteArray lines;
         for (int row : rows) {
             const FleetProfile &p = m_store->profileAt(row);
             const ObjectMeta &meta = p.profile().metadata;
-            targets << m_store->hubName(p.hub) + u'/' + static_cast<const QString &>(meta.namespaceName) + u'/' + meta.name;
+            lines += hubs.at(p.hub);
+            lines += static_cast<const QString &>(meta.namespaceName).toUtf8();
+            lines += '/';
+            lines += meta.name.toUtf8();
+            lines += '\n';
         }
-        CompletionRequest::rememberTargets(targets);
+        CompletionRequest::rememberTargets(lines);
     }
 
     // One line per hub that is not live, on stderr; the count of failed hubs.

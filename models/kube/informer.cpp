@@ -19,24 +19,24 @@ namespace {
 // disguise (client-go's VeryShortWatchError): back off instead of spinning.
 constexpr qint64 veryShortWatchMs = 1000;
 
-// The reply's body read straight into a buffer with the padding simdjson reads
-// past the end: one copy out of Qt's download buffer, and the page then parses
-// in place (readAll() and a padded copy of it were two copies of every page).
-QByteArray readPadded(QNetworkReply *reply)
+// The reply's body read into `body` (emptied, its allocation kept) with the
+// padding simdjson reads past the end: one copy out of Qt's download buffer, and
+// the page then parses in place (readAll() and a padded copy of it were two
+// copies of every page).
+void readPadded(QNetworkReply *reply, QByteArray *body)
 {
-    QByteArray body;
+    body->resize(0);
     if (!reply->isOpen())
-        return body;
+        return;
     for (qint64 available = reply->bytesAvailable(); available > 0; available = reply->bytesAvailable()) {
-        const qsizetype size = body.size();
-        body.reserve(size + qsizetype(available) + qsizetype(jsonPadding));
-        body.resize(size + qsizetype(available));
-        const qint64 read = reply->read(body.data() + size, available);
-        body.resize(size + qsizetype(std::max<qint64>(read, 0)));
+        const qsizetype size = body->size();
+        body->reserve(size + qsizetype(available) + qsizetype(jsonPadding));
+        body->resize(size + qsizetype(available));
+        const qint64 read = reply->read(body->data() + size, available);
+        body->resize(size + qsizetype(std::max<qint64>(read, 0)));
         if (read <= 0)
             break;
     }
-    return body;
 }
 
 } // namespace
@@ -191,7 +191,8 @@ void ResourceInformer::onListReplyFinished()
         return;
     m_reply = nullptr;
     reply->deleteLater();
-    QByteArray body = readPadded(reply);
+    readPadded(reply, &m_page);
+    const QByteArray &body = m_page;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() != QNetworkReply::NoError || status != 200) {
         const ApiError error = errorOf(reply, body);
@@ -209,7 +210,7 @@ void ResourceInformer::onListReplyFinished()
     }
 
     // The page is parsed in place; its items go to the sink as views into it.
-    reservePadding(&body); // a no-op after readPadded(), unless the body is empty
+    reservePadding(&m_page); // a no-op after readPadded(), unless the body is empty
     ResponseReader::ListPage page;
     QString pageError;
     if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError)) {
@@ -241,6 +242,7 @@ void ResourceInformer::onListReplyFinished()
     }
     m_resourceVersion = listVersion;
     m_reader.releaseBuffers();
+    m_page = QByteArray();
     m_sink->listFinished(m_spec);
     if (m_synced)
         ++m_relists;

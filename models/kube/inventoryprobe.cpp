@@ -35,11 +35,6 @@ QString InventoryProbeResult::problemName(Problem problem)
     return QString();
 }
 
-QString InventoryProbeResult::versionsText() const
-{
-    return versions.isEmpty() ? QStringLiteral("—") : versions.join(QStringLiteral(", "));
-}
-
 InventoryProbe::InventoryProbe(const QString &context, const KubeconfigCluster &cluster, const AuthInfo &user,
                                const QString &contextNamespace, QObject *parent)
     : QObject(parent)

@@ -44,8 +44,6 @@ struct InventoryProbeResult
     bool done = false;       // false while the probe runs
 
     static QString problemName(Problem problem);
-    // "v1alpha2, v1alpha1" or "—".
-    QString versionsText() const;
 };
 
 // Asks one context whether it serves the Cluster Inventory API, the way the

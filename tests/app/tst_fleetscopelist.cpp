@@ -66,6 +66,7 @@ class TestFleetscopeList final : public QObject
 
 private slots:
     void printsNamesAndTable();
+    void remembersPrintedTargetsForCompletion();
     void jsonEqualsKubectl();
     void observesChurnUntilConverged();
     void reportsTheHubThatFailedAndPrintsTheOthers();
@@ -94,6 +95,25 @@ void TestFleetscopeList::printsNamesAndTable()
     const QByteArray header = r.out.left(r.out.indexOf('\n')).simplified();
     QCOMPARE(header, QByteArray("HUB NAMESPACE NAME CLUSTERSET MANAGER VERSION HEALTH"));
     QCOMPARE(r.out.count('\n'), 41);
+}
+
+void TestFleetscopeList::remembersPrintedTargetsForCompletion()
+{
+    // `fleetscope connect <TAB>` offers what the last list printed: HUB/NAMESPACE/NAME,
+    // one a line, in the printed order (for -o name: exactly stdout).
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("25")}, QStringLiteral("north"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    QTemporaryDir cacheHome;
+    QVERIFY(cacheHome.isValid());
+    const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--kubeconfig"),
+                                                      hub.kubeconfigPath(), QStringLiteral("-o"), QStringLiteral("name")},
+                                      {QStringLiteral("XDG_CACHE_HOME=") + cacheHome.path()});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.count('\n'), 25);
+    QFile cache(cacheHome.filePath(QStringLiteral("fleetscope/completion-targets")));
+    QVERIFY2(cache.open(QIODevice::ReadOnly), qPrintable(cache.fileName()));
+    QCOMPARE(cache.readAll(), r.out);
 }
 
 void TestFleetscopeList::jsonEqualsKubectl()
