@@ -166,7 +166,7 @@ QString CompletionRequest::targetCachePath()
         .filePath(QStringLiteral("fleetscope/completion-targets"));
 }
 
-void CompletionRequest::rememberTargets(const QStringList &targets)
+void CompletionRequest::rememberTargets(const QByteArray &lines)
 {
     const QString path = targetCachePath();
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
@@ -176,7 +176,7 @@ void CompletionRequest::rememberTargets(const QStringList &targets)
     if (!file.open(QIODevice::WriteOnly))
         return;
     file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(targets.join(u'\n').toUtf8() + '\n');
+    file.write(lines);
     file.commit();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QCommandLineOption>
 #include <QString>
 #include <QStringList>
@@ -42,9 +43,11 @@ public:
     // Where `fleetscope list` leaves the targets it printed, and how long they count.
     static QString targetCachePath();
     static constexpr int TargetCacheSeconds = 600;
-    // Replaces the cache with these HUB/NAMESPACE/NAME lines; errors are ignored
-    // (completion is a convenience, never a reason for `list` to fail).
-    static void rememberTargets(const QStringList &targets);
+    // Replaces the cache with these HUB/NAMESPACE/NAME lines (UTF-8, each ending in
+    // '\n': 100k targets as one QStringList, joined and converted, were ~30 MB of
+    // `fleetscope list`'s peak); errors are ignored (completion is a convenience,
+    // never a reason for `list` to fail).
+    static void rememberTargets(const QByteArray &lines);
     // The cached targets, or none when the cache is older than TargetCacheSeconds.
     static QStringList cachedTargets();
 };

@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QTimer>
 
 #include <cstdio>
@@ -119,14 +120,24 @@ private:
     // `fleetscope connect <TAB>` and its siblings offer what was just listed.
     void rememberForCompletion(const QList<int> &rows) const
     {
-        QStringList targets;
-        targets.reserve(rows.size());
+        // Written as UTF-8 lines straight away: no string per row lives past its line.
+        QByteArray lines;
+        lines.reserve(qsizetype(rows.size()) * 48);
+        QHash<int, QByteArray> hubs;
         for (int row : rows) {
             const FleetProfile &p = m_store->profileAt(row);
             const ObjectMeta &meta = p.profile().metadata;
-            targets << m_store->hubName(p.hub) + u'/' + static_cast<const QString &>(meta.namespaceName) + u'/' + meta.name;
+            auto hub = hubs.find(p.hub);
+            if (hub == hubs.end())
+                hub = hubs.insert(p.hub, m_store->hubName(p.hub).toUtf8());
+            lines += *hub;
+            lines += '/';
+            lines += meta.namespaceName.toString().toUtf8();
+            lines += '/';
+            lines += meta.name.toUtf8();
+            lines += '\n';
         }
-        CompletionRequest::rememberTargets(targets);
+        CompletionRequest::rememberTargets(lines);
     }
 
     // One line per hub that is not live, on stderr; the count of failed hubs.
