@@ -371,10 +371,10 @@ void ConnectDialog::rebuild()
         QTreeWidgetItem *item = m_targetsView->topLevelItem(i);
         item->setText(ContextColumn, member.contextName);
         const AccessProvider *access = member.access();
-        item->setText(ServerColumn, access ? access->cluster.server : QString());
+        item->setText(ServerColumn, access ? access->cluster.server.toString() : QString());
         item->setToolTip(ServerColumn, !access ? QString()
                                        : access->cluster.proxyUrl.isEmpty()
-                                           ? access->cluster.server
+                                           ? access->cluster.server.toString()
                                            : tr("%1 through proxy %2").arg(access->cluster.server, access->cluster.proxyUrl));
         if (!member.ok() && m_plan.providerFileError.isEmpty())
             problems << problemFor(member);

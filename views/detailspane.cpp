@@ -220,7 +220,7 @@ QString DetailsPane::render(int row, qint64 now) const
     const FleetProfile &fp = m_store->profileAt(row);
     const ClusterProfile &p = fp.profile();
     QString html;
-    const QString title = p.displayName.isEmpty() ? p.metadata.name : p.displayName;
+    const QString title = p.displayName.isEmpty() ? p.metadata.name : p.displayName.toString();
     html += QStringLiteral("<h3 style='margin-bottom:2px'>%1</h3>").arg(esc(title));
     html += QStringLiteral("<div><span style='color:%1'>%2</span> &nbsp; %3/%4/%5</div>")
                 .arg(HealthStyle::color(fp.health).name(), esc(HealthStyle::text(fp.health)), esc(m_store->hubName(fp.hub)),
@@ -316,7 +316,7 @@ QString DetailsPane::render(int row, qint64 now) const
         html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("None: Fleetscope cannot connect to this cluster.")));
     for (const AccessProvider &ap : p.accessProviders) {
         const KubeconfigCluster &c = ap.cluster;
-        QStringList facts{tr("server %1").arg(c.server.isEmpty() ? tr("missing") : c.server),
+        QStringList facts{tr("server %1").arg(c.server.isEmpty() ? tr("missing") : c.server.toString()),
                           c.certificateAuthorityData.isEmpty() ? tr("no CA data (system roots)") : tr("CA data present")};
         if (!c.tlsServerName.isEmpty())
             facts << tr("TLS name %1").arg(c.tlsServerName);

@@ -41,6 +41,20 @@ const QString *ClusterProfile::propertyText(QStringView name) const
     return PropertyAliases::active().value(*this, name);
 }
 
+void ClusterProfile::adoptText(TextBlock *block)
+{
+    if (!block)
+        return;
+    displayName.adopt(block);
+    for (AccessProvider &provider : accessProviders) {
+        KubeconfigCluster &cluster = provider.cluster;
+        cluster.server.adopt(block);
+        cluster.certificateAuthorityData.adopt(block);
+        for (NamedExtension &extension : cluster.extensions)
+            extension.json.adopt(block);
+    }
+}
+
 const AccessProvider *ClusterProfile::accessProvider(QStringView name) const
 {
     for (const AccessProvider &p : accessProviders) {

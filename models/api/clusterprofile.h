@@ -52,8 +52,9 @@ struct ClusterProfile
     ApiVersion apiVersion = ApiVersion::V1Alpha1;
     ObjectMeta metadata;
 
-    // spec
-    QString displayName;
+    // spec; UTF-8 in the profile's text block with its providers' servers, CA
+    // data and extension JSON (BlockText): a view converts the rows it shows.
+    BlockString displayName;
     PooledString clusterManagerName;
 
     // status
@@ -72,13 +73,9 @@ struct ClusterProfile
     const QString *propertyText(QStringView name) const;
     const AccessProvider *accessProvider(QStringView name) const;
 
-    // Decoders call this last. Producers often set spec.displayName to the
-    // cluster's name (OCM does): one buffer then serves both.
-    void shareRepeatedText()
-    {
-        if (displayName == metadata.name)
-            displayName = metadata.name;
-    }
+    // Gives every pending BlockText of this profile its place in `block`
+    // (decoders, after TextBlockBuilder::finish()).
+    void adoptText(TextBlock *block);
 };
 
 } // namespace fleetscope

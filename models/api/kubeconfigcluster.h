@@ -1,5 +1,6 @@
 #pragma once
 
+#include "blocktext.h"
 #include "packedlist.h"
 #include "pooledstring.h"
 
@@ -17,7 +18,7 @@ namespace fleetscope {
 struct NamedExtension
 {
     PooledString name;
-    QByteArray json; // compact JSON of `extension`
+    BlockBytes json; // compact JSON of `extension`, in the profile's text block
 
     friend bool operator==(const NamedExtension &a, const NamedExtension &b)
     {
@@ -29,12 +30,12 @@ struct NamedExtension
 // and by ClusterProfile `status.accessProviders[].cluster`.
 //
 // Rarely set or repeated fields are PooledStrings: a profile carries one of these
-// per access provider, and 100k profiles carry 100k (issue #8); the server URL is
-// unique per cluster and stays a QString.
+// per access provider, and 100k profiles carry 100k (issue #8). The server URL and
+// CA data are unique per cluster: UTF-8 in the profile's one TextBlock (issue #18).
 struct KubeconfigCluster
 {
-    QString server;
-    QByteArray certificateAuthorityData; // PEM, already base64-decoded
+    BlockString server;
+    BlockBytes certificateAuthorityData; // PEM, already base64-decoded
     PackedList<NamedExtension> extensions;
     PooledString certificateAuthority; // file path (kubeconfig only; absolute once loaded)
     PooledString tlsServerName;

@@ -31,6 +31,7 @@ bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
     // Cleared here, not only in decodeStatus: an object without status must not
     // inherit the previous object's deprecated providers.
     m_deprecatedProviders.clear();
+    m_text.clear();
     Header header{"ClusterProfile", &profile.apiVersion, true, &profile.metadata};
     const bool decoded = forEachMember(root, at, [&](std::string_view key, ondemand::value &value) {
         bool handled = false;
@@ -46,7 +47,10 @@ bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
         return false;
     // apiVersion may come after status, so what depends on the version is settled here.
     applyVersionRules(&profile);
-    profile.shareRepeatedText();
+    TextBlock *text = m_text.finish();
+    profile.adoptText(text);
+    if (text)
+        text->release(); // the profile's handles hold it now
     *out = std::move(profile);
     return true;
 }
@@ -59,7 +63,7 @@ bool ProfileDecoder::decodeSpec(ondemand::value &value, const JsonPath &at, Clus
         return ok();
     return forEachMember(spec, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "displayName")
-            return readString(v, at.member("displayName"), &out->displayName);
+            return readBlockText(v, at.member("displayName"), &out->displayName);
         if (key != "clusterManager")
             return true;
         const JsonPath managerAt = at.member("clusterManager");
@@ -243,11 +247,11 @@ bool ProfileDecoder::decodeCluster(ondemand::value &value, const JsonPath &at, K
         return ok();
     return forEachMember(cluster, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "server")
-            return readString(v, at.member("server"), &out->server);
+            return readBlockText(v, at.member("server"), &out->server);
         if (key == "certificate-authority")
             return readPooled(v, at.member("certificate-authority"), &out->certificateAuthority);
         if (key == "certificate-authority-data")
-            return readBase64(v, at.member("certificate-authority-data"), &out->certificateAuthorityData);
+            return readBlockBase64(v, at.member("certificate-authority-data"), &out->certificateAuthorityData);
         if (key == "tls-server-name")
             return readPooled(v, at.member("tls-server-name"), &out->tlsServerName);
         if (key == "insecure-skip-tls-verify")
@@ -278,7 +282,7 @@ bool ProfileDecoder::decodeExtensions(ondemand::value &value, const JsonPath &at
             if (key == "name")
                 return readPooled(v, itemAt.member("name"), &e.name); // a few well-known names
             if (key == "extension")
-                return readCompactJson(v, itemAt.member("extension"), &e.json);
+                return readBlockJson(v, itemAt.member("extension"), &e.json);
             return true;
         });
         if (!ok)
@@ -286,12 +290,41 @@ bool ProfileDecoder::decodeExtensions(ondemand::value &value, const JsonPath &at
         if (e.name.isEmpty())
             return missing(itemAt.member("name"));
         if (e.json.isEmpty())
-            e.json = QByteArrayLiteral("null");
+            e.json = m_text.add("null");
         return true;
     });
     if (!decoded)
         return false;
     moveInto(&m_extensions, out);
+    return true;
+}
+
+bool ProfileDecoder::readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out)
+{
+    std::string_view text;
+    bool present = false;
+    if (!readText(value, at, &text, &present))
+        return false;
+    if (present)
+        *out = m_text.add(text);
+    return true;
+}
+
+bool ProfileDecoder::readBlockBase64(ondemand::value &value, const JsonPath &at, BlockText *out)
+{
+    m_scratch.clear();
+    if (!readBase64(value, at, &m_scratch))
+        return false;
+    *out = m_text.add(std::string_view(m_scratch.constData(), size_t(m_scratch.size())));
+    return true;
+}
+
+bool ProfileDecoder::readBlockJson(ondemand::value &value, const JsonPath &at, BlockText *out)
+{
+    m_scratch.clear();
+    if (!readCompactJson(value, at, &m_scratch))
+        return false;
+    *out = m_text.add(std::string_view(m_scratch.constData(), size_t(m_scratch.size())));
     return true;
 }
 

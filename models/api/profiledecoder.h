@@ -40,6 +40,10 @@ private:
     bool decodeCluster(ondemand::value &value, const JsonPath &at, KubeconfigCluster *out);
     void applyVersionRules(ClusterProfile *out);
     bool decodeExtensions(ondemand::value &value, const JsonPath &at, PackedList<NamedExtension> *out);
+    // Per-cluster text into m_text: pending until decode() makes the profile's block.
+    bool readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out);
+    bool readBlockBase64(ondemand::value &value, const JsonPath &at, BlockText *out);
+    bool readBlockJson(ondemand::value &value, const JsonPath &at, BlockText *out);
 
     // Reused between objects, so that lists end up exactly sized.
     std::vector<Condition> m_conditions;
@@ -47,6 +51,8 @@ private:
     std::vector<AccessProvider> m_providers;
     std::vector<AccessProvider> m_deprecatedProviders;
     std::vector<NamedExtension> m_extensions; // of the access provider being read
+    TextBlockBuilder m_text; // the object's per-cluster text
+    QByteArray m_scratch;    // decoded base64, compact JSON
 };
 
 } // namespace fleetscope

@@ -18,13 +18,13 @@ QString configurationKey(const QString &member, const KubeconfigCluster &c, cons
         hash.addData(QByteArrayView("\0", 1));
     };
     add(c.server);
-    hash.addData(c.certificateAuthorityData);
+    hash.addData(c.certificateAuthorityData.view());
     add(c.tlsServerName);
     add(c.proxyUrl);
     add(c.insecureSkipTlsVerify ? QStringLiteral("insecure") : QStringLiteral("verify"));
     for (const NamedExtension &e : c.extensions) {
         add(e.name);
-        hash.addData(e.json);
+        hash.addData(e.json.view());
     }
     if (user.exec) {
         const ExecConfig &x = *user.exec;

@@ -108,7 +108,7 @@ const ClusterColumn columns[] = {
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Name"), "metadata.name",
      [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().metadata.name; }, nullptr, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Display name"), "spec.displayName",
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().displayName; }, nullptr, nullptr},
+     [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().displayName.toString(); }, nullptr, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Hub"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The hub (kubeconfig context) that publishes the profile"),
      [](const FleetProfile &r, const FleetStore &s, qint64) { return s.hubName(r.hub); }, nullptr, nullptr},

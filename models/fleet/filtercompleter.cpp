@@ -102,7 +102,7 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, co
         if (field == FilterField::Name)
             out->add(p.metadata.name);
         else if (field == FilterField::DisplayName)
-            out->add(p.displayName);
+            out->addTemporary(p.displayName.toString()); // UTF-8 in the profile: a fresh buffer each time
         else
             out->add(row.memberId);
     }

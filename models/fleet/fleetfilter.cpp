@@ -13,15 +13,19 @@ const QString *nonEmpty(const QString &text)
     return text.isEmpty() ? nullptr : &text;
 }
 
-// The row's value for a text-valued field, or null when the row has none.
-const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const FleetStore *store)
+// The row's value for a text-valued field, or null when the row has none; text
+// kept as UTF-8 (the display name) is converted into *scratch.
+const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const FleetStore *store, QString *scratch)
 {
     const ClusterProfile &p = row.profile();
     switch (node.field) {
     case FilterField::Name:
         return &p.metadata.name;
     case FilterField::DisplayName:
-        return nonEmpty(p.displayName);
+        if (p.displayName.isEmpty())
+            return nullptr;
+        *scratch = p.displayName.toString();
+        return scratch;
     case FilterField::Hub:
         return store && row.hub >= 0 && row.hub < store->hubCount() ? &store->hubStatus(row.hub).hub : nullptr;
     case FilterField::Namespace:
@@ -198,7 +202,7 @@ bool FleetFilter::evaluate(int index, const FleetProfile &profile, const FleetSt
     case FilterNode::Kind::FreeText: {
         const QString &word = node.values.front();
         const ClusterProfile &p = profile.profile();
-        return p.metadata.name.contains(word, Qt::CaseInsensitive) || p.displayName.contains(word, Qt::CaseInsensitive);
+        return p.metadata.name.contains(word, Qt::CaseInsensitive) || p.displayName.toString().contains(word, Qt::CaseInsensitive);
     }
     case FilterNode::Kind::Test:
         return test(node, profile, store);
@@ -220,7 +224,8 @@ bool FleetFilter::test(const FilterNode &node, const FleetProfile &profile, cons
         return ((node.statusMask >> bit) & 1u) != negated;
     }
 
-    const QString *value = fieldValue(node, profile, store);
+    QString scratch;
+    const QString *value = fieldValue(node, profile, store, &scratch);
     if (node.op == FilterOp::Exists)
         return value != nullptr;
     // Like Kubernetes selectors, != and notin also accept rows without the key.

@@ -83,7 +83,7 @@ void HubTransport::addSetupError(const QString &message)
 
 void HubTransport::setUpServer(const KubeconfigCluster &cluster, bool tlsConfigured)
 {
-    QString server = cluster.server.trimmed();
+    QString server = cluster.server.toString().trimmed();
     if (server.isEmpty()) {
         addSetupError(QStringLiteral("the cluster has no server"));
         return;

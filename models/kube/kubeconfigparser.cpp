@@ -107,6 +107,15 @@ public:
         return true;
     }
 
+    bool string(const YAML::Node &node, const QString &path, BlockString *out)
+    {
+        QString text;
+        if (!string(node, path, &text))
+            return false;
+        *out = text;
+        return true;
+    }
+
     bool string(const YAML::Node &node, const QString &path, QString *out)
     {
         out->clear();
@@ -147,6 +156,15 @@ public:
                 return true;
         }
         return fail(node, path, QStringLiteral("expected a boolean, got %1").arg(typeName(node)));
+    }
+
+    bool bytes(const YAML::Node &node, const QString &path, BlockBytes *out)
+    {
+        QByteArray decoded;
+        if (!bytes(node, path, &decoded))
+            return false;
+        *out = decoded;
+        return true;
     }
 
     bool bytes(const YAML::Node &node, const QString &path, QByteArray *out)

@@ -203,11 +203,11 @@ bool flattenKubeconfig(Kubeconfig *config, QString *error)
 {
     for (NamedCluster &c : config->clusters) {
         QString path = c.cluster.certificateAuthority;
-        if (!flattenOne(&path, &c.cluster.certificateAuthorityData, c.origin, QStringLiteral("certificate-authority"),
-                        c.name, error)) {
+        QByteArray data = c.cluster.certificateAuthorityData;
+        if (!flattenOne(&path, &data, c.origin, QStringLiteral("certificate-authority"), c.name, error))
             return false;
-        }
         c.cluster.certificateAuthority = path;
+        c.cluster.certificateAuthorityData = data;
     }
     for (NamedAuthInfo &u : config->users) {
         if (!flattenOne(&u.user.clientCertificate, &u.user.clientCertificateData, u.origin,

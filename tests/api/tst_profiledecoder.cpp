@@ -72,7 +72,7 @@ private slots:
     void keepsExtensionBodiesAsCompactJson();
     void acceptsNullsAndUnknownMembers();
     void leavesIdentifiersOutOfThePool();
-    void displayNameEqualToTheNameSharesItsText();
+    void perClusterTextSharesOneExactBlock();
     void cachesInternedStringsUntilTold();
 };
 
@@ -132,7 +132,7 @@ void TestProfileDecoder::decodesProducersProfiles()
     QTEST(profile.metadata.name, "name");
     QTEST(profile.metadata.namespaceName.toString(), "namespaceName");
     QTEST(apiVersionString(profile.apiVersion), "apiVersion");
-    QTEST(profile.displayName, "displayName");
+    QTEST(profile.displayName.toString(), "displayName");
     const ManagerFact manager = managerOf(profile);
     QTEST(manager.name.toString(), "manager");
     QTEST(manager.mismatch, "managerMismatch");
@@ -566,18 +566,47 @@ void TestProfileDecoder::leavesIdentifiersOutOfThePool()
             == pool.intern(QStringLiteral("eu-west-1")).constData());
 }
 
-void TestProfileDecoder::displayNameEqualToTheNameSharesItsText()
+void TestProfileDecoder::perClusterTextSharesOneExactBlock()
 {
-    // OCM sets spec.displayName to the cluster's name: 100k profiles should not
-    // hold that text twice; a different display name stays its own.
-    for (const QByteArray &displayName : {QByteArray("c1"), QByteArray("Cluster one")}) {
-        const QByteArray spec = QByteArray(R"("spec":{"displayName":")") + displayName + R"("})";
-        ClusterProfile decoded;
-        QString error;
-        QVERIFY2(decode(profile(spec.constData()), &decoded, &error), qPrintable(error));
-        QCOMPARE(decoded.displayName, QString::fromUtf8(displayName));
-        QCOMPARE(decoded.displayName.constData() == decoded.metadata.name.constData(), displayName == "c1");
-    }
+    // Issue #18: the display name, the providers' servers, CA data and extension
+    // JSON of one profile are UTF-8 in one exact-size block, not a QString each.
+    const char *status = R"("status":{"accessProviders":[
+        {"name":"a","cluster":{"server":"https://a.example:6443","certificate-authority-data":"Q0FEQVRB",
+         "extensions":[{"name":"client.authentication.k8s.io/exec","extension":{"clusterName": "c1"}}]}},
+        {"name":"b","cluster":{"server":"https://b.example:443"}}]})";
+    const QByteArray spec = QByteArray(R"("spec":{"displayName":"Clüster one"},)") + status;
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(profile(spec.constData()), &decoded, &error), qPrintable(error));
+    QCOMPARE(decoded.displayName.toString(), QStringLiteral("Clüster one"));
+    QCOMPARE(decoded.accessProviders.size(), 2);
+    const KubeconfigCluster &a = decoded.accessProviders.at(0).cluster;
+    const KubeconfigCluster &b = decoded.accessProviders.at(1).cluster;
+    QCOMPARE(a.server, QStringLiteral("https://a.example:6443"));
+    QCOMPARE(a.certificateAuthorityData.toByteArray(), QByteArray("CADATA"));
+    QCOMPARE(a.extensions.at(0).json.toByteArray(), QByteArray(R"({"clusterName":"c1"})"));
+    QCOMPARE(b.server, QStringLiteral("https://b.example:443"));
+    const TextBlock *block = decoded.displayName.block();
+    QVERIFY(block);
+    for (const BlockText *text : {static_cast<const BlockText *>(&a.server),
+                                  static_cast<const BlockText *>(&a.certificateAuthorityData),
+                                  static_cast<const BlockText *>(&a.extensions.at(0).json),
+                                  static_cast<const BlockText *>(&b.server)})
+        QCOMPARE(text->block(), block);
+    const qsizetype total = decoded.displayName.byteSize() + a.server.byteSize() + a.certificateAuthorityData.byteSize()
+        + a.extensions.at(0).json.byteSize() + b.server.byteSize();
+    QCOMPARE(qsizetype(block->size()), total);
+
+    // The block outlives the profile as long as a copied field holds it.
+    const BlockString server = b.server;
+    decoded = ClusterProfile();
+    QCOMPARE(server, QStringLiteral("https://b.example:443"));
+
+    // A profile without such text allocates no block.
+    ClusterProfile bare;
+    QVERIFY2(decode(profile(R"("spec":{})"), &bare, &error), qPrintable(error));
+    QVERIFY(bare.displayName.isEmpty());
+    QVERIFY(!bare.displayName.block());
 }
 
 void TestProfileDecoder::cachesInternedStringsUntilTold()

@@ -43,7 +43,7 @@ MemberTarget member(const QString &spec)
         AccessProvider a;
         a.name = entry.section(u'=', 0, 0);
         a.cluster.server = entry.contains(u'=') ? entry.section(u'=', 1) : QStringLiteral("https://%1.example:6443").arg(t.name);
-        a.cluster.extensions << NamedExtension{QString::fromUtf16(extension_names::execCluster), "{\"clusterName\":\"m\"}"};
+        a.cluster.extensions << NamedExtension{QString::fromUtf16(extension_names::execCluster), QByteArray("{\"clusterName\":\"m\"}")};
         t.profile.accessProviders << a;
     }
     return t;

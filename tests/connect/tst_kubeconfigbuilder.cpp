@@ -358,7 +358,7 @@ void TestKubeconfigBuilder::kubectlReadsIt()
                                ext(extension_names::additionalArgs, R"({"args":["--x"]})"),
                                ext(extension_names::additionalEnvs, R"({"TENANT":"t"})")});
     a.cluster.proxyUrl = QStringLiteral("http://proxy:3128");
-    a.cluster.certificateAuthorityData = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+    a.cluster.certificateAuthorityData = QByteArray("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
     a.cluster.disableCompression = true;
     KubeconfigBuilder builder;
     QString error;

@@ -31,7 +31,7 @@ ClusterProfile profileWith(const QStringList &names, const QString &server = QSt
         AccessProvider a;
         a.name = name;
         a.cluster.server = server;
-        a.cluster.extensions << NamedExtension{QString::fromUtf16(extension_names::execCluster), "{\"clusterName\":\"m\"}"};
+        a.cluster.extensions << NamedExtension{QString::fromUtf16(extension_names::execCluster), QByteArray("{\"clusterName\":\"m\"}")};
         profile.accessProviders << a;
     }
     return profile;

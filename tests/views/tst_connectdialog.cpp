@@ -42,8 +42,8 @@ AccessProvider access(const QString &name, const QString &server = QStringLitera
     AccessProvider a;
     a.name = name;
     a.cluster.server = server;
-    a.cluster.certificateAuthorityData = "not-a-real-ca";
-    a.cluster.extensions << NamedExtension{QString::fromUtf16(extension_names::execCluster), "{\"clusterName\":\"m\"}"};
+    a.cluster.certificateAuthorityData = QByteArray("not-a-real-ca");
+    a.cluster.extensions << NamedExtension{QString::fromUtf16(extension_names::execCluster), QByteArray("{\"clusterName\":\"m\"}")};
     return a;
 }
 

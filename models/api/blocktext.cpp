@@ -1,0 +1,59 @@
+#include "blocktext.h"
+
+#include <cstring>
+#include <new>
+
+namespace fleetscope {
+
+TextBlock *TextBlock::create(std::string_view bytes)
+{
+    if (bytes.empty())
+        return nullptr;
+    void *memory = ::operator new(sizeof(TextBlock) + bytes.size());
+    auto *block = new (memory) TextBlock(quint32(bytes.size()));
+    std::memcpy(reinterpret_cast<char *>(block + 1), bytes.data(), bytes.size());
+    return block;
+}
+
+void TextBlock::destroy(TextBlock *block) noexcept
+{
+    block->~TextBlock();
+    ::operator delete(block);
+}
+
+BlockText BlockText::own(std::string_view bytes)
+{
+    // The new block's one reference goes to the handle.
+    return BlockText(TextBlock::create(bytes), 0, quint32(bytes.size()));
+}
+
+BlockString::BlockString(const QString &text)
+    : BlockString(QStringView(text))
+{
+}
+
+BlockString::BlockString(QStringView text)
+{
+    if (text.isEmpty())
+        return;
+    const QByteArray utf8 = text.toUtf8();
+    BlockText::operator=(own(std::string_view(utf8.constData(), size_t(utf8.size()))));
+}
+
+BlockText TextBlockBuilder::add(std::string_view bytes)
+{
+    if (bytes.empty())
+        return BlockText();
+    const auto offset = quint32(m_bytes.size());
+    m_bytes.append(bytes);
+    return BlockText(nullptr, offset, quint32(bytes.size()));
+}
+
+TextBlock *TextBlockBuilder::finish()
+{
+    TextBlock *block = TextBlock::create(m_bytes);
+    m_bytes.clear();
+    return block;
+}
+
+} // namespace fleetscope

@@ -1,0 +1,251 @@
+#pragma once
+
+#include <QAnyStringView>
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+#include <QStringBuilder>
+#include <QStringView>
+#include <QUtf8StringView>
+
+#include <atomic>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace fleetscope {
+
+// An exact-size, shared, immutable run of bytes holding the per-cluster text of
+// one decoded profile (server URLs, display name, CA data, extension JSON), as
+// UTF-8: issue #18. One block per profile instead of one QString per field saves
+// a 16-byte header, a malloc header and half the text's bytes per field; views
+// convert to QString for the ~50 rows they show at a time.
+class TextBlock
+{
+public:
+    // A block holding a copy of `bytes`, with one reference (null when empty).
+    static TextBlock *create(std::string_view bytes);
+
+    void retain() noexcept { m_refs.fetch_add(1, std::memory_order_relaxed); }
+    void release() noexcept
+    {
+        if (m_refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+            destroy(this);
+    }
+    const char *data() const noexcept { return reinterpret_cast<const char *>(this + 1); }
+    quint32 size() const noexcept { return m_size; }
+
+private:
+    TextBlock(quint32 size) noexcept
+        : m_size(size)
+    {
+    }
+    static void destroy(TextBlock *block) noexcept;
+
+    std::atomic<quint32> m_refs{1};
+    quint32 m_size;
+};
+
+// A handle to text in a TextBlock: {block, offset, length}, 16 bytes where a
+// QString or QByteArray is 24 plus its own heap block. Copies share the block
+// (atomic count), so handles cross threads like QStrings do; a handle built from
+// a QString or bytes gets a block of its own (kubeconfig files, tests).
+//
+// Decoders build all of a profile's text in one TextBlockBuilder: its handles are
+// "pending" (an offset into the builder) until adopt() gives them the block.
+class BlockText
+{
+public:
+    BlockText() noexcept = default;
+    BlockText(const BlockText &other) noexcept
+        : m_block(other.m_block)
+        , m_offset(other.m_offset)
+        , m_size(other.m_size)
+    {
+        if (m_block)
+            m_block->retain();
+    }
+    BlockText(BlockText &&other) noexcept
+        : m_block(std::exchange(other.m_block, nullptr))
+        , m_offset(std::exchange(other.m_offset, 0))
+        , m_size(std::exchange(other.m_size, 0))
+    {
+    }
+    BlockText &operator=(const BlockText &other) noexcept
+    {
+        BlockText copy(other);
+        swap(copy);
+        return *this;
+    }
+    BlockText &operator=(BlockText &&other) noexcept
+    {
+        BlockText moved(std::move(other));
+        swap(moved);
+        return *this;
+    }
+    ~BlockText()
+    {
+        if (m_block)
+            m_block->release();
+    }
+    void swap(BlockText &other) noexcept
+    {
+        std::swap(m_block, other.m_block);
+        std::swap(m_offset, other.m_offset);
+        std::swap(m_size, other.m_size);
+    }
+
+    // The bytes (empty while pending).
+    std::string_view bytes() const noexcept
+    {
+        return m_block ? std::string_view(m_block->data() + m_offset, m_size) : std::string_view();
+    }
+    bool isEmpty() const noexcept { return m_size == 0; }
+    qsizetype byteSize() const noexcept { return m_size; }
+    void clear() noexcept { BlockText().swap(*this); }
+    // The block holding the text (null while pending or empty): tests check sharing.
+    const TextBlock *block() const noexcept { return m_block; }
+
+    // Gives a pending handle its place in `block` (TextBlockBuilder::finish()).
+    void adopt(TextBlock *block) noexcept
+    {
+        if (!m_block && m_size) {
+            block->retain();
+            m_block = block;
+        }
+    }
+
+    friend bool operator==(const BlockText &a, const BlockText &b) noexcept { return a.bytes() == b.bytes(); }
+    friend bool operator!=(const BlockText &a, const BlockText &b) noexcept { return !(a == b); }
+
+protected:
+    static BlockText own(std::string_view bytes);
+
+private:
+    friend class TextBlockBuilder;
+    BlockText(TextBlock *block, quint32 offset, quint32 size) noexcept
+        : m_block(block)
+        , m_offset(offset)
+        , m_size(size)
+    {
+    }
+
+    TextBlock *m_block = nullptr;
+    quint32 m_offset = 0;
+    quint32 m_size = 0;
+};
+
+// Text fields (server URL, display name): UTF-8 inside, a QString where asked.
+class BlockString : public BlockText
+{
+public:
+    BlockString() noexcept = default;
+    BlockString(const BlockText &text) noexcept // NOLINT: the builder hands out BlockText
+        : BlockText(text)
+    {
+    }
+    BlockString(BlockText &&text) noexcept // NOLINT
+        : BlockText(std::move(text))
+    {
+    }
+    // A field that was a QString still takes one.
+    BlockString(const QString &text); // NOLINT
+    BlockString(QStringView text); // NOLINT
+    static BlockString fromUtf8(std::string_view text) { return BlockString(own(text)); }
+
+    QUtf8StringView utf8() const noexcept
+    {
+        const std::string_view b = bytes();
+        return QUtf8StringView(b.data(), qsizetype(b.size()));
+    }
+    QString toString() const
+    {
+        const std::string_view b = bytes();
+        return QString::fromUtf8(b.data(), qsizetype(b.size()));
+    }
+    // Where a QString is taken (also QString::arg()); compare without converting.
+    operator QString() const { return toString(); }
+
+    friend bool operator==(const BlockString &a, const BlockString &b) noexcept { return a.bytes() == b.bytes(); }
+    friend bool operator!=(const BlockString &a, const BlockString &b) noexcept { return !(a == b); }
+    friend bool operator==(const BlockString &a, QStringView b) noexcept
+    {
+        return QAnyStringView::equal(a.utf8(), b);
+    }
+    friend bool operator!=(const BlockString &a, QStringView b) noexcept { return !(a == b); }
+    friend bool operator==(QStringView a, const BlockString &b) noexcept { return b == a; }
+    friend bool operator!=(QStringView a, const BlockString &b) noexcept { return !(b == a); }
+    friend bool operator==(const BlockString &a, const QString &b) noexcept { return a == QStringView(b); }
+    friend bool operator!=(const BlockString &a, const QString &b) noexcept { return !(a == QStringView(b)); }
+    friend bool operator==(const QString &a, const BlockString &b) noexcept { return b == QStringView(a); }
+    friend bool operator!=(const QString &a, const BlockString &b) noexcept { return !(b == QStringView(a)); }
+};
+
+// Byte fields (CA data, extension JSON): a QByteArray where asked.
+class BlockBytes : public BlockText
+{
+public:
+    BlockBytes() noexcept = default;
+    BlockBytes(const BlockText &text) noexcept // NOLINT
+        : BlockText(text)
+    {
+    }
+    BlockBytes(BlockText &&text) noexcept // NOLINT
+        : BlockText(std::move(text))
+    {
+    }
+    BlockBytes(const QByteArray &bytes) // NOLINT: a field that was a QByteArray still takes one
+        : BlockText(own(std::string_view(bytes.constData(), size_t(bytes.size()))))
+    {
+    }
+
+    QByteArrayView view() const noexcept
+    {
+        const std::string_view b = bytes();
+        return QByteArrayView(b.data(), qsizetype(b.size()));
+    }
+    const char *constData() const noexcept { return bytes().data(); }
+    qsizetype size() const noexcept { return byteSize(); }
+    QByteArray toByteArray() const { return view().toByteArray(); }
+    operator QByteArray() const { return toByteArray(); }
+
+    friend bool operator==(const BlockBytes &a, const BlockBytes &b) noexcept { return a.bytes() == b.bytes(); }
+    friend bool operator!=(const BlockBytes &a, const BlockBytes &b) noexcept { return !(a == b); }
+    friend bool operator==(const BlockBytes &a, QByteArrayView b) noexcept { return a.view() == b; }
+    friend bool operator!=(const BlockBytes &a, QByteArrayView b) noexcept { return !(a.view() == b); }
+    friend bool operator==(const BlockBytes &a, const QByteArray &b) noexcept { return a.view() == b; }
+    friend bool operator!=(const BlockBytes &a, const QByteArray &b) noexcept { return !(a.view() == b); }
+};
+
+// Collects one profile's text while a decoder reads it; finish() makes the one
+// exact-size block, and the caller hands it to every pending handle.
+class TextBlockBuilder
+{
+public:
+    void clear() { m_bytes.clear(); }
+    // A pending handle to a copy of `bytes`.
+    BlockText add(std::string_view bytes);
+    // The block of everything added (null when nothing was), with one reference
+    // the caller releases after the handles adopt() it; clears the builder.
+    TextBlock *finish();
+
+private:
+    std::string m_bytes;
+};
+
+} // namespace fleetscope
+
+// BlockStrings join QStringBuilder expressions (`a + u'/' + b`) like QStrings.
+template<>
+struct QConcatenable<fleetscope::BlockString> : private QAbstractConcatenable
+{
+    using type = fleetscope::BlockString;
+    using ConvertTo = QString;
+    enum { ExactSize = false };
+    static qsizetype size(const type &s) { return s.byteSize(); } // UTF-16 is never longer
+    static void appendTo(const type &s, QChar *&out)
+    {
+        const std::string_view b = s.bytes();
+        QAbstractConcatenable::convertFromUtf8(QByteArrayView(b.data(), qsizetype(b.size())), out);
+    }
+};
