@@ -5,6 +5,7 @@
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
+#include "grouptreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "hubstatusbar.h"
@@ -95,6 +96,7 @@ private slots:
     void changesToRowsOffScreenPaintNothing();
     void rowsComingAndGoingOffScreenPaintNothing();
     void homeAndEndGoToTheFirstAndLastCluster();
+    void aChurningFleetRepaintsTheGroupsAFewTimesASecond();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -463,6 +465,48 @@ void TestFleetWindow::homeAndEndGoToTheFirstAndLastCluster()
     QTest::keyClick(table, Qt::Key_Home);
     QCOMPARE(table->currentIndex().row(), 0);
     QVERIFY(table->selectionModel()->isRowSelected(0, QModelIndex()));
+}
+
+// Every batch under churn moves the groups' counts: the group tree repaints a
+// few times a second, and shows the last counts.
+void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTreeView *tree = window.fleetTree()->tree();
+    PaintCounter counter;
+    tree->viewport()->installEventFilter(&counter);
+
+    const int changes = 100;
+    int applied = 0;
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer churn;
+    churn.setInterval(5);
+    connect(&churn, &QTimer::timeout, &loop, [&] {
+        // prod-2 flips health each time: the counts of its groups change.
+        ++applied;
+        HubDelta delta;
+        delta.upsertedProfiles = {cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), QStringLiteral("v1.29.8"),
+                                          applied % 2 ? ConditionStatus::True : ConditionStatus::False)};
+        store.applyDelta(0, delta);
+        if (applied == changes)
+            loop.quit();
+    });
+    churn.start();
+    loop.exec();
+    churn.stop();
+    const qint64 elapsed = clock.elapsed();
+    const int paintsDuringChurn = counter.paints;
+    QVERIFY2(paintsDuringChurn <= elapsed / GroupTreeView::repaintIntervalMs + 2,
+             qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
+    // The last counts reach the screen.
+    QTRY_VERIFY(counter.paints > paintsDuringChurn);
 }
 
 #include "tst_fleetwindow.moc"
