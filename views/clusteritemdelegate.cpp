@@ -13,6 +13,8 @@ ClusterItemDelegate::ClusterItemDelegate(QObject *parent)
 void ClusterItemDelegate::initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const
 {
     QStyledItemDelegate::initStyleOption(option, index);
+    // The table draws one focus frame around the current row, not one per cell.
+    option->state &= ~QStyle::State_HasFocus;
     switch (index.column()) {
     case ClusterTableModel::NameColumn: {
         const QVariant health = index.data(ClusterTableModel::HealthRole);

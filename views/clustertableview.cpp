@@ -8,19 +8,24 @@
 #include <QAccessible>
 #include <QHeaderView>
 #include <QMenu>
+#include <QPainter>
+#include <QScrollBar>
+#include <QStyleOptionFocusRect>
 #include <QTimer>
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 
 namespace fleetscope {
 
 ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
-    : QTreeView(parent)
+    : QTableView(parent)
     , m_proxy(proxy)
     , m_table(proxy->tableModel())
     , m_repaint(new QTimer(this))
+    , m_syncRows(new QTimer(this))
 {
     m_repaint->setSingleShot(true);
     m_repaint->setInterval(repaintIntervalMs);
@@ -28,16 +33,52 @@ ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     setObjectName(QStringLiteral("clusterTable"));
     setModel(proxy);
     setItemDelegate(new ClusterItemDelegate(this));
-    setRootIsDecorated(false);
-    setUniformRowHeights(true); // lets the view skip measuring 100k rows
-    setAllColumnsShowFocus(true);
+    // A list of clusters, looking and moving like one: no grid, no row numbers,
+    // text elided rather than wrapped, Tab leaves the table, the focus frame
+    // spans the current row.
+    setShowGrid(false);
+    setWordWrap(false);
+    setTabKeyNavigation(false);
+    setCornerButtonEnabled(false);
     setAlternatingRowColors(true);
     setSortingEnabled(true);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     sortByColumn(ClusterTableModel::NameColumn, Qt::AscendingOrder);
 
+    // Every row has the height of a line of text with a health icon: the
+    // vertical header never measures a row.
+    QHeaderView *rows = verticalHeader();
+    rows->hide();
+    rows->setMinimumSectionSize(1);
+    rows->setSectionResizeMode(QHeaderView::Fixed);
+    updateRowHeight();
+    // QTableView answers every row count change with a relayout and a repaint
+    // of the whole viewport; under churn that is every insert and removal,
+    // mostly of rows nobody sees. rowsInserted() and rowsAboutToBeRemoved()
+    // repaint the rows on screen that moved, and the scroll bar follows the
+    // row count at the next repaint.
+    const bool detached =
+        disconnect(rows, SIGNAL(sectionCountChanged(int,int)), this, SLOT(rowCountChanged(int,int)))
+        || disconnect(rows, &QHeaderView::sectionCountChanged, this, &ClusterTableView::rowCountChanged);
+    Q_ASSERT(detached);
+    connect(rows, &QHeaderView::sectionCountChanged, this, &ClusterTableView::followRowCount);
+    // The vertical header keeps a record per row and walks all of them on every
+    // inserted or removed row (100k rows: a third of the GUI thread's work in
+    // a burst). It catches up with the row count once per turn of the event
+    // loop instead (syncRows()), before anything is painted or scrolled to.
+    const bool quiet =
+        disconnect(proxy, SIGNAL(rowsInserted(QModelIndex,int,int)), rows, SLOT(sectionsInserted(QModelIndex,int,int)))
+        && disconnect(proxy, SIGNAL(rowsRemoved(QModelIndex,int,int)), rows,
+                      SLOT(_q_sectionsRemoved(QModelIndex,int,int)));
+    Q_ASSERT(quiet);
+    m_syncRows->setSingleShot(true);
+    m_syncRows->setInterval(0);
+    connect(m_syncRows, &QTimer::timeout, this, &ClusterTableView::syncRows);
+
     QHeaderView *h = header();
+    h->setHighlightSections(false);
+    h->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     h->setSectionsMovable(true);
     h->setStretchLastSection(true);
     h->setDefaultSectionSize(120);
@@ -128,28 +169,39 @@ void ClusterTableView::addDynamicColumn(bool label, const QString &key)
     scrollTo(currentIndex());
 }
 
-// A hub under churn changes rows many times a second. QTreeView answers each
-// dataChanged by measuring the changed rows and cells one by one and repainting
-// their rectangles (a fifth of the dashboard's CPU at 300 events/s). This flat
-// table has uniform rows and no editors: it notes which of the rows on screen
-// changed and repaints just those, at most four times a second; most changes
-// land on rows nobody sees and cost nothing. Rows that move, come or go are
-// repainted by QTreeView as before. Assistive technology still gets the cell
-// changes it listens for.
-void ClusterTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles)
+void ClusterTableView::updateRowHeight()
 {
-    if (QAccessible::isActive()) {
-        QTreeView::dataChanged(topLeft, bottomRight, roles);
+    // What QStyledItemDelegate asks for a cell with an icon and a line of text.
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    option.text = QStringLiteral("Xg");
+    option.features |= QStyleOptionViewItem::HasDisplay | QStyleOptionViewItem::HasDecoration;
+    const int height = style()->sizeFromContents(QStyle::CT_ItemViewItem, &option, QSize(), this).height();
+    verticalHeader()->setDefaultSectionSize(std::max(height, 1));
+}
+
+void ClusterTableView::changeEvent(QEvent *event)
+{
+    QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        updateRowHeight();
+}
+
+std::pair<int, int> ClusterTableView::shownRows() const
+{
+    const int height = std::max(verticalHeader()->defaultSectionSize(), 1);
+    const int value = verticalScrollBar()->value();
+    const int top = verticalScrollMode() == ScrollPerItem ? value : value / height;
+    return {top, top + viewport()->height() / height + 1};
+}
+
+void ClusterTableView::noteChangedRows(int first, int last)
+{
+    if (!viewport()->isVisible())
         return;
-    }
-    if (!topLeft.isValid() || !bottomRight.isValid() || !viewport()->isVisible())
-        return;
-    const QModelIndex firstShown = indexAt(QPoint(0, 0));
-    if (!firstShown.isValid())
-        return;
-    const QModelIndex lastShown = indexAt(QPoint(0, viewport()->height() - 1));
-    const int first = std::max(topLeft.row(), firstShown.row());
-    const int last = std::min(bottomRight.row(), lastShown.isValid() ? lastShown.row() : model()->rowCount() - 1);
+    const auto [top, bottom] = shownRows();
+    first = std::max(first, top);
+    last = std::min(last, bottom);
     if (first > last)
         return;
     m_changedRows.first = m_changedRows.first < 0 ? first : std::min(m_changedRows.first, first);
@@ -158,14 +210,141 @@ void ClusterTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex
         m_repaint->start();
 }
 
+// A hub under churn changes rows many times a second. The views' default
+// answer is to repaint each changed cell at once (a fifth of the dashboard's
+// CPU at 300 events/s). This table has one row height and no editors: it
+// notes which of the rows on screen changed and repaints just those, at most
+// four times a second; most changes land on rows nobody sees and cost
+// nothing. Assistive technology still gets the cell changes it listens for.
+void ClusterTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles)
+{
+    if (QAccessible::isActive()) {
+        QTableView::dataChanged(topLeft, bottomRight, roles);
+        return;
+    }
+    if (topLeft.isValid() && bottomRight.isValid())
+        noteChangedRows(topLeft.row(), bottomRight.row());
+}
+
+// Rows that come or go move every row below them: what is on screen from the
+// first changed row down is repainted, at the same pace as changed rows.
+void ClusterTableView::rowsInserted(const QModelIndex &parent, int start, int end)
+{
+    QTableView::rowsInserted(parent, start, end);
+    if (parent.isValid())
+        return;
+    noteChangedRows(start, std::numeric_limits<int>::max());
+    if (!m_syncRows->isActive())
+        m_syncRows->start();
+}
+
+void ClusterTableView::rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end)
+{
+    QTableView::rowsAboutToBeRemoved(parent, start, end);
+    if (parent.isValid())
+        return;
+    noteChangedRows(start, std::numeric_limits<int>::max());
+    if (!m_syncRows->isActive())
+        m_syncRows->start();
+}
+
+void ClusterTableView::syncRows()
+{
+    // The header appends or drops records at its end: all rows have one height,
+    // so which records come or go does not matter.
+    QHeaderView *rows = verticalHeader();
+    if (model() && rows->count() != model()->rowCount())
+        rows->reset();
+}
+
+void ClusterTableView::followRowCount()
+{
+    m_geometryPending = true;
+    if (!m_repaint->isActive())
+        m_repaint->start();
+}
+
+void ClusterTableView::updateGeometries()
+{
+    m_geometryPending = false;
+    QTableView::updateGeometries();
+}
+
+void ClusterTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
+{
+    // Scrolling to a row that just arrived needs the scroll bar's new range.
+    syncRows();
+    if (m_geometryPending)
+        updateGeometries();
+    QTableView::scrollTo(index, hint);
+}
+
+QModelIndex ClusterTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
+{
+    // The keys move between clusters, as in a list: Home and End go to the
+    // first and last row, Left and Right scroll the columns.
+    syncRows();
+    switch (cursorAction) {
+    case MoveHome:
+    case MoveEnd:
+        return QTableView::moveCursor(cursorAction, modifiers | Qt::ControlModifier);
+    case MoveLeft:
+    case MoveRight:
+        horizontalScrollBar()->triggerAction(cursorAction == MoveLeft ? QAbstractSlider::SliderSingleStepSub
+                                                                       : QAbstractSlider::SliderSingleStepAdd);
+        return currentIndex();
+    default:
+        return QTableView::moveCursor(cursorAction, modifiers);
+    }
+}
+
+void ClusterTableView::paintEvent(QPaintEvent *event)
+{
+    syncRows();
+    QTableView::paintEvent(event);
+    // One focus frame around the whole current row (the delegate draws none per cell).
+    const QModelIndex current = currentIndex();
+    if (!hasFocus() || !current.isValid() || !(state() == NoState || state() == AnimatingState))
+        return;
+    const int y = rowViewportPosition(current.row());
+    const int height = rowHeight(current.row());
+    if (y + height <= 0 || y >= viewport()->height())
+        return;
+    QStyleOptionFocusRect frame;
+    frame.initFrom(this);
+    frame.state |= QStyle::State_KeyboardFocusChange;
+    frame.rect = QRect(-horizontalOffset(), y, std::max(header()->length(), viewport()->width()), height);
+    frame.backgroundColor = palette().color(selectionModel()->isRowSelected(current.row(), current.parent())
+                                                ? QPalette::Highlight
+                                                : QPalette::Base);
+    QPainter painter(viewport());
+    style()->drawPrimitive(QStyle::PE_FrameFocusRect, &frame, &painter, this);
+}
+
+void ClusterTableView::currentChanged(const QModelIndex &current, const QModelIndex &previous)
+{
+    QTableView::currentChanged(current, previous);
+    updateRow(previous);
+    updateRow(current);
+}
+
+void ClusterTableView::updateRow(const QModelIndex &index)
+{
+    if (index.isValid())
+        viewport()->update(QRect(0, rowViewportPosition(index.row()), viewport()->width(), rowHeight(index.row())));
+}
+
 void ClusterTableView::repaintChangedRows()
 {
+    syncRows();
+    if (m_geometryPending)
+        updateGeometries();
     const auto [first, last] = std::exchange(m_changedRows, {-1, -1});
-    if (first < 0 || first >= model()->rowCount())
+    if (first < 0)
         return;
-    const QRect top = visualRect(model()->index(first, 0));
-    const QRect bottom = visualRect(model()->index(std::min(last, model()->rowCount() - 1), 0));
-    viewport()->update(QRect(QPoint(0, top.top()), QPoint(viewport()->width(), bottom.bottom())));
+    const int height = std::max(verticalHeader()->defaultSectionSize(), 1);
+    const int top = shownRows().first;
+    viewport()->update(QRect(0, (first - top) * height, viewport()->width(), (last - first + 1) * height));
 }
 
 } // namespace fleetscope

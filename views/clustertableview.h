@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QTreeView>
+#include <QTableView>
 
 #include <utility>
 
@@ -12,9 +12,11 @@ class ClusterFilterProxy;
 class ClusterTableModel;
 
 // The fleet as a flat, sortable table: one row per cluster. Built for 100k rows
-// (uniform row heights, no resize-to-contents). The header's context menu shows
-// and hides columns and adds any property or label as a column.
-class ClusterTableView final : public QTreeView
+// under churn: rows have one fixed height, so where a row is on screen is
+// arithmetic, and rows that change, come or go off screen cost bookkeeping
+// only. The header's context menu shows and hides columns and adds any
+// property or label as a column.
+class ClusterTableView final : public QTableView
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClusterTableView)
@@ -22,6 +24,8 @@ class ClusterTableView final : public QTreeView
 public:
     explicit ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent = nullptr);
 
+    // The column header (QTreeView's name for it, which the rest of the window uses).
+    QHeaderView *header() const { return horizontalHeader(); }
     // The store row of the current cluster, or -1.
     int currentStoreRow() const;
     QList<int> selectedStoreRows() const;
@@ -33,21 +37,40 @@ public:
     // How often live changes repaint the table at most.
     static constexpr int repaintIntervalMs = 250;
 
+    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
+
 signals:
     void currentClusterChanged(int storeRow);
 
 protected:
     void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) override;
+    void rowsInserted(const QModelIndex &parent, int start, int end) override;
+    void rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end) override;
+    void updateGeometries() override;
+    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
+    void paintEvent(QPaintEvent *event) override;
+    void currentChanged(const QModelIndex &current, const QModelIndex &previous) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void showHeaderMenu(const QPoint &position);
     void addDynamicColumn(bool label, const QString &key);
+    void updateRowHeight();
+    void updateRow(const QModelIndex &index);
+    // The rows the viewport has room for, from the scroll position: no header lookups.
+    std::pair<int, int> shownRows() const;
+    // Notes rows first..last for the next rate-limited repaint, clipped to the screen.
+    void noteChangedRows(int first, int last);
+    void followRowCount();
+    void syncRows();
     void repaintChangedRows();
 
     ClusterFilterProxy *m_proxy;
     ClusterTableModel *m_table;
     QTimer *m_repaint;
+    QTimer *m_syncRows; // brings the vertical header to the row count once per turn of the event loop
     std::pair<int, int> m_changedRows{-1, -1}; // the rows on screen that changed since the last repaint
+    bool m_geometryPending = false; // the row count changed; the scroll bar follows at the next repaint
 };
 
 } // namespace fleetscope

@@ -3,6 +3,7 @@
 #include "api/propertyaliases.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
+#include "grouptreeview.h"
 #include "healthstyle.h"
 
 #include <QComboBox>
@@ -122,7 +123,7 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     , m_store(store)
     , m_model(new FleetTreeModel(store, this))
     , m_grouping(new QComboBox(this))
-    , m_tree(new QTreeView(this))
+    , m_tree(new GroupTreeView(this))
 {
     setObjectName(QStringLiteral("fleetTree"));
     m_grouping->setObjectName(QStringLiteral("groupingChoice"));

@@ -5,6 +5,7 @@
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
+#include "grouptreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "hubstatusbar.h"
@@ -17,6 +18,7 @@
 
 #include <QComboBox>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLineEdit>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -92,6 +94,9 @@ private slots:
     void selectingATreeGroupScopesTheTable();
     void aChurningFleetRepaintsTheTableAFewTimesASecond();
     void changesToRowsOffScreenPaintNothing();
+    void rowsComingAndGoingOffScreenPaintNothing();
+    void homeAndEndGoToTheFirstAndLastCluster();
+    void aChurningFleetRepaintsTheGroupsAFewTimesASecond();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -374,6 +379,134 @@ void TestFleetWindow::changesToRowsOffScreenPaintNothing()
     while (!settle.hasExpired())
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     QCOMPARE(counter.paints, 0);
+}
+
+// Under churn clusters come and go all the time, mostly far from the rows on
+// screen: the table notes them (the scroll bar covers them) and paints nothing.
+void TestFleetWindow::rowsComingAndGoingOffScreenPaintNothing()
+{
+    FleetStore store;
+    QList<ProfilePtr> many;
+    for (int i = 0; i < 300; ++i)
+        many << cluster(QStringLiteral("c-%1").arg(i, 4, 10, QLatin1Char('0')), QStringLiteral("prod"),
+                        QStringLiteral("v1.31.0"), ConditionStatus::True);
+    fillLiveHub(store, many);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ClusterTableView *table = window.clusterTable();
+    PaintCounter counter;
+    table->viewport()->installEventFilter(&counter);
+    const auto settle = [] {
+        // Longer than a repaint interval: a repaint would have happened by now.
+        QDeadlineTimer deadline(3 * ClusterTableView::repaintIntervalMs);
+        while (!deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    };
+    settle();
+    counter.paints = 0;
+
+    // 1000 clusters that sort below the first screenful, one delta each, and 50
+    // of the existing ones far below the screen removed.
+    for (int i = 0; i < 1000; ++i) {
+        HubDelta delta;
+        delta.upsertedProfiles = {cluster(QStringLiteral("z-%1").arg(i, 4, 10, QLatin1Char('0')), QStringLiteral("prod"),
+                                          QStringLiteral("v1.31.0"), ConditionStatus::True)};
+        store.applyDelta(0, delta);
+        if (i % 100 == 0)
+            QCoreApplication::processEvents();
+    }
+    for (int i = 200; i < 250; ++i) {
+        HubDelta delta;
+        delta.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("c-%1").arg(i, 4, 10, QLatin1Char('0'))}};
+        store.applyDelta(0, delta);
+    }
+    settle();
+    QCOMPARE(table->model()->rowCount(), 1250);
+    QCOMPARE(counter.paints, 0);
+
+    // The bookkeeping is right: the last of the new rows is one scroll away.
+    table->scrollToBottom();
+    const QModelIndex last = table->model()->index(1249, ClusterTableModel::NameColumn);
+    QCOMPARE(last.data().toString(), QStringLiteral("z-0999"));
+    QTRY_VERIFY(table->viewport()->rect().contains(table->visualRect(last).center()));
+    QTRY_VERIFY(counter.paints > 0);
+
+    // A cluster arriving on screen is painted, once the repaint interval is over.
+    table->scrollToTop();
+    settle();
+    counter.paints = 0;
+    HubDelta first;
+    first.upsertedProfiles = {cluster(QStringLiteral("a-first"), QStringLiteral("prod"), QStringLiteral("v1.31.0"),
+                                      ConditionStatus::True)};
+    store.applyDelta(0, first);
+    QTRY_VERIFY(counter.paints > 0);
+    QCOMPARE(table->indexAt(QPoint(1, 1)).siblingAtColumn(ClusterTableModel::NameColumn).data().toString(),
+             QStringLiteral("a-first"));
+}
+
+// The table moves like a list: Home and End go to the first and last cluster.
+void TestFleetWindow::homeAndEndGoToTheFirstAndLastCluster()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ClusterTableView *table = window.clusterTable();
+    table->setFocus(Qt::OtherFocusReason);
+    const int rows = table->model()->rowCount();
+    QVERIFY(rows > 2);
+    table->setCurrentIndex(table->model()->index(1, ClusterTableModel::VersionColumn));
+    QTest::keyClick(table, Qt::Key_End);
+    QCOMPARE(table->currentIndex().row(), rows - 1);
+    QTest::keyClick(table, Qt::Key_Home);
+    QCOMPARE(table->currentIndex().row(), 0);
+    QVERIFY(table->selectionModel()->isRowSelected(0, QModelIndex()));
+}
+
+// Every batch under churn moves the groups' counts: the group tree repaints a
+// few times a second, and shows the last counts.
+void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTreeView *tree = window.fleetTree()->tree();
+    PaintCounter counter;
+    tree->viewport()->installEventFilter(&counter);
+
+    const int changes = 100;
+    int applied = 0;
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer churn;
+    churn.setInterval(5);
+    connect(&churn, &QTimer::timeout, &loop, [&] {
+        // prod-2 flips health each time: the counts of its groups change.
+        ++applied;
+        HubDelta delta;
+        delta.upsertedProfiles = {cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), QStringLiteral("v1.29.8"),
+                                          applied % 2 ? ConditionStatus::True : ConditionStatus::False)};
+        store.applyDelta(0, delta);
+        if (applied == changes)
+            loop.quit();
+    });
+    churn.start();
+    loop.exec();
+    churn.stop();
+    const qint64 elapsed = clock.elapsed();
+    const int paintsDuringChurn = counter.paints;
+    QVERIFY2(paintsDuringChurn <= elapsed / GroupTreeView::repaintIntervalMs + 2,
+             qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
+    // The last counts reach the screen.
+    QTRY_VERIFY(counter.paints > paintsDuringChurn);
 }
 
 #include "tst_fleetwindow.moc"

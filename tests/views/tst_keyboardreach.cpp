@@ -24,6 +24,7 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTreeView>
 
 using namespace fleetscope;
 using namespace fleetscope::testing;
