@@ -13,6 +13,14 @@ namespace {
 // row by row.
 constexpr int bulkEditRows = 64;
 
+// Whether `rows` sorted rows are merged into a sequence of `size` in one pass
+// (O(size) comparisons) rather than placed one by one (a binary search and a
+// block edit each, ~100× a merge's step).
+bool isBulk(int rows, int size)
+{
+    return rows >= bulkEditRows && rows >= size / 128;
+}
+
 } // namespace
 
 ClusterFilterProxy::ClusterFilterProxy(QAbstractItemModel *source, QObject *parent)
@@ -188,9 +196,7 @@ void ClusterFilterProxy::refilter()
     // Every row tested once in source order (the store's rows one after the
     // other), then picked out of the sort order: one layout change, no sort.
     relayout([this] {
-        const int rows = sourceRowCount();
-        for (int row = 0; row < rows; ++row)
-            m_accepted[size_t(row)] = acceptsSourceRow(row) ? 1 : 0;
+        testAllRows();
         rebuildVisible();
     });
 }
@@ -242,14 +248,27 @@ void ClusterFilterProxy::rebuildVisible()
     m_visible.assign(visible);
 }
 
+void ClusterFilterProxy::testAllRows()
+{
+    if (!m_table) {
+        m_accepted.assign(size_t(sourceRowCount()), 1);
+        return;
+    }
+    // The store's vector itself: no empty-slot lookup per row.
+    const FleetStore &store = m_table->store();
+    const std::vector<FleetProfile> &rows = store.profiles();
+    m_filter.matchAll(rows, &store, &m_accepted);
+    if (m_scope.isEmpty())
+        return;
+    for (size_t row = 0; row < rows.size(); ++row)
+        m_accepted[row] = m_accepted[row] && m_scope.matches(rows[row]) ? 1 : 0;
+}
+
 void ClusterFilterProxy::rebuildAll()
 {
-    const int rows = sourceRowCount();
     if (!m_connections.empty() && m_sortColumn >= sourceModel()->columnCount())
         m_sortColumn = -1;
-    m_accepted.assign(size_t(rows), 0);
-    for (int row = 0; row < rows; ++row)
-        m_accepted[size_t(row)] = acceptsSourceRow(row) ? 1 : 0;
+    testAllRows();
     rebuildOrder();
     rebuildVisible();
 }
@@ -448,7 +467,7 @@ void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
         const int from = positions[start];
         const int to = positions[end - 1];
         beginRemoveRows(QModelIndex(), from, to);
-        if (to - from >= bulkEditRows) {
+        if (isBulk(to - from + 1, m_visible.size())) {
             std::vector<int> visible = m_visible.toVector();
             visible.erase(visible.begin() + from, visible.begin() + to + 1);
             m_visible.assign(visible);
@@ -461,7 +480,7 @@ void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
     }
     if (!isSorted())
         return;
-    if (last - first >= bulkEditRows) {
+    if (isBulk(last - first + 1, m_order.size())) {
         std::vector<int> order;
         order.reserve(size_t(m_order.size()));
         m_order.forEach([&](int row) {
@@ -476,11 +495,17 @@ void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
     }
 }
 
+int ClusterFilterProxy::firstShifted(int sourceRow) const
+{
+    // Unsorted, the visible rows ascend: the rows from `sourceRow` on are a tail.
+    return isSorted() ? 0 : m_visible.lowerBound(sourceRow, std::less<int>());
+}
+
 void ClusterFilterProxy::onRowsRemoved(int first, int last)
 {
     const int count = last - first + 1;
     if (size_t(last) + 1 < m_accepted.size()) {
-        m_visible.shiftRows(last + 1, -count);
+        m_visible.shiftRows(last + 1, -count, firstShifted(last + 1));
         m_order.shiftRows(last + 1, -count);
     }
     m_accepted.erase(m_accepted.begin() + first, m_accepted.begin() + last + 1);
@@ -492,7 +517,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
 {
     const int count = last - first + 1;
     if (size_t(first) < m_accepted.size()) {
-        m_visible.shiftRows(first, count);
+        m_visible.shiftRows(first, count, firstShifted(first));
         m_order.shiftRows(first, count);
     }
     m_accepted.insert(m_accepted.begin() + first, size_t(count), 0);
@@ -504,7 +529,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
         for (const int row : added)
             m_keys[size_t(row)] = keyOf(row);
         std::sort(added.begin(), added.end(), lessThan);
-        if (count >= bulkEditRows) {
+        if (isBulk(count, m_order.size())) {
             std::vector<int> order = m_order.toVector();
             std::vector<int> merged;
             merged.reserve(order.size() + added.size());
@@ -543,7 +568,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
         beginInsertRows(QModelIndex(), at, at + int(end - start) - 1);
         for (size_t i = start; i < end; ++i)
             m_accepted[size_t(added[i])] = 1;
-        if (end - start >= size_t(bulkEditRows)) {
+        if (isBulk(int(end - start), m_visible.size())) {
             std::vector<int> visible = m_visible.toVector();
             visible.insert(visible.begin() + at, added.begin() + qsizetype(start), added.begin() + qsizetype(end));
             m_visible.assign(visible);

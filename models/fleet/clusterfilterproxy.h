@@ -95,6 +95,8 @@ private:
     // indexes follow their source rows (through `renumber`, -1: gone).
     void relayout(const std::function<void()> &rebuild, const std::function<int(int)> &renumber = {});
     void rebuildAll();
+    // Whether each source row passes the scope and the filter, into m_accepted.
+    void testAllRows();
     void rebuildOrder();
     void rebuildVisible();
     void refilter();
@@ -104,6 +106,8 @@ private:
     bool placeChangedRow(int row, bool retest, bool rekey, std::vector<std::pair<int, int>> *stayed);
     void placeChangedRowsInBulk(int first, int last, bool retest, bool rekey);
     void onRowsAboutToBeRemoved(int first, int last);
+    // Where the visible rows at or after `sourceRow` may start.
+    int firstShifted(int sourceRow) const;
     void onRowsRemoved(int first, int last);
     void onRowsInserted(int first, int last);
     void onLayoutAboutToBeChanged();

@@ -2,6 +2,7 @@
 
 #include "filterparser.h"
 #include "fleetstore.h"
+#include "verdictmemo.h"
 
 #include <algorithm>
 
@@ -95,6 +96,40 @@ bool equalsAny(const FilterNode &node, const QString &value)
     return false;
 }
 
+// The verdict of a term on a value its row has.
+bool judge(const FilterNode &node, const QString &value, bool negated)
+{
+    switch (node.op) {
+    case FilterOp::Equal:
+    case FilterOp::NotEqual:
+    case FilterOp::In:
+    case FilterOp::NotIn:
+        return equalsAny(node, value) != negated;
+    case FilterOp::Contains:
+    case FilterOp::NotContains:
+        return value.contains(node.values.front(), Qt::CaseInsensitive) != negated;
+    case FilterOp::Regex:
+    case FilterOp::NotRegex:
+        return node.regex.match(value).hasMatch() != negated;
+    case FilterOp::Less:
+    case FilterOp::LessEqual:
+    case FilterOp::Greater:
+    case FilterOp::GreaterEqual:
+        if (node.valueType == FilterValueType::Number) {
+            double number = 0;
+            if (!parseDecimal(value, &number))
+                return false;
+            return ordered(node.op, number < node.number ? -1 : (number > node.number ? 1 : 0));
+        } else {
+            const VersionKey have = VersionKey::parse(value);
+            return have.isValid() && ordered(node.op, VersionKey::compare(have, node.version, node.version.count));
+        }
+    case FilterOp::Exists:
+        break;
+    }
+    return false;
+}
+
 // A rough per-row cost, so that AND and OR try cheap terms first and skip the
 // dear ones (property parsing, regexes) for most rows. Terms have no side
 // effects, so their order never changes the result.
@@ -150,15 +185,122 @@ int orderByCost(std::vector<FilterNode> *nodes, int index)
     return node.valueType == FilterValueType::Text ? 5 : 7;
 }
 
+// Whether a term's verdict on a value is worth remembering: its fields hold
+// shared (pooled) text, and judging takes more than one comparison.
+bool memoizes(const FilterNode &node)
+{
+    if (node.kind != FilterNode::Kind::Test || node.op == FilterOp::Exists)
+        return false;
+    switch (node.field) {
+    case FilterField::Name:
+    case FilterField::DisplayName:
+    case FilterField::MemberId:
+    case FilterField::Health:
+    case FilterField::Condition:
+        return false; // one value per cluster, or no text at all
+    default:
+        break;
+    }
+    const bool listValued = node.field == FilterField::Property || node.field == FilterField::PropertyOrLabel;
+    const bool equality = node.op == FilterOp::Equal || node.op == FilterOp::NotEqual || node.op == FilterOp::In
+        || node.op == FilterOp::NotIn;
+    return !equality || listValued || node.field == FilterField::Version || node.values.size() > 1;
+}
+
+// What evaluating a node reads beyond the store's row: its record, and blocks
+// the record points to.
+enum Reads : unsigned {
+    ReadsRecord = 1,
+    ReadsName = 2,
+    ReadsDisplayName = 4,
+    ReadsConditions = 8,
+    ReadsProperties = 16,
+    ReadsLabels = 32,
+};
+
+unsigned readsOf(const FilterNode &node)
+{
+    if (node.kind == FilterNode::Kind::FreeText)
+        return ReadsRecord | ReadsName | ReadsDisplayName;
+    if (node.kind != FilterNode::Kind::Test)
+        return 0;
+    switch (node.field) {
+    case FilterField::Name:
+        return ReadsRecord | ReadsName;
+    case FilterField::DisplayName:
+        return ReadsRecord | ReadsDisplayName;
+    case FilterField::Namespace:
+    case FilterField::Version:
+        return ReadsRecord;
+    case FilterField::Condition:
+        return ReadsRecord | ReadsConditions;
+    case FilterField::Label:
+        return ReadsRecord | ReadsLabels;
+    case FilterField::Property:
+        return ReadsRecord | ReadsProperties;
+    case FilterField::PropertyOrLabel:
+        return ReadsRecord | ReadsProperties | ReadsLabels;
+    case FilterField::Hub:
+    case FilterField::ClusterSet:
+    case FilterField::Manager:
+    case FilterField::MemberId:
+    case FilterField::Health:
+        break;
+    }
+    return 0;
+}
+
+void prefetch(const void *address)
+{
+    __builtin_prefetch(address);
+}
+
+void prefetchRecord(const FleetProfile &row, unsigned reads)
+{
+    if (!(reads & ReadsRecord))
+        return;
+    const ClusterProfile &p = row.profile();
+    prefetch(&p.metadata.name);
+    prefetch(&p.metadata.labels);
+    prefetch(&p.kubernetesVersion);
+    prefetch(&p.properties);
+}
+
+// The record must be in the cache by now: this reads its pointers.
+void prefetchBlocks(const FleetProfile &row, unsigned reads)
+{
+    const ClusterProfile &p = row.profile();
+    if (reads & ReadsName)
+        prefetch(p.metadata.name.constData());
+    if (reads & ReadsDisplayName)
+        prefetch(p.displayName.constData());
+    if (reads & ReadsConditions)
+        prefetch(p.conditions.constData());
+    if (reads & ReadsProperties)
+        prefetch(p.properties.constData());
+    if (reads & ReadsLabels)
+        prefetch(p.metadata.labels.entries().constData());
+}
+
 } // namespace
+
+struct FleetFilter::Program
+{
+    std::vector<FilterNode> nodes;
+    // Per node; used only for nodes that memoizes().
+    std::vector<VerdictMemo> memos;
+    std::vector<char> memoized;
+    unsigned reads = 0; // Reads of every node
+};
 
 FleetFilter FleetFilter::compile(const QString &text, FilterError *error)
 {
     FleetFilter filter;
     filter.m_text = text;
-    auto nodes = std::make_shared<std::vector<FilterNode>>();
+    auto program = std::make_shared<Program>();
+    std::vector<FilterNode> *nodes = &program->nodes;
     FilterParser parser(text);
-    filter.m_root = parser.parse(nodes.get());
+    filter.m_root = parser.parse(nodes);
     if (filter.m_root == -2) {
         filter.m_valid = false;
         filter.m_root = -1;
@@ -169,8 +311,13 @@ FleetFilter FleetFilter::compile(const QString &text, FilterError *error)
     if (error)
         *error = FilterError();
     if (filter.m_root >= 0)
-        orderByCost(nodes.get(), filter.m_root);
-    filter.m_nodes = std::move(nodes);
+        orderByCost(nodes, filter.m_root);
+    program->memos.resize(nodes->size());
+    for (const FilterNode &node : *nodes) {
+        program->memoized.push_back(memoizes(node) ? 1 : 0);
+        program->reads |= readsOf(node);
+    }
+    filter.m_program = std::move(program);
     return filter;
 }
 
@@ -181,9 +328,30 @@ bool FleetFilter::matches(const FleetProfile &profile, const FleetStore *store) 
     return m_root < 0 || evaluate(m_root, profile, store);
 }
 
+void FleetFilter::matchAll(const std::vector<FleetProfile> &rows, const FleetStore *store,
+                           std::vector<char> *accepted) const
+{
+    const bool all = m_valid && m_root < 0;
+    accepted->assign(rows.size(), all ? 1 : 0);
+    if (!m_valid || all)
+        return;
+    // Far enough ahead to cover a miss (~100 ns) at a few ns per cached row;
+    // the blocks' addresses come from records asked for earlier.
+    constexpr size_t recordsAhead = 16;
+    constexpr size_t blocksAhead = 8;
+    const unsigned reads = m_program->reads;
+    for (size_t row = 0; row < rows.size(); ++row) {
+        if (row + recordsAhead < rows.size())
+            prefetchRecord(rows[row + recordsAhead], reads);
+        if (row + blocksAhead < rows.size())
+            prefetchBlocks(rows[row + blocksAhead], reads);
+        (*accepted)[row] = evaluate(m_root, rows[row], store) ? 1 : 0;
+    }
+}
+
 bool FleetFilter::evaluate(int index, const FleetProfile &profile, const FleetStore *store) const
 {
-    const FilterNode &node = (*m_nodes)[size_t(index)];
+    const FilterNode &node = m_program->nodes[size_t(index)];
     switch (node.kind) {
     case FilterNode::Kind::And:
         for (int child : node.children) {
@@ -205,13 +373,14 @@ bool FleetFilter::evaluate(int index, const FleetProfile &profile, const FleetSt
         return p.metadata.name.contains(word, Qt::CaseInsensitive) || p.displayName.toString().contains(word, Qt::CaseInsensitive);
     }
     case FilterNode::Kind::Test:
-        return test(node, profile, store);
+        return test(index, profile, store);
     }
     return false;
 }
 
-bool FleetFilter::test(const FilterNode &node, const FleetProfile &profile, const FleetStore *store) const
+bool FleetFilter::test(int index, const FleetProfile &profile, const FleetStore *store) const
 {
+    const FilterNode &node = m_program->nodes[size_t(index)];
     const bool negated = node.op == FilterOp::NotEqual || node.op == FilterOp::NotIn
         || node.op == FilterOp::NotContains || node.op == FilterOp::NotRegex;
 
@@ -231,36 +400,14 @@ bool FleetFilter::test(const FilterNode &node, const FleetProfile &profile, cons
     // Like Kubernetes selectors, != and notin also accept rows without the key.
     if (!value)
         return negated;
-
-    switch (node.op) {
-    case FilterOp::Equal:
-    case FilterOp::NotEqual:
-    case FilterOp::In:
-    case FilterOp::NotIn:
-        return equalsAny(node, *value) != negated;
-    case FilterOp::Contains:
-    case FilterOp::NotContains:
-        return value->contains(node.values.front(), Qt::CaseInsensitive) != negated;
-    case FilterOp::Regex:
-    case FilterOp::NotRegex:
-        return node.regex.match(*value).hasMatch() != negated;
-    case FilterOp::Less:
-    case FilterOp::LessEqual:
-    case FilterOp::Greater:
-    case FilterOp::GreaterEqual:
-        if (node.valueType == FilterValueType::Number) {
-            double number = 0;
-            if (!parseDecimal(*value, &number))
-                return false;
-            return ordered(node.op, number < node.number ? -1 : (number > node.number ? 1 : 0));
-        } else {
-            const VersionKey have = VersionKey::parse(*value);
-            return have.isValid() && ordered(node.op, VersionKey::compare(have, node.version, node.version.count));
-        }
-    case FilterOp::Exists:
-        break;
-    }
-    return false;
+    if (!m_program->memoized[size_t(index)])
+        return judge(node, *value, negated);
+    VerdictMemo &memo = m_program->memos[size_t(index)];
+    if (const int known = memo.find(*value); known >= 0)
+        return known != 0;
+    const bool verdict = judge(node, *value, negated);
+    memo.insert(*value, verdict);
+    return verdict;
 }
 
 } // namespace fleetscope

@@ -24,8 +24,11 @@ struct FilterError
 
 // A compiled fleet filter (the language is described in filterparser.h and the
 // README). A value: copies share the compiled program. Evaluation walks a flat
-// node vector over the profile's own fields and allocates nothing, except for
-// regex terms (QRegularExpression::match builds a match object).
+// node vector over the profile's own fields. A term whose verdict takes work
+// (a version or number comparison, a substring, a regex, a list-valued property)
+// remembers its verdict per value buffer: the values it reads are mostly pooled,
+// so 100k rows hold a few hundred distinct buffers. Hence copies share mutable
+// state: evaluate a filter and its copies on one thread (the GUI's).
 class FleetFilter
 {
 public:
@@ -42,13 +45,19 @@ public:
 
     // `store` resolves hub names; without it, hub= terms never match.
     bool matches(const FleetProfile &profile, const FleetStore *store) const;
+    // matches() of every row, 1 or 0 into `accepted` (resized to the rows). A
+    // row's record and lists are seldom in the cache, and a lone test waits for
+    // each: this asks for the memory of rows further on while it tests one.
+    void matchAll(const std::vector<FleetProfile> &rows, const FleetStore *store, std::vector<char> *accepted) const;
 
 private:
+    struct Program;
+
     bool evaluate(int node, const FleetProfile &profile, const FleetStore *store) const;
-    bool test(const FilterNode &node, const FleetProfile &profile, const FleetStore *store) const;
+    bool test(int node, const FleetProfile &profile, const FleetStore *store) const;
 
     QString m_text;
-    std::shared_ptr<const std::vector<FilterNode>> m_nodes;
+    std::shared_ptr<Program> m_program;
     int m_root = -1;
     bool m_valid = true;
 };

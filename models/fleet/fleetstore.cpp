@@ -245,6 +245,11 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
             removed.append(row);
     }
     sortUnique(&removed);
+    // The upserted rows that were there before, for profilesUpdated.
+    QList<int> updated;
+    updated.reserve(delta.upsertedProfiles.size());
+    for (const RowUpdate &update : updates)
+        updated.append(update.first);
     if (!namespacesChanged.isEmpty())
         refreshNamespaceFacts(hub, namespacesChanged, &updates);
     // The last upsert of a row wins; rows about to be removed need no update first.
@@ -287,15 +292,21 @@ void FleetStore::applyDelta(int hub, const HubDelta &delta)
     }
 
     if (!delta.upsertedProfiles.isEmpty()) {
-        QList<int> updated;
-        updated.reserve(delta.upsertedProfiles.size());
-        for (const ProfilePtr &record : delta.upsertedProfiles) {
-            const int row = rowOf(hub, {record->profile.metadata.namespaceName, record->profile.metadata.name});
-            if (row >= 0)
-                updated.append(row);
-        }
+        // Their final positions: removed rows went (the ones before a row moved
+        // it up), new rows were appended.
         sortUnique(&updated);
-        emit profilesUpdated(updated);
+        QList<int> rows;
+        rows.reserve(updated.size() + qsizetype(appended.size()));
+        qsizetype before = 0;
+        for (const int row : std::as_const(updated)) {
+            while (before < removed.size() && removed[before] < row)
+                ++before;
+            if (before == removed.size() || removed[before] != row)
+                rows.append(row - int(before));
+        }
+        for (int row = profileCount() - int(appended.size()); row < profileCount(); ++row)
+            rows.append(row);
+        emit profilesUpdated(rows);
     }
 
     bool placementsTouched = false;

@@ -64,10 +64,12 @@ std::vector<int> RowSequence::toVector() const
     return rows;
 }
 
-void RowSequence::shiftRows(int from, int delta)
+void RowSequence::shiftRows(int from, int delta, int firstPosition)
 {
-    for (std::vector<int> &block : m_blocks) {
-        for (int &row : block)
+    if (firstPosition >= m_size)
+        return;
+    for (size_t block = blockOf(firstPosition); block < m_blocks.size(); ++block) {
+        for (int &row : m_blocks[block])
             row += row >= from ? delta : 0;
     }
 }

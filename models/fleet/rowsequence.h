@@ -28,8 +28,9 @@ public:
     void erase(int position);
     std::vector<int> toVector() const;
 
-    // Adds `delta` to every row >= `from` (source rows inserted or removed before them).
-    void shiftRows(int from, int delta);
+    // Adds `delta` to every row >= `from` (source rows inserted or removed
+    // before them), at positions >= `firstPosition` (none before it qualify).
+    void shiftRows(int from, int delta, int firstPosition = 0);
 
     // The first position whose row is not less than `row`; the rows must be
     // sorted by `less`. A search over the blocks' last rows, then inside one

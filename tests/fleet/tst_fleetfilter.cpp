@@ -6,6 +6,7 @@
 #include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetstore.h"
+#include "api/stringpool.h"
 
 #include <QTest>
 
@@ -104,6 +105,35 @@ QString matching(const FleetStore &store, const FleetFilter &filter)
     return names.join(',');
 }
 
+// The same through matchAll(), the proxy's path over the whole store.
+QString matchingAll(const FleetStore &store, const FleetFilter &filter)
+{
+    std::vector<char> accepted;
+    filter.matchAll(store.profiles(), &store, &accepted);
+    QStringList names;
+    for (size_t row = 0; row < accepted.size(); ++row) {
+        if (accepted[row])
+            names << store.profiles()[row].profile().metadata.name;
+    }
+    names.sort();
+    return names.join(',');
+}
+
+// The inventory lint's `findings` fact as FleetFindings answers it: every
+// cluster has the key, empty when it trips no rule.
+class FindingsFacts final : public FilterFacts
+{
+public:
+    const QString *fact(QStringView key, const FleetProfile &row) const override
+    {
+        static const QString tripped = QStringLiteral("duplicate-member");
+        static const QString none;
+        if (key != u"findings")
+            return nullptr;
+        return row.profile().metadata.name == u"c2" ? &tripped : &none;
+    }
+};
+
 } // namespace
 
 class TestFleetFilter final : public QObject
@@ -114,6 +144,7 @@ private slots:
     void initTestCase();
     void evaluates_data();
     void evaluates();
+    void remembersVerdictsOnlyForTheSameText();
     void reportsErrors_data();
     void reportsErrors();
     void invalidFilterMatchesNothing();
@@ -125,11 +156,13 @@ private slots:
 private:
     FleetStore m_store;
     FilterValueIndex m_index{&m_store};
+    FindingsFacts m_findings;
 };
 
 void TestFleetFilter::initTestCase()
 {
     fillFleet(&m_store);
+    m_store.addFilterFacts(&m_findings);
     QCOMPARE(m_store.profileCount(), 4);
 }
 
@@ -202,6 +235,45 @@ void TestFleetFilter::evaluates_data()
     row("!(clusterset=prod)", "c2,edge-c4");
     row("version>=1.30 manager!=ocm", "c3");
     row("rollout in progress", "");
+    // Keys and values no row has, and text the string pool never saw.
+    row("label:nosuch=x", "");
+    row("label:nosuch!=x", "c1,c2,c3,edge-c4");
+    row("clusterset=nosuch-set", "");
+    row("manager!=nosuch-manager", "c1,c2,c3,edge-c4");
+    row("location.topology.k8s.io=nowhere", "");
+    row("location.topology.k8s.io in (nowhere, cloud/us-east-1)", "c2");
+    row("no.such.property~x", "");
+    row("no.such.property!~x", "c1,c2,c3,edge-c4");
+    row("no.such.property>=1", "");
+    row("namespace in (fleet-prod, edge)", "c1,c3,edge-c4");
+    row("hub in (hub-a, nosuch)", "c1,c2");
+    row("hub~-B", "c3,edge-c4");
+    // Aliases (PropertyAliases::builtIn): the reported version, no property of
+    // the alias's names at all.
+    row("kubernetes-version>=1.31", "c3");
+    row("kubernetes-version=v1.4.0", "c2");
+    row("kubernetes-version~gke", "c3");
+    row("region~eu", "");
+    row("region!=x", "c1,c2,c3,edge-c4");
+    // Case: keys of built-in fields and statuses ignore it, values do not,
+    // ~ ignores it.
+    row("NAME=c1", "c1");
+    row("Joined=TRUE", "c1,c2");
+    row("label:env=PROD", "");
+    row("manager=OCM", "");
+    row("type.node.k8s.io~h100", "c1,c3");
+    row("location.topology.k8s.io~EU-WEST", "c1,c3");
+    // Negation, of a term and of its operator.
+    row("!version>=1.30", "c2,edge-c4");
+    row("!type.node.k8s.io~H100", "c2,edge-c4");
+    row("type.node.k8s.io!~H100", "c2,edge-c4");
+    row("!(count.node.k8s.io>=40 && version>=1.30)", "c2,c3,edge-c4");
+    row("version notin (1.30, 1.31)", "c2,edge-c4");
+    row("type.node.k8s.io notin (H100, m6i.xlarge)", "c3,edge-c4");
+    // A fact source (the inventory lint) answers before properties and labels.
+    row("findings!=\"\"", "c2");
+    row("findings=\"\"", "c1,c3,edge-c4");
+    row("findings~duplicate", "c2");
 }
 
 void TestFleetFilter::evaluates()
@@ -213,6 +285,56 @@ void TestFleetFilter::evaluates()
     QVERIFY2(!error.isError(), qPrintable(error.message));
     QVERIFY(compiled.isValid());
     QCOMPARE(matching(m_store, compiled), expected);
+    // Again, now from the verdicts the terms remembered, and over the whole store.
+    QCOMPARE(matching(m_store, compiled), expected);
+    QCOMPARE(matchingAll(m_store, compiled), expected);
+    QCOMPARE(matchingAll(m_store, FleetFilter::compile(filter)), expected);
+}
+
+void TestFleetFilter::remembersVerdictsOnlyForTheSameText()
+{
+    // A term remembers its verdict per value buffer: a row whose value changes,
+    // and values that come and go through the pool, are judged again.
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("h"));
+    const auto profile = [](const QString &name, const QString &version, const QString &nodes) {
+        auto record = std::make_shared<ProfileRecord>();
+        record->profile.metadata.namespaceName = QStringLiteral("ns");
+        record->profile.metadata.name = name;
+        record->profile.kubernetesVersion = version;
+        record->profile.properties.append(Property{QStringLiteral("count.node.k8s.io"), nodes, 0});
+        return ProfilePtr(record);
+    };
+    HubDelta add;
+    add.upsertedProfiles = {profile("a", "v1.28.0", "3"), profile("b", "v1.31.0", "300")};
+    store.applyDelta(hub, add);
+    const FleetFilter filter = FleetFilter::compile(QStringLiteral("version>=1.30 || count.node.k8s.io>100"));
+    QCOMPARE(matching(store, filter), "b");
+
+    HubDelta change;
+    change.upsertedProfiles = {profile("a", "v1.30.1", "3"), profile("b", "v1.29.0", "30")};
+    store.applyDelta(hub, change);
+    StringPool::shared().purgeUnused(); // the old values' slots may now hold other text
+    QCOMPARE(matching(store, filter), "a");
+    QCOMPARE(matchingAll(store, filter), "a");
+
+    // Per-cluster values fill a term's table without a hit: it stops remembering.
+    HubDelta many;
+    for (int i = 0; i < 6000; ++i)
+        many.upsertedProfiles.append(profile(QStringLiteral("n%1").arg(i), QString(), QString::number(1000 + i)));
+    store.applyDelta(hub, many);
+    const FleetFilter nodes = FleetFilter::compile(QStringLiteral("count.node.k8s.io~99"));
+    for (int round = 0; round < 2; ++round) {
+        std::vector<char> accepted;
+        nodes.matchAll(store.profiles(), &store, &accepted);
+        int matched = 0;
+        for (size_t row = 0; row < accepted.size(); ++row) {
+            const bool expected = store.profiles()[row].profile().propertyText(u"count.node.k8s.io")->contains("99");
+            QCOMPARE(accepted[row] != 0, expected);
+            matched += accepted[row];
+        }
+        QCOMPARE(matched, 114); // of 1000..6999, those with "99" in them
+    }
 }
 
 void TestFleetFilter::reportsErrors_data()

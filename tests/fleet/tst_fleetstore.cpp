@@ -291,12 +291,14 @@ void TestFleetStore::reportsRealUpdatesNotMoves()
         for (const FleetProfile &p : profiles)
             deleted << p.profile().metadata.name;
     });
-    // c0 is removed (the rows after it move up), c2 changes, c9 is new.
+    // c0 is removed (the rows after it move up), c2 changes, c9 is new, c3
+    // changes and goes in the same delta.
     HubDelta delta;
-    delta.removedProfiles = {{"ns", "c0"}};
-    delta.upsertedProfiles = {profile("ns", "c2", "v1.31.0"), profile("ns", "c9")};
+    delta.removedProfiles = {{"ns", "c0"}, {"ns", "c3"}};
+    delta.upsertedProfiles = {profile("ns", "c2", "v1.31.0"), profile("ns", "c9"), profile("ns", "c3", "v1.31.0")};
     store.applyDelta(hub, delta);
-    QCOMPARE(deleted, QStringList{"c0"});
+    QCOMPARE(deleted, (QStringList{"c0", "c3"}));
+    QCOMPARE(updated, (QList<int>{store.rowOf(hub, {"ns", "c2"}), store.rowOf(hub, {"ns", "c9"})}));
     QStringList names;
     for (int row : updated)
         names << store.profileAt(row).profile().metadata.name;

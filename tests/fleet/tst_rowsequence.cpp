@@ -42,7 +42,9 @@ void TestRowSequence::agreesWithAVector()
         } else if (choice < 99) {
             const int from = random.bounded(100000);
             const int delta = random.bounded(2) ? 7 : -1;
-            sequence.shiftRows(from, delta);
+            // The values ascend: the ones to shift may also be named as a tail.
+            const int tail = random.bounded(2) ? sequence.lowerBound(from, std::less<int>()) : 0;
+            sequence.shiftRows(from, delta, tail);
             for (int &value : expected)
                 value += value >= from ? delta : 0;
         } else {
