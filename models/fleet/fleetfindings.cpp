@@ -113,6 +113,7 @@ void FleetFindings::relint(qint64 nowMs)
     m_changedAny = false;
     QList<ClusterRef> cleared; // rows whose rules may have become empty
     QSet<ClusterRef> touched;  // rows whose rules may have changed
+    QSet<QString> dirtyMembers;
     if (m_rebuild) {
         for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
             if (!it->rules.isEmpty())
@@ -129,11 +130,15 @@ void FleetFindings::relint(qint64 nowMs)
         m_placementsNaming.clear();
         m_dirtyProfiles.clear();
         m_dirtyPlacements.clear();
-        for (int row = 0; row < m_store->profileCount(); ++row)
-            m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
             m_dirtyPlacementHubs.insert(hub);
         m_rebuild = false;
+        m_entries.reserve(m_store->profileCount());
+        // Every row, straight from the store: no set of keys to build first.
+        for (int row = 0; row < m_store->profileCount(); ++row)
+            relintProfile(refOf(m_store->profileAt(row)), &touched, &cleared);
+        for (auto it = m_members.cbegin(); it != m_members.cend(); ++it)
+            dirtyMembers.insert(it.key());
     }
     // Profiles whose stale properties tick over.
     while (!m_clock.empty() && m_clock.begin()->first <= nowMs) {
@@ -144,7 +149,6 @@ void FleetFindings::relint(qint64 nowMs)
         m_clock.erase(m_clock.begin());
     }
     const QSet<ClusterRef> dirty = std::exchange(m_dirtyProfiles, {});
-    QSet<QString> dirtyMembers;
     for (const ClusterRef &ref : dirty) {
         const auto entry = m_entries.constFind(ref);
         if (entry != m_entries.cend() && !entry->memberId.isEmpty())
