@@ -76,6 +76,9 @@ qint64 nextAgeTick(qint64 ageMs)
     return hours >= 48 ? (hours / 24 + 1) * 24 * hour : (hours + 1) * hour;
 }
 
+void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                           qint64 *nextChangeMs, QList<LintFinding> *out);
+
 void keepEarliest(qint64 *next, qint64 when)
 {
     if (next && (*next == 0 || when < *next))
@@ -112,7 +115,8 @@ bool InventoryLint::before(const LintFinding &a, const LintFinding &b)
     const qsizetype rb = rules().indexOf(b.rule);
     if (ra != rb)
         return ra < rb;
-    return a.objects.value(0) < b.objects.value(0);
+    static const QString none;
+    return (a.objects.isEmpty() ? none : a.objects.constFirst()) < (b.objects.isEmpty() ? none : b.objects.constFirst());
 }
 
 std::optional<QString> InventoryLint::namespaceClusterSet(const FleetStore &store, int hub, const QString &namespaceName)
@@ -135,6 +139,17 @@ QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const
                                                   const LintOptions &options, qint64 *nextChangeMs)
 {
     QList<LintFinding> out;
+    appendProfileFindings(store, row, options, nextChangeMs, &out);
+    return out;
+}
+
+namespace {
+
+// profileFindings() into a list run() fills for the whole fleet: no list per profile.
+void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                           qint64 *nextChangeMs, QList<LintFinding> *outList)
+{
+    QList<LintFinding> &out = *outList;
     if (nextChangeMs)
         *nextChangeMs = 0;
     const ClusterProfile &p = row.profile();
@@ -146,7 +161,7 @@ QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const
         out.append(f);
     }
     if (const QString *label = p.metadata.labels.findText(well_known::clusterSetLabel)) {
-        const std::optional<QString> nsValue = namespaceClusterSet(store, row.hub, p.metadata.namespaceName);
+        const std::optional<QString> nsValue = InventoryLint::namespaceClusterSet(store, row.hub, p.metadata.namespaceName);
         if (nsValue && *nsValue != *label) {
             LintFinding f = finding(clusterSetContradiction,
                                     QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
@@ -185,8 +200,9 @@ QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const
         addProfile(&f, store, row);
         out.append(f);
     }
-    return out;
 }
+
+} // namespace
 
 std::optional<LintFinding> InventoryLint::memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows)
 {
@@ -252,7 +268,7 @@ QList<LintFinding> InventoryLint::run(const FleetStore &store, const LintOptions
         const FleetProfile &fp = store.profileAt(row);
         if (!store.isHubActive(fp.hub))
             continue;
-        out.append(profileFindings(store, fp, options));
+        appendProfileFindings(store, fp, options, nullptr, &out);
         if (!fp.memberId.isEmpty())
             byMember[fp.memberId].append(row);
     }
@@ -271,7 +287,8 @@ QList<LintFinding> InventoryLint::run(const FleetStore &store, const LintOptions
     // Each finding's first object is its own (one per profile and rule, per member
     // id, per PlacementDecision), so this order is total and the same for any
     // order the findings were made in.
-    std::sort(out.begin(), out.end(), before);
+    // (A merge sort: fewer comparisons than introsort, and each compares strings.)
+    std::stable_sort(out.begin(), out.end(), [](const LintFinding &a, const LintFinding &b) { return before(a, b); });
     return out;
 }
 
