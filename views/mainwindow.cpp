@@ -122,9 +122,12 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     ensureFindingsColumn();
     connect(m_tableModel, &QAbstractItemModel::columnsRemoved, this,
             [this, ensureFindingsColumn] { QTimer::singleShot(0, this, ensureFindingsColumn); });
-    connect(m_findings, &FleetFindings::changed, this, [this, ensureFindingsColumn] {
+    connect(m_findings, &FleetFindings::changed, this, [this, ensureFindingsColumn](const QList<int> &rows) {
         ensureFindingsColumn();
-        m_tableModel->sourceColumnChanged(m_findings);
+        if (rows.isEmpty())
+            return; // messages changed, the rules each row shows did not
+        // Only the rows whose rules changed: a relint during churn touches a few.
+        m_tableModel->sourceColumnChanged(m_findings, rows);
         // A filter on `findings` reads facts that just changed under it.
         if (m_proxy->filter().text().contains(FleetFindings::filterKey))
             m_proxy->reapplyFilter();

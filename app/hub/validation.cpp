@@ -165,13 +165,48 @@ void validateClusterProfileV1alpha2(const nlohmann::json &object, std::vector<Fi
     }
 }
 
+// The schema type names the apiserver's structural validation reports.
+const char *schemaTypeOf(const nlohmann::json &value)
+{
+    switch (value.type()) {
+    case nlohmann::json::value_t::object: return "object";
+    case nlohmann::json::value_t::array: return "array";
+    case nlohmann::json::value_t::string: return "string";
+    case nlohmann::json::value_t::boolean: return "boolean";
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: return "integer";
+    case nlohmann::json::value_t::number_float: return "number";
+    default: return "null";
+    }
+}
+
+// A value of the wrong type, worded like a CRD's structural schema check:
+// `decisions[0].reason: Invalid value: "boolean": decisions[0].reason in body must be of type string: "boolean"`.
+bool checkType(const nlohmann::json &value, nlohmann::json::value_t type, const char *typeName, const std::string &path,
+               std::vector<FieldError> *out)
+{
+    if (value.type() == type)
+        return true;
+    const std::string got = schemaTypeOf(value);
+    out->push_back({path, "FieldValueTypeInvalid",
+                    "Invalid value: \"" + got + "\": " + path + " in body must be of type " + typeName + ": \"" + got + "\""});
+    return false;
+}
+
+// The PlacementDecision CRD (both versions): decisions required, at most 100, each
+// with a clusterProfileRef that has a name; every field of its type.
 void validatePlacementDecision(const nlohmann::json &object, std::vector<FieldError> *out)
 {
-    if (!object.contains("decisions") || !object["decisions"].is_array()) {
+    using Type = nlohmann::json::value_t;
+    if (object.contains("schedulerName"))
+        checkType(object["schedulerName"], Type::string, "string", "schedulerName", out);
+    if (!object.contains("decisions") || object["decisions"].is_null()) {
         out->push_back({"decisions", "FieldValueRequired", "Required value"});
         return;
     }
     const nlohmann::json &decisions = object["decisions"];
+    if (!checkType(decisions, Type::array, "array", "decisions", out))
+        return;
     if (decisions.size() > 100) {
         out->push_back({"decisions", "FieldValueTooMany",
                         "Too many: " + std::to_string(decisions.size()) + ": must have at most 100 items"});
@@ -179,10 +214,24 @@ void validatePlacementDecision(const nlohmann::json &object, std::vector<FieldEr
     }
     for (std::size_t i = 0; i < decisions.size(); ++i) {
         const nlohmann::json &d = decisions[i];
-        const std::string path = "decisions[" + std::to_string(i) + "].clusterProfileRef";
-        if (!d.is_object() || !d.contains("clusterProfileRef") || !d["clusterProfileRef"].is_object())
+        const std::string item = "decisions[" + std::to_string(i) + "]";
+        if (!checkType(d, Type::object, "object", item, out))
+            continue;
+        if (d.contains("reason"))
+            checkType(d["reason"], Type::string, "string", item + ".reason", out);
+        const std::string path = item + ".clusterProfileRef";
+        if (!d.contains("clusterProfileRef") || d["clusterProfileRef"].is_null()) {
             out->push_back({path, "FieldValueRequired", "Required value"});
-        else if (!hasString(d["clusterProfileRef"], "name"))
+            continue;
+        }
+        const nlohmann::json &ref = d["clusterProfileRef"];
+        if (!checkType(ref, Type::object, "object", path, out))
+            continue;
+        if (ref.contains("namespace"))
+            checkType(ref["namespace"], Type::string, "string", path + ".namespace", out);
+        if (ref.contains("name") && !ref["name"].is_string())
+            checkType(ref["name"], Type::string, "string", path + ".name", out);
+        else if (!hasString(ref, "name"))
             out->push_back({path + ".name", "FieldValueRequired", "Required value"});
     }
 }

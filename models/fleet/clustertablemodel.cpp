@@ -123,6 +123,23 @@ void ClusterTableModel::sourceColumnChanged(const ClusterColumnSource *source)
     }
 }
 
+void ClusterTableModel::sourceColumnChanged(const ClusterColumnSource *source, const QList<int> &rows)
+{
+    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
+        const int column = FixedColumnCount + int(i);
+        if (m_extraColumns[i].source != source)
+            continue;
+        qsizetype start = 0;
+        while (start < rows.size()) {
+            qsizetype end = start + 1;
+            while (end < rows.size() && rows[end] == rows[end - 1] + 1)
+                ++end;
+            Q_EMIT dataChanged(index(rows[start], column), index(rows[end - 1], column), {Qt::DisplayRole, SortRole});
+            start = end;
+        }
+    }
+}
+
 bool ClusterTableModel::removeColumnAt(int column)
 {
     if (column < FixedColumnCount || column >= columnCount())

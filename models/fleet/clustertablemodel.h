@@ -71,6 +71,8 @@ public:
     // no spec (saved views do not store it). Call sourceColumnChanged when its values change.
     int addSourceColumn(const ClusterColumnSource *source);
     void sourceColumnChanged(const ClusterColumnSource *source);
+    // Only these rows' values changed (sorted, unique): one dataChanged per run of adjacent rows.
+    void sourceColumnChanged(const ClusterColumnSource *source, const QList<int> &rows);
 
     // Ages are computed against this clock; 0 (the default) means the real time.
     void setNow(qint64 msSinceEpoch) { m_now = msSinceEpoch; }

@@ -5,12 +5,18 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
-// The lint walks the whole fleet on the GUI thread: at most once per interval, so
-// that a churning fleet costs one pass every two seconds, not one per delta.
-constexpr int relintDelayMs = 2000;
+// A churning fleet is relinted at most once per interval, not once per delta:
+// the rows whose findings change then repaint at most that often.
+constexpr int relintDelayMs = 1000;
+// A quiet fleet is still relinted when a property turns stale, but not more
+// often than this (and at least this often, so a sleeping machine catches up).
+constexpr qint64 minClockMs = 1000;
+constexpr qint64 maxClockMs = 3600 * 1000;
 
 ClusterRef refOf(const FleetProfile &row)
 {
@@ -27,14 +33,35 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(relintDelayMs);
     connect(&m_debounce, &QTimer::timeout, this, [this] { relint(); });
+    m_clockTimer.setSingleShot(true);
+    connect(&m_clockTimer, &QTimer::timeout, this, [this] { relint(); });
     const auto later = [this] {
         if (!m_debounce.isActive())
             m_debounce.start();
     };
-    connect(store, &FleetStore::profilesChanged, this, later);
-    connect(store, &FleetStore::profilesRemoved, this, later);
-    connect(store, &FleetStore::profilesInserted, this, later);
-    connect(store, &FleetStore::placementsChanged, this, later);
+    // Rows are turned into keys as they are announced: row numbers move, keys do not.
+    connect(store, &FleetStore::profilesChanged, this, [this, later](int first, int last) {
+        markRows(first, last);
+        later();
+    });
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this, later](int first, int last) {
+        markRows(first, last);
+        later();
+    });
+    connect(store, &FleetStore::profilesInserted, this, [this, later](int first, int last) {
+        markRows(first, last);
+        later();
+    });
+    connect(store, &FleetStore::placementsChanged, this, [this, later](int hub) {
+        m_dirtyPlacementHubs.insert(hub);
+        later();
+    });
+    // Namespace labels arrive in deltas without a signal of their own.
+    connect(store, &FleetStore::deltaApplied, this, [this, later](int hub) {
+        checkNamespaces(hub);
+        if (!m_dirtyProfiles.isEmpty())
+            later();
+    });
     // Once every hub has synced, at once: a fleet that just arrived is checked
     // before anyone looks (and before a --screenshot is taken).
     connect(store, &FleetStore::hubStatusChanged, this, [this] {
@@ -48,40 +75,334 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
     });
 }
 
-void FleetFindings::relint(qint64 nowMs)
+void FleetFindings::setStaleAfterMs(qint64 ms)
 {
-    m_options.nowMs = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
-    QList<LintFinding> findings = InventoryLint::run(*m_store, m_options);
-    QHash<ClusterRef, QString> rules;
-    QHash<ClusterRef, QList<int>> indexes;
-    for (int i = 0; i < findings.size(); ++i) {
-        for (const ClusterRef &ref : findings[i].profiles) {
-            QString &text = rules[ref];
-            if (!text.split(u',', Qt::SkipEmptyParts).contains(findings[i].rule))
-                text += (text.isEmpty() ? QString() : QStringLiteral(",")) + findings[i].rule;
-            indexes[ref].append(i);
+    if (ms != m_options.staleAfterMs)
+        m_rebuild = true;
+    m_options.staleAfterMs = ms;
+}
+
+void FleetFindings::markRows(int first, int last)
+{
+    if (m_rebuild)
+        return; // everything will be linted anyway
+    for (int row = first; row <= last; ++row)
+        m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
+}
+
+void FleetFindings::checkNamespaces(int hub)
+{
+    for (auto it = m_namespaces.begin(); it != m_namespaces.end(); ++it) {
+        if (it.key().first != hub)
+            continue;
+        const std::optional<QString> now = InventoryLint::namespaceClusterSet(*m_store, hub, it.key().second);
+        if (now != it->clusterSet) {
+            it->clusterSet = now;
+            m_dirtyProfiles.unite(it->profiles);
         }
     }
-    const bool same = rules == m_rules;
-    m_findings = std::move(findings);
-    m_rules = std::move(rules);
-    m_indexes = std::move(indexes);
-    if (!same)
-        emit changed();
+}
+
+void FleetFindings::relint(qint64 nowMs)
+{
+    nowMs = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
+    // Staleness only grows with time; a clock that went back is a new start.
+    if (nowMs < m_options.nowMs)
+        m_rebuild = true;
+    m_options.nowMs = nowMs;
+    m_changedAny = false;
+    QList<ClusterRef> cleared; // rows whose rules may have become empty
+    QSet<ClusterRef> touched;  // rows whose rules may have changed
+    QSet<QString> dirtyMembers;
+    if (m_rebuild) {
+        for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+            if (!it->rules.isEmpty())
+                cleared.append(it.key());
+        }
+        m_changedAny = !m_entries.isEmpty() || !m_placementFindings.isEmpty();
+        m_entries.clear();
+        m_clock.clear();
+        m_members.clear();
+        m_memberFindings.clear();
+        m_namespaces.clear();
+        m_placements.clear();
+        m_placementFindings.clear();
+        m_placementsNaming.clear();
+        m_dirtyProfiles.clear();
+        m_dirtyPlacements.clear();
+        for (int hub = 0; hub < m_store->hubCount(); ++hub)
+            m_dirtyPlacementHubs.insert(hub);
+        m_rebuild = false;
+        m_entries.reserve(m_store->profileCount());
+        // Every row, straight from the store: no set of keys to build first.
+        for (int row = 0; row < m_store->profileCount(); ++row)
+            relintProfile(refOf(m_store->profileAt(row)), &touched, &cleared);
+        for (auto it = m_members.cbegin(); it != m_members.cend(); ++it)
+            dirtyMembers.insert(it.key());
+    }
+    // Profiles whose stale properties tick over.
+    while (!m_clock.empty() && m_clock.begin()->first <= nowMs) {
+        const ClusterRef ref = m_clock.begin()->second;
+        if (const auto entry = m_entries.find(ref); entry != m_entries.end())
+            entry->nextChangeMs = 0;
+        m_dirtyProfiles.insert(ref);
+        m_clock.erase(m_clock.begin());
+    }
+    const QSet<ClusterRef> dirty = std::exchange(m_dirtyProfiles, {});
+    for (const ClusterRef &ref : dirty) {
+        const auto entry = m_entries.constFind(ref);
+        if (entry != m_entries.cend() && !entry->memberId.isEmpty())
+            dirtyMembers.insert(entry->memberId);
+        relintProfile(ref, &touched, &cleared);
+        const auto now = m_entries.constFind(ref);
+        if (now != m_entries.cend() && !now->memberId.isEmpty())
+            dirtyMembers.insert(now->memberId);
+    }
+    for (const int hub : std::exchange(m_dirtyPlacementHubs, {}))
+        diffPlacements(hub);
+    for (const ClusterRef &placement : std::exchange(m_dirtyPlacements, {}))
+        relintPlacement(placement);
+    for (const QString &member : std::as_const(dirtyMembers))
+        relintMember(member, &touched);
+
+    QList<int> rows;
+    for (const ClusterRef &ref : std::as_const(touched)) {
+        const auto it = m_entries.find(ref);
+        if (it == m_entries.end())
+            continue;
+        QString rules = rulesOf(*it);
+        if (rules == it->rules)
+            continue;
+        it->rules = std::move(rules);
+        if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
+            rows.append(row);
+    }
+    for (const ClusterRef &ref : std::as_const(cleared)) {
+        const auto it = m_entries.constFind(ref);
+        if (it != m_entries.cend() && !it->rules.isEmpty())
+            continue;
+        if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
+            rows.append(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    scheduleClock();
+    if (m_changedAny || !rows.isEmpty()) {
+        m_findingsValid = false;
+        emit changed(rows);
+    }
+}
+
+void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared)
+{
+    // Take the old entry out of every index; whether the profile exists may
+    // have changed what the decisions naming it say.
+    Entry old = m_entries.take(ref);
+    if (old.nextChangeMs)
+        m_clock.erase(old.clockAt);
+    if (!old.memberId.isEmpty()) {
+        auto members = m_members.find(old.memberId);
+        if (members != m_members.end()) {
+            members->remove(ref);
+            if (members->isEmpty())
+                m_members.erase(members);
+        }
+    }
+    if (old.watchesNamespace) {
+        const NamespaceKey key{ref.hub, ref.key.namespaceName};
+        auto watch = m_namespaces.find(key);
+        if (watch != m_namespaces.end()) {
+            watch->profiles.remove(ref);
+            if (watch->profiles.isEmpty())
+                m_namespaces.erase(watch);
+        }
+    }
+    if (const auto naming = m_placementsNaming.constFind(ref); naming != m_placementsNaming.cend())
+        m_dirtyPlacements.unite(*naming);
+
+    const int row = m_store->isHubActive(ref.hub) ? m_store->rowOf(ref.hub, ref.key) : -1;
+    if (row < 0) {
+        m_changedAny = m_changedAny || !old.own.isEmpty();
+        return; // gone, and its row with it
+    }
+    const FleetProfile &fp = m_store->profileAt(row);
+    Entry entry;
+    entry.own = InventoryLint::profileFindings(*m_store, fp, m_options, &entry.nextChangeMs);
+    entry.memberId = fp.memberId;
+    entry.watchesNamespace = InventoryLint::hasClusterSetLabel(fp);
+    entry.rules = old.rules; // what the row shows until the rules are compared
+    m_changedAny = m_changedAny || entry.own != old.own;
+    if (entry.own.isEmpty() && entry.memberId.isEmpty() && !entry.watchesNamespace && !entry.nextChangeMs) {
+        if (!old.rules.isEmpty())
+            cleared->append(ref);
+        return;
+    }
+    if (entry.nextChangeMs)
+        entry.clockAt = m_clock.emplace(entry.nextChangeMs, ref);
+    if (!entry.memberId.isEmpty())
+        m_members[entry.memberId].insert(ref);
+    if (entry.watchesNamespace) {
+        const NamespaceKey key{ref.hub, ref.key.namespaceName};
+        auto watch = m_namespaces.find(key);
+        if (watch == m_namespaces.end()) {
+            watch = m_namespaces.insert(key, NamespaceWatch());
+            watch->clusterSet = InventoryLint::namespaceClusterSet(*m_store, ref.hub, ref.key.namespaceName);
+        }
+        watch->profiles.insert(ref);
+    }
+    m_entries.insert(ref, std::move(entry));
+    touched->insert(ref);
+}
+
+void FleetFindings::diffPlacements(int hub)
+{
+    if (hub < 0)
+        return;
+    if (size_t(hub) >= m_placements.size())
+        m_placements.resize(size_t(hub) + 1);
+    QHash<ObjectKey, PlacementPtr> &known = m_placements[size_t(hub)];
+    QHash<ObjectKey, PlacementPtr> current;
+    if (m_store->isHubActive(hub)) {
+        for (const PlacementPtr &p : m_store->placements(hub))
+            current.insert(ObjectKey{p->metadata.namespaceName, p->metadata.name}, p);
+    }
+    // Decoded objects are immutable and shared: a new pointer is a new version.
+    const auto index = [this, hub](const ObjectKey &key, const PlacementDecision &p, bool add) {
+        const ClusterRef self{hub, key};
+        for (const ClusterDecision &d : p.decisions) {
+            const ClusterRef target{hub, ObjectKey{p.profileNamespace(d), d.clusterProfileName}};
+            if (add) {
+                m_placementsNaming[target].insert(self);
+                continue;
+            }
+            auto naming = m_placementsNaming.find(target);
+            if (naming == m_placementsNaming.end())
+                continue;
+            naming->remove(self);
+            if (naming->isEmpty())
+                m_placementsNaming.erase(naming);
+        }
+    };
+    for (auto it = known.cbegin(); it != known.cend(); ++it) {
+        if (current.value(it.key()) != it.value()) {
+            index(it.key(), *it.value(), false);
+            m_dirtyPlacements.insert(ClusterRef{hub, it.key()});
+        }
+    }
+    for (auto it = current.cbegin(); it != current.cend(); ++it) {
+        if (known.value(it.key()) != it.value()) {
+            index(it.key(), *it.value(), true);
+            m_dirtyPlacements.insert(ClusterRef{hub, it.key()});
+        }
+    }
+    known = std::move(current);
+}
+
+void FleetFindings::relintPlacement(const ClusterRef &placement)
+{
+    std::optional<LintFinding> f;
+    if (size_t(placement.hub) < m_placements.size()) {
+        const PlacementPtr p = m_placements[size_t(placement.hub)].value(placement.key);
+        if (p)
+            f = InventoryLint::placementFinding(*m_store, placement.hub, *p);
+    }
+    const auto old = m_placementFindings.constFind(placement);
+    const bool had = old != m_placementFindings.cend();
+    if (!f) {
+        if (had) {
+            m_placementFindings.erase(old);
+            m_changedAny = true;
+        }
+        return;
+    }
+    if (!had || *old != *f) {
+        m_placementFindings.insert(placement, std::move(*f));
+        m_changedAny = true;
+    }
+}
+
+void FleetFindings::relintMember(const QString &memberId, QSet<ClusterRef> *touched)
+{
+    std::optional<LintFinding> old;
+    if (const auto it = m_memberFindings.constFind(memberId); it != m_memberFindings.cend()) {
+        old = *it;
+        for (const ClusterRef &ref : it->profiles)
+            touched->insert(ref);
+        m_memberFindings.erase(it);
+    }
+    std::optional<LintFinding> f;
+    if (const auto members = m_members.constFind(memberId); members != m_members.cend()) {
+        QList<int> rows;
+        for (const ClusterRef &ref : *members) {
+            touched->insert(ref);
+            if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
+                rows.append(row);
+        }
+        f = InventoryLint::memberFinding(*m_store, memberId, rows);
+    }
+    m_changedAny = m_changedAny || old != f;
+    if (f)
+        m_memberFindings.insert(memberId, std::move(*f));
+}
+
+QString FleetFindings::rulesOf(const Entry &entry) const
+{
+    // In rule order, as InventoryLint::before() sorts a profile's findings.
+    QStringList names;
+    for (const LintFinding &f : entry.own)
+        names << f.rule;
+    if (!entry.memberId.isEmpty() && m_memberFindings.contains(entry.memberId))
+        names << QStringLiteral("member-disagreement");
+    std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
+        return InventoryLint::rules().indexOf(a) < InventoryLint::rules().indexOf(b);
+    });
+    return names.join(u',');
+}
+
+void FleetFindings::scheduleClock()
+{
+    if (m_clock.empty()) {
+        m_clockTimer.stop();
+        return;
+    }
+    const qint64 wait = std::clamp(m_clock.begin()->first - m_options.nowMs, minClockMs, maxClockMs);
+    m_clockTimer.start(int(wait));
+}
+
+const QList<LintFinding> &FleetFindings::findings() const
+{
+    if (m_findingsValid)
+        return m_findings;
+    m_findings.clear();
+    for (const Entry &entry : m_entries)
+        m_findings.append(entry.own);
+    for (const LintFinding &f : m_memberFindings)
+        m_findings.append(f);
+    for (const LintFinding &f : m_placementFindings)
+        m_findings.append(f);
+    std::sort(m_findings.begin(), m_findings.end(), InventoryLint::before);
+    m_findingsValid = true;
+    return m_findings;
 }
 
 QList<LintFinding> FleetFindings::findingsOf(const FleetProfile &row) const
 {
-    QList<LintFinding> out;
-    for (int i : m_indexes.value(refOf(row)))
-        out << m_findings[i];
+    const auto it = m_entries.constFind(refOf(row));
+    if (it == m_entries.cend())
+        return {};
+    QList<LintFinding> out = it->own;
+    if (!it->memberId.isEmpty()) {
+        if (const auto member = m_memberFindings.constFind(it->memberId); member != m_memberFindings.cend())
+            out.append(*member);
+    }
+    std::sort(out.begin(), out.end(), InventoryLint::before);
     return out;
 }
 
 const QString *FleetFindings::rulesOf(const FleetProfile &row) const
 {
-    const auto it = m_rules.constFind(refOf(row));
-    return it == m_rules.cend() ? nullptr : &it.value();
+    const auto it = m_entries.constFind(refOf(row));
+    return it == m_entries.cend() || it->rules.isEmpty() ? nullptr : &it->rules;
 }
 
 const QString *FleetFindings::fact(QStringView key, const FleetProfile &row) const

@@ -6,7 +6,11 @@
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
+
+#include <map>
+#include <optional>
 
 namespace fleetscope {
 
@@ -16,7 +20,12 @@ class FleetStore;
 // rules a cluster trips, errors first) and the filter key `findings` (those rule
 // names joined by commas, "" for none: `findings!=""` shows every cluster with
 // a finding, `findings~stale` those with a stale property). Relints a moment
-// after the fleet changes, not on every delta.
+// after the fleet changes, not on every delta, and then only what the changes
+// can affect: a changed profile's own rules; the member-disagreement of the
+// inventory-member-ids it left and joined; the PlacementDecisions that name it
+// (and the changed decisions themselves); the profiles whose namespace's
+// clusterset changed; and the profiles whose stale properties tick over. Small
+// indexes find those; the findings always equal a whole InventoryLint pass.
 class FleetFindings final : public QObject, public FilterFacts, public ClusterColumnSource
 {
     Q_OBJECT
@@ -26,11 +35,12 @@ public:
 
     explicit FleetFindings(const FleetStore *store, QObject *parent = nullptr);
 
-    // Lints now; `nowMs` 0 takes the clock.
+    // Brings the findings up to date now; `nowMs` 0 takes the clock.
     void relint(qint64 nowMs = 0);
-    void setStaleAfterMs(qint64 ms) { m_options.staleAfterMs = ms; }
+    void setStaleAfterMs(qint64 ms);
 
-    const QList<LintFinding> &findings() const { return m_findings; }
+    // Every finding, in InventoryLint::run()'s order (assembled on demand).
+    const QList<LintFinding> &findings() const;
     // The findings that name this cluster.
     QList<LintFinding> findingsOf(const FleetProfile &row) const;
 
@@ -40,17 +50,63 @@ public:
     const QString *value(const FleetProfile &row) const override;
 
 signals:
-    void changed();
+    // After a relint that changed any finding; `rows` are the rows whose rules
+    // (the column, the filter key) changed.
+    void changed(const QList<int> &rows);
 
 private:
+    // What is kept of a profile that has findings, a member id, a clusterset
+    // label or a property that will turn stale; other profiles have no entry.
+    // Entry::nextChangeMs → profile. A std::multimap, so that an entry keeps its
+    // place (an iterator that stays valid) and leaves in O(1), however many
+    // profiles share a deadline (timestamps have whole seconds).
+    using Clock = std::multimap<qint64, ClusterRef>;
+    struct Entry
+    {
+        QList<LintFinding> own; // InventoryLint::profileFindings()
+        QString memberId;
+        QString rules; // "manager-mismatch,stale-property"
+        qint64 nextChangeMs = 0; // 0: none (and clockAt is not set)
+        Clock::iterator clockAt;
+        bool watchesNamespace = false; // has a clusterset label
+    };
+    struct NamespaceWatch
+    {
+        std::optional<QString> clusterSet;
+        QSet<ClusterRef> profiles;
+    };
+    using NamespaceKey = QPair<int, QString>;
+
+    void markRows(int first, int last);
+    void checkNamespaces(int hub);
+    void relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared);
+    void diffPlacements(int hub);
+    void relintPlacement(const ClusterRef &placement);
+    void relintMember(const QString &memberId, QSet<ClusterRef> *touched);
+    QString rulesOf(const Entry &entry) const;
     const QString *rulesOf(const FleetProfile &row) const;
+    void scheduleClock();
 
     const FleetStore *m_store;
     LintOptions m_options;
-    QList<LintFinding> m_findings;
-    QHash<ClusterRef, QString> m_rules; // "manager-mismatch,stale-property"
-    QHash<ClusterRef, QList<int>> m_indexes; // into m_findings
+    bool m_rebuild = true; // everything is dirty (first run, new limit, clock went back)
+    QHash<ClusterRef, Entry> m_entries;
+    Clock m_clock;
+    QHash<QString, QSet<ClusterRef>> m_members; // inventory-member-id → its profiles
+    QHash<QString, LintFinding> m_memberFindings;
+    QHash<NamespaceKey, NamespaceWatch> m_namespaces; // of profiles with a clusterset label
+    std::vector<QHash<ObjectKey, PlacementPtr>> m_placements; // per hub, as last linted
+    QHash<ClusterRef, LintFinding> m_placementFindings; // keyed by (hub, decision's key)
+    QHash<ClusterRef, QSet<ClusterRef>> m_placementsNaming; // profile → decisions naming it
+    // What changed since the last relint.
+    QSet<ClusterRef> m_dirtyProfiles;
+    QSet<int> m_dirtyPlacementHubs;
+    QSet<ClusterRef> m_dirtyPlacements;
+    bool m_changedAny = false; // during a relint: some finding changed
+    mutable QList<LintFinding> m_findings; // findings(), assembled on demand
+    mutable bool m_findingsValid = false;
     QTimer m_debounce;
+    QTimer m_clockTimer; // the next stale property, in a fleet that is quiet
     bool m_settled = false; // every hub had synced at the last status change
 };
 

@@ -67,126 +67,22 @@ QString versionNumbers(const QString &version)
     return parts.join(u'.');
 }
 
-void checkProfile(const FleetStore &store, const FleetProfile &row, const LintOptions &options, QList<LintFinding> *out)
+// When the age ageText() shows for `ageMs` next changes: on the hour, past two
+// days on the day.
+qint64 nextAgeTick(qint64 ageMs)
 {
-    const ClusterProfile &p = row.profile();
-    if (row.managerMismatch) {
-        const ManagerFact manager = managerOf(p);
-        LintFinding f = finding(managerMismatch, QCoreApplication::translate("fleetscope::InventoryLint", "label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
-                                                     .arg(manager.labelValue.toString(), manager.specValue.toString()));
-        addProfile(&f, store, row);
-        out->append(f);
-    }
-    const QString *label = p.metadata.labels.findText(well_known::clusterSetLabel);
-    if (label) {
-        const LabelMap *nsLabels = store.namespaceLabels(row.hub, p.metadata.namespaceName);
-        const QString *nsValue = nsLabels ? nsLabels->findText(well_known::clusterSetLabel) : nullptr;
-        if (!nsValue && nsLabels)
-            nsValue = nsLabels->findText(well_known::clusterSetNamespaceLabelKep);
-        if (nsValue && *nsValue != *label) {
-            LintFinding f = finding(clusterSetContradiction,
-                                    QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
-                                        .arg(*label, *nsValue, p.metadata.namespaceName.toString()));
-            addProfile(&f, store, row);
-            out->append(f);
-        }
-    }
-    QStringList stale;
-    for (const Property &property : p.properties) {
-        if (property.lastObservedTime > 0 && options.nowMs - property.lastObservedTime > options.staleAfterMs)
-            stale << QCoreApplication::translate("fleetscope::InventoryLint", "%1 (observed %2 ago)")
-                         .arg(property.name.toString(), ageText(options.nowMs - property.lastObservedTime));
-    }
-    if (!stale.isEmpty()) {
-        LintFinding f = finding(staleProperty, QCoreApplication::translate("fleetscope::InventoryLint", "stale for more than %1: %2")
-                                                   .arg(ageText(options.staleAfterMs), stale.join(QStringLiteral(", "))));
-        addProfile(&f, store, row);
-        out->append(f);
-    }
-    if (p.accessProviders.isEmpty()) {
-        LintFinding f = finding(noAccessProviders, QCoreApplication::translate("fleetscope::InventoryLint", "no status.accessProviders: no consumer can connect"));
-        addProfile(&f, store, row);
-        out->append(f);
-    } else if (std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
-                           [](const AccessProvider &a) { return a.fromCredentialProviders; })) {
-        LintFinding f = finding(credentialProvidersOnly,
-                                QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
-        addProfile(&f, store, row);
-        out->append(f);
-    }
+    constexpr qint64 hour = 3600 * 1000;
+    const qint64 hours = ageMs / hour;
+    return hours >= 48 ? (hours / 24 + 1) * 24 * hour : (hours + 1) * hour;
 }
 
-void checkMembers(const FleetStore &store, QList<LintFinding> *out)
-{
-    QHash<QString, QList<int>> byMember;
-    for (int row = 0; row < store.profileCount(); ++row) {
-        const FleetProfile &fp = store.profileAt(row);
-        if (!fp.memberId.isEmpty())
-            byMember[fp.memberId].append(row);
-    }
-    QStringList members = byMember.keys();
-    members.sort();
-    for (const QString &member : members) {
-        QList<int> rows = byMember[member];
-        // Named in a stable order, whatever order the hubs delivered them in.
-        std::sort(rows.begin(), rows.end(), [&store](int a, int b) {
-            return objectName(store, store.profileAt(a)) < objectName(store, store.profileAt(b));
-        });
-        QStringList managers;
-        QStringList healths;
-        QStringList versions;
-        for (int row : rows) {
-            const FleetProfile &fp = store.profileAt(row);
-            managers << fp.manager.toString();
-            healths << healthName(fp.health);
-            const QString version = fp.profile().kubernetesVersion.toString();
-            if (!version.isEmpty())
-                versions << versionNumbers(version);
-        }
-        managers.removeDuplicates();
-        healths.removeDuplicates();
-        versions.removeDuplicates();
-        if (managers.size() < 2 || (healths.size() < 2 && versions.size() < 2))
-            continue;
-        QStringList says;
-        for (int row : rows) {
-            const FleetProfile &fp = store.profileAt(row);
-            says << QCoreApplication::translate("fleetscope::InventoryLint", "%1 says %2, %3")
-                        .arg(fp.manager.toString(), healthName(fp.health),
-                             fp.profile().kubernetesVersion.isEmpty() ? QCoreApplication::translate("fleetscope::InventoryLint", "no version")
-                                                                      : fp.profile().kubernetesVersion.toString());
-        }
-        LintFinding f = finding(memberDisagreement,
-                                QCoreApplication::translate("fleetscope::InventoryLint", "member %1: %2").arg(member, says.join(QStringLiteral("; "))));
-        for (int row : rows)
-            addProfile(&f, store, store.profileAt(row));
-        out->append(f);
-    }
-}
+void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                           qint64 *nextChangeMs, QList<LintFinding> *out);
 
-void checkPlacements(const FleetStore &store, QList<LintFinding> *out)
+void keepEarliest(qint64 *next, qint64 when)
 {
-    for (int hub = 0; hub < store.hubCount(); ++hub) {
-        if (!store.isHubActive(hub))
-            continue;
-        for (const PlacementPtr &placement : store.placements(hub)) {
-            QStringList missing;
-            for (const ClusterDecision &d : placement->decisions) {
-                const ObjectKey key{placement->profileNamespace(d), d.clusterProfileName};
-                if (store.rowOf(hub, key) < 0)
-                    missing << key.toString();
-            }
-            missing.removeDuplicates();
-            if (missing.isEmpty())
-                continue;
-            LintFinding f = finding(placementMissingProfile,
-                                    QCoreApplication::translate("fleetscope::InventoryLint", "chooses ClusterProfiles that do not exist: %1")
-                                        .arg(missing.join(QStringLiteral(", "))));
-            f.objects << store.hubName(hub) + u'/' + placement->metadata.namespaceName
-                    + QStringLiteral("/placementdecision/") + placement->metadata.name;
-            out->append(f);
-        }
-    }
+    if (next && (*next == 0 || when < *next))
+        *next = when;
 }
 
 } // namespace
@@ -211,24 +107,188 @@ LintFinding::Severity InventoryLint::severityOf(const QString &rule)
         : Severity::Warning;
 }
 
+bool InventoryLint::before(const LintFinding &a, const LintFinding &b)
+{
+    if (a.severity != b.severity)
+        return a.severity == Severity::Error;
+    const qsizetype ra = rules().indexOf(a.rule);
+    const qsizetype rb = rules().indexOf(b.rule);
+    if (ra != rb)
+        return ra < rb;
+    static const QString none;
+    return (a.objects.isEmpty() ? none : a.objects.constFirst()) < (b.objects.isEmpty() ? none : b.objects.constFirst());
+}
+
+std::optional<QString> InventoryLint::namespaceClusterSet(const FleetStore &store, int hub, const QString &namespaceName)
+{
+    const LabelMap *nsLabels = store.namespaceLabels(hub, namespaceName);
+    if (!nsLabels)
+        return std::nullopt;
+    const QString *value = nsLabels->findText(well_known::clusterSetLabel);
+    if (!value)
+        value = nsLabels->findText(well_known::clusterSetNamespaceLabelKep);
+    return value ? std::optional<QString>(*value) : std::nullopt;
+}
+
+bool InventoryLint::hasClusterSetLabel(const FleetProfile &row)
+{
+    return row.profile().metadata.labels.findText(well_known::clusterSetLabel) != nullptr;
+}
+
+QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const FleetProfile &row,
+                                                  const LintOptions &options, qint64 *nextChangeMs)
+{
+    QList<LintFinding> out;
+    appendProfileFindings(store, row, options, nextChangeMs, &out);
+    return out;
+}
+
+namespace {
+
+// profileFindings() into a list run() fills for the whole fleet: no list per profile.
+void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                           qint64 *nextChangeMs, QList<LintFinding> *outList)
+{
+    QList<LintFinding> &out = *outList;
+    if (nextChangeMs)
+        *nextChangeMs = 0;
+    const ClusterProfile &p = row.profile();
+    if (row.managerMismatch) {
+        const ManagerFact manager = managerOf(p);
+        LintFinding f = finding(managerMismatch, QCoreApplication::translate("fleetscope::InventoryLint", "label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
+                                                     .arg(manager.labelValue.toString(), manager.specValue.toString()));
+        addProfile(&f, store, row);
+        out.append(f);
+    }
+    if (const QString *label = p.metadata.labels.findText(well_known::clusterSetLabel)) {
+        const std::optional<QString> nsValue = InventoryLint::namespaceClusterSet(store, row.hub, p.metadata.namespaceName);
+        if (nsValue && *nsValue != *label) {
+            LintFinding f = finding(clusterSetContradiction,
+                                    QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
+                                        .arg(*label, *nsValue, p.metadata.namespaceName.toString()));
+            addProfile(&f, store, row);
+            out.append(f);
+        }
+    }
+    QStringList stale;
+    for (const Property &property : p.properties) {
+        if (property.lastObservedTime <= 0)
+            continue;
+        const qint64 age = options.nowMs - property.lastObservedTime;
+        if (age > options.staleAfterMs) {
+            stale << QCoreApplication::translate("fleetscope::InventoryLint", "%1 (observed %2 ago)")
+                         .arg(property.name.toString(), ageText(age));
+            keepEarliest(nextChangeMs, property.lastObservedTime + nextAgeTick(age));
+        } else {
+            keepEarliest(nextChangeMs, property.lastObservedTime + options.staleAfterMs + 1);
+        }
+    }
+    if (!stale.isEmpty()) {
+        LintFinding f = finding(staleProperty, QCoreApplication::translate("fleetscope::InventoryLint", "stale for more than %1: %2")
+                                                   .arg(ageText(options.staleAfterMs), stale.join(QStringLiteral(", "))));
+        addProfile(&f, store, row);
+        out.append(f);
+    }
+    if (p.accessProviders.isEmpty()) {
+        LintFinding f = finding(noAccessProviders, QCoreApplication::translate("fleetscope::InventoryLint", "no status.accessProviders: no consumer can connect"));
+        addProfile(&f, store, row);
+        out.append(f);
+    } else if (std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
+                           [](const AccessProvider &a) { return a.fromCredentialProviders; })) {
+        LintFinding f = finding(credentialProvidersOnly,
+                                QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
+        addProfile(&f, store, row);
+        out.append(f);
+    }
+}
+
+} // namespace
+
+std::optional<LintFinding> InventoryLint::memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows)
+{
+    // Named in a stable order, whatever order the hubs delivered them in.
+    std::sort(rows.begin(), rows.end(), [&store](int a, int b) {
+        return objectName(store, store.profileAt(a)) < objectName(store, store.profileAt(b));
+    });
+    QStringList managers;
+    QStringList healths;
+    QStringList versions;
+    for (int row : rows) {
+        const FleetProfile &fp = store.profileAt(row);
+        managers << fp.manager.toString();
+        healths << healthName(fp.health);
+        const QString version = fp.profile().kubernetesVersion.toString();
+        if (!version.isEmpty())
+            versions << versionNumbers(version);
+    }
+    managers.removeDuplicates();
+    healths.removeDuplicates();
+    versions.removeDuplicates();
+    if (managers.size() < 2 || (healths.size() < 2 && versions.size() < 2))
+        return std::nullopt;
+    QStringList says;
+    for (int row : rows) {
+        const FleetProfile &fp = store.profileAt(row);
+        says << QCoreApplication::translate("fleetscope::InventoryLint", "%1 says %2, %3")
+                    .arg(fp.manager.toString(), healthName(fp.health),
+                         fp.profile().kubernetesVersion.isEmpty() ? QCoreApplication::translate("fleetscope::InventoryLint", "no version")
+                                                                  : fp.profile().kubernetesVersion.toString());
+    }
+    LintFinding f = finding(memberDisagreement,
+                            QCoreApplication::translate("fleetscope::InventoryLint", "member %1: %2").arg(memberId, says.join(QStringLiteral("; "))));
+    for (int row : rows)
+        addProfile(&f, store, store.profileAt(row));
+    return f;
+}
+
+std::optional<LintFinding> InventoryLint::placementFinding(const FleetStore &store, int hub, const PlacementDecision &placement)
+{
+    QStringList missing;
+    for (const ClusterDecision &d : placement.decisions) {
+        const ObjectKey key{placement.profileNamespace(d), d.clusterProfileName};
+        if (store.rowOf(hub, key) < 0)
+            missing << key.toString();
+    }
+    missing.removeDuplicates();
+    if (missing.isEmpty())
+        return std::nullopt;
+    LintFinding f = finding(placementMissingProfile,
+                            QCoreApplication::translate("fleetscope::InventoryLint", "chooses ClusterProfiles that do not exist: %1")
+                                .arg(missing.join(QStringLiteral(", "))));
+    f.objects << store.hubName(hub) + u'/' + placement.metadata.namespaceName + QStringLiteral("/placementdecision/")
+            + placement.metadata.name;
+    return f;
+}
+
 QList<LintFinding> InventoryLint::run(const FleetStore &store, const LintOptions &options)
 {
     QList<LintFinding> out;
-    for (const FleetProfile &row : store.profiles()) {
-        if (store.isHubActive(row.hub))
-            checkProfile(store, row, options, &out);
+    QHash<QString, QList<int>> byMember;
+    for (int row = 0; row < store.profileCount(); ++row) {
+        const FleetProfile &fp = store.profileAt(row);
+        if (!store.isHubActive(fp.hub))
+            continue;
+        appendProfileFindings(store, fp, options, nullptr, &out);
+        if (!fp.memberId.isEmpty())
+            byMember[fp.memberId].append(row);
     }
-    checkMembers(store, &out);
-    checkPlacements(store, &out);
-    std::stable_sort(out.begin(), out.end(), [](const LintFinding &a, const LintFinding &b) {
-        if (a.severity != b.severity)
-            return a.severity == Severity::Error;
-        const qsizetype ra = rules().indexOf(a.rule);
-        const qsizetype rb = rules().indexOf(b.rule);
-        if (ra != rb)
-            return ra < rb;
-        return a.objects.value(0) < b.objects.value(0);
-    });
+    for (auto it = byMember.cbegin(); it != byMember.cend(); ++it) {
+        if (std::optional<LintFinding> f = memberFinding(store, it.key(), it.value()))
+            out.append(std::move(*f));
+    }
+    for (int hub = 0; hub < store.hubCount(); ++hub) {
+        if (!store.isHubActive(hub))
+            continue;
+        for (const PlacementPtr &placement : store.placements(hub)) {
+            if (std::optional<LintFinding> f = placementFinding(store, hub, *placement))
+                out.append(std::move(*f));
+        }
+    }
+    // Each finding's first object is its own (one per profile and rule, per member
+    // id, per PlacementDecision), so this order is total and the same for any
+    // order the findings were made in.
+    // (A merge sort: fewer comparisons than introsort, and each compares strings.)
+    std::stable_sort(out.begin(), out.end(), [](const LintFinding &a, const LintFinding &b) { return before(a, b); });
     return out;
 }
 

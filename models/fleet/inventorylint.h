@@ -6,9 +6,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace fleetscope {
 
 class FleetStore;
+struct FleetProfile;
+struct PlacementDecision;
 
 // One problem in how an inventory is published: which rule, how bad, and which
 // objects ("hub/namespace/name", PlacementDecisions as "hub/namespace/placementdecision/name").
@@ -23,6 +27,13 @@ struct LintFinding
     QList<ClusterRef> profiles; // the ClusterProfiles among `objects` (for the table and filter)
 
     static QString severityName(Severity severity); // "error", "warning"
+
+    friend bool operator==(const LintFinding &a, const LintFinding &b)
+    {
+        return a.severity == b.severity && a.rule == b.rule && a.message == b.message && a.objects == b.objects
+            && a.profiles == b.profiles;
+    }
+    friend bool operator!=(const LintFinding &a, const LintFinding &b) { return !(a == b); }
 };
 
 struct LintOptions
@@ -51,6 +62,29 @@ public:
 
     // Every finding of the fleet, errors first, then by rule and object.
     static QList<LintFinding> run(const FleetStore &store, const LintOptions &options);
+
+    // The parts run() is made of, for a lint kept current change by change
+    // (FleetFindings); each depends only on what its arguments name.
+    //
+    // The rules of one profile on its own and its namespace's labels
+    // (manager-mismatch, clusterset-contradiction, stale-property,
+    // no-access-providers, credential-providers-only), in rule order.
+    // `nextChangeMs` receives when these findings next read differently as time
+    // passes (a property turns stale, or the age a message shows ticks over), 0
+    // for never.
+    static QList<LintFinding> profileFindings(const FleetStore &store, const FleetProfile &row,
+                                              const LintOptions &options, qint64 *nextChangeMs = nullptr);
+    // member-disagreement among the rows publishing one inventory-member-id.
+    static std::optional<LintFinding> memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows);
+    // placement-missing-profile for one PlacementDecision of an active hub.
+    static std::optional<LintFinding> placementFinding(const FleetStore &store, int hub, const PlacementDecision &placement);
+    // The clusterset a namespace's labels declare, as clusterset-contradiction
+    // compares it (nullopt: none declared, or the namespace is unknown).
+    static std::optional<QString> namespaceClusterSet(const FleetStore &store, int hub, const QString &namespaceName);
+    // Whether the profile carries a clusterset label (and so depends on its namespace's).
+    static bool hasClusterSetLabel(const FleetProfile &row);
+    // run()'s order: errors first, then rule order, then the first object.
+    static bool before(const LintFinding &a, const LintFinding &b);
 };
 
 } // namespace fleetscope

@@ -7,24 +7,34 @@
 //                                       engine delivers them (one delta per hub per 50 ms
 //                                       flush): the longest GUI-thread stall, measured by
 //                                       a 2 ms event-loop probe
+//                                       (the burst is followed by 2.5 s of quiet, so that
+//                                       the inventory lint's debounced relint falls inside)
 //   bench_gui --first-paint [--demo]    process start → the main window's first paint,
 //                                       with the demo's in-process hubs or empty
+//   bench_gui --lint [rows] [changes]   the inventory lint on a lint-shaped fleet of `rows`
+//                                       clusters: a whole InventoryLint pass, and the
+//                                       dashboard's FleetFindings relint after `changes`
+//                                       changed profiles (GUI-thread CPU, median of 5)
 //
 // QSettings go to a throw-away directory (test mode), never the user's.
 
 #include "demofleet.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetengine.h"
+#include "fleet/fleetfindings.h"
+#include "fleet/inventorylint.h"
 #include "fleet/fleetstore.h"
 #include "fleet/storefeeder.h"
 #include "mainwindow.h"
 #include "../fleet/syntheticfleet.h"
+#include "../fleet/syntheticlint.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -134,6 +144,11 @@ int stall(int rows, int events)
     window.resize(1400, 900);
     window.show();
     window.clusterProxy()->setFilterText(QStringLiteral("version>=1.30 && count.node.k8s.io>=100 && health=healthy"));
+    // The lint the dashboard runs once the hubs have settled (here they settled
+    // before the window existed).
+    const qint64 lintStart = threadCpuNs();
+    window.findings()->relint();
+    const double firstLintMs = double(threadCpuNs() - lintStart) / 1e6;
     // Settle the first layout and paint before measuring.
     QElapsedTimer settle;
     settle.start();
@@ -190,7 +205,8 @@ int stall(int rows, int events)
         }
         if (next >= deltas.size()) {
             flushes.stop();
-            QTimer::singleShot(500, [] { QCoreApplication::exit(0); });
+            // Long enough for the lint's relint (2 s after the first change) to land.
+            QTimer::singleShot(2500, [] { QCoreApplication::exit(0); });
         }
     });
     flushes.start(flushIntervalMs);
@@ -208,9 +224,65 @@ int stall(int rows, int events)
         store.applyDelta(deltas[i].first, again);
         worstApplyMs = qMax(worstApplyMs, double(apply.nsecsElapsed()) / 1e6);
     }
-    std::printf("rows=%d events=%d shown=%d worst_stall_ms=%.1f worst_busy_cpu_ms=%.1f worst_delta_apply_ms=%.1f\n",
+    std::printf("rows=%d events=%d shown=%d worst_stall_ms=%.1f worst_busy_cpu_ms=%.1f worst_delta_apply_ms=%.1f "
+                "first_lint_cpu_ms=%.1f\n",
                 store.profileCount(), made, window.clusterProxy()->rowCount(), double(worst) / 1e6 - 2.0,
-                double(worstCpu) / 1e6, worstApplyMs);
+                double(worstCpu) / 1e6, worstApplyMs, firstLintMs);
+    return 0;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+int lint(int rows, int changes)
+{
+    FleetStore store;
+    QRandomGenerator random(21);
+    for (int hub = 0; hub < hubCount; ++hub) {
+        store.addHub(QStringLiteral("hub-%1").arg(hub));
+        HubDelta delta;
+        for (int i = hub; i < rows; i += hubCount)
+            delta.upsertedProfiles.append(synthetic::lintProfile(i));
+        for (int ns = 0; ns < synthetic::lintNamespaces; ++ns)
+            delta.upsertedNamespaces.append(synthetic::lintNamespaceObject(ns, hub));
+        for (int p = 0; p < 20; ++p)
+            delta.upsertedPlacements.append(synthetic::lintPlacement(p, random, rows));
+        store.applyDelta(hub, delta);
+        store.setHubStatus(hub, synthetic::syncedStatus(store.hubName(hub)));
+    }
+    const LintOptions options{synthetic::lintNowMs, 24LL * 3600 * 1000};
+    std::vector<double> full;
+    qsizetype findings = 0;
+    for (int i = 0; i < 5; ++i) {
+        const qint64 start = threadCpuNs();
+        findings = InventoryLint::run(store, options).size();
+        full.push_back(double(threadCpuNs() - start) / 1e6);
+    }
+    FleetFindings dashboard(&store);
+    qint64 start = threadCpuNs();
+    dashboard.relint(synthetic::lintNowMs);
+    const double firstRelintMs = double(threadCpuNs() - start) / 1e6;
+    // Changed profiles spread over the fleet and the hubs, as a busy minute brings them.
+    std::vector<double> after;
+    for (int round = 1; round <= 5; ++round) {
+        for (int hub = 0; hub < hubCount; ++hub) {
+            HubDelta delta;
+            for (int i = 0; i < changes / hubCount; ++i) {
+                const int id = hub + hubCount * int(random.bounded(quint32(rows / hubCount)));
+                delta.upsertedProfiles.append(synthetic::lintProfile(id, round));
+            }
+            store.applyDelta(hub, delta);
+        }
+        start = threadCpuNs();
+        dashboard.relint(synthetic::lintNowMs + round * 1000);
+        after.push_back(double(threadCpuNs() - start) / 1e6);
+    }
+    std::printf("rows=%d changes=%d findings=%lld full_lint_cpu_ms=%.1f first_relint_cpu_ms=%.1f "
+                "relint_after_changes_cpu_ms=%.2f\n",
+                store.profileCount(), changes, qlonglong(findings), median(full), firstRelintMs, median(after));
     return 0;
 }
 
@@ -227,6 +299,8 @@ int main(int argc, char **argv)
         return firstPaint(args.contains(QStringLiteral("--demo")), clock);
     if (args.value(1) == QLatin1String("--stall"))
         return stall(args.size() > 2 ? args[2].toInt() : 100000, args.size() > 3 ? args[3].toInt() : 10000);
-    std::fprintf(stderr, "usage: bench_gui --stall [rows] [events] | --first-paint [--demo]\n");
+    if (args.value(1) == QLatin1String("--lint"))
+        return lint(args.size() > 2 ? args[2].toInt() : 100000, args.size() > 3 ? args[3].toInt() : 1000);
+    std::fprintf(stderr, "usage: bench_gui --stall [rows] [events] | --first-paint [--demo] | --lint [rows] [changes]\n");
     return 2;
 }

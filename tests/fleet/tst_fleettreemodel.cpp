@@ -76,6 +76,7 @@ private slots:
     void groupsByHubClusterSetAndManager();
     void regroupsAndHidesTheHubLevel();
     void followsRandomDeltasIncrementally();
+    void groupsByInventory_data();
     void groupsByInventory();
 };
 
@@ -157,11 +158,20 @@ void TestFleetTreeModel::followsRandomDeltasIncrementally()
     verifyTree(tree, store, nullptr);
 }
 
+void TestFleetTreeModel::groupsByInventory_data()
+{
+    QTest::addColumn<QString>("servedVersion");
+    QTest::newRow("v1alpha2") << QStringLiteral("v1alpha2");
+    QTest::newRow("v1alpha1") << QStringLiteral("v1alpha1");
+}
+
 void TestFleetTreeModel::groupsByInventory()
 {
-    // An inventory is a namespace (KEP-4322), whatever clusterset its profiles claim.
+    // An inventory is a namespace (KEP-4322), whatever clusterset its profiles
+    // claim, and whichever version the hub serves them through.
+    QFETCH(QString, servedVersion);
     FleetStore store;
-    testing::fillProducerFleet(&store);
+    testing::fillProducerFleet(&store, servedVersion);
     FleetTreeModel tree(&store);
     QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::Fatal);
     const QList<Level> preset = FleetTreeModel::levelsFromSpec("hub>inventory>manager");

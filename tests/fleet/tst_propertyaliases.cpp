@@ -58,19 +58,25 @@ private slots:
     void filtersByAlias_data();
     void filtersByAlias();
     void aRealPropertyOfTheAliasNameWins();
+    void groupsAndScopesByAlias_data();
     void groupsAndScopesByAlias();
     void editedTableAppliesAndIsKept();
     void validatesEditedTables_data();
     void validatesEditedTables();
 
 private:
-    FleetStore m_store;
+    // The producers' fleet as served through each version: the aliases work alike.
+    const FleetStore &store(const QString &servedVersion) const { return servedVersion == u"v1alpha1" ? m_v1 : m_store; }
+    FleetStore m_store; // through v1alpha2
+    FleetStore m_v1;
 };
 
 void TestPropertyAliases::initTestCase()
 {
     fillProducerFleet(&m_store);
     QCOMPARE(m_store.profileCount(), 8);
+    fillProducerFleet(&m_v1, QStringLiteral("v1alpha1"));
+    QCOMPARE(m_v1.profileCount(), 8);
 }
 
 void TestPropertyAliases::cleanup()
@@ -80,32 +86,39 @@ void TestPropertyAliases::cleanup()
 
 void TestPropertyAliases::filtersByAlias_data()
 {
+    QTest::addColumn<QString>("servedVersion");
     QTest::addColumn<QString>("filter");
     QTest::addColumn<QString>("expected");
+    for (const QString &version : {QStringLiteral("v1alpha2"), QStringLiteral("v1alpha1")}) {
+    const auto newRow = [&version](const char *name) -> QTestData & {
+        return QTest::addRow("%s %s", qPrintable(version), name) << version;
+    };
     // OCM's cluster claim and GKE Fleet's topology label name the same region.
-    QTest::newRow("region: OCM claim or GKE topology") << "region=eu-west-1" << "cluster1,gke-eu-west1-b";
-    QTest::newRow("region: older GKE syncer's location") << "region=europe-west1" << "gke-europe-west1-b";
-    QTest::newRow("region in a list") << "region in (us-east-1,europe-west1)" << "cluster2,gke-europe-west1-b";
-    QTest::newRow("region exists") << "property:region" << "cluster1,cluster2,gke-eu-west1-b,gke-europe-west1-b";
-    QTest::newRow("region absent (KubeFleet writes none)") << "!property:region" << "member-1,member-2,member-3,old-1";
-    QTest::newRow("region != also takes clusters without it") << "region!=eu-west-1"
+    newRow("region: OCM claim or GKE topology") << "region=eu-west-1" << "cluster1,gke-eu-west1-b";
+    newRow("region: older GKE syncer's location") << "region=europe-west1" << "gke-europe-west1-b";
+    newRow("region in a list") << "region in (us-east-1,europe-west1)" << "cluster2,gke-europe-west1-b";
+    newRow("region exists") << "property:region" << "cluster1,cluster2,gke-eu-west1-b,gke-europe-west1-b";
+    newRow("region absent (KubeFleet writes none)") << "!property:region" << "member-1,member-2,member-3,old-1";
+    newRow("region != also takes clusters without it") << "region!=eu-west-1"
                                                                << "cluster2,gke-europe-west1-b,member-1,member-2,member-3,old-1";
-    QTest::newRow("zone") << "zone~west" << "gke-eu-west1-b";
-    QTest::newRow("cluster-id: OCM's id.k8s.io") << "cluster-id=3c9f7e2a-ocm-cluster1" << "cluster1";
-    QTest::newRow("platform") << "platform in (AWS,GCP)" << "cluster1,cluster2";
+    newRow("zone") << "zone~west" << "gke-eu-west1-b";
+    newRow("cluster-id: OCM's id.k8s.io") << "cluster-id=3c9f7e2a-ocm-cluster1" << "cluster1";
+    newRow("platform") << "platform in (AWS,GCP)" << "cluster1,cluster2";
     // The reported version stands in where no kubeversion claim exists.
-    QTest::newRow("kubernetes-version compares as a version") << "kubernetes-version>=1.33"
+    newRow("kubernetes-version compares as a version") << "kubernetes-version>=1.33"
                                                                << "cluster1,cluster2,gke-eu-west1-b,gke-europe-west1-b";
-    QTest::newRow("a plain word stays free text") << "region" << "";
-    QTest::newRow("an alias with other terms") << "region=eu-west-1, manager=gke-fleet" << "gke-eu-west1-b";
-    QTest::newRow("the property's own name still works") << "topology.kubernetes.io/region=eu-west-1"
+    newRow("a plain word stays free text") << "region" << "";
+    newRow("an alias with other terms") << "region=eu-west-1, manager=gke-fleet" << "gke-eu-west1-b";
+    newRow("the property's own name still works") << "topology.kubernetes.io/region=eu-west-1"
                                                          << "gke-eu-west1-b";
+    }
 }
 
 void TestPropertyAliases::filtersByAlias()
 {
+    QFETCH(QString, servedVersion);
     QFETCH(QString, filter);
-    QTEST(matching(m_store, filter), "expected");
+    QTEST(matching(store(servedVersion), filter), "expected");
 }
 
 void TestPropertyAliases::aRealPropertyOfTheAliasNameWins()
@@ -125,15 +138,24 @@ void TestPropertyAliases::aRealPropertyOfTheAliasNameWins()
     QCOMPARE(matching(store, QStringLiteral("region=eu-west-1")), QString());
 }
 
+void TestPropertyAliases::groupsAndScopesByAlias_data()
+{
+    QTest::addColumn<QString>("servedVersion");
+    QTest::newRow("v1alpha2") << QStringLiteral("v1alpha2");
+    QTest::newRow("v1alpha1") << QStringLiteral("v1alpha1");
+}
+
 void TestPropertyAliases::groupsAndScopesByAlias()
 {
-    FleetTreeModel tree(&m_store);
+    QFETCH(QString, servedVersion);
+    const FleetStore &fleet = store(servedVersion);
+    FleetTreeModel tree(&fleet);
     QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
     tree.setLevels({{FleetTreeModel::Level::Kind::Property, QStringLiteral("region")}});
     QCOMPARE(groups(tree), (QStringList{QStringLiteral("(none) (4)"), QStringLiteral("eu-west-1 (2)"),
                                         QStringLiteral("europe-west1 (1)"), QStringLiteral("us-east-1 (1)")}));
     // Selecting a group scopes the table to exactly its clusters, alias and all.
-    ClusterTableModel table(&m_store);
+    ClusterTableModel table(&fleet);
     ClusterFilterProxy proxy(&table);
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (int row = 0; row < tree.rowCount(); ++row) {

@@ -35,6 +35,8 @@ private slots:
     void createAndDelete();
     void invalidCreate();
     void placementDecisionsYaml();
+    void applyPlacementDecisions_data();
+    void applyPlacementDecisions();
     void wrongTokenIsUnauthorized();
     void restrictedTokenIsForbiddenClusterWide();
     void pythonListAndWatch();
@@ -232,6 +234,73 @@ void TestHubKubectl::invalidCreate()
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(QString::fromUtf8(r.err).trimmed(),
              QStringLiteral(R"(The ClusterProfile "bad" is invalid: spec.clusterManager.name: Required value)"));
+}
+
+void TestHubKubectl::applyPlacementDecisions_data()
+{
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("decisions"); // YAML of the decisions field
+    QTest::addColumn<QString>("error");     // kubectl's stderr; empty: applied
+    for (const QString &version : {QStringLiteral("v1alpha1"), QStringLiteral("v1alpha2")}) {
+        QTest::addRow("%s applied", qPrintable(version))
+            << version << QStringLiteral("decisions:\n- clusterProfileRef: {name: c1}\n  reason: GPUs\n") << QString();
+        QTest::addRow("%s no name", qPrintable(version))
+            << version << QStringLiteral("decisions:\n- clusterProfileRef: {namespace: fleet-prod}\n")
+            << QStringLiteral(R"(The PlacementDecision "bad-%1" is invalid: decisions[0].clusterProfileRef.name: Required value)")
+                   .arg(version);
+        QTest::addRow("%s two causes", qPrintable(version))
+            << version << QStringLiteral("decisions:\n- reason: true\n")
+            << QStringLiteral("The PlacementDecision \"bad-%1\" is invalid: \n"
+                              "* decisions[0].reason: Invalid value: \"boolean\": decisions[0].reason in body must be of type string: \"boolean\"\n"
+                              "* decisions[0].clusterProfileRef: Required value")
+                   .arg(version);
+        QTest::addRow("%s no decisions", qPrintable(version))
+            << version << QString()
+            << QStringLiteral(R"(The PlacementDecision "bad-%1" is invalid: decisions: Required value)").arg(version);
+    }
+}
+
+void TestHubKubectl::applyPlacementDecisions()
+{
+    // `kubectl apply` of a PlacementDecision through either version, as a CRD
+    // with the same schema answers it.
+    FLEETSCOPE_REQUIRE_KUBECTL();
+    QFETCH(QString, version);
+    QFETCH(QString, decisions);
+    QFETCH(QString, error);
+    const QString name = (error.isEmpty() ? QStringLiteral("good-") : QStringLiteral("bad-")) + version;
+    const QString file = m_dir.filePath(name + QStringLiteral(".yaml"));
+    const auto write = [&](const QString &body) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QStringLiteral("apiVersion: multicluster.x-k8s.io/%1\nkind: PlacementDecision\nmetadata:\n  name: %2\n"
+                               "  namespace: fleet-prod\n%3")
+                    .arg(version, name, body)
+                    .toUtf8());
+    };
+    write(decisions);
+    ProcessResult r = kubectl({QStringLiteral("apply"), QStringLiteral("-f"), file});
+    if (!error.isEmpty()) {
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QString::fromUtf8(r.err).trimmed(), error);
+        return;
+    }
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).trimmed(),
+             QStringLiteral("placementdecision.multicluster.x-k8s.io/%1 created").arg(name));
+    // Applied again with a change: patched, and read back through the version written.
+    write(QString(decisions).replace(QStringLiteral("GPUs"), QStringLiteral("capacity")));
+    r = kubectl({QStringLiteral("apply"), QStringLiteral("-f"), file});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).trimmed(),
+             QStringLiteral("placementdecision.multicluster.x-k8s.io/%1 configured").arg(name));
+    r = kubectl({QStringLiteral("get"), QStringLiteral("placementdecision.%1.multicluster.x-k8s.io").arg(version),
+                 QStringLiteral("-n"), QStringLiteral("fleet-prod"), name, QStringLiteral("-o"),
+                 QStringLiteral("jsonpath={.apiVersion} {.decisions[0].reason}")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("multicluster.x-k8s.io/%1 capacity").arg(version));
+    r = kubectl({QStringLiteral("delete"), QStringLiteral("-f"), file});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
 }
 
 void TestHubKubectl::placementDecisionsYaml()

@@ -52,6 +52,8 @@ private slots:
     void validatesWritesThroughV1alpha2_data();
     void validatesWritesThroughV1alpha2();
     void validatesTheManagerNameThroughV1alpha2();
+    void validatesPlacementDecisions_data();
+    void validatesPlacementDecisions();
 
 private:
     ApiResponse call(const std::string &method, const std::string &path,
@@ -366,6 +368,74 @@ void TestHubRouter::validatesWritesThroughV1alpha2()
              s["message"].get<std::string>().c_str());
     // v1alpha1 has none of these rules: the same write goes through.
     QCOMPARE(call("PATCH", kFleet + "/a/status", {}, patch, "admin-token", "application/merge-patch+json").status, 200);
+}
+
+void TestHubRouter::validatesPlacementDecisions_data()
+{
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("decisions"); // JSON of the decisions field, "" for none
+    QTest::addColumn<QStringList>("causes"); // "field|reason|message"; empty: created
+
+    nlohmann::json many = nlohmann::json::array();
+    for (int i = 0; i < 101; ++i)
+        many.push_back({{"clusterProfileRef", {{"name", "c" + std::to_string(i)}}}});
+    for (const QString &version : {QStringLiteral("v1alpha1"), QStringLiteral("v1alpha2")}) {
+        const auto row = [&version](const char *name, const nlohmann::json &decisions, const QStringList &causes) {
+            QTest::addRow("%s %s", qPrintable(version), name)
+                << version << (decisions.is_null() ? QString() : QString::fromStdString(decisions.dump())) << causes;
+        };
+        row("OCM shape", nlohmann::json::array({{{"clusterProfileRef", {{"name", "a"}}}}}), {});
+        row("none chosen", nlohmann::json::array(), {});
+        row("named in another namespace, with a reason",
+            nlohmann::json::array({{{"clusterProfileRef", {{"name", "b"}, {"namespace", "other"}}}, {"reason", "GPUs"}}}), {});
+        row("no decisions", nullptr, {QStringLiteral("decisions|FieldValueRequired|Required value")});
+        row("101 decisions", many, {QStringLiteral("decisions|FieldValueTooMany|Too many: 101: must have at most 100 items")});
+        row("decisions an object", nlohmann::json::object(),
+            {QStringLiteral("decisions|FieldValueTypeInvalid|Invalid value: \"object\": decisions in body must be of type array: \"object\"")});
+        row("no clusterProfileRef", nlohmann::json::array({{{"reason", "x"}}}),
+            {QStringLiteral("decisions[0].clusterProfileRef|FieldValueRequired|Required value")});
+        row("no name, reason a boolean",
+            nlohmann::json::array({{{"clusterProfileRef", {{"name", "a"}}}},
+                                   {{"clusterProfileRef", {{"namespace", "fleet"}}}, {"reason", true}}}),
+            {QStringLiteral("decisions[1].reason|FieldValueTypeInvalid|Invalid value: \"boolean\": decisions[1].reason in body must be of type string: \"boolean\""),
+             QStringLiteral("decisions[1].clusterProfileRef.name|FieldValueRequired|Required value")});
+        row("name a number", nlohmann::json::array({{{"clusterProfileRef", {{"name", 7}}}}}),
+            {QStringLiteral("decisions[0].clusterProfileRef.name|FieldValueTypeInvalid|Invalid value: \"integer\": decisions[0].clusterProfileRef.name in body must be of type string: \"integer\"")});
+    }
+}
+
+void TestHubRouter::validatesPlacementDecisions()
+{
+    QFETCH(QString, version);
+    QFETCH(QString, decisions);
+    QFETCH(QStringList, causes);
+    nlohmann::json body = {{"apiVersion", "multicluster.x-k8s.io/" + version.toStdString()},
+                           {"kind", "PlacementDecision"},
+                           {"metadata", {{"name", "pd"}, {"namespace", "fleet"}}}};
+    if (!decisions.isEmpty())
+        body["decisions"] = nlohmann::json::parse(decisions.toStdString());
+    const std::string path = "/apis/multicluster.x-k8s.io/" + version.toStdString() + "/namespaces/fleet/placementdecisions";
+    const ApiResponse r = call("POST", path, {}, body.dump());
+    if (causes.isEmpty()) {
+        QCOMPARE(r.status, 201);
+        QCOMPARE(call("GET", path + "/pd").status, 200);
+        return;
+    }
+    QCOMPARE(r.status, 422);
+    const nlohmann::json s = nlohmann::json::parse(r.body);
+    QCOMPARE(s["kind"], "Status");
+    QCOMPARE(s["reason"], "Invalid");
+    QCOMPARE(s["code"], 422);
+    QCOMPARE(s["details"]["kind"], "PlacementDecision");
+    QCOMPARE(s["details"]["name"], "pd");
+    QStringList got;
+    for (const nlohmann::json &cause : s["details"]["causes"])
+        got << QString::fromStdString(cause["field"].get<std::string>() + '|' + cause["reason"].get<std::string>() + '|'
+                                      + cause["message"].get<std::string>());
+    QCOMPARE(got, causes);
+    const std::string message = s["message"];
+    QVERIFY2(message.rfind(R"(PlacementDecision.multicluster.x-k8s.io "pd" is invalid: )", 0) == 0, message.c_str());
+    QCOMPARE(call("GET", path + "/pd").status, 404);
 }
 
 void TestHubRouter::validatesTheManagerNameThroughV1alpha2()
