@@ -273,7 +273,7 @@ void prefetchBlocks(const FleetProfile &row, unsigned reads)
     if (reads & ReadsName)
         prefetch(p.metadata.name.constData());
     if (reads & ReadsDisplayName)
-        prefetch(p.displayName.constData());
+        prefetch(p.displayName.bytes().data());
     if (reads & ReadsConditions)
         prefetch(p.conditions.constData());
     if (reads & ReadsProperties)
