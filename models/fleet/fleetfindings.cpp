@@ -32,9 +32,12 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
 {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(relintDelayMs);
-    connect(&m_debounce, &QTimer::timeout, this, [this] { relint(); });
+    connect(&m_debounce, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
     m_clockTimer.setSingleShot(true);
-    connect(&m_clockTimer, &QTimer::timeout, this, [this] { relint(); });
+    connect(&m_clockTimer, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
+    m_nextSlice.setSingleShot(true);
+    m_nextSlice.setInterval(0);
+    connect(&m_nextSlice, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
     const auto later = [this] {
         if (!m_debounce.isActive())
             m_debounce.start();
@@ -68,7 +71,7 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
         if (m_store->allHubsSettled() && !m_settled) {
             m_settled = true;
             m_debounce.stop();
-            relint();
+            relintInSlices(m_sliceMs);
         } else if (!m_store->allHubsSettled()) {
             m_settled = false;
         }
@@ -84,7 +87,7 @@ void FleetFindings::setStaleAfterMs(qint64 ms)
 
 void FleetFindings::markRows(int first, int last)
 {
-    if (m_rebuild)
+    if (m_rebuild && !m_running)
         return; // everything will be linted anyway
     for (int row = first; row <= last; ++row)
         m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
@@ -105,19 +108,35 @@ void FleetFindings::checkNamespaces(int hub)
 
 void FleetFindings::relint(qint64 nowMs)
 {
-    nowMs = nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch();
+    // A sliced relint in progress ends first: it may have begun at another instant.
+    m_nextSlice.stop();
+    if (m_running)
+        continueRelint(QDeadlineTimer(QDeadlineTimer::Forever));
+    startRelint(nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch());
+    continueRelint(QDeadlineTimer(QDeadlineTimer::Forever));
+}
+
+void FleetFindings::relintInSlices(int sliceMs, qint64 nowMs)
+{
+    m_sliceMs = sliceMs;
+    if (!m_running)
+        startRelint(nowMs ? nowMs : QDateTime::currentMSecsSinceEpoch());
+    if (!continueRelint(QDeadlineTimer(m_sliceMs)))
+        m_nextSlice.start();
+}
+
+void FleetFindings::startRelint(qint64 nowMs)
+{
+    m_running = true;
     // Staleness only grows with time; a clock that went back is a new start.
     if (nowMs < m_options.nowMs)
         m_rebuild = true;
     m_options.nowMs = nowMs;
     m_changedAny = false;
-    QList<ClusterRef> cleared; // rows whose rules may have become empty
-    QSet<ClusterRef> touched;  // rows whose rules may have changed
-    QSet<QString> dirtyMembers;
     if (m_rebuild) {
         for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
             if (!it->rules.isEmpty())
-                cleared.append(it.key());
+                m_cleared.append(it.key());
         }
         m_changedAny = !m_entries.isEmpty() || !m_placementFindings.isEmpty();
         m_entries.clear();
@@ -128,17 +147,16 @@ void FleetFindings::relint(qint64 nowMs)
         m_placements.clear();
         m_placementFindings.clear();
         m_placementsNaming.clear();
-        m_dirtyProfiles.clear();
         m_dirtyPlacements.clear();
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
             m_dirtyPlacementHubs.insert(hub);
         m_rebuild = false;
+        m_relintAllMembers = true;
+        // Keys, not rows: rows move while the slices run, keys do not.
         m_entries.reserve(m_store->profileCount());
-        // Every row, straight from the store: no set of keys to build first.
+        m_dirtyProfiles.reserve(m_store->profileCount());
         for (int row = 0; row < m_store->profileCount(); ++row)
-            relintProfile(refOf(m_store->profileAt(row)), &touched, &cleared);
-        for (auto it = m_members.cbegin(); it != m_members.cend(); ++it)
-            dirtyMembers.insert(it.key());
+            m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
     }
     // Profiles whose stale properties tick over.
     while (!m_clock.empty() && m_clock.begin()->first <= nowMs) {
@@ -148,25 +166,66 @@ void FleetFindings::relint(qint64 nowMs)
         m_dirtyProfiles.insert(ref);
         m_clock.erase(m_clock.begin());
     }
-    const QSet<ClusterRef> dirty = std::exchange(m_dirtyProfiles, {});
-    for (const ClusterRef &ref : dirty) {
+}
+
+bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
+{
+    // Profiles first (changes that arrive meanwhile join the set), then the
+    // decisions, then the member groups the profiles left or joined; the
+    // deadline is looked at every few dozen items.
+    int sinceCheck = 0;
+    const auto outOfTime = [&] {
+        if (++sinceCheck < 32)
+            return false;
+        sinceCheck = 0;
+        return budget.hasExpired();
+    };
+    // Work lists, not erasing from the sets' fronts (QHash::begin() scans from
+    // its first bucket: quadratic over a whole fleet).
+    for (;;) {
+        if (m_profileWorkAt == m_profileWork.size()) {
+            if (m_dirtyProfiles.isEmpty())
+                break;
+            m_profileWork.assign(m_dirtyProfiles.cbegin(), m_dirtyProfiles.cend());
+            m_profileWorkAt = 0;
+            m_dirtyProfiles.clear();
+        }
+        if (outOfTime())
+            return false;
+        const ClusterRef ref = std::move(m_profileWork[m_profileWorkAt++]);
         const auto entry = m_entries.constFind(ref);
         if (entry != m_entries.cend() && !entry->memberId.isEmpty())
-            dirtyMembers.insert(entry->memberId);
-        relintProfile(ref, &touched, &cleared);
+            m_dirtyMembers.insert(entry->memberId);
+        relintProfile(ref, &m_touched, &m_cleared);
         const auto now = m_entries.constFind(ref);
         if (now != m_entries.cend() && !now->memberId.isEmpty())
-            dirtyMembers.insert(now->memberId);
+            m_dirtyMembers.insert(now->memberId);
     }
+    m_profileWork.clear();
+    m_profileWorkAt = 0;
     for (const int hub : std::exchange(m_dirtyPlacementHubs, {}))
         diffPlacements(hub);
     for (const ClusterRef &placement : std::exchange(m_dirtyPlacements, {}))
         relintPlacement(placement);
-    for (const QString &member : std::as_const(dirtyMembers))
-        relintMember(member, &touched);
+    if (std::exchange(m_relintAllMembers, false)) {
+        for (auto it = m_members.cbegin(); it != m_members.cend(); ++it)
+            m_dirtyMembers.insert(it.key());
+    }
+    if (m_memberWork.empty()) {
+        m_memberWork.assign(m_dirtyMembers.cbegin(), m_dirtyMembers.cend());
+        m_dirtyMembers.clear();
+        m_memberWorkAt = 0;
+    }
+    while (m_memberWorkAt < m_memberWork.size()) {
+        if (outOfTime())
+            return false;
+        relintMember(m_memberWork[m_memberWorkAt++], &m_touched);
+    }
+    m_memberWork.clear();
+    m_memberWorkAt = 0;
 
     QList<int> rows;
-    for (const ClusterRef &ref : std::as_const(touched)) {
+    for (const ClusterRef &ref : std::as_const(m_touched)) {
         const auto it = m_entries.find(ref);
         if (it == m_entries.end())
             continue;
@@ -177,20 +236,29 @@ void FleetFindings::relint(qint64 nowMs)
         if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
             rows.append(row);
     }
-    for (const ClusterRef &ref : std::as_const(cleared)) {
+    for (const ClusterRef &ref : std::as_const(m_cleared)) {
         const auto it = m_entries.constFind(ref);
         if (it != m_entries.cend() && !it->rules.isEmpty())
             continue;
         if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
             rows.append(row);
     }
+    m_touched.clear();
+    m_cleared.clear();
+    m_running = false;
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     scheduleClock();
+    // What changed after its phase had run waits for the next relint.
+    if ((!m_dirtyProfiles.isEmpty() || !m_dirtyMembers.isEmpty() || !m_dirtyPlacementHubs.isEmpty()
+         || !m_dirtyPlacements.isEmpty())
+        && !m_debounce.isActive())
+        m_debounce.start();
     if (m_changedAny || !rows.isEmpty()) {
         m_findingsValid = false;
         emit changed(rows);
     }
+    return true;
 }
 
 void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared)

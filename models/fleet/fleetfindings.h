@@ -5,12 +5,14 @@
 #include "inventorylint.h"
 
 #include <QHash>
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
 
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace fleetscope {
 
@@ -35,8 +37,14 @@ public:
 
     explicit FleetFindings(const FleetStore *store, QObject *parent = nullptr);
 
-    // Brings the findings up to date now; `nowMs` 0 takes the clock.
+    // Brings the findings up to date now, in one go; `nowMs` 0 takes the clock.
     void relint(qint64 nowMs = 0);
+    // Brings them up to date in slices of at most `sliceMs` of work, each its
+    // own turn of the event loop, so that input and paints run in between
+    // (a first lint of 100k profiles takes over a second); changed() comes
+    // once, after the last slice. What the timers start.
+    void relintInSlices(int sliceMs = 3, qint64 nowMs = 0);
+    bool isRelinting() const { return m_running; }
     void setStaleAfterMs(qint64 ms);
 
     // Every finding, in InventoryLint::run()'s order (assembled on demand).
@@ -77,6 +85,8 @@ private:
     };
     using NamespaceKey = QPair<int, QString>;
 
+    void startRelint(qint64 nowMs);
+    bool continueRelint(const QDeadlineTimer &budget); // true when the relint is complete
     void markRows(int first, int last);
     void checkNamespaces(int hub);
     void relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared);
@@ -102,7 +112,19 @@ private:
     QSet<ClusterRef> m_dirtyProfiles;
     QSet<int> m_dirtyPlacementHubs;
     QSet<ClusterRef> m_dirtyPlacements;
-    bool m_changedAny = false; // during a relint: some finding changed
+    // A relint in progress (startRelint() to the end of continueRelint()).
+    bool m_running = false;
+    bool m_changedAny = false; // some finding changed
+    bool m_relintAllMembers = false; // after a rebuild
+    QSet<QString> m_dirtyMembers;
+    std::vector<ClusterRef> m_profileWork; // this relint's dirty profiles
+    size_t m_profileWorkAt = 0;
+    std::vector<QString> m_memberWork;
+    size_t m_memberWorkAt = 0;
+    QSet<ClusterRef> m_touched; // rows whose rules may have changed
+    QList<ClusterRef> m_cleared; // rows whose rules may have become empty
+    QTimer m_nextSlice;
+    int m_sliceMs = 3;
     mutable QList<LintFinding> m_findings; // findings(), assembled on demand
     mutable bool m_findingsValid = false;
     QTimer m_debounce;

@@ -8,6 +8,7 @@
 #include "fleet/inventorylint.h"
 #include "syntheticlint.h"
 
+#include <QDeadlineTimer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -86,6 +87,7 @@ private slots:
     void equalsAWholePassAfterEveryRound();
     void aQuietFleetStillTurnsStale();
     void announcesOnlyTheRowsItChanged();
+    void relintsABigFleetInSlices();
 };
 
 void TestFleetFindings::equalsAWholePassAfterEveryRound_data()
@@ -247,6 +249,65 @@ void TestFleetFindings::announcesOnlyTheRowsItChanged()
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed.first().first().value<QList<int>>(), QList<int>{row});
     QCOMPARE(*findings.value(store.profileAt(row)), QStringLiteral("no-access-providers"));
+}
+
+
+// The timers relint in slices so that a first lint of a big fleet, or a burst,
+// never holds the GUI thread for long: the result, announced once at the end,
+// equals a whole pass, also when the fleet changes between slices.
+void TestFleetFindings::relintsABigFleetInSlices()
+{
+    QRandomGenerator random(7);
+    FleetStore store;
+    constexpr int hubs = 3;
+    constexpr int idRange = 400;
+    std::vector<QSet<int>> present(hubs);
+    for (int hub = 0; hub < hubs; ++hub) {
+        store.addHub(QStringLiteral("hub-%1").arg(hub));
+        fillHub(&store, hub, idRange, random, &present[size_t(hub)]);
+    }
+    FleetFindings findings(&store);
+    QSignalSpy changed(&findings, &FleetFindings::changed);
+    const LintOptions options{synthetic::lintNowMs, 24 * hour};
+    findings.setStaleAfterMs(options.staleAfterMs);
+
+    const auto runToTheEnd = [&](bool changeMeanwhile) {
+        bool changedMeanwhile = false;
+        QDeadlineTimer deadline(10000);
+        while (findings.isRelinting() && !deadline.hasExpired()) {
+            QCoreApplication::processEvents();
+            QCOMPARE(changed.count(), findings.isRelinting() ? 0 : 1);
+            if (changeMeanwhile && !changedMeanwhile && findings.isRelinting()) {
+                changedMeanwhile = true;
+                const int hub = random.bounded(hubs);
+                store.applyDelta(hub, synthetic::randomLintDelta(random, present[size_t(hub)], 2, 60, idRange));
+            }
+        }
+        QVERIFY2(!findings.isRelinting(), "the sliced relint did not finish within 10 s");
+        QCOMPARE(changed.count(), 1);
+    };
+
+    // The first lint of the whole fleet (~900 profiles), 32 items a slice.
+    findings.relintInSlices(0, options.nowMs);
+    QVERIFY(findings.isRelinting());
+    runToTheEnd(false);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(findings.findings(), InventoryLint::run(store, options));
+
+    // A burst, with another delta arriving between slices.
+    changed.clear();
+    const int hub = random.bounded(hubs);
+    store.applyDelta(hub, synthetic::randomLintDelta(random, present[size_t(hub)], 1, 300, idRange));
+    findings.relintInSlices(0, options.nowMs);
+    QVERIFY(findings.isRelinting());
+    runToTheEnd(true);
+    if (QTest::currentTestFailed())
+        return;
+    // What changed after its phase had run is linted by the next relint.
+    findings.relint(options.nowMs);
+    const QList<LintFinding> want = InventoryLint::run(store, options);
+    QVERIFY2(findings.findings() == want, qPrintable(firstDifference(findings.findings(), want)));
 }
 
 QTEST_GUILESS_MAIN(TestFleetFindings)
