@@ -256,7 +256,7 @@ void TestFleetEngine::catchesUpSoonAfterDropsAnd429s_data()
 
 // A link that drops watches now and then, and a hub that answers 429 under load:
 // with the real backoff (not the tests' quick one), the fleet must equal the hub
-// within 5 s of the churn stopping. A backoff that grew with every drop, although
+// within 10 s of the churn stopping (see the bound below). A backoff that grew with every drop, although
 // each watch delivered events, used to leave it 12–25 s behind.
 void TestFleetEngine::catchesUpSoonAfterDropsAnd429s()
 {
@@ -297,12 +297,15 @@ void TestFleetEngine::catchesUpSoonAfterDropsAnd429s()
     const qint64 lagMs = sinceHubStart.elapsed() - churnStopped;
     qInfo("seed %d: the fleet equals the hub %lld ms after the churn stopped", seed, lagMs);
     QVERIFY2(converged, qPrintable(QStringLiteral("not converged %1 ms after the churn stopped").arg(lagMs)));
-    // Sanitizer builds run the engine and the hub 2-3x slower: the bound is about
-    // backoffs (seconds), not speed, so it stretches with them.
+    // The bound is the backoff's own arithmetic: with 10 % drops and 5 % 429s an
+    // informer meets up to three failed attempts in a row now and then (measured:
+    // 0.25-6.7 s over repeated runs of these seeds), and those wait 0.8 + 1.6 +
+    // 3.2 s, each up to twice that with jitter. The growing backoff this guards
+    // against left it 12-25 s behind. Sanitizer builds run 2-3x slower.
 #if defined(__SANITIZE_ADDRESS__)
     const qint64 boundMs = 15000;
 #else
-    const qint64 boundMs = 5000;
+    const qint64 boundMs = 10000;
 #endif
     QVERIFY2(lagMs <= boundMs, qPrintable(QStringLiteral("converged only %1 ms after the churn stopped").arg(lagMs)));
     // The hub did not change meanwhile: the truth compared with was the final one.
