@@ -76,6 +76,17 @@ void fillHub(FleetStore *store, int hub, int idRange, QRandomGenerator &random, 
     store->setHubStatus(hub, synthetic::syncedStatus(store->hubName(hub)));
 }
 
+// `hubs` hubs named hub-0, hub-1, …, each filled and synced; what each holds.
+std::vector<QSet<int>> fillHubs(FleetStore *store, int hubs, int idRange, QRandomGenerator &random)
+{
+    std::vector<QSet<int>> present(static_cast<size_t>(hubs), QSet<int>());
+    for (int hub = 0; hub < hubs; ++hub) {
+        store->addHub(QStringLiteral("hub-%1").arg(hub));
+        fillHub(store, hub, idRange, random, &present[size_t(hub)]);
+    }
+    return present;
+}
+
 } // namespace
 
 class TestFleetFindings final : public QObject
@@ -109,11 +120,7 @@ void TestFleetFindings::equalsAWholePassAfterEveryRound()
     QRandomGenerator random(seed);
     FleetStore store;
     constexpr int hubs = 3;
-    std::vector<QSet<int>> present(hubs);
-    for (int hub = 0; hub < hubs; ++hub) {
-        store.addHub(QStringLiteral("hub-%1").arg(hub));
-        fillHub(&store, hub, idRange, random, &present[size_t(hub)]);
-    }
+    std::vector<QSet<int>> present = fillHubs(&store, hubs, idRange, random);
     FleetFindings findings(&store);
     QSignalSpy changed(&findings, &FleetFindings::changed);
     LintOptions options{synthetic::lintNowMs, 24 * hour};
@@ -261,11 +268,7 @@ void TestFleetFindings::relintsABigFleetInSlices()
     FleetStore store;
     constexpr int hubs = 3;
     constexpr int idRange = 400;
-    std::vector<QSet<int>> present(hubs);
-    for (int hub = 0; hub < hubs; ++hub) {
-        store.addHub(QStringLiteral("hub-%1").arg(hub));
-        fillHub(&store, hub, idRange, random, &present[size_t(hub)]);
-    }
+    std::vector<QSet<int>> present = fillHubs(&store, hubs, idRange, random);
     FleetFindings findings(&store);
     QSignalSpy changed(&findings, &FleetFindings::changed);
     const LintOptions options{synthetic::lintNowMs, 24 * hour};
