@@ -187,7 +187,10 @@ QNetworkAccessManager *HubConnection::watchManagerFor(const ResourceSpec &)
     const int index = watches / watchesPerManager;
     while (m_watchTransports.size() <= index) {
         auto *transport = newTransport();
-        // Exec credentials are fetched now, while the list runs on the other manager.
+        // The list transport's exec credential serves the watches too: a watch
+        // must not start while a second plugin run is still under way (the local
+        // "not ready" failure would read as a 401 and end `fleetscope list`).
+        transport->shareExecPluginOf(m_listTransport);
         if (!transport->credentialsReady())
             transport->refreshCredentials();
         m_watchTransports.append(transport);

@@ -343,6 +343,23 @@ void HubTransport::invalidateCredentials()
     m_execRunner->start();
 }
 
+void HubTransport::shareExecPluginOf(HubTransport *owner)
+{
+    if (owner == this || m_auth != AuthKind::Exec || !m_execRunner || !owner->m_execRunner
+        || m_execRunner == owner->m_execRunner)
+        return;
+    delete m_execRunner; // never started: a sharer asks the owner's runner instead
+    m_execRunner = owner->m_execRunner;
+    connect(m_execRunner, &ExecCredentialRunner::succeeded, this, &HubTransport::onExecSucceeded);
+    connect(m_execRunner, &ExecCredentialRunner::failed, this, &HubTransport::onExecFailed);
+    m_execCredential = owner->m_execCredential;
+}
+
+bool HubTransport::ownsExecRunner() const
+{
+    return m_execRunner && m_execRunner->parent() == this;
+}
+
 void HubTransport::onExecSucceeded(const ExecCredential &credential)
 {
     if (credential.isExpired(QDateTime::currentMSecsSinceEpoch())) {
@@ -359,9 +376,12 @@ void HubTransport::onExecSucceeded(const ExecCredential &credential)
         : !credential.identity.isNull();
     m_execCredential = credential;
     // When it ran and until when its credential holds; never what it printed.
-    record(HubJournal::Kind::Credentials,
-           credential.expiresAt > 0 ? QStringLiteral("exec plugin gave a credential valid until %1").arg(formatKubeTime(credential.expiresAt))
-                                    : QStringLiteral("exec plugin gave a credential without expiry"));
+    // Transports sharing the runner leave the record to its owner.
+    if (ownsExecRunner())
+        record(HubJournal::Kind::Credentials,
+               credential.expiresAt > 0
+                   ? QStringLiteral("exec plugin gave a credential valid until %1").arg(formatKubeTime(credential.expiresAt))
+                   : QStringLiteral("exec plugin gave a credential without expiry"));
     if (identityChanged) {
         // Pooled connections were authenticated with the old certificate
         // (client-go closes them on rotation too).
@@ -375,7 +395,8 @@ void HubTransport::onExecFailed(const QString &message)
     m_execCredential.reset();
     // The runner's message is the one the status bar shows: the plugin's name,
     // its exit code and the last line it wrote on stderr for people.
-    record(HubJournal::Kind::Credentials, message);
+    if (ownsExecRunner())
+        record(HubJournal::Kind::Credentials, message);
     emit credentialsFailed(message);
 }
 

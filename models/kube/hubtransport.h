@@ -75,6 +75,12 @@ public:
     // is re-read on the next request (client-go waits for its minute; a rotated
     // token should not cost a minute of 401s).
     void invalidateCredentials();
+    // Another transport to the same hub (a pool for watches) runs `owner`'s exec
+    // plugin instead of its own: one run answers them all, and a credential the
+    // owner holds is ready here at once, as one kubectl process shares one
+    // credential across its connections. `owner` must outlive this transport.
+    // Nothing changes unless both authenticate with an exec plugin.
+    void shareExecPluginOf(HubTransport *owner);
 
     // Where each request, its status and duration, and each plugin run are
     // recorded (Hub details, -v 6); without one they only go to the log category.
@@ -106,6 +112,7 @@ private:
     QByteArray currentBearerToken();
     void onExecSucceeded(const ExecCredential &credential);
     void onExecFailed(const QString &message);
+    bool ownsExecRunner() const;
     void emitQueued(bool ok, const QString &message);
     QString hubPrefix() const;
     void traceRequest(Operation operation, QNetworkReply *reply);

@@ -8,6 +8,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <memory>
+
 using namespace fleetscope;
 using namespace fleetscope::testing;
 
@@ -20,6 +22,7 @@ class TstHubTransportExec : public QObject
 private slots:
     void initTestCase();
     void execLifecycle();
+    void execPluginSharedByAHubsTransports();
     void execExpiry();
     void execFailure();
     void execClientCertificate();
@@ -89,6 +92,48 @@ void TstHubTransportExec::execLifecycle()
     QCOMPARE(server->requests.last().header("authorization"), QByteArray("Bearer exec-token-2"));
     QVERIFY(failed.isEmpty());
     delete first;
+}
+
+void TstHubTransportExec::execPluginSharedByAHubsTransports()
+{
+    TestExecPlugin plugin;
+    if (!plugin.isValid())
+        QSKIP(qPrintable(plugin.error()));
+    auto server = startTls();
+    QVERIFY(server);
+    AuthInfo user;
+    user.exec = plugin.config();
+    HubTransport lists(cluster(server->port()), user, QStringLiteral("prod"));
+    QSignalSpy listsRefreshed(&lists, &HubTransport::credentialsRefreshed);
+    lists.refreshCredentials();
+    QVERIFY(listsRefreshed.wait(20000));
+
+    // A watch pool opened after the lists got their credential can use it at once.
+    auto watches = std::make_unique<HubTransport>(cluster(server->port()), user, QStringLiteral("prod"));
+    QVERIFY(!watches->credentialsReady());
+    watches->shareExecPluginOf(&lists);
+    QVERIFY(watches->credentialsReady());
+    QCOMPARE(getThrough(*watches).status, 200);
+    QCOMPARE(server->requests.last().header("authorization"), QByteArray("Bearer exec-token-1"));
+    QCOMPARE(plugin.runs(), 1);
+
+    // After a 401 either may ask: one run answers both.
+    QSignalSpy watchesRefreshed(watches.get(), &HubTransport::credentialsRefreshed);
+    watches->invalidateCredentials();
+    lists.invalidateCredentials();
+    QVERIFY(watchesRefreshed.wait(20000));
+    QTRY_COMPARE_WITH_TIMEOUT(listsRefreshed.count(), 2, 20000);
+    QCOMPARE(plugin.runs(), 2);
+    QCOMPARE(getThrough(lists).status, 200);
+    QCOMPARE(server->requests.last().header("authorization"), QByteArray("Bearer exec-token-2"));
+    QCOMPARE(getThrough(*watches).status, 200);
+    QCOMPARE(server->requests.last().header("authorization"), QByteArray("Bearer exec-token-2"));
+
+    // The sharer goes first (as a hub connection tears down); the owner still works.
+    watches.reset();
+    lists.invalidateCredentials();
+    QTRY_COMPARE_WITH_TIMEOUT(listsRefreshed.count(), 3, 20000);
+    QCOMPARE(plugin.runs(), 3);
 }
 
 void TstHubTransportExec::execExpiry()
