@@ -93,8 +93,10 @@ private:
         // Like kubectl: when no hub could be read there is no table, not even its
         // header, on stdout (scripts read stdout); the errors go to stderr.
         if (synced > 0 || m_store->hubCount() == 0) {
-            write(stdout, m_printer->render(rows));
-            rememberForCompletion(rows);
+            // `-o name` prints exactly the completion cache's lines: made once.
+            const QByteArray targets = targetLines(rows);
+            write(stdout, m_format == FleetPrinter::Format::Name ? targets : m_printer->render(rows));
+            CompletionRequest::rememberTargets(targets);
         }
         const int failures = reportHubs();
         if (!m_watch) {
@@ -116,8 +118,9 @@ private:
         });
     }
 
-    // `fleetscope connect <TAB>` and its siblings offer what was just listed.
-    void rememberForCompletion(const QList<int> &rows) const
+    // HUB/NAMESPACE/NAME, one per line in UTF-8: what `-o name` prints, and what
+    // `fleetscope connect <TAB>` and its siblings offer after a list.
+    QByteArray targetLines(const QList<int> &rows) const
     {
         QList<QByteArray> hubs; // each hub's name and a slash, in UTF-8
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
@@ -132,7 +135,7 @@ private:
             lines += meta.name.toUtf8();
             lines += '\n';
         }
-        CompletionRequest::rememberTargets(lines);
+        return lines;
     }
 
     // One line per hub that is not live, on stderr; the count of failed hubs.
