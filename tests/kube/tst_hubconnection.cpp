@@ -39,7 +39,7 @@ int activeOwnTimers(const HubConnection &connection)
     return active;
 }
 
-// Profile names seen in deltas so far.
+// Profiles (namespace/name) seen in deltas so far.
 struct DeltaLog
 {
     std::set<QString> names;
@@ -59,7 +59,9 @@ private slots:
 
 void TestHubConnection::syncedIdleHubKeepsNoTimer()
 {
-    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("40")}, QStringLiteral("hub-a"));
+    // Three pages and a bit: the list crosses continue tokens.
+    const int profiles = 3 * InformerOptions().pageSize + 7;
+    HubProcess hub({QStringLiteral("--generate"), QString::number(profiles)}, QStringLiteral("hub-a"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));
     HubSettings settings;
@@ -69,10 +71,10 @@ void TestHubConnection::syncedIdleHubKeepsNoTimer()
     connect(&connection, &HubConnection::deltaReady, this, [&log](const HubDelta &delta) {
         ++log.deltas;
         for (const auto &record : delta.upsertedProfiles)
-            log.names.insert(record->profile.metadata.name);
+            log.names.insert(ObjectKey{record->profile.metadata.namespaceName, record->profile.metadata.name}.toString());
     });
     connection.start();
-    QTRY_VERIFY_WITH_TIMEOUT(connection.status().state == HubStatus::State::Live && log.names.size() == 40, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(connection.status().state == HubStatus::State::Live && log.names.size() == size_t(profiles), 60000);
     // Every informer listed and watches; nothing is pending, so nothing ticks.
     QTRY_COMPARE_WITH_TIMEOUT(activeOwnTimers(connection), 0, 10000);
     const int deltas = log.deltas;
