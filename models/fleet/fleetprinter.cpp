@@ -67,32 +67,44 @@ QList<int> FleetPrinter::sortedRows() const
 {
     // By hub name, namespace, name. Sorting compact entries rather than row
     // numbers keeps a 100k-fleet sort from chasing three pointers per comparison.
-    QList<int> hubRank(m_store.hubCount());
+    // Rows come hub by hub in each server's list order, which is usually already
+    // (namespace, name): entries are grouped by hub in one pass, and only a group
+    // out of order is sorted (the sort was ~3 % of a 100k `list -o name`).
+    const int hubs = m_store.hubCount();
+    QList<int> hubRank(hubs);
     std::iota(hubRank.begin(), hubRank.end(), 0);
     std::sort(hubRank.begin(), hubRank.end(), [this](int a, int b) { return m_store.hubName(a) < m_store.hubName(b); });
-    QList<int> rankOf(m_store.hubCount());
+    QList<int> rankOf(hubs);
     for (int i = 0; i < hubRank.size(); ++i)
         rankOf[hubRank[i]] = i;
     struct Entry
     {
-        int hubRank;
         int row;
         QStringView namespaceName;
         QStringView name;
     };
-    std::vector<Entry> entries;
-    entries.reserve(size_t(m_store.profileCount()));
+    std::vector<size_t> groupEnd(size_t(hubs) + 1, 0); // counts, then where each hub's group starts
+    for (int row = 0; row < m_store.profileCount(); ++row)
+        ++groupEnd[size_t(rankOf[m_store.profileAt(row).hub]) + 1];
+    std::partial_sum(groupEnd.begin(), groupEnd.end(), groupEnd.begin());
+    const std::vector<size_t> groupStart = groupEnd;
+    std::vector<Entry> entries(groupEnd.back());
     for (int row = 0; row < m_store.profileCount(); ++row) {
         const FleetProfile &p = m_store.profileAt(row);
-        entries.push_back({rankOf[p.hub], row, p.profile().metadata.namespaceName.view(), p.profile().metadata.name});
+        entries[groupEnd[size_t(rankOf[p.hub])]++] = {row, p.profile().metadata.namespaceName.view(),
+                                                       p.profile().metadata.name};
     }
-    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
-        if (a.hubRank != b.hubRank)
-            return a.hubRank < b.hubRank;
+    const auto before = [](const Entry &a, const Entry &b) {
         if (const int c = a.namespaceName.compare(b.namespaceName))
             return c < 0;
         return a.name.compare(b.name) < 0;
-    });
+    };
+    for (size_t rank = 0; rank < size_t(hubs); ++rank) {
+        const auto first = entries.begin() + qsizetype(groupStart[rank]);
+        const auto last = entries.begin() + qsizetype(groupStart[rank + 1]);
+        if (!std::is_sorted(first, last, before))
+            std::sort(first, last, before);
+    }
     QList<int> rows;
     rows.reserve(qsizetype(entries.size()));
     for (const Entry &entry : entries)

@@ -137,7 +137,14 @@ void HubCache::upsert(const ResourceSpec &spec, std::string_view json, quint32 l
     if (known && !meta->resourceVersion.isEmpty() && known->resourceVersion == meta->resourceVersion)
         return;
     t.objects.insert(decoded, listStamp);
-    t.pending.insert(key, std::move(decoded));
+    if (known) {
+        t.pending.insert(key, std::move(decoded));
+        return;
+    }
+    // Not in the table: at most its removal is pending, from earlier; this supersedes it.
+    if (!t.pending.isEmpty())
+        t.pending.remove(key);
+    t.fresh.push_back(std::move(decoded));
 }
 
 void HubCache::listFinished(const ResourceSpec &spec)
@@ -163,7 +170,7 @@ bool HubCache::hasPendingChanges() const
     if (!m_decodeErrors.isEmpty())
         return true;
     for (const Table &t : m_tables) {
-        if (!t.pending.isEmpty())
+        if (!t.fresh.empty() || !t.pending.isEmpty())
             return true;
     }
     return false;
@@ -174,32 +181,49 @@ qsizetype HubCache::objectCount(ResourceKind kind) const
     return m_tables[int(kind)].objects.size();
 }
 
+template<typename Upsert, typename Removed>
+void HubCache::takeChanges(Table &t, Upsert upsert, Removed removed)
+{
+    for (std::shared_ptr<const void> &object : t.fresh) {
+        // Changed or removed again since it arrived: the pending entry is its final state.
+        if (!t.pending.isEmpty()) {
+            const ObjectMeta &meta = t.objects.metadataOf(object.get());
+            if (t.pending.contains(ObjectKey{meta.namespaceName, meta.name}))
+                continue;
+        }
+        upsert(std::move(object));
+    }
+    for (auto it = t.pending.begin(); it != t.pending.end(); ++it) {
+        if (it.value())
+            upsert(std::move(it.value()));
+        else
+            removed(it.key());
+    }
+    t.fresh.clear();
+    t.pending.clear();
+}
+
 HubDelta HubCache::takeDelta()
 {
     HubDelta delta;
-    for (auto it = table(ResourceKind::ClusterProfiles).pending.cbegin();
-         it != table(ResourceKind::ClusterProfiles).pending.cend(); ++it) {
-        if (it.value())
-            delta.upsertedProfiles.append(std::static_pointer_cast<const ProfileRecord>(it.value()));
-        else
-            delta.removedProfiles.append(it.key());
-    }
-    for (auto it = table(ResourceKind::PlacementDecisions).pending.cbegin();
-         it != table(ResourceKind::PlacementDecisions).pending.cend(); ++it) {
-        if (it.value())
-            delta.upsertedPlacements.append(std::static_pointer_cast<const PlacementDecision>(it.value()));
-        else
-            delta.removedPlacements.append(it.key());
-    }
-    for (auto it = table(ResourceKind::Namespaces).pending.cbegin(); it != table(ResourceKind::Namespaces).pending.cend();
-         ++it) {
-        if (it.value())
-            delta.upsertedNamespaces.append(std::static_pointer_cast<const KubeNamespace>(it.value()));
-        else
-            delta.removedNamespaces.append(it.key().name);
-    }
-    for (Table &t : m_tables)
-        t.pending.clear();
+    takeChanges(
+        table(ResourceKind::ClusterProfiles),
+        [&](std::shared_ptr<const void> object) {
+            delta.upsertedProfiles.append(std::static_pointer_cast<const ProfileRecord>(std::move(object)));
+        },
+        [&](const ObjectKey &key) { delta.removedProfiles.append(key); });
+    takeChanges(
+        table(ResourceKind::PlacementDecisions),
+        [&](std::shared_ptr<const void> object) {
+            delta.upsertedPlacements.append(std::static_pointer_cast<const PlacementDecision>(std::move(object)));
+        },
+        [&](const ObjectKey &key) { delta.removedPlacements.append(key); });
+    takeChanges(
+        table(ResourceKind::Namespaces),
+        [&](std::shared_ptr<const void> object) {
+            delta.upsertedNamespaces.append(std::static_pointer_cast<const KubeNamespace>(std::move(object)));
+        },
+        [&](const ObjectKey &key) { delta.removedNamespaces.append(key.name); });
     delta.decodeErrors.swap(m_decodeErrors);
     return delta;
 }

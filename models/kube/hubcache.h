@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include <memory>
+#include <vector>
 
 namespace fleetscope {
 
@@ -51,7 +52,12 @@ private:
         // namespaced informers of one kind list at the same time (e.g. after a 403 on
         // the cluster-wide list), and one finishing must not forget the others' objects.
         QHash<QString, quint32> listing;
-        QHash<ObjectKey, std::shared_ptr<const void>> pending; // null → removed
+        // Objects whose keys were new, in arrival order: a cold list hands its
+        // objects on in the server's order, without a hash insert each.
+        std::vector<std::shared_ptr<const void>> fresh;
+        // Changes of keys that were known; null → removed. An entry here is later
+        // than any fresh object of its key (a fresh object drops its key from here).
+        QHash<ObjectKey, std::shared_ptr<const void>> pending;
     };
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
@@ -62,6 +68,10 @@ private:
     void upsert(const ResourceSpec &spec, std::string_view json, quint32 listStamp);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
+    // A table's fresh objects and pending changes, coalesced per key, emptied:
+    // upserts through `upsert(object)`, removals through `removed(key)`.
+    template<typename Upsert, typename Removed>
+    static void takeChanges(Table &t, Upsert upsert, Removed removed);
 
     Table m_tables[3]; // by ResourceKind
     std::unique_ptr<ProfileDecoder> m_profiles;

@@ -56,13 +56,13 @@ void HubConnection::start()
     m_running = true;
     if (!m_flushTimer) {
         m_flushTimer = new QTimer(this);
+        m_flushTimer->setSingleShot(true);
         m_flushTimer->setInterval(m_settings.flushIntervalMs);
         connect(m_flushTimer, &QTimer::timeout, this, &HubConnection::flush);
         m_retryTimer = new QTimer(this);
         m_retryTimer->setSingleShot(true);
         connect(m_retryTimer, &QTimer::timeout, this, &HubConnection::connectToHub);
     }
-    m_flushTimer->start();
     connectToHub();
 }
 
@@ -203,7 +203,7 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
     HubTransport *lists = m_listTransport;
     auto *informer = new ResourceInformer(
         lists, watchManagerFor(spec),
-        [lists](const QString &path, const QUrlQuery &query) { return lists->url(path, query); }, spec, &m_cache,
+        [lists](const QString &path, const QUrlQuery &query) { return lists->url(path, query); }, spec, this,
         m_settings.informer, this);
     m_informers.insert(informer, InformerInfo{required, 0, -1});
     connect(informer, &ResourceInformer::phaseChanged, this, &HubConnection::updateStatus);
@@ -326,8 +326,33 @@ void HubConnection::failConnect(const ApiError &error, bool fatal)
     updateStatus();
 }
 
+void HubConnection::listStarted(const ResourceSpec &spec)
+{
+    m_cache.listStarted(spec);
+}
+
+void HubConnection::objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects)
+{
+    m_cache.objects(spec, change, objects);
+    scheduleFlush();
+}
+
+void HubConnection::listFinished(const ResourceSpec &spec)
+{
+    m_cache.listFinished(spec);
+    scheduleFlush();
+}
+
+void HubConnection::scheduleFlush()
+{
+    if (m_running && !m_flushTimer->isActive() && m_cache.hasPendingChanges())
+        m_flushTimer->start();
+}
+
 void HubConnection::flush()
 {
+    if (m_flushTimer)
+        m_flushTimer->stop(); // whatever armed it goes out now
     if (!m_cache.hasPendingChanges())
         return;
     HubDelta delta = m_cache.takeDelta();

@@ -48,7 +48,11 @@ struct HubSettings
 // resource, the hub's cache, and its status (deriveHubStatus). Lives on its own thread (see FleetEngine) so that one
 // slow, broken or lying hub never holds up another or the GUI. Publishes
 // coalesced deltas at most every flushIntervalMs, and its status.
-class HubConnection final : public QObject
+//
+// It is its informers' sink, handing what they report to the cache: the first
+// change after a flush arms the flush timer, so that a hub with nothing new
+// (a list waiting on a slow server, a quiet watch) never wakes its thread.
+class HubConnection final : public QObject, private InformerSink
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HubConnection)
@@ -83,6 +87,11 @@ private:
     void onUnauthorized(const ApiError &error);
     void failConnect(const ApiError &error, bool fatal);
     void teardown();
+    // InformerSink: forwarded to the cache.
+    void listStarted(const ResourceSpec &spec) override;
+    void objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects) override;
+    void listFinished(const ResourceSpec &spec) override;
+    void scheduleFlush();
     void flush();
     void updateStatus();
     // Tells the journal about a state change and refreshes its resource table.

@@ -45,7 +45,10 @@ public:
 
 struct InformerOptions
 {
-    int pageSize = 500;
+    // kubectl and client-go ask for 500. Pages of 1000 halve the requests and the
+    // per-reply work on both threads: ~8 % of a 100k cold sync's CPU over 4 hubs
+    // (2000 bought nothing more, and every hub's list parser grows with its page).
+    int pageSize = 1000;
     // Watches are closed by us after a random 5–10 min (as client-go does), so
     // that servers and proxies with their own idle limits never cut them first.
     int watchTimeoutMinSeconds = 300;

@@ -26,6 +26,7 @@ public:
     explicit ObjectTable(MetadataOf metadataOf);
 
     qsizetype size() const { return m_size; }
+    const ObjectMeta &metadataOf(const void *object) const { return m_metadataOf(object); }
     // The metadata of the object under that key, or null.
     const ObjectMeta *find(const ObjectKey &key) const;
     // find(), and when found, stamps the object with `listStamp`: which list

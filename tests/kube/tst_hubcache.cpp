@@ -78,6 +78,7 @@ private slots:
     void relistWithSameVersionsIsSilent();
     void relistDiffsChangesAndRemovals();
     void watchEventsCoalescePerKey();
+    void newObjectsKeepArrivalOrderAndTheirLastState();
     void namespacedRelistOnlyTouchesItsNamespace();
     void concurrentNamespacedListsKeepEachOthersObjects();
     void brokenObjectsAreReportedAndNotKeptStale();
@@ -142,6 +143,34 @@ void TestHubCache::watchEventsCoalescePerKey()
     // A replayed event (same RV) after a re-watch is not a change.
     auto replay = profile("a", "c1", "6", "v1.32.0");
     deliver(cache, allProfiles, ObjectChange::Modified, replay);
+    QVERIFY(!cache.hasPendingChanges());
+}
+
+void TestHubCache::newObjectsKeepArrivalOrderAndTheirLastState()
+{
+    HubCache cache;
+    list(cache, allProfiles, {profile("a", "c1", "1"), profile("a", "c2", "2")});
+    cache.takeDelta();
+    // In one delta: new objects in the order they came (a list's order is the
+    // server's, which spares the printer its sort), and whatever happened to a key
+    // afterwards as its only entry.
+    cache.listStarted(allProfiles);
+    deliver(cache, allProfiles, ObjectChange::Listed,
+            std::vector<std::string>{profile("b", "n3", "3").dump(), profile("a", "c1", "1").dump(),
+                                     profile("b", "n1", "4").dump(), profile("a", "c2", "2").dump(),
+                                     profile("b", "n2", "5").dump(), profile("a", "z9", "6").dump()});
+    cache.listFinished(allProfiles);
+    deliver(cache, allProfiles, ObjectChange::Modified, profile("b", "n1", "7", "v1.31.0")); // new, then changed
+    deliver(cache, allProfiles, ObjectChange::Deleted, profile("b", "n2", "8"));             // new, then gone
+    deliver(cache, allProfiles, ObjectChange::Deleted, profile("a", "c2", "9"));             // known, gone
+    deliver(cache, allProfiles, ObjectChange::Added, profile("a", "c2", "10", "v1.32.0"));   // and back
+    HubDelta delta = cache.takeDelta();
+    QCOMPARE(names(delta), (QStringList{"+a/c2", "+a/z9", "+b/n1", "+b/n3", "-b/n2"}));
+    QStringList order;
+    for (const ProfilePtr &p : delta.upsertedProfiles)
+        order << p->profile.metadata.name + u'@' + p->profile.kubernetesVersion;
+    QCOMPARE(order, (QStringList{"n3@v1.30.0", "z9@v1.30.0", "c2@v1.32.0", "n1@v1.31.0"}));
+    QCOMPARE(cache.objectCount(ResourceKind::ClusterProfiles), 5);
     QVERIFY(!cache.hasPendingChanges());
 }
 

@@ -1,0 +1,112 @@
+// One hub's connection against a real fleetscope-hub: its deltas carry the
+// fleet, and a hub with nothing new keeps no timer running (a cold sync on a
+// slow server once paid ~25 % of its CPU in 20 flush wake-ups a second).
+
+#include "fleet/fleetengine.h"
+#include "kube/hubconnection.h"
+#include "kube/kubeconfigloader.h"
+#include "hubprocess.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+#include <set>
+
+using namespace fleetscope;
+using namespace fleetscope::testing;
+
+namespace {
+
+bool settingsFor(const HubProcess &hub, HubSettings *settings, QString *error)
+{
+    KubeconfigLoadOptions load;
+    load.explicitPath = hub.kubeconfigPath();
+    const KubeconfigLoadResult loaded = KubeconfigLoader::load(load);
+    if (!loaded.ok()) {
+        *error = loaded.error;
+        return false;
+    }
+    return hubSettingsForContext(loaded.config, hub.context(), settings, error);
+}
+
+// The connection's own timers (flush, retry) that are running now.
+int activeOwnTimers(const HubConnection &connection)
+{
+    int active = 0;
+    for (const QTimer *timer : connection.findChildren<QTimer *>(Qt::FindDirectChildrenOnly))
+        active += timer->isActive() ? 1 : 0;
+    return active;
+}
+
+// Profiles (namespace/name) seen in deltas so far.
+struct DeltaLog
+{
+    std::set<QString> names;
+    int deltas = 0;
+};
+
+} // namespace
+
+class TestHubConnection : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void syncedIdleHubKeepsNoTimer();
+    void watchEventsStillArriveAsDeltas();
+};
+
+void TestHubConnection::syncedIdleHubKeepsNoTimer()
+{
+    // Three pages and a bit: the list crosses continue tokens.
+    const int profiles = 3 * InformerOptions().pageSize + 7;
+    HubProcess hub({QStringLiteral("--generate"), QString::number(profiles)}, QStringLiteral("hub-a"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    HubSettings settings;
+    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    HubConnection connection(settings);
+    DeltaLog log;
+    connect(&connection, &HubConnection::deltaReady, this, [&log](const HubDelta &delta) {
+        ++log.deltas;
+        for (const auto &record : delta.upsertedProfiles)
+            log.names.insert(ObjectKey{record->profile.metadata.namespaceName, record->profile.metadata.name}.toString());
+    });
+    connection.start();
+    QTRY_VERIFY_WITH_TIMEOUT(connection.status().state == HubStatus::State::Live && log.names.size() == size_t(profiles), 60000);
+    // Every informer listed and watches; nothing is pending, so nothing ticks.
+    QTRY_COMPARE_WITH_TIMEOUT(activeOwnTimers(connection), 0, 10000);
+    const int deltas = log.deltas;
+    QTest::qWait(200); // four flush intervals: a periodic flush would have fired (and sent nothing)
+    QCOMPARE(activeOwnTimers(connection), 0);
+    QCOMPARE(log.deltas, deltas);
+    connection.stop();
+}
+
+void TestHubConnection::watchEventsStillArriveAsDeltas()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("40"), QStringLiteral("--churn"), QStringLiteral("50")},
+                   QStringLiteral("hub-a"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    HubSettings settings;
+    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    HubConnection connection(settings);
+    int deltasAfterSync = 0;
+    bool synced = false;
+    connect(&connection, &HubConnection::deltaReady, this, [&](const HubDelta &delta) {
+        if (synced && !delta.upsertedProfiles.isEmpty())
+            ++deltasAfterSync;
+    });
+    connection.start();
+    QTRY_VERIFY_WITH_TIMEOUT(connection.status().state == HubStatus::State::Live, 30000);
+    synced = true;
+    // Each burst of churn arms the flush again: deltas keep coming, several of them.
+    QTRY_VERIFY_WITH_TIMEOUT(deltasAfterSync >= 3, 30000);
+    connection.stop();
+    QCOMPARE(activeOwnTimers(connection), 0);
+}
+
+QTEST_GUILESS_MAIN(TestHubConnection)
+#include "tst_hubconnection.moc"
