@@ -18,6 +18,12 @@ constexpr int relintDelayMs = 1000;
 constexpr qint64 minClockMs = 1000;
 constexpr qint64 maxClockMs = 3600 * 1000;
 
+void addRef(QList<ClusterRef> *refs, const ClusterRef &ref)
+{
+    if (!refs->contains(ref))
+        refs->append(ref);
+}
+
 ClusterRef refOf(const FleetProfile &row)
 {
     const ObjectMeta &meta = row.profile().metadata;
@@ -271,7 +277,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
     if (!old.memberId.isEmpty()) {
         auto members = m_members.find(old.memberId);
         if (members != m_members.end()) {
-            members->remove(ref);
+            members->removeOne(ref);
             if (members->isEmpty())
                 m_members.erase(members);
         }
@@ -285,8 +291,10 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
                 m_namespaces.erase(watch);
         }
     }
-    if (const auto naming = m_placementsNaming.constFind(ref); naming != m_placementsNaming.cend())
-        m_dirtyPlacements.unite(*naming);
+    if (const auto naming = m_placementsNaming.constFind(ref); naming != m_placementsNaming.cend()) {
+        for (const ClusterRef &placement : *naming)
+            m_dirtyPlacements.insert(placement);
+    }
 
     const int row = m_store->isHubActive(ref.hub) ? m_store->rowOf(ref.hub, ref.key) : -1;
     if (row < 0) {
@@ -308,7 +316,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
     if (entry.nextChangeMs)
         entry.clockAt = m_clock.emplace(entry.nextChangeMs, ref);
     if (!entry.memberId.isEmpty())
-        m_members[entry.memberId].insert(ref);
+        addRef(&m_members[entry.memberId], ref);
     if (entry.watchesNamespace) {
         const NamespaceKey key{ref.hub, ref.key.namespaceName};
         auto watch = m_namespaces.find(key);
@@ -340,13 +348,13 @@ void FleetFindings::diffPlacements(int hub)
         for (const ClusterDecision &d : p.decisions) {
             const ClusterRef target{hub, ObjectKey{p.profileNamespace(d), d.clusterProfileName}};
             if (add) {
-                m_placementsNaming[target].insert(self);
+                addRef(&m_placementsNaming[target], self);
                 continue;
             }
             auto naming = m_placementsNaming.find(target);
             if (naming == m_placementsNaming.end())
                 continue;
-            naming->remove(self);
+            naming->removeOne(self);
             if (naming->isEmpty())
                 m_placementsNaming.erase(naming);
         }
