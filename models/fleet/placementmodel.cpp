@@ -36,8 +36,12 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
         m_touched.clear();
     });
     // Dangling references change when chosen profiles come and go: only the
-    // placements that chose them are checked, once per delta (a churning fleet
-    // adds and deletes profiles every few deltas).
+    // placements that chose them are checked, and a moment later rather than
+    // per delta (a churning fleet adds and deletes profiles every few deltas,
+    // and a placement that chose thousands is checked once for all of them).
+    m_danglingTimer.setSingleShot(true);
+    m_danglingTimer.setInterval(defaultDanglingDelayMs);
+    connect(&m_danglingTimer, &QTimer::timeout, this, &PlacementModel::refreshDangling);
     connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) {
         for (int row = first; row <= last; ++row) {
             const FleetProfile &p = m_store->profileAt(row);
@@ -48,7 +52,10 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
         for (const FleetProfile &p : gone)
             touch(ClusterRef{p.hub, ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
     });
-    connect(store, &FleetStore::deltaApplied, this, &PlacementModel::refreshDangling);
+    connect(store, &FleetStore::deltaApplied, this, [this] {
+        if (!m_touched.isEmpty() && !m_danglingTimer.isActive())
+            m_danglingTimer.start();
+    });
 }
 
 void PlacementModel::indexChosen()
