@@ -54,11 +54,11 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
         later();
     });
     connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this, later](int first, int last) {
-        markRows(first, last);
+        markRows(first, last, true);
         later();
     });
     connect(store, &FleetStore::profilesInserted, this, [this, later](int first, int last) {
-        markRows(first, last);
+        markRows(first, last, true);
         later();
     });
     connect(store, &FleetStore::placementsChanged, this, [this, later](int hub) {
@@ -91,12 +91,16 @@ void FleetFindings::setStaleAfterMs(qint64 ms)
     m_options.staleAfterMs = ms;
 }
 
-void FleetFindings::markRows(int first, int last)
+void FleetFindings::markRows(int first, int last, bool cameOrWent)
 {
     if (m_rebuild && !m_running)
         return; // everything will be linted anyway
-    for (int row = first; row <= last; ++row)
-        m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
+    for (int row = first; row <= last; ++row) {
+        ClusterRef ref = refOf(m_store->profileAt(row));
+        if (cameOrWent)
+            m_cameOrWent.insert(ref);
+        m_dirtyProfiles.insert(std::move(ref));
+    }
 }
 
 void FleetFindings::checkNamespaces(int hub)
@@ -154,6 +158,7 @@ void FleetFindings::startRelint(qint64 nowMs)
         m_placementFindings.clear();
         m_placementsNaming.clear();
         m_dirtyPlacements.clear();
+        m_cameOrWent.clear();
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
             m_dirtyPlacementHubs.insert(hub);
         m_rebuild = false;
@@ -291,7 +296,11 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
                 m_namespaces.erase(watch);
         }
     }
-    if (const auto naming = m_placementsNaming.constFind(ref); naming != m_placementsNaming.cend()) {
+    // What a decision says depends on whether the profiles it names exist, not
+    // on what they hold: a changed profile (most of a churning hub's events)
+    // leaves them be.
+    const auto naming = m_cameOrWent.remove(ref) ? m_placementsNaming.constFind(ref) : m_placementsNaming.cend();
+    if (naming != m_placementsNaming.cend()) {
         for (const ClusterRef &placement : *naming)
             m_dirtyPlacements.insert(placement);
     }

@@ -90,7 +90,7 @@ private:
 
     void startRelint(qint64 nowMs);
     bool continueRelint(const QDeadlineTimer &budget); // true when the relint is complete
-    void markRows(int first, int last);
+    void markRows(int first, int last, bool cameOrWent = false);
     void checkNamespaces(int hub);
     void relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared);
     void diffPlacements(int hub);
@@ -115,6 +115,7 @@ private:
     QSet<ClusterRef> m_dirtyProfiles;
     QSet<int> m_dirtyPlacementHubs;
     QSet<ClusterRef> m_dirtyPlacements;
+    QSet<ClusterRef> m_cameOrWent; // dirty profiles that were inserted or removed
     // A relint in progress (startRelint() to the end of continueRelint()).
     bool m_running = false;
     bool m_changedAny = false; // some finding changed
