@@ -63,8 +63,14 @@ private:
 
     const FleetStore *m_store;
     std::vector<Placement> m_rows;
-    QHash<ClusterRef, QList<int>> m_chosenBy; // a chosen profile → the rows that chose it
-    QSet<int> m_touched;                       // rows whose chosen profiles came or went since the last check
+    struct Choice
+    {
+        int row;
+        int index; // in the row's `chosen`
+    };
+    QHash<ClusterRef, QList<Choice>> m_chosenBy; // a chosen profile → where it was chosen
+    std::vector<QList<int>> m_danglingAt;        // per row: the indexes in `chosen` of its `dangling`, ascending
+    QSet<ClusterRef> m_touched;                  // chosen profiles that came or went since the last check
     QTimer m_danglingTimer;
 };
 
