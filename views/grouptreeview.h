@@ -9,7 +9,7 @@ namespace fleetscope {
 // The group tree beside the cluster table. Under churn every batch of changes
 // moves the counts of most groups; a plain QTreeView repaints those rows at
 // once, batch after batch (the largest painting cost of a dashboard on a busy
-// hub). This one repaints its changed rows at most four times a second.
+// hub). This one repaints its changed rows at most twice a second.
 // Groups that come or go are laid out at once, as in any tree.
 class GroupTreeView final : public QTreeView
 {
@@ -20,7 +20,7 @@ public:
     explicit GroupTreeView(QWidget *parent = nullptr);
 
     // How often changed counts repaint the tree at most.
-    static constexpr int repaintIntervalMs = 250;
+    static constexpr int repaintIntervalMs = 500;
 
 protected:
     void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) override;

@@ -9,6 +9,8 @@ class QAbstractItemModel;
 class QAction;
 class QLabel;
 
+class QTimer;
+
 namespace fleetscope {
 
 class FleetStore;
@@ -36,6 +38,9 @@ public:
     void setHubDetailsHandler(std::function<void(const QString &hub)> handler) { m_details = std::move(handler); }
 
     void updateCounts();
+    // How often a churning fleet recounts at most (the label's text re-laid out
+    // and repainted each time).
+    static constexpr int countsIntervalMs = 500;
 
 signals:
     void reconnectRequested(const QString &hub);
@@ -51,6 +56,7 @@ private:
     void removeChips(int first, int last);
     void updateChip(int row);
     void scheduleCounts();
+    void countsMayHaveChanged();
     void showChipMenu(int row, const QPoint &position);
 
     const FleetStore *m_store;
@@ -64,6 +70,8 @@ private:
     QList<Chip> m_chips;
     QLabel *m_counts;
     bool m_countsScheduled = false;
+    QTimer *m_countsTimer;
+    bool m_countsPending = false; // a change arrived while the timer ran
     std::function<void(const QString &hub)> m_details;
 };
 

@@ -18,6 +18,12 @@ constexpr int relintDelayMs = 1000;
 constexpr qint64 minClockMs = 1000;
 constexpr qint64 maxClockMs = 3600 * 1000;
 
+void addRef(QList<ClusterRef> *refs, const ClusterRef &ref)
+{
+    if (!refs->contains(ref))
+        refs->append(ref);
+}
+
 ClusterRef refOf(const FleetProfile &row)
 {
     const ObjectMeta &meta = row.profile().metadata;
@@ -48,11 +54,11 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
         later();
     });
     connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this, later](int first, int last) {
-        markRows(first, last);
+        markRows(first, last, true);
         later();
     });
     connect(store, &FleetStore::profilesInserted, this, [this, later](int first, int last) {
-        markRows(first, last);
+        markRows(first, last, true);
         later();
     });
     connect(store, &FleetStore::placementsChanged, this, [this, later](int hub) {
@@ -85,12 +91,16 @@ void FleetFindings::setStaleAfterMs(qint64 ms)
     m_options.staleAfterMs = ms;
 }
 
-void FleetFindings::markRows(int first, int last)
+void FleetFindings::markRows(int first, int last, bool cameOrWent)
 {
     if (m_rebuild && !m_running)
         return; // everything will be linted anyway
-    for (int row = first; row <= last; ++row)
-        m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
+    for (int row = first; row <= last; ++row) {
+        ClusterRef ref = refOf(m_store->profileAt(row));
+        if (cameOrWent)
+            m_cameOrWent.insert(ref);
+        m_dirtyProfiles.insert(std::move(ref));
+    }
 }
 
 void FleetFindings::checkNamespaces(int hub)
@@ -148,6 +158,7 @@ void FleetFindings::startRelint(qint64 nowMs)
         m_placementFindings.clear();
         m_placementsNaming.clear();
         m_dirtyPlacements.clear();
+        m_cameOrWent.clear();
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
             m_dirtyPlacementHubs.insert(hub);
         m_rebuild = false;
@@ -271,7 +282,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
     if (!old.memberId.isEmpty()) {
         auto members = m_members.find(old.memberId);
         if (members != m_members.end()) {
-            members->remove(ref);
+            members->removeOne(ref);
             if (members->isEmpty())
                 m_members.erase(members);
         }
@@ -285,8 +296,14 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
                 m_namespaces.erase(watch);
         }
     }
-    if (const auto naming = m_placementsNaming.constFind(ref); naming != m_placementsNaming.cend())
-        m_dirtyPlacements.unite(*naming);
+    // What a decision says depends on whether the profiles it names exist, not
+    // on what they hold: a changed profile (most of a churning hub's events)
+    // leaves them be.
+    const auto naming = m_cameOrWent.remove(ref) ? m_placementsNaming.constFind(ref) : m_placementsNaming.cend();
+    if (naming != m_placementsNaming.cend()) {
+        for (const ClusterRef &placement : *naming)
+            m_dirtyPlacements.insert(placement);
+    }
 
     const int row = m_store->isHubActive(ref.hub) ? m_store->rowOf(ref.hub, ref.key) : -1;
     if (row < 0) {
@@ -308,7 +325,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
     if (entry.nextChangeMs)
         entry.clockAt = m_clock.emplace(entry.nextChangeMs, ref);
     if (!entry.memberId.isEmpty())
-        m_members[entry.memberId].insert(ref);
+        addRef(&m_members[entry.memberId], ref);
     if (entry.watchesNamespace) {
         const NamespaceKey key{ref.hub, ref.key.namespaceName};
         auto watch = m_namespaces.find(key);
@@ -340,13 +357,13 @@ void FleetFindings::diffPlacements(int hub)
         for (const ClusterDecision &d : p.decisions) {
             const ClusterRef target{hub, ObjectKey{p.profileNamespace(d), d.clusterProfileName}};
             if (add) {
-                m_placementsNaming[target].insert(self);
+                addRef(&m_placementsNaming[target], self);
                 continue;
             }
             auto naming = m_placementsNaming.find(target);
             if (naming == m_placementsNaming.end())
                 continue;
-            naming->remove(self);
+            naming->removeOne(self);
             if (naming->isEmpty())
                 m_placementsNaming.erase(naming);
         }

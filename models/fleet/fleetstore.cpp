@@ -413,10 +413,19 @@ void FleetStore::purgeStringsNowAndThen(qsizetype changes)
     // no profile names any more; a week of watch events would pile them up.
     // Purging walks the pool (a few thousand strings): every 10k changes is noise.
     constexpr qsizetype purgeEvery = 10000;
+    // The free pages that churn scatters through the heaps (the hub thread
+    // allocates what this thread frees) are given back now and then too, so
+    // that a dashboard left open stays flat in RSS (a few ms per trim).
+    constexpr qsizetype trimEvery = 50000;
     m_changesSincePurge += changes;
+    m_changesSinceTrim += changes;
     if (m_changesSincePurge >= purgeEvery) {
         m_changesSincePurge = 0;
         StringPool::shared().purgeUnused();
+    }
+    if (m_changesSinceTrim >= trimEvery && m_releaseMemoryWhenSettled) {
+        m_changesSinceTrim = 0;
+        heap_tuning::releaseFreePages();
     }
 }
 

@@ -154,6 +154,7 @@ private:
     mutable std::vector<int> m_dead;
     mutable RowIndex m_rowOf{&m_profiles}; // key → slot
     qsizetype m_changesSincePurge = 0;
+    qsizetype m_changesSinceTrim = 0;
     int m_changeMergeGap = 4;
     bool m_settled = false; // allHubsSettled() at the last status change
     bool m_releaseMemoryWhenSettled = true;

@@ -35,9 +35,13 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
         refresh();
         m_touched.clear();
     });
-    // Dangling references change when chosen profiles come and go: only the
-    // placements that chose them are checked, once per delta (a churning fleet
-    // adds and deletes profiles every few deltas).
+    // Dangling references change when chosen profiles come and go: only those
+    // references are checked, and a moment later rather than per delta (a
+    // churning fleet adds and deletes profiles every few deltas; a profile that
+    // comes and goes meanwhile is checked once).
+    m_danglingTimer.setSingleShot(true);
+    m_danglingTimer.setInterval(defaultDanglingDelayMs);
+    connect(&m_danglingTimer, &QTimer::timeout, this, &PlacementModel::refreshDangling);
     connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) {
         for (int row = first; row <= last; ++row) {
             const FleetProfile &p = m_store->profileAt(row);
@@ -48,39 +52,67 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
         for (const FleetProfile &p : gone)
             touch(ClusterRef{p.hub, ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
     });
-    connect(store, &FleetStore::deltaApplied, this, &PlacementModel::refreshDangling);
+    connect(store, &FleetStore::deltaApplied, this, [this] {
+        if (!m_touched.isEmpty() && !m_danglingTimer.isActive())
+            m_danglingTimer.start();
+    });
 }
 
 void PlacementModel::indexChosen()
 {
     m_chosenBy.clear();
+    m_danglingAt.assign(m_rows.size(), {});
     for (size_t row = 0; row < m_rows.size(); ++row) {
-        for (const ClusterRef &ref : std::as_const(m_rows[row].chosen))
-            m_chosenBy[ref].append(int(row));
+        const Placement &p = m_rows[row];
+        // `dangling` is the subsequence of `chosen` whose profiles are missing,
+        // so walking both in step finds its indexes.
+        qsizetype next = 0;
+        for (qsizetype i = 0; i < p.chosen.size(); ++i) {
+            m_chosenBy[p.chosen[i]].append(Choice{int(row), int(i)});
+            if (next < p.dangling.size() && p.chosen[i] == p.dangling[next]) {
+                m_danglingAt[row].append(int(i));
+                ++next;
+            }
+        }
     }
 }
 
 void PlacementModel::touch(const ClusterRef &ref)
 {
-    const auto it = m_chosenBy.constFind(ref);
-    if (it == m_chosenBy.constEnd())
-        return;
-    for (const int row : *it)
-        m_touched.insert(row);
+    if (m_chosenBy.contains(ref))
+        m_touched.insert(ref);
 }
 
 void PlacementModel::refreshDangling()
 {
-    for (const int row : std::as_const(m_touched)) {
-        Placement &p = m_rows[size_t(row)];
-        QList<ClusterRef> dangling = danglingOf(p.chosen);
-        if (dangling != p.dangling) {
-            p.dangling = std::move(dangling);
-            const QModelIndex cell = index(row, DanglingColumn);
-            emit dataChanged(cell, cell);
+    // Only the references to profiles that came or went change, each where it
+    // was chosen: a placement choosing thousands costs what changed, not its size.
+    QSet<int> changed;
+    for (const ClusterRef &ref : std::as_const(m_touched)) {
+        const bool missing = m_store->rowOf(ref.hub, ref.key) < 0;
+        for (const Choice &choice : m_chosenBy.value(ref)) {
+            QList<int> &at = m_danglingAt[size_t(choice.row)];
+            const auto it = std::lower_bound(at.begin(), at.end(), choice.index);
+            const bool listed = it != at.end() && *it == choice.index;
+            if (missing == listed)
+                continue;
+            const qsizetype position = it - at.begin();
+            QList<ClusterRef> &dangling = m_rows[size_t(choice.row)].dangling;
+            if (missing) {
+                at.insert(position, choice.index);
+                dangling.insert(position, ref);
+            } else {
+                at.remove(position);
+                dangling.remove(position);
+            }
+            changed.insert(choice.row);
         }
     }
     m_touched.clear();
+    for (const int row : std::as_const(changed)) {
+        const QModelIndex cell = index(row, DanglingColumn);
+        emit dataChanged(cell, cell);
+    }
 }
 
 QList<ClusterRef> PlacementModel::danglingOf(const QList<ClusterRef> &chosen) const

@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
+#include <QTimer>
 
 #include <vector>
 
@@ -41,6 +42,10 @@ public:
     const Placement &placementAt(int row) const { return m_rows[size_t(row)]; }
     // The table scope that shows this placement's clusters.
     ClusterScope scopeOf(int row) const;
+    // How long after a chosen profile came or went its placements' dangling
+    // references are checked (the changes of that time at once).
+    static constexpr int defaultDanglingDelayMs = 500;
+    void setDanglingDelayMs(int ms) { m_danglingTimer.setInterval(ms); }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -58,8 +63,15 @@ private:
 
     const FleetStore *m_store;
     std::vector<Placement> m_rows;
-    QHash<ClusterRef, QList<int>> m_chosenBy; // a chosen profile → the rows that chose it
-    QSet<int> m_touched;                       // rows whose chosen profiles came or went in this delta
+    struct Choice
+    {
+        int row;
+        int index; // in the row's `chosen`
+    };
+    QHash<ClusterRef, QList<Choice>> m_chosenBy; // a chosen profile → where it was chosen
+    std::vector<QList<int>> m_danglingAt;        // per row: the indexes in `chosen` of its `dangling`, ascending
+    QSet<ClusterRef> m_touched;                  // chosen profiles that came or went since the last check
+    QTimer m_danglingTimer;
 };
 
 } // namespace fleetscope

@@ -31,6 +31,14 @@ public:
     qint64 bucketMs() const { return m_bucketMs; }
 
     void clear() { m_clusters.clear(); }
+    // Drops a cluster's flaps: the counts follow the live fleet, so a hub that
+    // churns through names does not grow them for a whole window.
+    void forget(const ClusterId &cluster) { m_clusters.remove(cluster); }
+    template<typename Gone>
+    void forgetIf(Gone gone)
+    {
+        m_clusters.removeIf([&gone](const auto &it) { return gone(it.key()); });
+    }
     // Counts `count` flaps of `cluster` in the bucket that holds `at`.
     void add(const ClusterId &cluster, qint64 at, int count = 1);
     // Adds the flaps among `transitions`.
@@ -38,7 +46,7 @@ public:
     // Flaps per cluster in the window that ends at `now` (clusters without any
     // left out), after dropping the buckets that left the window.
     QHash<ClusterId, int> counts(qint64 now);
-    // Clusters with at least one bucket in memory (bounded by the fleet).
+    // Clusters with at least one bucket in memory (bounded by the fleet, with forget()).
     qsizetype clusterCount() const { return m_clusters.size(); }
 
 private:

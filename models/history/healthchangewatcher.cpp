@@ -20,6 +20,7 @@ HealthChangeWatcher::HealthChangeWatcher(const FleetStore *store, QObject *paren
     connect(store, &FleetStore::profilesUpdated, this, &HealthChangeWatcher::onProfilesUpdated);
     connect(store, &FleetStore::hubStatusChanged, this, &HealthChangeWatcher::onHubStatusChanged);
     connect(store, &FleetStore::hubRemoved, this, &HealthChangeWatcher::onHubRemoved);
+    connect(store, &FleetStore::profilesDeleting, this, &HealthChangeWatcher::onProfilesDeleting);
     for (int hub = 0; hub < store->hubCount(); ++hub)
         onHubStatusChanged(hub);
 }
@@ -72,6 +73,14 @@ void HealthChangeWatcher::onHubRemoved(int hub)
     m_pending.removeIf([](const Pending &pending) { return pending.clusters.isEmpty(); });
     if (m_pending.isEmpty())
         m_debounce->stop();
+}
+
+void HealthChangeWatcher::onProfilesDeleting(const QList<FleetProfile> &gone)
+{
+    // A deleted cluster is forgotten: one that comes back under its name is a
+    // first sight, not a change.
+    for (const FleetProfile &p : gone)
+        m_last.remove(ClusterId{m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name});
 }
 
 bool HealthChangeWatcher::quiet(int hub) const

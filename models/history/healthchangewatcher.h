@@ -45,6 +45,9 @@ public:
     // (a view whose filter no longer compiles is skipped).
     void setViews(const QList<SavedView> &views);
     int watchedViewCount() const { return int(m_views.size()); }
+    // Clusters whose last health is remembered: the fleet's, not every cluster
+    // ever seen (a fleet that churns through names does not grow it).
+    qsizetype rememberedCount() const { return m_last.size(); }
     void setDebounceMs(int ms);
     void setSettleMs(qint64 ms) { m_settleMs = ms; }
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
@@ -71,6 +74,7 @@ private:
     void onProfilesUpdated(const QList<int> &rows);
     void onHubStatusChanged(int hub);
     void onHubRemoved(int hub);
+    void onProfilesDeleting(const QList<FleetProfile> &gone);
     bool quiet(int hub) const;
     qint64 now() const;
 

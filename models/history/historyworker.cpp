@@ -38,6 +38,7 @@ void HistoryWorker::fail(const QString &message)
     m_failed = true;
     m_pending.clear();
     m_detector.clear();
+    m_ended.clear();
     m_flaps.clear();
     m_db.close();
     HistoryStore *store = m_store.data();
@@ -50,6 +51,7 @@ void HistoryWorker::open(const QString &path, const HistorySettings &settings)
     m_settings = settings;
     m_failed = false;
     m_detector.clear();
+    m_ended.clear();
     m_sessions.clear();
     QString error;
     if (!m_db.open(path, &error)) {
@@ -68,6 +70,9 @@ void HistoryWorker::open(const QString &path, const HistorySettings &settings)
         fail(error);
         return;
     }
+    // Flaps are counted for the clusters that still report a condition, as
+    // while recording (flush()).
+    m_flaps.forgetIf([this](const ClusterId &cluster) { return !m_detector.knows(cluster); });
     prune();
     if (m_failed)
         return;
@@ -79,8 +84,13 @@ void HistoryWorker::observe(const QList<ClusterObservation> &observations)
 {
     if (!usable())
         return;
-    for (const ClusterObservation &o : observations)
+    for (const ClusterObservation &o : observations) {
         m_detector.observe(o, &m_pending);
+        if (m_detector.knows(o.cluster))
+            m_ended.remove(o.cluster);
+        else
+            m_ended.insert(o.cluster);
+    }
     if (m_pending.size() >= flushAtCount)
         flush();
     else if (!m_pending.isEmpty() && !m_flushTimer->isActive())
@@ -101,6 +111,12 @@ void HistoryWorker::flush()
     const QList<ConditionTransition> written = std::move(m_pending);
     m_pending = {};
     m_flaps.addTransitions(written);
+    // A cluster whose every condition ended (a deleted profile) has no row to
+    // show flaps in; keeping them would grow the counts with every name a
+    // churning hub ever used, for a whole window.
+    for (const ClusterId &cluster : std::as_const(m_ended))
+        m_flaps.forget(cluster);
+    m_ended.clear();
     HistoryStore *store = m_store.data();
     QMetaObject::invokeMethod(store, [store, written] { Q_EMIT store->transitionsRecorded(written); });
 }

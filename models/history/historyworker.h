@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 class QTimer;
 
@@ -54,6 +55,7 @@ private:
     TransitionDetector m_detector;
     FlapCounter m_flaps;
     QList<ConditionTransition> m_pending;
+    QSet<ClusterId> m_ended; // clusters the detector forgot since the last flush
     QHash<QString, qint64> m_sessions; // hub → coverage row
     QTimer *m_flushTimer = nullptr;
     QTimer *m_heartbeat = nullptr;

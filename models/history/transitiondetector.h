@@ -35,6 +35,8 @@ public:
     // Appends the transitions this observation makes to `out`; returns how many.
     int observe(const ClusterObservation &observation, QList<ConditionTransition> *out);
     int clusterCount() const { return int(m_last.size()); }
+    // Whether a condition of this cluster is live (it was not forgotten).
+    bool knows(const ClusterId &cluster) const { return m_last.contains(cluster); }
     void clear() { m_last.clear(); }
 
     // Reported times more than this far in the future (clock skew between the

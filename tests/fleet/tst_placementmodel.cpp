@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace fleetscope;
@@ -45,6 +46,7 @@ class TestPlacementModel final : public QObject
 
 private slots:
     void mergesSlicesAndFindsDanglingRefs();
+    void danglingRefsFollowChurnLikeAFullRecompute();
 };
 
 void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
@@ -91,10 +93,66 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
     HubDelta deletion;
     deletion.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("c1")}};
     store.applyDelta(hub, deletion);
+    // Checked a moment later, not per delta.
+    QCOMPARE(model.placementAt(0).dangling.size(), 0);
+    QVERIFY(changed.wait(5000));
     QCOMPARE(model.placementAt(0).dangling.size(), 1);
     QCOMPARE(model.placementAt(0).dangling.first().key.name, QStringLiteral("c1"));
     QCOMPARE(changed.size(), 1);
     QCOMPARE(changed.first().at(0).toModelIndex().column(), int(PlacementModel::DanglingColumn));
+}
+
+// Profiles that placements chose come and go over many deltas between two
+// checks: the dangling references then equal what a fresh model works out
+// from the same store.
+void TestPlacementModel::danglingRefsFollowChurnLikeAFullRecompute()
+{
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("hub"));
+    PlacementModel model(&store);
+    model.setDanglingDelayMs(0);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QRandomGenerator random(26);
+    const auto name = [&random] { return QStringLiteral("c%1").arg(random.bounded(40)); };
+    HubDelta start;
+    for (int i = 0; i < 6; ++i) {
+        QStringList chosen;
+        for (int k = 0; k < 8; ++k)
+            chosen << name();
+        start.upsertedPlacements << slice(QStringLiteral("p%1-0").arg(i), QStringLiteral("p%1").arg(i), 0, chosen);
+    }
+    for (int i = 0; i < 20; ++i)
+        start.upsertedProfiles << bareProfile(name());
+    store.applyDelta(hub, start);
+
+    const auto danglingByPlacement = [](const PlacementModel &m) {
+        QHash<QString, QStringList> out;
+        for (int row = 0; row < m.rowCount(); ++row) {
+            QStringList names;
+            for (const ClusterRef &ref : m.placementAt(row).dangling)
+                names << ref.key.name;
+            out.insert(m.placementAt(row).key, names);
+        }
+        return out;
+    };
+    for (int round = 0; round < 60; ++round) {
+        // A few deltas between two checks; now and then a placement changes too.
+        const int deltas = 1 + random.bounded(5);
+        for (int d = 0; d < deltas; ++d) {
+            HubDelta delta;
+            for (int k = random.bounded(4); k > 0; --k)
+                delta.upsertedProfiles << bareProfile(name());
+            for (int k = random.bounded(4); k > 0; --k)
+                delta.removedProfiles << ObjectKey{QStringLiteral("fleet"), name()};
+            if (random.bounded(10) == 0) {
+                const int i = random.bounded(6);
+                delta.upsertedPlacements << slice(QStringLiteral("p%1-0").arg(i), QStringLiteral("p%1").arg(i), 0,
+                                                  {name(), name(), name()});
+            }
+            store.applyDelta(hub, delta);
+        }
+        QTRY_COMPARE(danglingByPlacement(model), danglingByPlacement(PlacementModel(&store)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPlacementModel)

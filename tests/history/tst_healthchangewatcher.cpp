@@ -104,6 +104,53 @@ private slots:
         watcher.flush();
         QCOMPARE(ready.count(), 0);
     }
+
+    void forgetsDeletedClusters()
+    {
+        FleetStore fleet;
+        const int hub = fleet.addHub(QStringLiteral("hub-a"));
+        HealthChangeWatcher watcher(&fleet);
+        watcher.setClock([this] { return m_now; });
+        watcher.setSettleMs(0);
+        watcher.setViews({SavedView{QStringLiteral("prod"), QStringLiteral("clusterset=prod"), {}, {}, {}, true}});
+        QSignalSpy ready(&watcher, &HealthChangeWatcher::notificationsReady);
+        m_now = 1000;
+        fleet.setHubStatus(hub, live(true));
+        fleetOf(fleet, hub, ConditionStatus::True, ConditionStatus::True);
+        QCOMPARE(watcher.rememberedCount(), 16);
+
+        // A churn of names: each round deletes the clusters and brings new ones.
+        for (int round = 0; round < 5; ++round) {
+            HubDelta d;
+            for (int i = 0; i < 8; ++i) {
+                const QString old = round ? QStringLiteral("new-%1-%2").arg(round - 1).arg(i) : QStringLiteral("prod-%1").arg(i);
+                d.removedProfiles << ObjectKey{QStringLiteral("fleet"), old};
+                d.upsertedProfiles << profile(QStringLiteral("fleet"), QStringLiteral("new-%1-%2").arg(round).arg(i),
+                                              ConditionStatus::True, QStringLiteral("prod"));
+            }
+            fleet.applyDelta(hub, d);
+            QCOMPARE(watcher.rememberedCount(), 16);
+        }
+
+        // A deleted cluster that comes back unhealthy is a first sight, not news.
+        HubDelta gone;
+        gone.removedProfiles << ObjectKey{QStringLiteral("fleet"), QStringLiteral("new-4-0")};
+        fleet.applyDelta(hub, gone);
+        QCOMPARE(watcher.rememberedCount(), 15);
+        HubDelta back;
+        back.upsertedProfiles << profile(QStringLiteral("fleet"), QStringLiteral("new-4-0"), ConditionStatus::False,
+                                         QStringLiteral("prod"));
+        fleet.applyDelta(hub, back);
+        watcher.flush();
+        QCOMPARE(ready.count(), 0);
+        // While a cluster that stayed and went down is.
+        HubDelta down;
+        down.upsertedProfiles << profile(QStringLiteral("fleet"), QStringLiteral("new-4-1"), ConditionStatus::False,
+                                         QStringLiteral("prod"));
+        fleet.applyDelta(hub, down);
+        watcher.flush();
+        QCOMPARE(ready.count(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstHealthChangeWatcher)

@@ -314,38 +314,49 @@ private slots:
     {
         const QString path = file("flaps.sqlite");
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        auto observe = [now](HistoryStore &store, qint64 ago, ConditionStatus status) {
+        auto observe = [now](HistoryStore &store, qint64 ago, ConditionStatus status,
+                             const QString &name = QStringLiteral("flappy")) {
             ClusterObservation o;
-            o.cluster = {QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("flappy")};
+            o.cluster = {QStringLiteral("hub-a"), QStringLiteral("fleet"), name};
             o.observedAt = now - ago;
-            o.conditions = {condition(QStringLiteral("ControlPlaneHealthy"), status, now - ago)};
+            if (status != ConditionStatus::Absent) // Absent: deleted, no conditions any more
+                o.conditions = {condition(QStringLiteral("ControlPlaneHealthy"), status, now - ago)};
             store.observe({o});
         };
-        auto flapsOf = [this](HistoryStore &store) {
+        auto flapsOf = [this](HistoryStore &store, const QString &name = QStringLiteral("flappy")) {
             int count = -1;
             bool answered = false;
             store.fetchFlapCounts(this, [&](const QHash<ClusterId, int> &counts) {
-                count = counts.value({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("flappy")});
+                count = counts.value({QStringLiteral("hub-a"), QStringLiteral("fleet"), name}, -1);
                 answered = true;
             });
             [&] { QTRY_VERIFY(answered); }();
             return count;
         };
+        const QString gone = QStringLiteral("gone");
         {
             HistoryStore store;
             store.open(path);
             QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
             observe(store, 5000, ConditionStatus::True); // first sight: not a flap
-            QCOMPARE(flapsOf(store), 0);
+            QCOMPARE(flapsOf(store), -1); // no flaps: not counted
             observe(store, 4000, ConditionStatus::False);
             observe(store, 3000, ConditionStatus::True);
             observe(store, 2000, ConditionStatus::Unknown);
             QCOMPARE(flapsOf(store), 3);
+            // A deleted cluster's flaps are forgotten (no row shows them), so a
+            // hub that churns through names does not grow the counts.
+            observe(store, 5000, ConditionStatus::True, gone);
+            observe(store, 4000, ConditionStatus::False, gone);
+            QCOMPARE(flapsOf(store, gone), 1);
+            observe(store, 3000, ConditionStatus::Absent, gone);
+            QCOMPARE(flapsOf(store, gone), -1);
         }
         HistoryStore reopened;
         reopened.open(path);
         QTRY_COMPARE(reopened.state(), HistoryStore::State::Ready);
         QCOMPARE(flapsOf(reopened), 3);
+        QCOMPARE(flapsOf(reopened, gone), -1); // the file has its flaps, and that it ended
     }
 
     void newerSchemaIsRefused()

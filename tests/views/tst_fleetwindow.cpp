@@ -18,6 +18,7 @@
 
 #include <QComboBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QLineEdit>
 #include <QSettings>
@@ -97,6 +98,7 @@ private slots:
     void rowsComingAndGoingOffScreenPaintNothing();
     void homeAndEndGoToTheFirstAndLastCluster();
     void aChurningFleetRepaintsTheGroupsAFewTimesASecond();
+    void aChurningFleetRecountsTheStatusBarTwiceASecond();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -507,6 +509,66 @@ void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
              qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
     // The last counts reach the screen.
     QTRY_VERIFY(counter.paints > paintsDuringChurn);
+}
+
+// Every delta of a churning hub changes the fleet's counts: the status bar
+// recounts (walks the fleet, re-lays out and repaints its label) at most once
+// per interval, the first change of a quiet fleet at once, the last one too.
+void TestFleetWindow::aChurningFleetRecountsTheStatusBarTwiceASecond()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *label = window.hubStatusBar()->findChild<QLabel *>(QStringLiteral("fleetCounts"));
+    QVERIFY(label);
+    const auto settle = [] {
+        QDeadlineTimer deadline(2 * HubStatusBar::countsIntervalMs);
+        while (!deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    };
+    settle();
+    PaintCounter counter;
+    label->installEventFilter(&counter);
+
+    // A quiet fleet: the change shows at once.
+    HubDelta first;
+    first.upsertedProfiles = {cluster(QStringLiteral("new-0"), QStringLiteral("prod"), QStringLiteral("v1.31.0"),
+                                      ConditionStatus::True)};
+    store.applyDelta(0, first);
+    QVERIFY2(window.hubStatusBar()->countsText().startsWith(QLatin1String("5 clusters")),
+             qPrintable(window.hubStatusBar()->countsText()));
+    // Its paint is not the churn's.
+    QTRY_VERIFY(counter.paints > 0);
+    counter.paints = 0;
+
+    const int changes = 100;
+    int applied = 0;
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer churn;
+    churn.setInterval(5);
+    connect(&churn, &QTimer::timeout, &loop, [&] {
+        HubDelta delta;
+        delta.upsertedProfiles = {cluster(QStringLiteral("new-%1").arg(++applied), QStringLiteral("prod"),
+                                          QStringLiteral("v1.31.0"), ConditionStatus::True)};
+        store.applyDelta(0, delta);
+        if (applied == changes)
+            loop.quit();
+    });
+    churn.start();
+    loop.exec();
+    churn.stop();
+    const qint64 elapsed = clock.elapsed();
+    const int paintsDuringChurn = counter.paints;
+    QVERIFY2(paintsDuringChurn <= elapsed / HubStatusBar::countsIntervalMs + 2,
+             qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
+    // The last change is counted.
+    QTRY_VERIFY2(window.hubStatusBar()->countsText().startsWith(QLatin1String("105 clusters")),
+                 qPrintable(window.hubStatusBar()->countsText()));
 }
 
 #include "tst_fleetwindow.moc"
