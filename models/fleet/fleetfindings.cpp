@@ -235,27 +235,45 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
     m_memberWork.clear();
     m_memberWorkAt = 0;
 
-    QList<int> rows;
-    for (const ClusterRef &ref : std::as_const(m_touched)) {
+    // The rows whose rules text changed: touched rows with new rules, cleared
+    // rows left without any. At 100k rows a burst touches thousands: sliced too.
+    if (!std::exchange(m_tailStarted, true)) {
+        m_tailWork.assign(m_touched.cbegin(), m_touched.cend());
+        m_tailCleared = m_tailWork.size();
+        m_tailWork.insert(m_tailWork.end(), m_cleared.cbegin(), m_cleared.cend());
+        m_tailWorkAt = 0;
+        m_touched.clear();
+        m_cleared.clear();
+    }
+    while (m_tailWorkAt < m_tailWork.size()) {
+        if (outOfTime())
+            return false;
+        const size_t at = m_tailWorkAt++;
+        const ClusterRef &ref = m_tailWork[at];
         const auto it = m_entries.find(ref);
-        if (it == m_entries.end())
+        if (at < m_tailCleared) {
+            if (it == m_entries.end())
+                continue;
+            QString rules = rulesOf(*it);
+            if (rules == it->rules)
+                continue;
+            it->rules = std::move(rules);
+        } else if (it != m_entries.end() && !it->rules.isEmpty()) {
             continue;
-        QString rules = rulesOf(*it);
-        if (rules == it->rules)
-            continue;
-        it->rules = std::move(rules);
+        }
+        m_rulesChanged.push_back(ref);
+    }
+    // Rows last: they are only stable within one turn.
+    QList<int> rows;
+    rows.reserve(qsizetype(m_rulesChanged.size()));
+    for (const ClusterRef &ref : std::as_const(m_rulesChanged)) {
         if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
             rows.append(row);
     }
-    for (const ClusterRef &ref : std::as_const(m_cleared)) {
-        const auto it = m_entries.constFind(ref);
-        if (it != m_entries.cend() && !it->rules.isEmpty())
-            continue;
-        if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
-            rows.append(row);
-    }
-    m_touched.clear();
-    m_cleared.clear();
+    m_rulesChanged.clear();
+    m_tailWork.clear();
+    m_tailWorkAt = 0;
+    m_tailStarted = false;
     m_running = false;
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());

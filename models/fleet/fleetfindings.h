@@ -127,6 +127,12 @@ private:
     size_t m_memberWorkAt = 0;
     QSet<ClusterRef> m_touched; // rows whose rules may have changed
     QList<ClusterRef> m_cleared; // rows whose rules may have become empty
+    // The last phase: m_touched, then m_cleared, checked for new rules text.
+    std::vector<ClusterRef> m_tailWork;
+    size_t m_tailWorkAt = 0;
+    size_t m_tailCleared = 0; // where m_cleared's refs start in m_tailWork
+    bool m_tailStarted = false;
+    std::vector<ClusterRef> m_rulesChanged;
     QTimer m_nextSlice;
     int m_sliceMs = 3;
     mutable QList<LintFinding> m_findings; // findings(), assembled on demand

@@ -173,6 +173,14 @@ void TestFleetWindow::statusBarCountsTheFleet()
     QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
     QVERIFY(window.hubStatusBar()->chipTexts().first().contains(u"hub-eu"));
     QVERIFY(window.hubStatusBar()->chipTexts().first().contains(u"Live"));
+
+    // A cluster the filter hides changes no shown row, only the fleet's counts:
+    // they follow the delta in the next turn of the event loop.
+    HubDelta more;
+    more.upsertedProfiles = {cluster(QStringLiteral("dev-2"), QStringLiteral("dev"), QStringLiteral("v1.30.1"), ConditionStatus::True)};
+    store.applyDelta(0, more);
+    QTRY_COMPARE(window.hubStatusBar()->countsText(),
+                 QStringLiteral("5 clusters · ✔ 3 healthy · ▲ 1 unhealthy · ? 1 unknown · 2 shown"));
 }
 
 void TestFleetWindow::selectingATreeGroupScopesTheTable()
