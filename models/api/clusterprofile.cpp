@@ -34,17 +34,37 @@ const Property *ClusterProfile::property(QStringView name) const
     return nullptr;
 }
 
-const QString *ClusterProfile::propertyText(QStringView name) const
+FieldText ClusterProfile::propertyText(QStringView name) const
 {
     if (const Property *p = property(name))
-        return &p->value.toString();
+        return valueText(*p);
     return PropertyAliases::active().value(*this, name);
+}
+
+bool ClusterProfile::samePropertyValues(const ClusterProfile &a, const ClusterProfile &b)
+{
+    if (a.properties.size() != b.properties.size())
+        return false;
+    for (qsizetype i = 0; i < a.properties.size(); ++i) {
+        const Property &x = a.properties.at(i);
+        const Property &y = b.properties.at(i);
+        if (x.name != y.name || x.lastObservedTime != y.lastObservedTime || a.valueText(x) != b.valueText(y))
+            return false;
+    }
+    return true;
 }
 
 void ClusterProfile::adoptText(TextBlock *block)
 {
     if (!block)
         return;
+    metadata.labels.adoptText(block);
+    for (const Property &property : properties) {
+        if (property.value.isInBlock()) {
+            uniqueText = TextBlockRef(block);
+            break;
+        }
+    }
     displayName.adopt(block);
     for (AccessProvider &provider : accessProviders) {
         KubeconfigCluster &cluster = provider.cluster;

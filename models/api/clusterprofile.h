@@ -17,16 +17,14 @@ enum class ApiVersion : quint8 { V1Alpha1, V1Alpha2 };
 QString apiVersionString(ApiVersion version); // "multicluster.x-k8s.io/v1alpha1"
 
 // status.properties[] (ClusterProperty mirror, KEP-4322).
+// The value is pooled (locations, node types, clustersets repeat), or for
+// identifiers UTF-8 in the profile's text block: read it with
+// ClusterProfile::valueText().
 struct Property
 {
     PooledString name;
-    PooledString value; // pooled (locations, node types, clustersets repeat), unique for identifiers
+    FieldValue value;
     KubeTime lastObservedTime = 0;
-
-    friend bool operator==(const Property &a, const Property &b)
-    {
-        return a.name == b.name && a.value == b.value && a.lastObservedTime == b.lastObservedTime;
-    }
 };
 
 // status.accessProviders[] (and the deprecated status.credentialProviders[]).
@@ -64,18 +62,26 @@ struct ClusterProfile
     // accessProviders first, then credentialProviders whose names accessProviders lacks
     // (accessProviders win on the same name, as in the reference library).
     PackedList<AccessProvider> accessProviders;
+    // The text block of the property values that are in one (identifiers).
+    TextBlockRef uniqueText;
 
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;
     const Property *property(QStringView name) const;
     // property()'s value text, else the value of the active alias of that name
     // (PropertyAliases), or null when absent; lives as long as the profile.
-    const QString *propertyText(QStringView name) const;
+    FieldText propertyText(QStringView name) const;
+    // The text of one of this profile's properties.
+    FieldText valueText(const Property &property) const { return property.value.text(uniqueText.get()); }
     const AccessProvider *accessProvider(QStringView name) const;
 
-    // Gives every pending BlockText of this profile its place in `block`
-    // (decoders, after TextBlockBuilder::finish()).
+    // Gives every pending BlockText of this profile its place in `block`, and
+    // the labels and properties with values in it the block (decoders, after
+    // TextBlockBuilder::finish()).
     void adoptText(TextBlock *block);
+
+    // Same property names, times and value texts, wherever each value lives.
+    static bool samePropertyValues(const ClusterProfile &a, const ClusterProfile &b);
 };
 
 } // namespace fleetscope
