@@ -58,13 +58,10 @@ void ClusterProfile::adoptText(TextBlock *block)
 {
     if (!block)
         return;
-    metadata.labels.adoptText(block);
-    for (const Property &property : properties) {
-        if (property.value.isInBlock()) {
-            uniqueText = TextBlockRef(block);
-            break;
-        }
-    }
+    bool valuesInBlock = false;
+    for (const Property &property : properties)
+        valuesInBlock = valuesInBlock || property.value.isInBlock();
+    metadata.labels.adoptText(block, valuesInBlock);
     displayName.adopt(block);
     for (AccessProvider &provider : accessProviders) {
         KubeconfigCluster &cluster = provider.cluster;

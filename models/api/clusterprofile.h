@@ -28,10 +28,11 @@ struct Property
 };
 
 // status.accessProviders[] (and the deprecated status.credentialProviders[]).
+// The name after the cluster, in its tail padding: 64 bytes, not 72.
 struct AccessProvider
 {
-    PooledString name;
     KubeconfigCluster cluster;
+    PooledString name;
     // Read from v1alpha1's credentialProviders: the UI says it is deprecated.
     bool fromCredentialProviders = false;
 
@@ -47,7 +48,6 @@ struct ClusterProfile
     // v1alpha2's maxItems of status.accessProviders (and of each v1alpha1 list).
     static constexpr int maxAccessProviders = 64;
 
-    ApiVersion apiVersion = ApiVersion::V1Alpha1;
     ObjectMeta metadata;
 
     // spec; UTF-8 in the profile's text block with its providers' servers, CA
@@ -62,8 +62,8 @@ struct ClusterProfile
     // accessProviders first, then credentialProviders whose names accessProviders lacks
     // (accessProviders win on the same name, as in the reference library).
     PackedList<AccessProvider> accessProviders;
-    // The text block of the property values that are in one (identifiers).
-    TextBlockRef uniqueText;
+    // Last, in the tail padding: first, its alignment gap cost 8 bytes a profile.
+    ApiVersion apiVersion = ApiVersion::V1Alpha1;
 
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;
@@ -72,7 +72,8 @@ struct ClusterProfile
     // (PropertyAliases), or null when absent; lives as long as the profile.
     FieldText propertyText(QStringView name) const;
     // The text of one of this profile's properties.
-    FieldText valueText(const Property &property) const { return property.value.text(uniqueText.get()); }
+    // (metadata.labels holds the block for the properties too: one pointer, not two.)
+    FieldText valueText(const Property &property) const { return property.value.text(metadata.labels.textBlock()); }
     const AccessProvider *accessProvider(QStringView name) const;
 
     // Gives every pending BlockText of this profile its place in `block`, and

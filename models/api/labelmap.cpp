@@ -36,14 +36,12 @@ void LabelMap::assign(std::vector<Entry> *entries)
     entries->clear();
 }
 
-void LabelMap::adoptText(TextBlock *block)
+void LabelMap::adoptText(TextBlock *block, bool hold)
 {
-    for (const Entry &entry : m_entries) {
-        if (entry.second.isInBlock()) {
-            m_text = TextBlockRef(block);
-            return;
-        }
-    }
+    for (const Entry &entry : m_entries)
+        hold = hold || entry.second.isInBlock();
+    if (hold)
+        m_text = TextBlockRef(block);
 }
 
 const LabelMap::Entry *LabelMap::findEntry(QStringView key) const
