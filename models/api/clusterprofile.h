@@ -72,8 +72,13 @@ struct ClusterProfile
     // (PropertyAliases), or null when absent; lives as long as the profile.
     FieldText propertyText(QStringView name) const;
     // The text of one of this profile's properties.
-    // (metadata.labels holds the block for the properties too: one pointer, not two.)
-    FieldText valueText(const Property &property) const { return property.value.text(metadata.labels.textBlock()); }
+    // (metadata.labels holds the block for the properties too: one pointer, not
+    // two.) Pooled values never load it: the filter pass reads a property of every
+    // row, and the labels sit on another cache line than the property list.
+    FieldText valueText(const Property &property) const
+    {
+        return property.value.isInBlock() ? property.value.text(metadata.labels.textBlock()) : property.value.text(nullptr);
+    }
     const AccessProvider *accessProvider(QStringView name) const;
 
     // Gives every pending BlockText of this profile its place in `block`, and
