@@ -301,14 +301,14 @@ QString DetailsPane::render(int row, qint64 now) const
         html += QStringLiteral("<table cellspacing='3'>");
         for (const Property &prop : p.properties)
             html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td><td style='color:%3'>%4</td></tr>")
-                        .arg(esc(prop.name), esc(prop.value), muted, prop.lastObservedTime ? ageOf(prop.lastObservedTime, now) : QString());
+                        .arg(esc(prop.name), esc(p.valueText(prop).toString()), muted, prop.lastObservedTime ? ageOf(prop.lastObservedTime, now) : QString());
         html += QStringLiteral("</table>");
     }
 
     html += section(tr("Labels"));
     QStringList labels;
-    for (const auto &[key, value] : p.metadata.labels.entries())
-        labels << QStringLiteral("<tt>%1=%2</tt>").arg(esc(key), esc(value));
+    for (const LabelMap::Entry &label : p.metadata.labels.entries())
+        labels << QStringLiteral("<tt>%1=%2</tt>").arg(esc(label.first), esc(p.metadata.labels.text(label).toString()));
     html += labels.isEmpty() ? QStringLiteral("<p style='color:%1'>—</p>").arg(muted) : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 
     html += section(tr("Access providers"));

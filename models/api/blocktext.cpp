@@ -49,6 +49,19 @@ BlockText TextBlockBuilder::add(std::string_view bytes)
     return BlockText(nullptr, offset, quint32(bytes.size()));
 }
 
+quint32 TextBlockBuilder::addCounted(std::string_view bytes)
+{
+    Q_ASSERT(!bytes.empty());
+    const auto offset = quint32(m_bytes.size());
+    // The length as a little-endian base-128 varint: one byte up to 127.
+    auto size = quint32(bytes.size());
+    for (; size >= 0x80; size >>= 7)
+        m_bytes.push_back(char(0x80 | (size & 0x7f)));
+    m_bytes.push_back(char(size));
+    m_bytes.append(bytes);
+    return offset;
+}
+
 TextBlock *TextBlockBuilder::finish()
 {
     TextBlock *block = TextBlock::create(m_bytes);

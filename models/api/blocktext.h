@@ -106,6 +106,16 @@ public:
     // The block holding the text (null while pending or empty): tests check sharing.
     const TextBlock *block() const noexcept { return m_block; }
 
+    // A handle to `size` bytes at `offset` of `block` (retained), for text that
+    // sits in a block without a handle of its own (FieldValue).
+    static BlockText share(TextBlock *block, quint32 offset, quint32 size) noexcept
+    {
+        if (!block || !size)
+            return BlockText();
+        block->retain();
+        return BlockText(block, offset, size);
+    }
+
     // Gives a pending handle its place in `block` (TextBlockBuilder::finish()).
     void adopt(TextBlock *block) noexcept
     {
@@ -225,6 +235,9 @@ public:
     void clear() { m_bytes.clear(); }
     // A pending handle to a copy of `bytes`.
     BlockText add(std::string_view bytes);
+    // A copy of `bytes` (not empty) behind its length, for FieldValue::inBlock():
+    // the offset of the length.
+    quint32 addCounted(std::string_view bytes);
     // The block of everything added (null when nothing was), with one reference
     // the caller releases after the handles adopt() it; clears the builder.
     TextBlock *finish();

@@ -6,34 +6,35 @@ ClusterSetFact clusterSetOf(const ClusterProfile &profile, const LabelMap *names
 {
     // OCM labels the profile itself; the Go doc says the namespace; the KEP text
     // spells the namespace label differently; KEP-2149 uses a property.
-    if (const PooledString *v = profile.metadata.labels.find(well_known::clusterSetLabel); v && !v->isEmpty())
-        return {*v, ClusterSetSource::ProfileLabel};
+    if (PooledString v = profile.metadata.labels.pooledValue(well_known::clusterSetLabel); !v.isEmpty())
+        return {std::move(v), ClusterSetSource::ProfileLabel};
     if (namespaceLabels) {
-        if (const PooledString *v = namespaceLabels->find(well_known::clusterSetLabel); v && !v->isEmpty())
-            return {*v, ClusterSetSource::NamespaceLabel};
-        if (const PooledString *v = namespaceLabels->find(well_known::clusterSetNamespaceLabelKep); v && !v->isEmpty())
-            return {*v, ClusterSetSource::NamespaceLabelKep};
+        if (PooledString v = namespaceLabels->pooledValue(well_known::clusterSetLabel); !v.isEmpty())
+            return {std::move(v), ClusterSetSource::NamespaceLabel};
+        if (PooledString v = namespaceLabels->pooledValue(well_known::clusterSetNamespaceLabelKep); !v.isEmpty())
+            return {std::move(v), ClusterSetSource::NamespaceLabelKep};
     }
-    if (const Property *p = profile.property(well_known::clusterSetProperty); p && !p->value.isEmpty())
-        return {p->value, ClusterSetSource::Property};
+    if (const Property *p = profile.property(well_known::clusterSetProperty); p && !p->value.isEmpty()) {
+        // Pooled unless a producer put an identifier's value there.
+        PooledString v = p->value.isInBlock() ? PooledString(profile.valueText(*p).toString()) : p->value.pooled();
+        return {std::move(v), ClusterSetSource::Property};
+    }
     return {};
 }
 
 ManagerFact managerOf(const ClusterProfile &profile)
 {
     ManagerFact fact;
-    if (const PooledString *label = profile.metadata.labels.find(well_known::clusterManagerLabel))
-        fact.labelValue = *label;
+    fact.labelValue = profile.metadata.labels.pooledValue(well_known::clusterManagerLabel);
     fact.specValue = profile.clusterManagerName;
     fact.name = fact.labelValue.isEmpty() ? fact.specValue : fact.labelValue;
     fact.mismatch = !fact.labelValue.isEmpty() && !fact.specValue.isEmpty() && fact.labelValue != fact.specValue;
     return fact;
 }
 
-PooledString memberIdOf(const ClusterProfile &profile)
+BlockString memberIdOf(const ClusterProfile &profile)
 {
-    const PooledString *id = profile.metadata.labels.find(well_known::inventoryMemberIdLabel);
-    return id ? *id : PooledString();
+    return profile.metadata.labels.blockValue(well_known::inventoryMemberIdLabel);
 }
 
 Health healthOf(const ClusterProfile &profile)

@@ -45,8 +45,8 @@ struct ManagerFact
 ManagerFact managerOf(const ClusterProfile &profile);
 
 // multicluster.x-k8s.io/inventory-member-id, or empty. Profiles sharing it are one
-// member cluster published several times.
-PooledString memberIdOf(const ClusterProfile &profile);
+// member cluster published several times. UTF-8, sharing the profile's text block.
+BlockString memberIdOf(const ClusterProfile &profile);
 
 enum class Health : quint8 {
     Healthy,   // ControlPlaneHealthy True, and Joined True or not reported

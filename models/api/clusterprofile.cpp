@@ -34,17 +34,34 @@ const Property *ClusterProfile::property(QStringView name) const
     return nullptr;
 }
 
-const QString *ClusterProfile::propertyText(QStringView name) const
+FieldText ClusterProfile::propertyText(QStringView name) const
 {
     if (const Property *p = property(name))
-        return &p->value.toString();
+        return valueText(*p);
     return PropertyAliases::active().value(*this, name);
+}
+
+bool ClusterProfile::samePropertyValues(const ClusterProfile &a, const ClusterProfile &b)
+{
+    if (a.properties.size() != b.properties.size())
+        return false;
+    for (qsizetype i = 0; i < a.properties.size(); ++i) {
+        const Property &x = a.properties.at(i);
+        const Property &y = b.properties.at(i);
+        if (x.name != y.name || x.lastObservedTime != y.lastObservedTime || a.valueText(x) != b.valueText(y))
+            return false;
+    }
+    return true;
 }
 
 void ClusterProfile::adoptText(TextBlock *block)
 {
     if (!block)
         return;
+    bool valuesInBlock = false;
+    for (const Property &property : properties)
+        valuesInBlock = valuesInBlock || property.value.isInBlock();
+    metadata.labels.adoptText(block, valuesInBlock);
     displayName.adopt(block);
     for (AccessProvider &provider : accessProviders) {
         KubeconfigCluster &cluster = provider.cluster;

@@ -17,23 +17,22 @@ enum class ApiVersion : quint8 { V1Alpha1, V1Alpha2 };
 QString apiVersionString(ApiVersion version); // "multicluster.x-k8s.io/v1alpha1"
 
 // status.properties[] (ClusterProperty mirror, KEP-4322).
+// The value is pooled (locations, node types, clustersets repeat), or for
+// identifiers UTF-8 in the profile's text block: read it with
+// ClusterProfile::valueText().
 struct Property
 {
     PooledString name;
-    PooledString value; // pooled (locations, node types, clustersets repeat), unique for identifiers
+    FieldValue value;
     KubeTime lastObservedTime = 0;
-
-    friend bool operator==(const Property &a, const Property &b)
-    {
-        return a.name == b.name && a.value == b.value && a.lastObservedTime == b.lastObservedTime;
-    }
 };
 
 // status.accessProviders[] (and the deprecated status.credentialProviders[]).
+// The name after the cluster, in its tail padding: 64 bytes, not 72.
 struct AccessProvider
 {
-    PooledString name;
     KubeconfigCluster cluster;
+    PooledString name;
     // Read from v1alpha1's credentialProviders: the UI says it is deprecated.
     bool fromCredentialProviders = false;
 
@@ -49,7 +48,6 @@ struct ClusterProfile
     // v1alpha2's maxItems of status.accessProviders (and of each v1alpha1 list).
     static constexpr int maxAccessProviders = 64;
 
-    ApiVersion apiVersion = ApiVersion::V1Alpha1;
     ObjectMeta metadata;
 
     // spec; UTF-8 in the profile's text block with its providers' servers, CA
@@ -64,18 +62,32 @@ struct ClusterProfile
     // accessProviders first, then credentialProviders whose names accessProviders lacks
     // (accessProviders win on the same name, as in the reference library).
     PackedList<AccessProvider> accessProviders;
+    // Last, in the tail padding: first, its alignment gap cost 8 bytes a profile.
+    ApiVersion apiVersion = ApiVersion::V1Alpha1;
 
     const Condition *condition(QStringView type) const;
     ConditionStatus conditionStatus(QStringView type) const;
     const Property *property(QStringView name) const;
     // property()'s value text, else the value of the active alias of that name
     // (PropertyAliases), or null when absent; lives as long as the profile.
-    const QString *propertyText(QStringView name) const;
+    FieldText propertyText(QStringView name) const;
+    // The text of one of this profile's properties.
+    // (metadata.labels holds the block for the properties too: one pointer, not
+    // two.) Pooled values never load it: the filter pass reads a property of every
+    // row, and the labels sit on another cache line than the property list.
+    FieldText valueText(const Property &property) const
+    {
+        return property.value.isInBlock() ? property.value.text(metadata.labels.textBlock()) : property.value.text(nullptr);
+    }
     const AccessProvider *accessProvider(QStringView name) const;
 
-    // Gives every pending BlockText of this profile its place in `block`
-    // (decoders, after TextBlockBuilder::finish()).
+    // Gives every pending BlockText of this profile its place in `block`, and
+    // the labels and properties with values in it the block (decoders, after
+    // TextBlockBuilder::finish()).
     void adoptText(TextBlock *block);
+
+    // Same property names, times and value texts, wherever each value lives.
+    static bool samePropertyValues(const ClusterProfile &a, const ClusterProfile &b);
 };
 
 } // namespace fleetscope

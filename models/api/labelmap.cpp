@@ -8,14 +8,14 @@ namespace {
 auto keyLess = [](const LabelMap::Entry &e, QStringView key) { return e.first.view() < key; };
 }
 
-void LabelMap::insert(PooledString key, PooledString value)
+void LabelMap::insert(PooledString key, PooledString pooledValue)
 {
     const auto it = std::lower_bound(m_entries.cbegin(), m_entries.cend(), key.view(), keyLess);
     const qsizetype at = it - m_entries.cbegin();
     if (it != m_entries.cend() && it->first == key)
-        m_entries[at].second = std::move(value);
+        m_entries[at].second = FieldValue(std::move(pooledValue));
     else
-        m_entries.insert(at, Entry(std::move(key), std::move(value)));
+        m_entries.insert(at, Entry(std::move(key), FieldValue(std::move(pooledValue))));
 }
 
 void LabelMap::assign(std::vector<Entry> *entries)
@@ -36,18 +36,61 @@ void LabelMap::assign(std::vector<Entry> *entries)
     entries->clear();
 }
 
-const PooledString *LabelMap::find(QStringView key) const
+void LabelMap::adoptText(TextBlock *block, bool hold)
+{
+    for (const Entry &entry : m_entries)
+        hold = hold || entry.second.isInBlock();
+    if (hold)
+        m_text = TextBlockRef(block);
+}
+
+const LabelMap::Entry *LabelMap::findEntry(QStringView key) const
 {
     const auto it = std::lower_bound(m_entries.cbegin(), m_entries.cend(), key, keyLess);
     if (it != m_entries.cend() && it->first == key)
-        return &it->second;
+        return it;
     return nullptr;
 }
 
 QString LabelMap::value(QStringView key) const
 {
-    const PooledString *v = find(key);
-    return v ? v->toString() : QString();
+    return findText(key).toString();
+}
+
+PooledString LabelMap::pooledValue(QStringView key) const
+{
+    const Entry *entry = findEntry(key);
+    if (!entry)
+        return PooledString();
+    if (!entry->second.isInBlock())
+        return entry->second.pooled();
+    return PooledString(text(*entry).toString());
+}
+
+BlockString LabelMap::blockValue(QStringView key) const
+{
+    const Entry *entry = findEntry(key);
+    if (!entry)
+        return BlockString();
+    const FieldText value = text(*entry);
+    if (!entry->second.isInBlock())
+        return BlockString(*value.pooled());
+    // A share of the block: no copy of the text.
+    const QUtf8StringView bytes = value.utf8();
+    return BlockText::share(m_text.get(), quint32(bytes.data() - m_text.get()->data()), quint32(bytes.size()));
+}
+
+bool operator==(const LabelMap &a, const LabelMap &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const LabelMap::Entry &x = a.m_entries.at(i);
+        const LabelMap::Entry &y = b.m_entries.at(i);
+        if (x.first != y.first || a.text(x) != b.text(y))
+            return false;
+    }
+    return true;
 }
 
 } // namespace fleetscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fieldvalue.h"
 #include "packedlist.h"
 #include "pooledstring.h"
 
@@ -14,11 +15,13 @@ namespace fleetscope {
 
 // metadata.labels: a small sorted vector of key/value pairs. Profiles carry a
 // handful of labels, so a flat sorted array beats a hash in both memory and lookup
-// time; with 4-byte PooledStrings an entry is 8 bytes, in one exact-size block.
+// time; with 4-byte handles an entry is 8 bytes, in one exact-size block. Values
+// that identify one cluster (the member id) are UTF-8 in the profile's TextBlock,
+// which the map holds while it has such values.
 class LabelMap
 {
 public:
-    using Entry = std::pair<PooledString, PooledString>;
+    using Entry = std::pair<PooledString, FieldValue>;
 
     LabelMap() = default;
 
@@ -26,28 +29,39 @@ public:
     // decoders use assign().
     void insert(PooledString key, PooledString value);
     // Replaces every entry with `entries` (any order; of a repeated key the last
-    // wins, as in insert()). Leaves `entries` empty, for reuse as scratch.
+    // wins, as in insert()). Leaves `entries` empty, for reuse as scratch. Values
+    // in a block are read once adoptText() gave the map that block.
     void assign(std::vector<Entry> *entries);
-    bool contains(QStringView key) const { return find(key) != nullptr; }
+    // Holds `block` if some value is in it, or if `hold` (the profile's property
+    // values are read through it): decoders, after TextBlockBuilder::finish().
+    void adoptText(TextBlock *block, bool hold = false);
+    const TextBlock *textBlock() const { return m_text.get(); }
+    bool contains(QStringView key) const { return findEntry(key) != nullptr; }
     // The value, or an empty string when absent: use contains() to tell an empty label from none.
     QString value(QStringView key) const;
-    const PooledString *find(QStringView key) const;
-    // find()'s text, for code that handles QStrings; lives as long as the entry.
-    const QString *findText(QStringView key) const
+    // The value's text, null when absent; it lives as long as the map.
+    FieldText findText(QStringView key) const
     {
-        const PooledString *value = find(key);
-        return value ? &value->toString() : nullptr;
+        const Entry *entry = findEntry(key);
+        return entry ? text(*entry) : FieldText();
     }
+    FieldText text(const Entry &entry) const { return entry.second.text(m_text.get()); }
+    // The value as a handle of its own (a pooled one, or a share of the block).
+    PooledString pooledValue(QStringView key) const;
+    BlockString blockValue(QStringView key) const;
 
     bool isEmpty() const { return m_entries.isEmpty(); }
     qsizetype size() const { return m_entries.size(); }
     const PackedList<Entry> &entries() const { return m_entries; }
 
-    friend bool operator==(const LabelMap &a, const LabelMap &b) { return a.m_entries == b.m_entries; }
+    friend bool operator==(const LabelMap &a, const LabelMap &b);
     friend bool operator!=(const LabelMap &a, const LabelMap &b) { return !(a == b); }
 
 private:
+    const Entry *findEntry(QStringView key) const;
+
     PackedList<Entry> m_entries; // sorted by key
+    TextBlockRef m_text; // the block values are in, if some are
 };
 
 } // namespace fleetscope

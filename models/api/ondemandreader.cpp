@@ -409,8 +409,14 @@ bool OnDemandReader::decodeLabels(ondemand::object &labels, const JsonPath &at, 
         std::string_view text;
         if (!readText(v, at, &text))
             return false;
-        m_labelEntries.emplace_back(intern(key), StringPool::holdsUniqueValues(key) ? PooledString::unique(fromUtf8(text))
-                                                                                     : intern(text));
+        FieldValue value;
+        if (!StringPool::holdsUniqueValues(key))
+            value = intern(text);
+        else if (m_uniqueText && !text.empty())
+            value = FieldValue::inBlock(m_uniqueText->addCounted(text));
+        else
+            value = PooledString::unique(fromUtf8(text));
+        m_labelEntries.emplace_back(intern(key), std::move(value));
         return true;
     });
     if (!ok)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "blocktext.h"
 #include "jsontext.h"
 #include "objectmeta.h"
 #include "paddedjson.h"
@@ -145,6 +146,10 @@ protected:
 
     PooledString intern(std::string_view text);
     StringPool &pool() { return m_pool; }
+
+    // Where the values of labels that identify one cluster go (the member id):
+    // the decoder's text block, or, when null, slots of their own.
+    TextBlockBuilder *m_uniqueText = nullptr;
     static QString fromUtf8(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 private:

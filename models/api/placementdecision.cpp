@@ -14,11 +14,11 @@ QString PlacementDecision::decisionKey() const
 
 int PlacementDecision::decisionIndex() const
 {
-    const PooledString *text = metadata.labels.find(placement_labels::decisionIndex);
+    const FieldText text = metadata.labels.findText(placement_labels::decisionIndex);
     if (!text)
         return -1;
     bool ok = false;
-    const int index = text->toString().toInt(&ok);
+    const int index = text.toString().toInt(&ok);
     return ok && index >= 0 ? index : -1;
 }
 

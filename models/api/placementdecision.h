@@ -11,7 +11,9 @@ namespace fleetscope {
 // One entry of PlacementDecision.decisions[] (KEP-5313).
 struct ClusterDecision
 {
-    QString clusterProfileName;
+    // UTF-8 in one TextBlock per PlacementDecision (issue #18): a QString each
+    // was ~70 bytes a decision, ~1 decision per cluster.
+    BlockString clusterProfileName;
     // Pooled: a fleet has a few namespaces and reasons, and ~1 decision per cluster
     // (72 -> 32 bytes a decision; issue #8).
     PooledString clusterProfileNamespace; // empty: the PlacementDecision's own namespace

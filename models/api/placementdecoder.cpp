@@ -17,6 +17,7 @@ bool PlacementDecoder::decode(std::string_view json, PlacementDecision *out)
     const JsonPath at;
     PlacementDecision decision;
     m_decisions.clear();
+    m_text.clear();
     Header header{"PlacementDecision", &decision.apiVersion, true, &decision.metadata};
     const bool decoded = forEachMember(root, at, [&](std::string_view key, ondemand::value &value) {
         bool handled = false;
@@ -38,9 +39,14 @@ bool PlacementDecoder::decode(std::string_view json, PlacementDecision *out)
     });
     if (!decoded || !finishHeader(header))
         return false;
+    TextBlock *text = m_text.finish();
     decision.decisions.reserve(qsizetype(m_decisions.size()));
-    for (ClusterDecision &d : m_decisions)
+    for (ClusterDecision &d : m_decisions) {
+        d.clusterProfileName.adopt(text);
         decision.decisions.append(std::move(d));
+    }
+    if (text)
+        text->release(); // the decisions' names hold it now
     m_decisions.clear();
     *out = std::move(decision);
     return true;
@@ -62,8 +68,15 @@ bool PlacementDecoder::decodeDecision(ondemand::value &value, const JsonPath &at
         if (!readObject(v, refAt, &reference, &hasReference))
             return false;
         return !hasReference || forEachMember(reference, refAt, [&](std::string_view k, ondemand::value &text) {
-            if (k == "name")
-                return readString(text, refAt.member("name"), &out->clusterProfileName);
+            if (k == "name") {
+                std::string_view name;
+                bool present = false;
+                if (!readText(text, refAt.member("name"), &name, &present))
+                    return false;
+                if (present)
+                    out->clusterProfileName = m_text.add(name);
+                return true;
+            }
             if (k == "namespace")
                 return readPooled(text, refAt.member("namespace"), &out->clusterProfileNamespace);
             return true;

@@ -23,6 +23,7 @@ private:
     bool decodeDecision(ondemand::value &value, const JsonPath &at, ClusterDecision *out);
 
     std::vector<ClusterDecision> m_decisions; // reused: the list ends up exactly sized
+    TextBlockBuilder m_text; // the decisions' cluster names, one block per object
 };
 
 } // namespace fleetscope

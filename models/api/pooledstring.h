@@ -103,6 +103,7 @@ public:
 
 private:
     friend class StringPool;
+    friend class FieldValue;
     // Takes over one reference to slot `id`.
     explicit PooledString(quint32 id) noexcept
         : m_id(id)

@@ -17,6 +17,7 @@ void moveInto(std::vector<T> *from, PackedList<T> *to)
 ProfileDecoder::ProfileDecoder(StringPool &pool)
     : OnDemandReader(pool)
 {
+    m_uniqueText = &m_text;
 }
 
 ProfileDecoder::~ProfileDecoder() = default;
@@ -206,7 +207,10 @@ bool ProfileDecoder::decodeProperty(ondemand::value &value, const JsonPath &at, 
         return false;
     if (out->name.isEmpty())
         return missing(at.member("name"));
-    out->value = StringPool::holdsUniqueValues(out->name.view()) ? PooledString::unique(fromUtf8(text)) : intern(text);
+    if (!StringPool::holdsUniqueValues(out->name.view()))
+        out->value = intern(text);
+    else if (!text.empty())
+        out->value = FieldValue::inBlock(m_text.addCounted(text));
     return true;
 }
 

@@ -99,20 +99,20 @@ const QStringList *PropertyAliases::properties(QStringView alias) const
     return nullptr;
 }
 
-const QString *PropertyAliases::value(const ClusterProfile &profile, QStringView name) const
+FieldText PropertyAliases::value(const ClusterProfile &profile, QStringView name) const
 {
     const QStringList *targets = properties(name);
     if (!targets)
-        return nullptr;
+        return FieldText();
     for (const QString &target : *targets) {
         if (target == reportedVersion) {
             if (!profile.kubernetesVersion.isEmpty())
-                return &profile.kubernetesVersion.toString();
+                return FieldText(&profile.kubernetesVersion.toString());
         } else if (const Property *p = profile.property(target)) {
-            return &p->value.toString();
+            return profile.valueText(*p);
         }
     }
-    return nullptr;
+    return FieldText();
 }
 
 QString PropertyAliases::sourceOf(const ClusterProfile &profile, QStringView name) const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "fieldvalue.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -59,7 +61,7 @@ public:
 
     // The first of the alias's properties `profile` has (or its reported version),
     // null when it has none or `name` is no alias; lives as long as the profile.
-    const QString *value(const ClusterProfile &profile, QStringView name) const;
+    FieldText value(const ClusterProfile &profile, QStringView name) const;
     // Which property value() took its answer from, empty when none.
     QString sourceOf(const ClusterProfile &profile, QStringView name) const;
 

@@ -43,7 +43,7 @@ KubeTime newestTransition(const ClusterProfile &p)
 QString propertyText(const ClusterProfile &p, const char16_t *name)
 {
     const Property *property = p.property(name);
-    return property ? property->value.toString() : QString();
+    return property ? p.valueText(*property).toString() : QString();
 }
 
 QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
@@ -68,11 +68,14 @@ QString conditionToolTip(const ClusterProfile &p, const char16_t *type)
 // first and a count that is not a number last.
 qint64 nodesKey(const FleetProfile &row)
 {
-    const Property *property = row.profile().property(well_known::nodeCountProperty);
+    const ClusterProfile &p = row.profile();
+    const Property *property = p.property(well_known::nodeCountProperty);
     if (!property)
         return std::numeric_limits<qint64>::min();
     double nodes = 0;
-    if (!parseDecimal(property->value.view(), &nodes) || std::abs(nodes) > 1e15)
+    QString scratch;
+    const QString *text = p.valueText(*property).text(&scratch);
+    if (!parseDecimal(*text, &nodes) || std::abs(nodes) > 1e15)
         return std::numeric_limits<qint64>::max();
     return qint64(std::llround(nodes * 1000));
 }

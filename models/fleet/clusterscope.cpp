@@ -20,9 +20,9 @@ bool ClusterScope::matches(const FleetProfile &profile) const
     if (inventory && profile.profile().metadata.namespaceName != *inventory)
         return false;
     if (propertyValue) {
-        const QString *value = profile.profile().propertyText(propertyKey); // aliases too, as the tree groups
+        const FieldText value = profile.profile().propertyText(propertyKey); // aliases too, as the tree groups
         // An empty value is the group of profiles without the property.
-        if ((value ? QStringView(*value) : QStringView()) != *propertyValue)
+        if (!QAnyStringView::equal(value.view(), *propertyValue))
             return false;
     }
     if (members) {

@@ -165,12 +165,13 @@ qint64 ClusterTableModel::now() const
     return m_now ? m_now : QDateTime::currentMSecsSinceEpoch();
 }
 
-const QString *ClusterTableModel::extraValue(const ExtraColumn &column, const FleetProfile &row) const
+const QString *ClusterTableModel::extraValue(const ExtraColumn &column, const FleetProfile &row, QString *scratch) const
 {
     if (column.source)
         return column.source->value(row);
-    return column.isLabel ? row.profile().metadata.labels.findText(column.key)
-                          : row.profile().propertyText(column.key);
+    const FieldText value = column.isLabel ? row.profile().metadata.labels.findText(column.key)
+                                           : row.profile().propertyText(column.key);
+    return value.text(scratch);
 }
 
 QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
@@ -184,7 +185,8 @@ QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
         return int(row.health);
     const int column = index.column();
     if (column >= FixedColumnCount) {
-        const QString *value = extraValue(m_extraColumns[size_t(column - FixedColumnCount)], row);
+        QString scratch;
+        const QString *value = extraValue(m_extraColumns[size_t(column - FixedColumnCount)], row, &scratch);
         if (role == SortRole)
             return extraSortValue(value);
         return role == Qt::DisplayRole && value ? QVariant(*value) : QVariant();

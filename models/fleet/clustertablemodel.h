@@ -92,7 +92,8 @@ private:
 
     int addExtraColumn(bool isLabel, const QString &key);
     int extraColumn(bool isLabel, const QString &key) const;
-    const QString *extraValue(const ExtraColumn &column, const FleetProfile &row) const;
+    // A value kept as UTF-8 (identifiers) is converted into *scratch.
+    const QString *extraValue(const ExtraColumn &column, const FleetProfile &row, QString *scratch) const;
     qint64 now() const;
 
     const FleetStore *m_store;

@@ -55,14 +55,17 @@ void FilterValueIndex::count(const FleetProfile &row, int delta)
     for (const Property &property : p.properties) {
         const QString &name = property.name;
         m_propertyNames.add(name, delta);
-        m_propertyValues[name.constData()].add(property.value, delta);
+        // Identifiers (UTF-8 in the profile's block) are one per cluster: no completions.
+        if (const QString *value = p.valueText(property).pooled())
+            m_propertyValues[name.constData()].add(*value, delta);
     }
     for (const Condition &condition : p.conditions)
         m_conditionTypes.add(condition.type, delta);
     for (const LabelMap::Entry &label : p.metadata.labels.entries()) {
         const QString &key = label.first;
         m_labelKeys.add(key, delta);
-        m_labelValues[key.constData()].add(label.second, delta);
+        if (const QString *value = p.metadata.labels.text(label).pooled())
+            m_labelValues[key.constData()].add(*value, delta);
     }
 }
 

@@ -36,13 +36,16 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
     case FilterField::Manager:
         return nonEmpty(row.manager);
     case FilterField::MemberId:
-        return nonEmpty(row.memberId);
+        if (row.memberId.isEmpty())
+            return nullptr;
+        *scratch = row.memberId.toString();
+        return scratch;
     case FilterField::Version:
         return nonEmpty(p.kubernetesVersion);
     case FilterField::Label:
-        return p.metadata.labels.findText(node.key);
+        return p.metadata.labels.findText(node.key).text(scratch);
     case FilterField::Property:
-        return p.propertyText(node.key);
+        return p.propertyText(node.key).text(scratch);
     case FilterField::PropertyOrLabel:
         if (store) {
             for (const FilterFacts *facts : store->filterFacts()) {
@@ -50,9 +53,9 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
                     return fact;
             }
         }
-        if (const QString *value = p.propertyText(node.key))
-            return value;
-        return p.metadata.labels.findText(node.key);
+        if (const FieldText value = p.propertyText(node.key))
+            return value.text(scratch);
+        return p.metadata.labels.findText(node.key).text(scratch);
     case FilterField::Health:
     case FilterField::Condition:
         break;

@@ -13,9 +13,9 @@ namespace fleetscope {
 struct FleetProfile
 {
     ProfilePtr record;
+    BlockString memberId; // shares the profile's text block
     PooledString clusterSet;
     PooledString manager;
-    PooledString memberId;
     int hub = -1;
     ClusterSetSource clusterSetSource = ClusterSetSource::None;
     bool managerMismatch = false;

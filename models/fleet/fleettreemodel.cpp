@@ -167,9 +167,7 @@ QString FleetTreeModel::groupValue(int level, int storeRow, int *hub) const
     case Level::Kind::Property:
         // Through propertyText(): an alias (region, cluster-id…) groups by whichever
         // property each producer writes.
-        if (const QString *value = p.profile().propertyText(l.propertyKey))
-            return *value;
-        return QString();
+        return p.profile().propertyText(l.propertyKey).toString();
     }
     return QString();
 }

@@ -124,15 +124,15 @@ std::optional<QString> InventoryLint::namespaceClusterSet(const FleetStore &stor
     const LabelMap *nsLabels = store.namespaceLabels(hub, namespaceName);
     if (!nsLabels)
         return std::nullopt;
-    const QString *value = nsLabels->findText(well_known::clusterSetLabel);
+    FieldText value = nsLabels->findText(well_known::clusterSetLabel);
     if (!value)
         value = nsLabels->findText(well_known::clusterSetNamespaceLabelKep);
-    return value ? std::optional<QString>(*value) : std::nullopt;
+    return value ? std::optional<QString>(value.toString()) : std::nullopt;
 }
 
 bool InventoryLint::hasClusterSetLabel(const FleetProfile &row)
 {
-    return row.profile().metadata.labels.findText(well_known::clusterSetLabel) != nullptr;
+    return row.profile().metadata.labels.contains(well_known::clusterSetLabel);
 }
 
 QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const FleetProfile &row,
@@ -160,12 +160,12 @@ void appendProfileFindings(const FleetStore &store, const FleetProfile &row, con
         addProfile(&f, store, row);
         out.append(f);
     }
-    if (const QString *label = p.metadata.labels.findText(well_known::clusterSetLabel)) {
+    if (const FieldText label = p.metadata.labels.findText(well_known::clusterSetLabel)) {
         const std::optional<QString> nsValue = InventoryLint::namespaceClusterSet(store, row.hub, p.metadata.namespaceName);
-        if (nsValue && *nsValue != *label) {
+        if (nsValue && label != QStringView(*nsValue)) {
             LintFinding f = finding(clusterSetContradiction,
                                     QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
-                                        .arg(*label, *nsValue, p.metadata.namespaceName.toString()));
+                                        .arg(label.toString(), *nsValue, p.metadata.namespaceName.toString()));
             addProfile(&f, store, row);
             out.append(f);
         }

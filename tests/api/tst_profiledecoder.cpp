@@ -7,6 +7,8 @@
 #include "api/yamljson.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace fleetscope;
@@ -73,6 +75,8 @@ private slots:
     void acceptsNullsAndUnknownMembers();
     void leavesIdentifiersOutOfThePool();
     void perClusterTextSharesOneExactBlock();
+    void keepsIdentifiersInTheBlock_data();
+    void keepsIdentifiersInTheBlock();
     void cachesInternedStringsUntilTold();
 };
 
@@ -278,7 +282,7 @@ void TestProfileDecoder::keepsPropertyTimesAndConditionDetails()
     QVERIFY2(decode(loadFixture(QStringLiteral("v1alpha2.json")), &profile, &error), qPrintable(error));
     const Property *location = profile.property(well_known::locationProperty);
     QVERIFY(location);
-    QCOMPARE(location->value, QStringLiteral("gcp/us-central1/us-central1-a"));
+    QCOMPARE(profile.valueText(*location).toString(), QStringLiteral("gcp/us-central1/us-central1-a"));
     // Fractional seconds are kept to the millisecond.
     QCOMPARE(formatKubeTime(location->lastObservedTime), QStringLiteral("2026-11-25T08:00:00Z"));
     QCOMPARE(location->lastObservedTime % 1000, 123);
@@ -425,7 +429,7 @@ void TestProfileDecoder::internsRepeatedStrings()
     QVERIFY(a.clusterManagerName.sharesSlotWith(b.clusterManagerName));
     QVERIFY(a.conditions[0].type.sharesSlotWith(b.conditions[0].type));
     QVERIFY(a.conditions[0].reason.sharesSlotWith(b.conditions[0].reason));
-    QVERIFY(a.properties[1].value.sharesSlotWith(b.properties[1].value));
+    QVERIFY(a.properties[1].value.sameHandle(b.properties[1].value));
     QVERIFY(a.metadata.namespaceName.sharesSlotWith(b.metadata.namespaceName));
     const qsizetype size = pool.size();
     QVERIFY(size > 5);
@@ -460,7 +464,7 @@ void TestProfileDecoder::decodesAnyLayoutOfTheFixtures()
     QVERIFY(pretty.metadata.labels == compact.metadata.labels);
     QCOMPARE(pretty.displayName, compact.displayName);
     QVERIFY(pretty.conditions == compact.conditions);
-    QVERIFY(pretty.properties == compact.properties);
+    QVERIFY(ClusterProfile::samePropertyValues(pretty, compact));
     QVERIFY(pretty.accessProviders == compact.accessProviders);
 }
 
@@ -497,7 +501,7 @@ void TestProfileDecoder::readsLabels()
              qPrintable(error));
     QStringList entries;
     for (const auto &entry : decoded.metadata.labels.entries())
-        entries << entry.first.toString() + u'=' + entry.second.toString();
+        entries << entry.first.toString() + u'=' + decoded.metadata.labels.text(entry).toString();
     QTEST(entries, "expected");
 }
 
@@ -554,7 +558,7 @@ void TestProfileDecoder::leavesIdentifiersOutOfThePool()
     QVERIFY2(decode(json, &decoded, &error, pool), qPrintable(error));
     QCOMPARE(decoded.metadata.labels.value(u"multicluster.x-k8s.io/inventory-member-id"),
              QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
-    QCOMPARE(decoded.property(u"cluster.clusterset.k8s.io")->value, QStringLiteral("c1-id"));
+    QCOMPARE(decoded.propertyText(u"cluster.clusterset.k8s.io").toString(), QStringLiteral("c1-id"));
     const qsizetype before = pool.size();
     // Interning an identifier now adds it: it was not there.
     pool.intern(QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f"));
@@ -562,7 +566,7 @@ void TestProfileDecoder::leavesIdentifiersOutOfThePool()
     QCOMPARE(pool.size(), before + 2);
     // Repeating values are shared with the pool.
     QVERIFY(decoded.metadata.labels.value(u"env").constData() == pool.intern(QStringLiteral("prod")).constData());
-    QVERIFY(decoded.property(u"location.topology.k8s.io")->value.toString().constData()
+    QVERIFY(decoded.propertyText(u"location.topology.k8s.io").pooled()->constData()
             == pool.intern(QStringLiteral("eu-west-1")).constData());
 }
 
@@ -609,6 +613,69 @@ void TestProfileDecoder::perClusterTextSharesOneExactBlock()
     QVERIFY(!bare.displayName.block());
 }
 
+void TestProfileDecoder::keepsIdentifiersInTheBlock_data()
+{
+    QTest::addColumn<QString>("memberId");
+    QTest::addColumn<QString>("clusterId");
+    QTest::addColumn<QString>("endpoints");
+    QTest::newRow("ascii") << QStringLiteral("5f2c0e8a-1d2b-4c3d-9e8f-0a1b2c3d4e5f") << QStringLiteral("c1-id")
+                           << QStringLiteral("[\"https://10.0.0.1:6443\"]");
+    QTest::newRow("non-ascii") << QStringLiteral("mitglied-\u00fc-\U0001F600") << QStringLiteral("\u30af\u30e9\u30b9\u30bf-1")
+                               << QStringLiteral("[\"https://\u00ebxample.test\"]");
+    QTest::newRow("empty") << QString() << QString() << QString();
+    // Lengths past one and two varint bytes.
+    QTest::newRow("long") << QString(200, u'm') << QString(127, u'c') << QString(20000, u'e');
+}
+
+void TestProfileDecoder::keepsIdentifiersInTheBlock()
+{
+    // Issue #18: values that identify one cluster are UTF-8 in the profile's one
+    // text block (no slot, no QString of their own); the rest stays pooled.
+    QFETCH(QString, memberId);
+    QFETCH(QString, clusterId);
+    QFETCH(QString, endpoints);
+    auto quoted = [](const QString &text) { return QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact).mid(1).chopped(1); };
+    const QByteArray json = "{\"metadata\":{\"name\":\"c1\",\"namespace\":\"ns\",\"labels\":{\"env\":\"prod\","
+                            "\"multicluster.x-k8s.io/inventory-member-id\":" + quoted(memberId)
+        + "}},\"spec\":{\"displayName\":\"Cluster\"},\"status\":{\"properties\":["
+          "{\"name\":\"cluster.clusterset.k8s.io\",\"value\":" + quoted(clusterId)
+        + "},{\"name\":\"location.topology.k8s.io\",\"value\":\"eu-west-1\"},"
+          "{\"name\":\"cluster-endpoints.k8s.io\",\"value\":" + quoted(endpoints) + "}]}}";
+    ClusterProfile decoded;
+    QString error;
+    QVERIFY2(decode(json, &decoded, &error), qPrintable(error));
+    const LabelMap &labels = decoded.metadata.labels;
+    QVERIFY(labels.contains(u"multicluster.x-k8s.io/inventory-member-id"));
+    QCOMPARE(labels.value(u"multicluster.x-k8s.io/inventory-member-id"), memberId);
+    QVERIFY(labels.findText(u"multicluster.x-k8s.io/inventory-member-id") == QStringView(memberId));
+    QCOMPARE(labels.value(u"env"), QStringLiteral("prod"));
+    QCOMPARE(decoded.propertyText(u"cluster.clusterset.k8s.io").toString(), clusterId);
+    QCOMPARE(decoded.propertyText(u"cluster-endpoints.k8s.io").toString(), endpoints);
+    QVERIFY(decoded.propertyText(u"cluster-endpoints.k8s.io"));
+    QVERIFY(decoded.propertyText(u"location.topology.k8s.io").pooled());
+    QVERIFY(decoded.propertyText(u"location.topology.k8s.io") == u"eu-west-1");
+    QVERIFY(decoded.propertyText(u"no.such.property").isNull());
+    QString scratch;
+    const QString *text = decoded.propertyText(u"cluster.clusterset.k8s.io").text(&scratch);
+    QVERIFY(text);
+    QCOMPARE(*text, clusterId);
+    QCOMPARE(decoded.property(u"cluster.clusterset.k8s.io")->value.isInBlock(), !clusterId.isEmpty());
+    QCOMPARE(decoded.property(u"location.topology.k8s.io")->value.isInBlock(), false);
+
+    // The member id is a share of the same block, not a copy.
+    const BlockString id = memberIdOf(decoded);
+    QCOMPARE(id, memberId);
+    if (!memberId.isEmpty())
+        QCOMPARE(id.block(), decoded.displayName.block());
+    // Copies read the same text; the block outlives the profile while a copy holds it.
+    const ClusterProfile copy = decoded;
+    QVERIFY(copy.metadata.labels == decoded.metadata.labels);
+    QVERIFY(ClusterProfile::samePropertyValues(copy, decoded));
+    decoded = ClusterProfile();
+    QCOMPARE(copy.propertyText(u"cluster-endpoints.k8s.io").toString(), endpoints);
+    QCOMPARE(id, memberId);
+}
+
 void TestProfileDecoder::cachesInternedStringsUntilTold()
 {
     StringPool pool;
@@ -617,7 +684,7 @@ void TestProfileDecoder::cachesInternedStringsUntilTold()
     ClusterProfile a, b;
     QVERIFY2(decoder.decode(json.view(), &a), qPrintable(decoder.error()));
     QVERIFY2(decoder.decode(json.view(), &b), qPrintable(decoder.error()));
-    QVERIFY(a.properties[0].value.sharesSlotWith(b.properties[0].value));
+    QVERIFY(a.properties[0].value.sameHandle(b.properties[0].value));
     QVERIFY(a.metadata.name.constData() != b.metadata.name.constData()); // names are not interned
     a = ClusterProfile();
     b = ClusterProfile();

@@ -45,10 +45,10 @@ inline ProfilePtr lintProfile(int index, int round = 0)
     case 0:
         break; // no provider
     case 1:
-        providers.append(AccessProvider{in(QStringLiteral("token")), {}, true});
+        providers.append(AccessProvider{{}, in(QStringLiteral("token")), true});
         break;
     default:
-        providers.append(AccessProvider{in(QStringLiteral("cluster-proxy")), {}, false});
+        providers.append(AccessProvider{{}, in(QStringLiteral("cluster-proxy")), false});
         break;
     }
     p.accessProviders = providers;

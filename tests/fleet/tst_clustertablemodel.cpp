@@ -93,8 +93,8 @@ void TestClusterTableModel::showsFixedColumns()
     QCOMPARE(cell(ClusterTableModel::NameColumn).toString(), "cluster-000007");
     QCOMPARE(cell(ClusterTableModel::HubColumn).toString(), "hub-a");
     QCOMPARE(cell(ClusterTableModel::VersionColumn).toString(), p.kubernetesVersion);
-    QCOMPARE(cell(ClusterTableModel::NodesColumn).toString(), p.property(u"count.node.k8s.io")->value);
-    QCOMPARE(cell(ClusterTableModel::LocationColumn).toString(), p.property(u"location.topology.k8s.io")->value);
+    QCOMPARE(cell(ClusterTableModel::NodesColumn).toString(), p.propertyText(u"count.node.k8s.io").toString());
+    QCOMPARE(cell(ClusterTableModel::LocationColumn).toString(), p.propertyText(u"location.topology.k8s.io").toString());
     QCOMPARE(cell(ClusterTableModel::ControlPlaneHealthyColumn).toString(),
              conditionStatusName(p.conditionStatus(u"ControlPlaneHealthy")));
     QCOMPARE(cell(ClusterTableModel::ManagerColumn).toString(), store.profileAt(0).manager);
@@ -122,7 +122,7 @@ void TestClusterTableModel::typedSortValues()
     const QVariant nodes = model.index(0, ClusterTableModel::NodesColumn).data(ClusterTableModel::SortRole);
     QCOMPARE(nodes.typeId(), QMetaType::LongLong);
     QCOMPARE(nodes.toLongLong(),
-             qint64(store.profileAt(0).profile().property(u"count.node.k8s.io")->value.toString().toDouble() * 1000));
+             qint64(store.profileAt(0).profile().propertyText(u"count.node.k8s.io").toString().toDouble() * 1000));
     QCOMPARE(model.index(0, ClusterTableModel::LastTransitionColumn).data(ClusterTableModel::SortRole).typeId(),
              QMetaType::LongLong);
     QCOMPARE(model.index(0, ClusterTableModel::NameColumn).data(ClusterTableModel::SortRole).typeId(),
@@ -152,7 +152,7 @@ void TestClusterTableModel::addsAndRemovesDynamicColumns()
     QCOMPARE(model.headerData(envColumn, Qt::Horizontal).toString(), "env");
     QCOMPARE(model.headerData(envColumn, Qt::Horizontal, Qt::ToolTipRole).toString(), "Label env");
     QCOMPARE(model.index(2, envColumn).data().toString(), store.profileAt(2).profile().metadata.labels.value(u"env"));
-    QCOMPARE(model.index(2, typeColumn).data().toString(), store.profileAt(2).profile().property(u"type.node.k8s.io")->value);
+    QCOMPARE(model.index(2, typeColumn).data().toString(), store.profileAt(2).profile().propertyText(u"type.node.k8s.io").toString());
     const int missing = model.addPropertyColumn("no.such.property");
     QCOMPARE(model.index(0, missing).data().toString(), QString());
 

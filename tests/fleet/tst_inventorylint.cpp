@@ -164,7 +164,7 @@ void TestInventoryLint::disagreementNeedsDifferentManagers()
             p.metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/inventory-member-id"), QStringLiteral("m"));
             p.clusterManagerName = twoManagers && i ? QStringLiteral("b") : QStringLiteral("a");
             p.kubernetesVersion = i ? QStringLiteral("v1.30.1") : QStringLiteral("v1.31.0");
-            p.accessProviders.append(AccessProvider{QStringLiteral("p"), {}, false});
+            p.accessProviders.append(AccessProvider{{}, QStringLiteral("p"), false});
             delta.upsertedProfiles.append(record);
         }
         store.applyDelta(hub, delta);
