@@ -166,7 +166,6 @@ void FilterBar::apply()
         return;
     }
     m_error->setVisible(false);
-    emit filterApplied(m_edit->text());
 }
 
 void FilterBar::updateCompletions()
