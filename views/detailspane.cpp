@@ -9,7 +9,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QScrollBar>
-#include <QUrl>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
