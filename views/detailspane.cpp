@@ -251,8 +251,7 @@ QString DetailsPane::render(int row, qint64 now) const
         html += section(tr("Published %n times", nullptr, int(siblings.size())));
         html += QStringLiteral("<p>") + esc(tr("This member cluster is published by several ClusterProfiles:")) + QStringLiteral("<br>");
         for (int other : siblings) {
-            const FleetProfile &o = m_store->profileAt(other);
-            html += esc(m_store->hubName(o.hub) + u'/' + o.profile().metadata.namespaceName + u'/' + o.profile().metadata.name)
+            html += esc(m_store->qualifiedName(m_store->profileAt(other)))
                 + (other == row ? esc(tr(" (this one)")) : QString()) + QStringLiteral("<br>");
         }
         html += QStringLiteral("</p>");
