@@ -33,10 +33,7 @@ QString ageOf(KubeTime time, qint64 now)
 
 QString statusCell(ConditionStatus status)
 {
-    const Health health = status == ConditionStatus::True    ? Health::Healthy
-                        : status == ConditionStatus::False   ? Health::Unhealthy
-                        : status == ConditionStatus::Unknown ? Health::Unknown
-                                                             : Health::NoData;
+    const Health health = HealthStyle::health(status);
     // A symbol as well as a colour: readable without colour vision.
     const QString symbol = health == Health::Healthy ? QStringLiteral("✔") : health == Health::Unhealthy ? QStringLiteral("▲") : QStringLiteral("?");
     return QStringLiteral("<span style='color:%1'>%2</span> %3")
