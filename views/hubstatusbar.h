@@ -3,8 +3,6 @@
 #include <QList>
 #include <QWidget>
 
-#include <functional>
-
 class QAbstractItemModel;
 class QAction;
 class QLabel;
@@ -32,15 +30,14 @@ public:
     QWidget *chipOf(const QString &hub) const;
     // The actions a chip's context menu offers for `hub`, in order.
     QList<QAction *> chipActions(const QString &hub, QObject *parent);
-    // Where "Hub details…" leads; without a handler the menu has no such item.
-    void setHubDetailsHandler(std::function<void(const QString &hub)> handler) { m_details = std::move(handler); }
 
     void updateCounts();
 
 signals:
     void reconnectRequested(const QString &hub);
     void removeRequested(const QString &hub);
-    // A click (or Enter/Space with focus) on a hub's chip: show why it is as it is.
+    // A click (or Enter/Space with focus) on a hub's chip, or "Hub details…" in its
+    // menu: show why it is as it is.
     void hubDetailsRequested(int hub);
 
 protected:
@@ -52,6 +49,8 @@ private:
     void updateChip(int row);
     void scheduleCounts();
     void showChipMenu(int row, const QPoint &position);
+    // The row of the chip `widget` belongs to, or -1.
+    int chipRow(const QObject *widget) const;
 
     const FleetStore *m_store;
     HubStatusModel *m_hubs;
@@ -64,7 +63,6 @@ private:
     QList<Chip> m_chips;
     QLabel *m_counts;
     bool m_countsScheduled = false;
-    std::function<void(const QString &hub)> m_details;
 };
 
 } // namespace fleetscope
