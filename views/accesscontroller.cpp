@@ -106,11 +106,7 @@ bool AccessController::check(const QList<int> &storeRows)
 {
     if (isRunning())
         return false;
-    QList<MemberTarget> members;
-    for (int row : storeRows) {
-        if (row >= 0 && row < m_store->profileCount())
-            members << MemberTarget::fromRow(*m_store, row);
-    }
+    const QList<MemberTarget> members = MemberTarget::fromRows(*m_store, storeRows);
     if (members.isEmpty())
         return false;
     m_table->setColumnHidden(m_proxy->tableModel()->addSourceColumn(m_results), false);

@@ -129,10 +129,8 @@ QString ClusterActions::selectedNames() const
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     QStringList names;
-    for (const QModelIndex &index : rows) {
-        const FleetProfile &p = m_store->profileAt(m_proxy->mapToSource(index).row());
-        names << m_store->hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name;
-    }
+    for (const QModelIndex &index : rows)
+        names << m_store->qualifiedName(m_store->profileAt(m_proxy->mapToSource(index).row()));
     return names.join(u'\n');
 }
 

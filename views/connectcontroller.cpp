@@ -86,11 +86,7 @@ ConnectDialog *ConnectController::openDialog()
         rows.removeAll(current);
         rows.prepend(current);
     }
-    QList<MemberTarget> targets;
-    for (int row : std::as_const(rows)) {
-        if (row >= 0 && row < m_store->profileCount())
-            targets << MemberTarget::fromRow(*m_store, row);
-    }
+    const QList<MemberTarget> targets = MemberTarget::fromRows(*m_store, rows);
     if (targets.isEmpty())
         return nullptr;
     pruneEndedSessions();

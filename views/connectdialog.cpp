@@ -21,6 +21,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -51,11 +53,11 @@ ConnectDialog::ConnectDialog(const QList<MemberTarget> &targets, QWidget *parent
     m_preferred = QStringList(int(targets.size()), QString());
     buildUi();
 
-    const ConnectSettings &settings = m_actions.settings();
-    m_providerFileEdit->setText(settings.providerFile);
-    m_terminalEdit->setText(settings.terminalCommand);
+    const ConnectSettings &saved = m_actions.settings();
+    m_providerFileEdit->setText(saved.providerFile);
+    m_terminalEdit->setText(saved.terminalCommand);
     updateSessionChoices();
-    setSessionKind(settings.session);
+    setSessionKind(saved.session);
     updateTerminalHint();
     reloadProviders();
 }
@@ -211,9 +213,7 @@ void ConnectDialog::resizeEvent(QResizeEvent *event)
 
 QString ConnectDialog::providerFile() const
 {
-    ConnectSettings s;
-    s.providerFile = m_providerFileEdit->text();
-    return s.effectiveProviderFile();
+    return settings().effectiveProviderFile();
 }
 
 void ConnectDialog::setProviderFile(const QString &path)
@@ -238,13 +238,13 @@ void ConnectDialog::setLauncherEnvironment(const QProcessEnvironment &environmen
     updateTerminalHint();
 }
 
-void ConnectDialog::saveSettings()
+ConnectSettings ConnectDialog::settings() const
 {
     ConnectSettings s;
     s.providerFile = m_providerFileEdit->text();
     s.terminalCommand = m_terminalEdit->text();
     s.session = sessionKind();
-    m_actions.setSettings(s);
+    return s;
 }
 
 void ConnectDialog::updateSessionChoices()
@@ -313,13 +313,9 @@ void ConnectDialog::reloadProviders()
         QTreeWidgetItem *item = m_targetsView->topLevelItem(i);
         m_targetsView->removeItemWidget(item, ProviderColumn);
         const ProviderSelection &selection = m_plan.members[i].selection;
-        if (!m_preferred[i].isEmpty()) {
-            bool stillThere = false;
-            for (const ProviderMatch &m : selection.matches)
-                stillThere = stillThere || m.name == m_preferred[i];
-            if (!stillThere)
-                m_preferred[i].clear();
-        }
+        const auto preferred = [this, i](const ProviderMatch &m) { return m.name == m_preferred[i]; };
+        if (std::none_of(selection.matches.cbegin(), selection.matches.cend(), preferred))
+            m_preferred[i].clear();
         if (selection.matches.size() > 1) {
             auto *choice = new QComboBox(m_targetsView);
             choice->setObjectName(QStringLiteral("providerChoice"));
@@ -418,30 +414,27 @@ bool ConnectDialog::chooseProvider(int index, const QString &name)
     return true;
 }
 
+bool ConnectDialog::planReady(QString *error) const
+{
+    if (!m_plan.ok())
+        *error = m_problem;
+    return m_plan.ok();
+}
+
 bool ConnectDialog::saveKubeconfig(const QString &path, QString *error)
 {
-    if (!m_plan.ok()) {
-        *error = m_problem;
-        return false;
-    }
-    return m_actions.saveKubeconfig(m_plan.kubeconfig, path, error);
+    return planReady(error) && m_actions.saveKubeconfig(m_plan.kubeconfig, path, error);
 }
 
 QString ConnectDialog::kubectlCommand(QString *error)
 {
-    if (!m_plan.ok()) {
-        *error = m_problem;
-        return {};
-    }
-    return m_actions.kubectlCommand(m_plan.kubeconfig, error);
+    return planReady(error) ? m_actions.kubectlCommand(m_plan.kubeconfig, error) : QString();
 }
 
 bool ConnectDialog::launchTerminal(QString *error)
 {
-    if (!m_plan.ok()) {
-        *error = m_problem;
+    if (!planReady(error))
         return false;
-    }
     QString path;
     qint64 pid = 0;
     const QString title = tr("Fleetscope: %1").arg(m_plan.contextNames.join(QStringLiteral(", ")));

@@ -85,7 +85,11 @@ private:
     void updateSessionChoices();
     void updateTerminalHint();
     void updateConnectButton();
-    void saveSettings();
+    // The settings as the fields show them, and storing them.
+    ConnectSettings settings() const;
+    void saveSettings() { m_actions.setSettings(settings()); }
+    // Whether a kubeconfig can be built; else `error` says why.
+    bool planReady(QString *error) const;
     void copyKubectlCommand();
     void saveKubeconfigAs();
     void browseProviderFile();

@@ -9,7 +9,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QScrollBar>
-#include <QUrl>
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -34,10 +33,7 @@ QString ageOf(KubeTime time, qint64 now)
 
 QString statusCell(ConditionStatus status)
 {
-    const Health health = status == ConditionStatus::True    ? Health::Healthy
-                        : status == ConditionStatus::False   ? Health::Unhealthy
-                        : status == ConditionStatus::Unknown ? Health::Unknown
-                                                             : Health::NoData;
+    const Health health = HealthStyle::health(status);
     // A symbol as well as a colour: readable without colour vision.
     const QString symbol = health == Health::Healthy ? QStringLiteral("✔") : health == Health::Unhealthy ? QStringLiteral("▲") : QStringLiteral("?");
     return QStringLiteral("<span style='color:%1'>%2</span> %3")
@@ -252,8 +248,7 @@ QString DetailsPane::render(int row, qint64 now) const
         html += section(tr("Published %n times", nullptr, int(siblings.size())));
         html += QStringLiteral("<p>") + esc(tr("This member cluster is published by several ClusterProfiles:")) + QStringLiteral("<br>");
         for (int other : siblings) {
-            const FleetProfile &o = m_store->profileAt(other);
-            html += esc(m_store->hubName(o.hub) + u'/' + o.profile().metadata.namespaceName + u'/' + o.profile().metadata.name)
+            html += esc(m_store->qualifiedName(m_store->profileAt(other)))
                 + (other == row ? esc(tr(" (this one)")) : QString()) + QStringLiteral("<br>");
         }
         html += QStringLiteral("</p>");

@@ -5,6 +5,7 @@
 #include "fleet/filtercompleter.h"
 #include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
+#include "healthstyle.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>
@@ -99,7 +100,7 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     m_error->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_error->setTextFormat(Qt::PlainText);
     m_error->setVisible(false);
-    m_error->setStyleSheet(QStringLiteral("color: palette(highlight);"));
+    HealthStyle::setErrorText(m_error, true);
     m_help->setText(QStringLiteral("?"));
     m_help->setToolTip(tr("Filter syntax and examples"));
     connect(m_help, &QToolButton::clicked, this, &FilterBar::showHelp);
@@ -166,7 +167,6 @@ void FilterBar::apply()
         return;
     }
     m_error->setVisible(false);
-    emit filterApplied(m_edit->text());
 }
 
 void FilterBar::updateCompletions()

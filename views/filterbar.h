@@ -31,9 +31,6 @@ public:
     void focusFilter();
     QString errorText() const;
 
-signals:
-    void filterApplied(const QString &text);
-
 private:
     void apply();
     void updateCompletions();

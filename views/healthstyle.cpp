@@ -86,19 +86,19 @@ QIcon HealthStyle::icon(Health health)
     return icons[size_t(health)];
 }
 
-QIcon HealthStyle::icon(ConditionStatus status)
+Health HealthStyle::health(ConditionStatus status)
 {
     switch (status) {
     case ConditionStatus::True:
-        return icon(Health::Healthy);
+        return Health::Healthy;
     case ConditionStatus::False:
-        return icon(Health::Unhealthy);
+        return Health::Unhealthy;
     case ConditionStatus::Unknown:
-        return icon(Health::Unknown);
+        return Health::Unknown;
     case ConditionStatus::Absent:
         break;
     }
-    return icon(Health::NoData);
+    return Health::NoData;
 }
 
 QColor HealthStyle::color(Health health)

@@ -18,7 +18,10 @@ class HealthStyle final
 {
 public:
     static QIcon icon(Health health);
-    static QIcon icon(ConditionStatus status);
+    static QIcon icon(ConditionStatus status) { return icon(health(status)); }
+    // How a condition's status is shown: True as healthy, False as unhealthy,
+    // Unknown as unknown, an absent condition as no data.
+    static Health health(ConditionStatus status);
     static QColor color(Health health);
     static QString text(Health health);
 

@@ -194,7 +194,6 @@ void HistoryPanel::refreshFlaps()
                 m_model->sourceColumnChanged(m_flapColumn.get());
         }
         updateBadge();
-        Q_EMIT flapCountsChanged();
     });
 }
 

@@ -51,11 +51,6 @@ public:
     void showHealthTab();
     // Recomputes the fleet-health scope from the table's rows (debounced otherwise).
     void updateScope();
-    // Real status changes in the flap window, per cluster (empty while unknown).
-    int flapCount(const ClusterId &cluster) const { return m_flaps.value(cluster); }
-
-signals:
-    void flapCountsChanged();
 
 private:
     void refreshFlaps();

@@ -101,10 +101,8 @@ void HubStatusBar::rebuildChips()
         for (QLabel *label : {chip.icon, chip.text}) {
             label->setContextMenuPolicy(Qt::CustomContextMenu);
             connect(label, &QWidget::customContextMenuRequested, this, [this, label](const QPoint &position) {
-                for (int row = 0; row < m_chips.size(); ++row) {
-                    if (m_chips[row].icon == label || m_chips[row].text == label)
-                        showChipMenu(row, label->mapToGlobal(position));
-                }
+                if (const int row = chipRow(label); row >= 0)
+                    showChipMenu(row, label->mapToGlobal(position));
             });
         }
         const int position = int(m_chips.size()) * 2;
@@ -143,12 +141,9 @@ QList<QAction *> HubStatusBar::chipActions(const QString &hub, QObject *parent)
     auto *remove = new QAction(tr("Re&move hub"), parent);
     connect(remove, &QAction::triggered, this, [this, hub] { emit removeRequested(hub); });
     actions << remove;
-    if (m_details) {
-        auto *details = new QAction(tr("Hub &details…"), parent);
-        const auto handler = m_details;
-        connect(details, &QAction::triggered, this, [handler, hub] { handler(hub); });
-        actions << details;
-    }
+    auto *details = new QAction(tr("Hub &details…"), parent);
+    connect(details, &QAction::triggered, this, [this, hub] { emit hubDetailsRequested(m_store->hubIndex(hub)); });
+    actions << details;
     return actions;
 }
 
@@ -185,16 +180,21 @@ bool HubStatusBar::eventFilter(QObject *watched, QEvent *event)
     const bool key = event->type() == QEvent::KeyPress
         && (static_cast<QKeyEvent *>(event)->key() == Qt::Key_Return || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Enter
             || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Space);
-    if (click || key) {
-        for (int row = 0; row < m_chips.size(); ++row) {
-            if (watched == m_chips[row].icon || watched == m_chips[row].text) {
-                // Chips are the active hubs; the store's index is the hub's identity.
-                emit hubDetailsRequested(m_hubs->index(row).data(HubStatusModel::HubIndexRole).toInt());
-                return true;
-            }
-        }
+    if (const int row = (click || key) ? chipRow(watched) : -1; row >= 0) {
+        // Chips are the active hubs; the store's index is the hub's identity.
+        emit hubDetailsRequested(m_hubs->index(row).data(HubStatusModel::HubIndexRole).toInt());
+        return true;
     }
     return QWidget::eventFilter(watched, event);
+}
+
+int HubStatusBar::chipRow(const QObject *widget) const
+{
+    for (int row = 0; row < m_chips.size(); ++row) {
+        if (m_chips[row].icon == widget || m_chips[row].text == widget)
+            return row;
+    }
+    return -1;
 }
 
 void HubStatusBar::updateCounts()

@@ -3,8 +3,6 @@
 #include <QList>
 #include <QWidget>
 
-#include <functional>
-
 class QAbstractItemModel;
 class QAction;
 class QLabel;
@@ -34,8 +32,6 @@ public:
     QWidget *chipOf(const QString &hub) const;
     // The actions a chip's context menu offers for `hub`, in order.
     QList<QAction *> chipActions(const QString &hub, QObject *parent);
-    // Where "Hub details…" leads; without a handler the menu has no such item.
-    void setHubDetailsHandler(std::function<void(const QString &hub)> handler) { m_details = std::move(handler); }
 
     void updateCounts();
     // How often a churning fleet recounts at most (the label's text re-laid out
@@ -45,7 +41,8 @@ public:
 signals:
     void reconnectRequested(const QString &hub);
     void removeRequested(const QString &hub);
-    // A click (or Enter/Space with focus) on a hub's chip: show why it is as it is.
+    // A click (or Enter/Space with focus) on a hub's chip, or "Hub details…" in its
+    // menu: show why it is as it is.
     void hubDetailsRequested(int hub);
 
 protected:
@@ -58,6 +55,8 @@ private:
     void scheduleCounts();
     void countsMayHaveChanged();
     void showChipMenu(int row, const QPoint &position);
+    // The row of the chip `widget` belongs to, or -1.
+    int chipRow(const QObject *widget) const;
 
     const FleetStore *m_store;
     HubStatusModel *m_hubs;
@@ -72,7 +71,6 @@ private:
     bool m_countsScheduled = false;
     QTimer *m_countsTimer;
     bool m_countsPending = false; // a change arrived while the timer ran
-    std::function<void(const QString &hub)> m_details;
 };
 
 } // namespace fleetscope

@@ -148,7 +148,6 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
 
     m_statusBar = new HubStatusBar(m_store, m_hubModel, m_proxy, this);
     connect(m_statusBar, &HubStatusBar::hubDetailsRequested, this, &MainWindow::showHubDetails);
-    m_statusBar->setHubDetailsHandler([this](const QString &hub) { showHubDetails(m_store->hubIndex(hub)); });
     statusBar()->addWidget(m_statusBar, 1);
     statusBar()->addPermanentWidget(new SyncProgress(m_store, this));
     connect(m_statusBar, &HubStatusBar::reconnectRequested, this, [this](const QString &hub) {

@@ -42,12 +42,7 @@ QList<MemberTarget> MemberActions::targets() const
     QList<int> rows = m_table->selectedStoreRows();
     if (rows.isEmpty())
         rows = m_actions->shownStoreRows();
-    QList<MemberTarget> out;
-    for (int row : std::as_const(rows)) {
-        if (row >= 0 && row < m_store->profileCount())
-            out << MemberTarget::fromRow(*m_store, row);
-    }
-    return out;
+    return MemberTarget::fromRows(*m_store, rows);
 }
 
 RunDialog *MemberActions::openRunDialog()

@@ -1,5 +1,7 @@
 #include "propertyaliasesdialog.h"
 
+#include "healthstyle.h"
+
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -29,7 +31,7 @@ PropertyAliasesDialog::PropertyAliasesDialog(const PropertyAliases &aliases, QWi
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_problems->setWordWrap(true);
-    m_problems->setStyleSheet(QStringLiteral("color: palette(highlight)"));
+    HealthStyle::setErrorText(m_problems, true);
     m_problems->hide();
 
     auto *add = new QPushButton(tr("&Add"), this);

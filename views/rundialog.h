@@ -33,7 +33,6 @@ public:
     ~RunDialog() override;
 
     QComboBox *commandField() const { return m_command; }
-    QSpinBox *parallelField() const { return m_parallel; }
     QTableView *resultsView() const { return m_results; }
     QPlainTextEdit *outputView() const { return m_output; }
     MemberRunModel *model() const { return m_model; }

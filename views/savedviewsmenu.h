@@ -27,9 +27,6 @@ public:
     // `capture` returns the window's current filter, grouping and columns.
     SavedViewsMenu(SavedViewStore *store, Capture capture, QWidget *parent = nullptr);
 
-    QAction *saveAction() const { return m_saveAction; }
-    // The view last applied or saved in this window ("" for none).
-    QString activeView() const { return m_active; }
     // Saves the current state under `name` (no questions asked): for tests and scripts.
     bool saveCurrentAs(const QString &name);
     // Applies the named view; false when there is none.

@@ -25,8 +25,6 @@ public:
     ~TrayNotifier() override;
 
     HealthChangeWatcher *watcher() const { return m_watcher; }
-    // The last notification shown (tests; the tray may be unavailable).
-    const HealthNotification &lastShown() const { return m_last; }
 
 signals:
     void selectClusters(const QList<fleetscope::ClusterId> &clusters);

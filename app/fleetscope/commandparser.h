@@ -56,7 +56,6 @@ public:
     QStringList values(const QCommandLineOption &option) const { return m_parser.values(option); }
     QStringList values(const QString &name) const { return m_parser.values(name); }
     QStringList positionalArguments() const { return m_parser.positionalArguments(); }
-    const QCommandLineParser &qtParser() const { return m_parser; }
 
     // Typed values: each returns false after printing the usage error (exit code 2).
     // An option that is not set yields its default value (or `fallback` when it has none).

@@ -38,7 +38,7 @@ QString DemoMembers::providerFile() const
     return m_dir.filePath(QStringLiteral("providers.json"));
 }
 
-bool DemoMembers::start(hub::HubServer *hubServer, const QString &hubContext, int count, QString *error)
+bool DemoMembers::start(hub::HubServer *hubServer, int count, QString *error)
 {
     if (!m_dir.isValid()) {
         *error = QStringLiteral("cannot create a private directory for the demo members: ") + m_dir.errorString();
@@ -106,7 +106,6 @@ bool DemoMembers::start(hub::HubServer *hubServer, const QString &hubContext, in
             *error = QStringLiteral("demo member %1: %2").arg(i).arg(QString::fromStdString(result.error.message));
             return false;
         }
-        m_profiles << hubContext + u'/' + QString::fromStdString(ns) + u'/' + QString::fromStdString(name);
     }
     return true;
 }

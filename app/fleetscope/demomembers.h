@@ -28,17 +28,14 @@ public:
     DemoMembers &operator=(const DemoMembers &) = delete;
 
     // Starts `count` members and points profiles of `hubServer` at them.
-    bool start(hub::HubServer *hubServer, const QString &hubContext, int count, QString *error);
+    bool start(hub::HubServer *hubServer, int count, QString *error);
 
     // 0600 in a private 0700 directory removed on exit: it holds the members' token.
     QString providerFile() const;
-    // HUB/NAMESPACE/NAME of the profiles that point at members, good ones first.
-    QStringList memberProfiles() const { return m_profiles; }
 
 private:
     QTemporaryDir m_dir;
     std::vector<std::unique_ptr<hub::HubServer>> m_members;
-    QStringList m_profiles;
 };
 
 } // namespace fleetscope

@@ -31,7 +31,6 @@ public:
     bool read(CommandParser *cli, const QStringList &positionals);
 
     bool hasTargets() const { return !m_query.named.isEmpty() || !m_query.filter.isEmpty(); }
-    bool hasNamedTargets() const { return !m_query.named.isEmpty(); }
     int timeoutSeconds() const { return m_timeoutSeconds; }
     QString preferredProvider() const { return m_preferredProvider; }
     QString providerPath() const { return m_providerPath; }

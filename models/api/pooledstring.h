@@ -52,7 +52,7 @@ public:
             StringSlots::release(m_id);
     }
     // Pools `text` in StringPool::shared(), so that a PooledString field takes a
-    // QString like the QString it replaced; decoders use their pool's pooled().
+    // QString as a QString field would; decoders use their pool's pooled().
     PooledString(const QString &text);
     PooledString(QStringView text);
 

@@ -115,18 +115,6 @@ FieldText PropertyAliases::value(const ClusterProfile &profile, QStringView name
     return FieldText();
 }
 
-QString PropertyAliases::sourceOf(const ClusterProfile &profile, QStringView name) const
-{
-    const QStringList *targets = properties(name);
-    if (!targets)
-        return {};
-    for (const QString &target : *targets) {
-        if (target == reportedVersion ? !profile.kubernetesVersion.isEmpty() : profile.property(target) != nullptr)
-            return target;
-    }
-    return {};
-}
-
 QString PropertyAliases::describe() const
 {
     QStringList lines;

@@ -62,8 +62,6 @@ public:
     // The first of the alias's properties `profile` has (or its reported version),
     // null when it has none or `name` is no alias; lives as long as the profile.
     FieldText value(const ClusterProfile &profile, QStringView name) const;
-    // Which property value() took its answer from, empty when none.
-    QString sourceOf(const ClusterProfile &profile, QStringView name) const;
 
     // "alias: a, b, c" per line, for the `?` help and `fleetscope help`.
     QString describe() const;

@@ -34,7 +34,6 @@ public:
     PooledString pooled(const QString &text); // a new slot shares the buffer of `text`
     PooledString pooledUtf8(std::string_view text);
     QString intern(QStringView text) { return pooled(text).toString(); }
-    QString internUtf8(const char *data, qsizetype size) { return pooledUtf8({data, size_t(size)}).toString(); }
 
     // Distinct strings held, in use or not yet purged.
     qsizetype size() const;

@@ -158,21 +158,6 @@ bool convert(const YAML::Node &node, nlohmann::json *out, QString *error, int de
     return true;
 }
 
-} // namespace
-
-bool yamlNodeToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
-{
-    QString message;
-    if (!convert(node, out, &message, 0)) {
-        if (error)
-            *error = message;
-        return false;
-    }
-    return true;
-}
-
-namespace {
-
 class IgnoreEvents final : public YAML::EventHandler
 {
 public:
@@ -238,7 +223,7 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
     for (const YAML::Node &node : nodes) {
         nlohmann::json value;
         QString message;
-        if (!yamlNodeToJson(node, &value, &message)) {
+        if (!convert(node, &value, &message, 0)) {
             if (error)
                 *error = sourceName + u':' + message;
             return false;

@@ -7,10 +7,6 @@
 
 #include <vector>
 
-namespace YAML {
-class Node;
-}
-
 namespace fleetscope {
 
 // YAML → JSON, so that YAML files go through the same JSON decoders as API
@@ -22,10 +18,6 @@ namespace fleetscope {
 // "SOURCE:LINE:COLUMN: what", where SOURCE is `sourceName` (a file path, usually).
 bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::vector<nlohmann::json> *documents,
                         QString *error);
-
-// Converts one yaml-cpp node. Throws nothing; on a duplicate key returns false and
-// sets `error` (with the line of the second key, 1-based).
-bool yamlNodeToJson(const YAML::Node &node, nlohmann::json *out, QString *error);
 
 // One line of JSON, UTF-8, for messages and stored extension bodies.
 QByteArray compactJson(const nlohmann::json &value);

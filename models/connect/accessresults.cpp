@@ -47,9 +47,7 @@ const AccessResults::Entry *AccessResults::entry(const FleetProfile &row) const
 {
     if (m_results.isEmpty() || !m_store || row.hub < 0 || row.hub >= m_store->hubCount())
         return nullptr;
-    const ClusterProfile &p = row.profile();
-    const QString label = m_store->hubName(row.hub) + u'/' + p.metadata.namespaceName.toString() + u'/' + p.metadata.name;
-    const auto it = m_results.constFind(label);
+    const auto it = m_results.constFind(m_store->qualifiedName(row));
     return it == m_results.constEnd() ? nullptr : &*it;
 }
 

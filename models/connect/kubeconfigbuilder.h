@@ -47,7 +47,6 @@ public:
     bool add(const QStringList &nameCandidates, const AccessProvider &access, const CredentialProvider &provider,
              QString *error, QString *addedName = nullptr);
 
-    void setCurrentContext(const QString &name) { m_config.currentContext = name; }
     const Kubeconfig &kubeconfig() const { return m_config; }
     QStringList contextNames() const { return m_config.contextNames(); }
 

@@ -27,4 +27,14 @@ MemberTarget MemberTarget::fromRow(const FleetStore &store, int row)
     return t;
 }
 
+QList<MemberTarget> MemberTarget::fromRows(const FleetStore &store, const QList<int> &rows)
+{
+    QList<MemberTarget> targets;
+    for (const int row : rows) {
+        if (row >= 0 && row < store.profileCount())
+            targets << fromRow(store, row);
+    }
+    return targets;
+}
+
 } // namespace fleetscope

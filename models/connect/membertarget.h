@@ -2,6 +2,7 @@
 
 #include "api/clusterprofile.h"
 
+#include <QList>
 #include <QString>
 
 namespace fleetscope {
@@ -24,6 +25,8 @@ struct MemberTarget
     static bool parse(const QString &text, MemberTarget *out);
     // The member of a store row, with a copy of its profile (the store's rows move).
     static MemberTarget fromRow(const FleetStore &store, int row);
+    // The members of store rows, in their order; rows out of range are skipped.
+    static QList<MemberTarget> fromRows(const FleetStore &store, const QList<int> &rows);
 };
 
 } // namespace fleetscope

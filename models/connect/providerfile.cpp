@@ -176,24 +176,6 @@ private:
 
 } // namespace
 
-QString argsPolicyName(ArgsPolicy policy)
-{
-    return policy == ArgsPolicy::Append ? QStringLiteral("Append") : QStringLiteral("Ignore");
-}
-
-QString envVarsPolicyName(EnvVarsPolicy policy)
-{
-    switch (policy) {
-    case EnvVarsPolicy::AppendIfNotExists:
-        return QStringLiteral("AppendIfNotExists");
-    case EnvVarsPolicy::Replace:
-        return QStringLiteral("Replace");
-    case EnvVarsPolicy::Ignore:
-        break;
-    }
-    return QStringLiteral("Ignore");
-}
-
 const CredentialProvider *ProviderFile::provider(QStringView name) const
 {
     for (const CredentialProvider &p : providers) {

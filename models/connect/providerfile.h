@@ -34,9 +34,6 @@ struct CredentialProvider
     }
 };
 
-QString argsPolicyName(ArgsPolicy policy);       // "Append" / "Ignore"
-QString envVarsPolicyName(EnvVarsPolicy policy); // "AppendIfNotExists" / "Replace" / "Ignore"
-
 // The user's credential provider file (KEP-5339):
 //   {"providers":[{"name", "execConfig":{apiVersion, command, args, env[{name,value}],
 //     provideClusterInfo, installHint, interactiveMode}, "profileSourcedCLIArgsPolicy",

@@ -97,37 +97,29 @@ bool looksLikeCondition(QStringView word)
     return !word.isEmpty() && word.front().isUpper() && !looksLikeKey(word);
 }
 
-bool healthBit(QStringView value, quint8 *mask)
+// Sets the bit of the enum value `value` names (any case) in `mask`.
+template<typename Enum, size_t N>
+bool setBitOf(const std::pair<const char16_t *, Enum> (&names)[N], QStringView value, quint8 *mask)
 {
-    static const std::pair<const char16_t *, Health> names[] = {
-        {u"healthy", Health::Healthy}, {u"unhealthy", Health::Unhealthy}, {u"unknown", Health::Unknown},
-        {u"nodata", Health::NoData},   {u"none", Health::NoData},
-    };
-    for (const auto &[name, health] : names) {
+    for (const auto &[name, bit] : names) {
         if (value.compare(QStringView(name), Qt::CaseInsensitive) == 0) {
-            *mask |= quint8(1u << unsigned(health));
+            *mask |= quint8(1u << unsigned(bit));
             return true;
         }
     }
     return false;
 }
 
-bool conditionBit(QStringView value, quint8 *mask)
-{
-    static const std::pair<const char16_t *, ConditionStatus> names[] = {
-        {u"True", ConditionStatus::True},
-        {u"False", ConditionStatus::False},
-        {u"Unknown", ConditionStatus::Unknown},
-        {u"Absent", ConditionStatus::Absent},
-    };
-    for (const auto &[name, status] : names) {
-        if (value.compare(QStringView(name), Qt::CaseInsensitive) == 0) {
-            *mask |= quint8(1u << unsigned(status));
-            return true;
-        }
-    }
-    return false;
-}
+constexpr std::pair<const char16_t *, Health> healthNames[] = {
+    {u"healthy", Health::Healthy}, {u"unhealthy", Health::Unhealthy}, {u"unknown", Health::Unknown},
+    {u"nodata", Health::NoData},   {u"none", Health::NoData},
+};
+constexpr std::pair<const char16_t *, ConditionStatus> conditionStatusNames[] = {
+    {u"True", ConditionStatus::True},
+    {u"False", ConditionStatus::False},
+    {u"Unknown", ConditionStatus::Unknown},
+    {u"Absent", ConditionStatus::Absent},
+};
 
 } // namespace
 
@@ -399,8 +391,8 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
     if (node->field == FilterField::Health || node->field == FilterField::Condition) {
         if (isOrdering(op) || textMatch)
             fail(opToken.offset, QCoreApplication::translate("FilterParser", "%1 does not apply to '%2'").arg(describeToken(opToken), keyToken.text));
-        const bool known = node->field == FilterField::Health ? healthBit(value, &node->statusMask)
-                                                               : conditionBit(value, &node->statusMask);
+        const bool known = node->field == FilterField::Health ? setBitOf(healthNames, value, &node->statusMask)
+                                                               : setBitOf(conditionStatusNames, value, &node->statusMask);
         if (!known) {
             fail(valueToken.offset, node->field == FilterField::Health
                                         ? QCoreApplication::translate("FilterParser", "expected healthy, unhealthy, unknown or nodata")

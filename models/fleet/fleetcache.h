@@ -65,8 +65,6 @@ public:
     QDateTime lastSeen(int hub) const;
     QList<int> staleHubs() const;
 
-    // How long after a change the fleet is written (default 120 s).
-    void setSaveDelay(int ms) { m_saveTimer.setInterval(ms); }
     // Test hook: runs on the thread that reads or writes a file, before it does.
     void setFileProbe(std::function<void()> probe) { m_fileProbe = std::move(probe); }
 

@@ -42,24 +42,6 @@ QString whereItLooked(const KubeconfigLoadOptions &options, const Kubeconfig &co
 
 } // namespace
 
-bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName, HubSettings *settings,
-                           QString *error)
-{
-    const QStringList problems = validateContext(config, contextName);
-    if (!problems.isEmpty()) {
-        *error = problems.join(QStringLiteral("; "));
-        return false;
-    }
-    const NamedContext *context = config.context(contextName);
-    const NamedCluster *cluster = config.cluster(context->context.cluster);
-    const NamedAuthInfo *user = config.user(context->context.authInfo);
-    settings->name = contextName;
-    settings->cluster = cluster->cluster;
-    settings->user = user ? user->user : AuthInfo();
-    settings->contextNamespace = context->context.namespaceName;
-    return true;
-}
-
 FleetEngine::FleetEngine(FleetStore *store, QObject *parent)
     : QObject(parent)
     , m_store(store)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleet/hubselection.h"
+#include "kube/contextselection.h"
 #include "kube/hubconnection.h"
 #include "kube/kubeconfig.h"
 #include "kube/kubeconfigloader.h"
@@ -100,10 +101,5 @@ private:
     quint64 m_nextSerial = 1;
     bool m_started = false;
 };
-
-// The settings of the hub behind `contextName` of a loaded kubeconfig, or false
-// with kubectl's validation messages in `error`.
-bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName, HubSettings *settings,
-                           QString *error);
 
 } // namespace fleetscope

@@ -25,9 +25,21 @@ QString csvField(const QString &text)
     return u'"' + quoted + u'"';
 }
 
-} // namespace
+QString csvLine(QStringList fields)
+{
+    for (QString &f : fields)
+        f = csvField(f);
+    return fields.join(u',') + u'\n';
+}
 
-namespace {
+// Each cell but the last padded to its column's width (0 when unknown) plus three spaces.
+QString alignedLine(const QStringList &cells, const QList<qsizetype> &widths)
+{
+    QString text;
+    for (qsizetype i = 0; i < cells.size(); ++i)
+        text += i + 1 < cells.size() ? cells[i].leftJustified(widths.value(i) + 3) : cells[i];
+    return text;
+}
 
 const std::pair<const char16_t *, FleetPrinter::Format> formatTable[] = {
     {u"table", FleetPrinter::Format::Table}, {u"wide", FleetPrinter::Format::Wide},
@@ -145,10 +157,12 @@ QStringList FleetPrinter::cells(const FleetProfile &p) const
     return c;
 }
 
-QByteArray FleetPrinter::objectJson(const FleetProfile &p) const
+nlohmann::json FleetPrinter::item(const FleetProfile &p) const
 {
     // The object exactly as the hub sent it, when the engine kept it.
-    return p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson.unpacked();
+    const QByteArray raw = p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson.unpacked();
+    return {{"hub", m_store.hubName(p.hub).toStdString()},
+            {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}};
 }
 
 QByteArray FleetPrinter::render(const QList<int> &rows) const
@@ -156,23 +170,15 @@ QByteArray FleetPrinter::render(const QList<int> &rows) const
     switch (m_format) {
     case Format::Name: {
         QByteArray out;
-        for (int row : rows) {
-            const FleetProfile &p = m_store.profileAt(row);
-            out += (m_store.hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name)
-                       .toUtf8()
-                + '\n';
-        }
+        for (int row : rows)
+            out += m_store.qualifiedName(m_store.profileAt(row)).toUtf8() + '\n';
         return out;
     }
     case Format::Json:
     case Format::Yaml: {
         nlohmann::json items = nlohmann::json::array();
-        for (int row : rows) {
-            const FleetProfile &p = m_store.profileAt(row);
-            const QByteArray raw = objectJson(p);
-            items.push_back({{"hub", m_store.hubName(p.hub).toStdString()},
-                             {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}});
-        }
+        for (int row : rows)
+            items.push_back(item(m_store.profileAt(row)));
         const nlohmann::json document{{"items", std::move(items)}};
         if (m_format == Format::Yaml)
             return jsonToYaml(document);
@@ -180,13 +186,9 @@ QByteArray FleetPrinter::render(const QList<int> &rows) const
         return QByteArray(text.data(), qsizetype(text.size())) + '\n';
     }
     case Format::Csv: {
-        QString out = headers().join(u',') + u'\n';
-        for (int row : rows) {
-            QStringList fields = cells(m_store.profileAt(row));
-            for (QString &f : fields)
-                f = csvField(f);
-            out += fields.join(u',') + u'\n';
-        }
+        QString out = csvLine(headers());
+        for (int row : rows)
+            out += csvLine(cells(m_store.profileAt(row)));
         return out.toUtf8();
     }
     case Format::Table:
@@ -204,30 +206,17 @@ QByteArray FleetPrinter::renderChange(const FleetProfile &p, bool deleted) const
 {
     switch (m_format) {
     case Format::Json: {
-        const QByteArray raw = objectJson(p);
-        nlohmann::json event{{"type", deleted ? "DELETED" : "MODIFIED"},
-                             {"hub", m_store.hubName(p.hub).toStdString()},
-                             {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}};
+        nlohmann::json event = item(p);
+        event["type"] = deleted ? "DELETED" : "MODIFIED";
         const std::string text = event.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         return QByteArray(text.data(), qsizetype(text.size())) + '\n';
     }
     case Format::Name:
-        return (m_store.hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name
-                + (deleted ? QStringLiteral(" deleted") : QString()))
-                   .toUtf8()
-            + '\n';
+        return (m_store.qualifiedName(p) + (deleted ? QStringLiteral(" deleted") : QString())).toUtf8() + '\n';
     default: {
-        QStringList fields = cells(p);
-        if (m_format == Format::Csv) {
-            for (QString &f : fields)
-                f = csvField(f);
-            return (fields.join(u',') + u'\n').toUtf8();
-        }
-        QString text;
-        for (qsizetype i = 0; i < fields.size(); ++i) {
-            const qsizetype width = i < m_widths.size() ? m_widths[i] : 0;
-            text += i + 1 < fields.size() ? fields[i].leftJustified(width + 3) : fields[i];
-        }
+        if (m_format == Format::Csv)
+            return csvLine(cells(p)).toUtf8();
+        QString text = alignedLine(cells(p), m_widths);
         if (deleted)
             text += QStringLiteral("   (deleted)");
         return (text + u'\n').toUtf8();
@@ -243,12 +232,8 @@ QByteArray FleetPrinter::alignedTable(const QList<QStringList> &table, QList<qsi
             widths[i] = std::max(widths[i], line[i].size());
     }
     QString out;
-    for (const QStringList &line : table) {
-        QString text;
-        for (qsizetype i = 0; i < line.size(); ++i)
-            text += i + 1 < line.size() && i < widths.size() ? line[i].leftJustified(widths[i] + 3) : line[i];
-        out += text + u'\n';
-    }
+    for (const QStringList &line : table)
+        out += alignedLine(line, widths) + u'\n';
     if (widthsOut)
         *widthsOut = widths;
     return out.toUtf8();

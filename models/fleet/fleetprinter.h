@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace fleetscope {
 
 // Text renderings of the fleet for `fleetscope list` (and exports): the same rows
@@ -39,7 +41,8 @@ public:
 private:
     QStringList headers() const;
     QStringList cells(const FleetProfile &profile) const;
-    QByteArray objectJson(const FleetProfile &profile) const;
+    // {"hub", "object"}: the object as the hub sent it, null when not kept.
+    nlohmann::json item(const FleetProfile &profile) const;
 
     const FleetStore &m_store;
     Format m_format;

@@ -49,6 +49,11 @@ public:
     bool isHubActive(int hub) const { return hub >= 0 && size_t(hub) < m_hubs.size() && !m_hubs[size_t(hub)].removed; }
     QList<int> activeHubs() const;
     QString hubName(int hub) const { return m_hubs.at(hub).status.hub; }
+    // HUB/NAMESPACE/NAME: how the CLI, exports and the lint name a cluster.
+    QString qualifiedName(const FleetProfile &row) const
+    {
+        return hubName(row.hub) + u'/' + row.profile().metadata.namespaceName + u'/' + row.profile().metadata.name;
+    }
     // The active hub of that name, or -1.
     int hubIndex(const QString &name) const;
     const HubStatus &hubStatus(int hub) const { return m_hubs.at(hub).status; }

@@ -145,11 +145,6 @@ QList<HubChoice> HubChoiceModel::chosen() const
     return hubs;
 }
 
-HubChoice HubChoiceModel::choiceAt(int row) const
-{
-    return {m_rows.at(row).kubeconfig, m_rows.at(row).result.context};
-}
-
 int HubChoiceModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

@@ -45,7 +45,6 @@ public:
 
     void setChosen(const QList<HubChoice> &hubs);
     QList<HubChoice> chosen() const;
-    HubChoice choiceAt(int row) const;
     const InventoryProbeResult &resultAt(int row) const { return m_rows.at(row).result; }
     int probesRunning() const { return m_running; }
 

@@ -65,14 +65,8 @@ QVariant HubStatusModel::data(const QModelIndex &index, int role) const
     }
     case StateRole:
         return int(status.state);
-    case SyncedRole:
-        return status.synced;
     case HubNameRole:
         return status.hub;
-    case ProgressRole:
-        return status.received;
-    case EstimatedTotalRole:
-        return status.estimatedTotal;
     case SummaryRole:
         return status.summary();
     case HubIndexRole:
@@ -80,19 +74,6 @@ QVariant HubStatusModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QHash<int, QByteArray> HubStatusModel::roleNames() const
-{
-    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
-    names.insert(StateRole, "state");
-    names.insert(SyncedRole, "synced");
-    names.insert(HubNameRole, "hubName");
-    names.insert(ProgressRole, "progress");
-    names.insert(EstimatedTotalRole, "estimatedTotal");
-    names.insert(SummaryRole, "summary");
-    names.insert(HubIndexRole, "hubIndex");
-    return names;
 }
 
 } // namespace fleetscope

@@ -7,25 +7,22 @@ namespace fleetscope {
 
 class FleetStore;
 
-// One row per active hub with its engine state, for the status bar chips and
-// the hub list: DisplayRole is "hub: summary", ToolTipRole the last error and
-// warnings, StateRole the HubStatus::State, SyncedRole whether it has synced
-// once, HubIndexRole the store's hub index. Hubs appear in the order they were
-// added and leave when removed.
+// One row per active hub with its engine state, for the status bar chips:
+// DisplayRole is "hub: summary", ToolTipRole the last error and warnings,
+// StateRole the HubStatus::State, HubIndexRole the store's hub index. Hubs
+// appear in the order they were added and leave when removed.
 class HubStatusModel final : public QAbstractListModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HubStatusModel)
 
 public:
-    enum Role { StateRole = Qt::UserRole + 1, SyncedRole, HubNameRole, ProgressRole, EstimatedTotalRole, SummaryRole,
-                HubIndexRole };
+    enum Role { StateRole = Qt::UserRole + 1, HubNameRole, SummaryRole, HubIndexRole };
 
     explicit HubStatusModel(FleetStore *store, QObject *parent = nullptr);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QHash<int, QByteArray> roleNames() const override;
 
     // The row of a store hub index, or -1.
     int rowOfHub(int hub) const { return int(m_hubs.indexOf(hub)); }

@@ -22,12 +22,6 @@ const QString staleProperty = QStringLiteral("stale-property");
 const QString noAccessProviders = QStringLiteral("no-access-providers");
 const QString credentialProvidersOnly = QStringLiteral("credential-providers-only");
 
-QString objectName(const FleetStore &store, const FleetProfile &row)
-{
-    const ObjectMeta &meta = row.profile().metadata;
-    return store.hubName(row.hub) + u'/' + meta.namespaceName + u'/' + meta.name;
-}
-
 ClusterRef refOf(const FleetProfile &row)
 {
     const ObjectMeta &meta = row.profile().metadata;
@@ -45,7 +39,7 @@ LintFinding finding(const QString &rule, const QString &message)
 
 void addProfile(LintFinding *f, const FleetStore &store, const FleetProfile &row)
 {
-    f->objects << objectName(store, row);
+    f->objects << store.qualifiedName(row);
     f->profiles << refOf(row);
 }
 
@@ -208,7 +202,7 @@ std::optional<LintFinding> InventoryLint::memberFinding(const FleetStore &store,
 {
     // Named in a stable order, whatever order the hubs delivered them in.
     std::sort(rows.begin(), rows.end(), [&store](int a, int b) {
-        return objectName(store, store.profileAt(a)) < objectName(store, store.profileAt(b));
+        return store.qualifiedName(store.profileAt(a)) < store.qualifiedName(store.profileAt(b));
     });
     QStringList managers;
     QStringList healths;

@@ -50,13 +50,6 @@ bool ApiError::isExpired() const
     return httpStatus == 410 || reason == u"Expired" || reason == u"Gone";
 }
 
-bool ApiError::isTransient() const
-{
-    if (kind == Kind::Transport)
-        return true;
-    return httpStatus == 429 || httpStatus >= 500;
-}
-
 QString ApiError::toString() const
 {
     if (kind == Kind::Transport || kind == Kind::BadResponse)

@@ -32,8 +32,6 @@ struct ApiError
     bool isExpired() const;
     bool isUnauthorized() const { return httpStatus == 401; }
     bool isForbidden() const { return httpStatus == 403; }
-    // Worth retrying after a delay (429, 5xx, transport trouble).
-    bool isTransient() const;
 
     // "Forbidden (403): clusterprofiles... is forbidden: ..." or the transport message.
     QString toString() const;

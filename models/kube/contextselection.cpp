@@ -1,13 +1,15 @@
 #include "contextselection.h"
 
+#include "kube/hubconnection.h"
 #include "kube/kubeconfigvalidation.h"
 
 namespace fleetscope {
 
-bool selectContext(const Kubeconfig &config, const QString &explicitContext, SelectedContext *out, QString *error)
+bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName, HubSettings *settings,
+                           QString *error)
 {
     QString name;
-    if (!resolveContextName(config, explicitContext, &name, error))
+    if (!resolveContextName(config, contextName, &name, error))
         return false;
     const QStringList problems = validateContext(config, name);
     if (!problems.isEmpty()) {
@@ -19,19 +21,11 @@ bool selectContext(const Kubeconfig &config, const QString &explicitContext, Sel
         }
         return false;
     }
-    const NamedContext *context = config.context(name);
-    const NamedCluster *cluster = config.cluster(context->context.cluster);
-    const NamedAuthInfo *user = config.user(context->context.authInfo);
-    SelectedContext selected;
-    selected.contextName = name;
-    selected.clusterName = context->context.cluster;
-    selected.userName = context->context.authInfo;
-    selected.namespaceName =
-        context->context.namespaceName.isEmpty() ? QStringLiteral("default") : context->context.namespaceName;
-    selected.cluster = cluster->cluster;
-    selected.user = user->user;
-    selected.origin = context->origin;
-    *out = std::move(selected);
+    const KubeconfigContext &context = config.context(name)->context;
+    settings->name = name;
+    settings->cluster = config.cluster(context.cluster)->cluster;
+    settings->user = config.user(context.authInfo)->user;
+    settings->contextNamespace = context.namespaceName.isEmpty() ? QStringLiteral("default") : context.namespaceName;
     return true;
 }
 

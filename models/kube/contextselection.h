@@ -3,26 +3,18 @@
 #include "kube/kubeconfig.h"
 
 #include <QString>
-#include <QStringList>
 
 namespace fleetscope {
 
-// One usable context, copied out of a loaded kubeconfig: what a hub connection needs.
-struct SelectedContext
-{
-    QString contextName;
-    QString clusterName;
-    QString userName;
-    QString namespaceName; // "default" when the context leaves it empty, as client-go does
-    KubeconfigCluster cluster;
-    AuthInfo user;
-    KubeconfigOrigin origin; // of the context entry
-};
+struct HubSettings;
 
-// Picks the context (explicit name, else current-context), validates it like kubectl
-// (validateContext) and copies out its cluster and user. On failure returns false and
-// sets `error` to kubectl's form, "invalid configuration: [first, second]", or to the
-// reason no context could be chosen. Load with resolved paths (the default).
-bool selectContext(const Kubeconfig &config, const QString &explicitContext, SelectedContext *out, QString *error);
+// The settings of the hub behind a context of a loaded kubeconfig (`contextName`,
+// else current-context): validated like kubectl (validateContext), its cluster,
+// user and namespace ("default" when the context leaves it empty, as client-go
+// does) copied out. On failure returns false and sets `error` to kubectl's form,
+// "invalid configuration: [first, second]", or to the reason no context could be
+// chosen. Load with resolved paths (the default).
+bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName, HubSettings *settings,
+                           QString *error);
 
 } // namespace fleetscope

@@ -98,16 +98,9 @@ public:
         return true;
     }
 
-    bool string(const YAML::Node &node, const QString &path, PooledString *out)
-    {
-        QString text;
-        if (!string(node, path, &text))
-            return false;
-        *out = text;
-        return true;
-    }
-
-    bool string(const YAML::Node &node, const QString &path, BlockString *out)
+    // Into a PooledString or a BlockString.
+    template<typename Text>
+    bool string(const YAML::Node &node, const QString &path, Text *out)
     {
         QString text;
         if (!string(node, path, &text))

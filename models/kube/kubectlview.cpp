@@ -1,9 +1,5 @@
 #include "kubectlview.h"
 
-#include "kube/kubeconfigloader.h"
-
-#include <QFile>
-
 #include <algorithm>
 
 namespace fleetscope {
@@ -152,31 +148,6 @@ json namedList(QList<Named> entries, const char *bodyKey, Fn body)
     return out;
 }
 
-// client-go's FlattenContent: read the file, keep the data, forget the path.
-bool flattenOne(QString *path, QByteArray *data, const KubeconfigOrigin &origin, const QString &what,
-                const QString &entry, QString *error)
-{
-    if (path->isEmpty())
-        return true;
-    const QString resolved = KubeconfigLoader::resolvePath(*path, origin.file);
-    if (!data->isEmpty()) {
-        // kubectl refuses rather than guess which one the user meant.
-        if (error)
-            *error = QStringLiteral("%1: %2 of %3: cannot have values for both path and contents")
-                         .arg(origin.toString(), what, entry);
-        return false;
-    }
-    QFile file(resolved);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: %2 %3 of %4: %5").arg(origin.toString(), what, resolved, entry, file.errorString());
-        return false;
-    }
-    *data = file.readAll();
-    path->clear();
-    return true;
-}
-
 } // namespace
 
 json toKubectlViewJson(const Kubeconfig &config)
@@ -197,27 +168,6 @@ json toKubectlViewJson(const Kubeconfig &config)
     if (!config.extensions.isEmpty())
         out["extensions"] = extensionsJson(config.extensions);
     return out;
-}
-
-bool flattenKubeconfig(Kubeconfig *config, QString *error)
-{
-    for (NamedCluster &c : config->clusters) {
-        QString path = c.cluster.certificateAuthority;
-        QByteArray data = c.cluster.certificateAuthorityData;
-        if (!flattenOne(&path, &data, c.origin, QStringLiteral("certificate-authority"), c.name, error))
-            return false;
-        c.cluster.certificateAuthority = path;
-        c.cluster.certificateAuthorityData = data;
-    }
-    for (NamedAuthInfo &u : config->users) {
-        if (!flattenOne(&u.user.clientCertificate, &u.user.clientCertificateData, u.origin,
-                        QStringLiteral("client-certificate"), u.name, error)
-            || !flattenOne(&u.user.clientKey, &u.user.clientKeyData, u.origin, QStringLiteral("client-key"), u.name,
-                           error)) {
-            return false;
-        }
-    }
-    return true;
 }
 
 } // namespace fleetscope

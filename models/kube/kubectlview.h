@@ -15,10 +15,4 @@ namespace fleetscope {
 // do not resolve them.
 nlohmann::json toKubectlViewJson(const Kubeconfig &config);
 
-// `kubectl config view --flatten`: CA, client certificate and key files are read and
-// inlined as *-data, their paths dropped (a *-data already set wins). Relative paths
-// are taken against each entry's origin, so this works on resolved and unresolved
-// configs alike. Returns false with `error` naming the entry and file on a read failure.
-bool flattenKubeconfig(Kubeconfig *config, QString *error);
-
 } // namespace fleetscope

@@ -3,6 +3,7 @@
 // only when every member can be connected.
 
 #include "connect/connectplan.h"
+#include "fleet/fleetstore.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,6 +61,7 @@ private slots:
     void plan();
     void warningsNameTheMemberWhenSeveral();
     void providerFileErrorsReachEveryMember();
+    void targetsOfStoreRows();
 };
 
 void TestConnectPlan::plan_data()
@@ -194,6 +196,33 @@ void TestConnectPlan::providerFileErrorsReachEveryMember()
     QVERIFY(loaded.providerFileError.isEmpty());
     QCOMPARE(loaded.contextNames, (QStringList{"prod-1", "prod-2"}));
     QCOMPARE(loaded.providers.path, good);
+}
+
+// What the dashboard's Connect, Run and access checks plan for: store rows in
+// the order given, rows that are gone skipped, each with a copy of its profile.
+void TestConnectPlan::targetsOfStoreRows()
+{
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("hub-eu"));
+    HubDelta delta;
+    for (const QString &spec : {QStringLiteral("fleet/prod-1:a"), QStringLiteral("apps/prod-2:b")}) {
+        auto record = std::make_shared<ProfileRecord>();
+        record->profile = member(spec).profile;
+        delta.upsertedProfiles << record;
+    }
+    store.applyDelta(hub, delta);
+    QCOMPARE(store.profileCount(), 2);
+    const int prod2 = store.rowOf(hub, {QStringLiteral("apps"), QStringLiteral("prod-2")});
+    const int prod1 = 1 - prod2;
+
+    const QList<MemberTarget> targets = MemberTarget::fromRows(store, {prod2, 7, -1, prod1});
+    QStringList labels;
+    for (const MemberTarget &t : targets)
+        labels << t.label();
+    QCOMPARE(labels, (QStringList{"hub-eu/apps/prod-2", "hub-eu/fleet/prod-1"}));
+    QCOMPARE(targets.first().profile.accessProviders.first().name, QStringLiteral("b"));
+    QCOMPARE(store.qualifiedName(store.profileAt(prod1)), QStringLiteral("hub-eu/fleet/prod-1"));
+    QVERIFY(MemberTarget::fromRows(store, {}).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestConnectPlan)

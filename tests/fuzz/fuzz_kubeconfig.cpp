@@ -4,6 +4,7 @@
 // files a fuzzed config names, and a FIFO there would block the fuzzer.)
 
 #include "kube/contextselection.h"
+#include "kube/hubconnection.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/kubeconfigparser.h"
 
@@ -27,9 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     Kubeconfig merged = KubeconfigLoader::merge({config, config});
     KubeconfigLoader::resolveLocalPaths(&merged);
     for (const QString &contextName : {QString(), QStringLiteral("missing")}) {
-        SelectedContext selected;
+        HubSettings settings;
         QString selectError;
-        (void)selectContext(merged, contextName, &selected, &selectError);
+        (void)hubSettingsForContext(merged, contextName, &settings, &selectError);
     }
     return 0;
 }

@@ -25,7 +25,6 @@ void TestApiError::fromHttp_data()
     QTest::addColumn<QByteArray>("retryAfter");
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("expired");
-    QTest::addColumn<bool>("transient");
     QTest::addColumn<qint64>("retryAfterMs");
 
     QTest::newRow("403 Status")
@@ -33,20 +32,20 @@ void TestApiError::fromHttp_data()
         << QByteArray(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"clusterprofiles.multicluster.x-k8s.io is forbidden: User \"jane\" cannot list resource \"clusterprofiles\" in API group \"multicluster.x-k8s.io\" at the cluster scope","reason":"Forbidden","code":403})")
         << QByteArray()
         << R"(Forbidden (403): clusterprofiles.multicluster.x-k8s.io is forbidden: User "jane" cannot list resource "clusterprofiles" in API group "multicluster.x-k8s.io" at the cluster scope)"
-        << false << false << qint64(-1);
+        << false << qint64(-1);
     QTest::newRow("410 expired continue")
         << 410 << QByteArray(R"({"kind":"Status","status":"Failure","message":"The provided continue parameter is too old","reason":"Expired","code":410})")
-        << QByteArray() << "Expired (410): The provided continue parameter is too old" << true << false << qint64(-1);
+        << QByteArray() << "Expired (410): The provided continue parameter is too old" << true << qint64(-1);
     QTest::newRow("429 from APF, plain text")
         << 429 << QByteArray("Too many requests, please try again later.\n") << QByteArray("3")
-        << "TooManyRequests (429): Too many requests, please try again later." << false << true << qint64(3000);
+        << "TooManyRequests (429): Too many requests, please try again later." << false << qint64(3000);
     QTest::newRow("503 with retryAfterSeconds in details")
         << 503 << QByteArray(R"({"kind":"Status","message":"etcd is unhappy","reason":"ServiceUnavailable","details":{"retryAfterSeconds":2},"code":503})")
-        << QByteArray() << "ServiceUnavailable (503): etcd is unhappy" << false << true << qint64(2000);
+        << QByteArray() << "ServiceUnavailable (503): etcd is unhappy" << false << qint64(2000);
     QTest::newRow("502 HTML from a proxy, excerpt only")
         << 502 << QByteArray("<html><body>" + QByteArray(1000, 'x') + "</body></html>") << QByteArray()
-        << "HTTP 502: <html><body>" + QString(288, u'x') + QChar(0x2026) << false << true << qint64(-1);
-    QTest::newRow("401 without body") << 401 << QByteArray() << QByteArray() << "Unauthorized (401)" << false << false
+        << "HTTP 502: <html><body>" + QString(288, u'x') + QChar(0x2026) << false << qint64(-1);
+    QTest::newRow("401 without body") << 401 << QByteArray() << QByteArray() << "Unauthorized (401)" << false
                                       << qint64(-1);
 }
 
@@ -58,7 +57,6 @@ void TestApiError::fromHttp()
     const ApiError error = ApiError::fromHttp(status, body, retryAfter);
     QTEST(error.toString(), "text");
     QTEST(error.isExpired(), "expired");
-    QTEST(error.isTransient(), "transient");
     QTEST(error.retryAfterMs, "retryAfterMs");
 }
 

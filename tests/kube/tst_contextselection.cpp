@@ -1,6 +1,7 @@
 // Choosing the context to connect with: name resolution, kubectl-style errors, defaults.
 
 #include "kube/contextselection.h"
+#include "kube/hubconnection.h"
 #include "kube/kubeconfigparser.h"
 
 #include <QTest>
@@ -87,9 +88,9 @@ void tst_ContextSelection::select()
     QVERIFY2(parseKubeconfig(config + "current-context: \"" + currentContext + "\"\n", QStringLiteral("/virtual/config"),
                              &kubeconfig, &error),
              qPrintable(error));
-    SelectedContext selected;
-    const bool ok = selectContext(kubeconfig, explicitContext, &selected, &error);
-    QCOMPARE(ok ? selected.contextName + u'/' + selected.namespaceName : QStringLiteral("error: ") + error, expected);
+    HubSettings settings;
+    const bool ok = hubSettingsForContext(kubeconfig, explicitContext, &settings, &error);
+    QCOMPARE(ok ? settings.name + u'/' + settings.contextNamespace : QStringLiteral("error: ") + error, expected);
 }
 
 void tst_ContextSelection::copiesTheEntries()
@@ -97,14 +98,13 @@ void tst_ContextSelection::copiesTheEntries()
     Kubeconfig kubeconfig;
     QString error;
     QVERIFY(parseKubeconfig(config, QStringLiteral("/virtual/config"), &kubeconfig, &error));
-    SelectedContext selected;
-    QVERIFY2(selectContext(kubeconfig, QStringLiteral("scoped"), &selected, &error), qPrintable(error));
-    QCOMPARE(selected.clusterName, QStringLiteral("k"));
-    QCOMPARE(selected.userName, QStringLiteral("u"));
-    QCOMPARE(selected.cluster.server, QStringLiteral("https://k.example.test"));
-    QCOMPARE(selected.cluster.tlsServerName, QStringLiteral("k.internal"));
-    QCOMPARE(selected.user.token, QStringLiteral("t"));
-    QCOMPARE(selected.origin.line, 7);
+    HubSettings settings;
+    QVERIFY2(hubSettingsForContext(kubeconfig, QStringLiteral("scoped"), &settings, &error), qPrintable(error));
+    QCOMPARE(settings.name, QStringLiteral("scoped"));
+    QCOMPARE(settings.cluster.server, QStringLiteral("https://k.example.test"));
+    QCOMPARE(settings.cluster.tlsServerName, QStringLiteral("k.internal"));
+    QCOMPARE(settings.user.token, QStringLiteral("t"));
+    QCOMPARE(settings.contextNamespace, QStringLiteral("apps"));
 }
 
 QTEST_GUILESS_MAIN(tst_ContextSelection)

@@ -40,7 +40,6 @@ public:
     // the whole preset is shown.
     qint64 recordedFrom() const { return m_recordedFrom; }
     const QList<HealthPoint> &points() const { return m_points; }
-    QChartView *chartView() const { return m_view; }
     // Writes every recorded transition of the scope in the shown window as CSV.
     void exportCsv(const QString &path);
     QString statusText() const;
