@@ -30,6 +30,8 @@
 #include <QTimer>
 #include <QTest>
 
+#include <functional>
+
 using namespace fleetscope;
 using namespace fleetscope::testing;
 
@@ -68,6 +70,29 @@ QStringList visibleNames(const MainWindow &window)
     for (int row = 0; row < model->rowCount(); ++row)
         names << model->index(row, 0).data().toString();
     return names;
+}
+
+// A churning hub as the window sees it: one delta every 5 ms, `changes` of
+// them, each upserting `record(n)` for n = 1..changes. Returns the time it took (ms).
+qint64 churn(FleetStore &store, int changes, const std::function<ProfilePtr(int)> &record)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QEventLoop loop;
+    QTimer timer;
+    timer.setInterval(5);
+    int applied = 0;
+    QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
+        HubDelta delta;
+        delta.upsertedProfiles = {record(++applied)};
+        store.applyDelta(0, delta);
+        if (applied == changes)
+            loop.quit();
+    });
+    timer.start();
+    loop.exec();
+    timer.stop();
+    return clock.elapsed();
 }
 
 } // namespace
@@ -327,25 +352,10 @@ void TestFleetWindow::aChurningFleetRepaintsTheTableAFewTimesASecond()
     viewport->installEventFilter(&counter);
 
     const int changes = 100;
-    int applied = 0;
-    QElapsedTimer clock;
-    clock.start();
-    QEventLoop loop;
-    QTimer churn;
-    churn.setInterval(5);
-    connect(&churn, &QTimer::timeout, &loop, [&] {
-        auto record = cluster(QStringLiteral("prod-1"), QStringLiteral("prod"),
-                              QStringLiteral("v1.31.%1").arg(++applied), ConditionStatus::True);
-        HubDelta delta;
-        delta.upsertedProfiles = {record};
-        store.applyDelta(0, delta);
-        if (applied == changes)
-            loop.quit();
+    const qint64 elapsed = churn(store, changes, [](int n) {
+        return cluster(QStringLiteral("prod-1"), QStringLiteral("prod"), QStringLiteral("v1.31.%1").arg(n),
+                       ConditionStatus::True);
     });
-    churn.start();
-    loop.exec();
-    churn.stop();
-    const qint64 elapsed = clock.elapsed();
     const int paintsDuringChurn = counter.paints;
     QVERIFY2(paintsDuringChurn <= elapsed / ClusterTableView::repaintIntervalMs + 2,
              qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
@@ -492,26 +502,11 @@ void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
     tree->viewport()->installEventFilter(&counter);
 
     const int changes = 100;
-    int applied = 0;
-    QElapsedTimer clock;
-    clock.start();
-    QEventLoop loop;
-    QTimer churn;
-    churn.setInterval(5);
-    connect(&churn, &QTimer::timeout, &loop, [&] {
-        // prod-2 flips health each time: the counts of its groups change.
-        ++applied;
-        HubDelta delta;
-        delta.upsertedProfiles = {cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), QStringLiteral("v1.29.8"),
-                                          applied % 2 ? ConditionStatus::True : ConditionStatus::False)};
-        store.applyDelta(0, delta);
-        if (applied == changes)
-            loop.quit();
+    // prod-2 flips health each time: the counts of its groups change.
+    const qint64 elapsed = churn(store, changes, [](int n) {
+        return cluster(QStringLiteral("prod-2"), QStringLiteral("prod"), QStringLiteral("v1.29.8"),
+                       n % 2 ? ConditionStatus::True : ConditionStatus::False);
     });
-    churn.start();
-    loop.exec();
-    churn.stop();
-    const qint64 elapsed = clock.elapsed();
     const int paintsDuringChurn = counter.paints;
     QVERIFY2(paintsDuringChurn <= elapsed / GroupTreeView::repaintIntervalMs + 2,
              qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
@@ -557,24 +552,10 @@ void TestFleetWindow::aChurningFleetRecountsTheStatusBarTwiceASecond()
     counter.paints = 0;
 
     const int changes = 100;
-    int applied = 0;
-    QElapsedTimer clock;
-    clock.start();
-    QEventLoop loop;
-    QTimer churn;
-    churn.setInterval(5);
-    connect(&churn, &QTimer::timeout, &loop, [&] {
-        HubDelta delta;
-        delta.upsertedProfiles = {cluster(QStringLiteral("new-%1").arg(++applied), QStringLiteral("prod"),
-                                          QStringLiteral("v1.31.0"), ConditionStatus::True)};
-        store.applyDelta(0, delta);
-        if (applied == changes)
-            loop.quit();
+    const qint64 elapsed = churn(store, changes, [](int n) {
+        return cluster(QStringLiteral("new-%1").arg(n), QStringLiteral("prod"), QStringLiteral("v1.31.0"),
+                       ConditionStatus::True);
     });
-    churn.start();
-    loop.exec();
-    churn.stop();
-    const qint64 elapsed = clock.elapsed();
     const int paintsDuringChurn = counter.paints;
     QVERIFY2(paintsDuringChurn <= elapsed / HubStatusBar::countsIntervalMs + 2,
              qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
