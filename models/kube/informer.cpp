@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -19,18 +21,24 @@ namespace {
 // disguise (client-go's VeryShortWatchError): back off instead of spinning.
 constexpr qint64 veryShortWatchMs = 1000;
 
-// The reply's body read into `body` (emptied, its allocation kept) with the
-// padding simdjson reads past the end: one copy out of Qt's download buffer, and
-// the page then parses in place (readAll() and a padded copy of it were two
-// copies of every page).
-void readPadded(QNetworkReply *reply, QByteArray *body)
+// What Qt may buffer of a list reply before we read it: the body then arrives in
+// our own buffer a piece at a time, so a hostile or endless body costs the size
+// cap plus this, not whatever the network thread managed to read meanwhile.
+constexpr qint64 listReadBufferBytes = 1024 * 1024;
+
+// Appends what the reply has buffered to `body`, keeping the padding simdjson
+// reads past the end spare: one copy out of Qt's download buffer, and the page
+// then parses in place. The allocation grows geometrically and is kept from page
+// to page.
+void appendAvailable(QNetworkReply *reply, QByteArray *body)
 {
-    body->resize(0);
     if (!reply->isOpen())
         return;
     for (qint64 available = reply->bytesAvailable(); available > 0; available = reply->bytesAvailable()) {
         const qsizetype size = body->size();
-        body->reserve(size + qsizetype(available) + qsizetype(jsonPadding));
+        const qsizetype needed = size + qsizetype(available) + qsizetype(jsonPadding);
+        if (body->capacity() < needed)
+            body->reserve(std::max(needed, body->capacity() + body->capacity() / 2));
         body->resize(size + qsizetype(available));
         const qint64 read = reply->read(body->data() + size, available);
         body->resize(size + qsizetype(std::max<qint64>(read, 0)));
@@ -143,6 +151,7 @@ bool ResourceInformer::guardSize(QNetworkReply *reply, qint64 received)
         return true;
     reply->disconnect(this);
     abortReply();
+    m_page = QByteArray();
     handleFailure(ApiError::badResponse(QStringLiteral("%1: response larger than %2 MiB, refused")
                                             .arg(m_spec.describe())
                                             .arg(m_options.maxResponseBytes / (1024 * 1024))),
@@ -164,9 +173,12 @@ void ResourceInformer::requestListPage()
         query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
     if (!m_continueToken.isEmpty())
         query.addQueryItem(QStringLiteral("continue"), QString::fromLatin1(m_continueToken));
+    m_page.resize(0);
     QNetworkReply *reply = get(m_listManager, query, m_options.listTransferTimeoutMs);
-    connect(reply, &QNetworkReply::downloadProgress, this, [this, reply](qint64 received, qint64) {
-        guardSize(reply, received);
+    reply->setReadBufferSize(listReadBufferBytes);
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply] {
+        appendAvailable(reply, &m_page);
+        guardSize(reply, m_page.size());
     });
     connect(reply, &QNetworkReply::finished, this, &ResourceInformer::onListReplyFinished);
 }
@@ -191,7 +203,7 @@ void ResourceInformer::onListReplyFinished()
         return;
     m_reply = nullptr;
     reply->deleteLater();
-    readPadded(reply, &m_page);
+    appendAvailable(reply, &m_page);
     const QByteArray &body = m_page;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (reply->error() != QNetworkReply::NoError || status != 200) {
@@ -210,7 +222,7 @@ void ResourceInformer::onListReplyFinished()
     }
 
     // The page is parsed in place; its items go to the sink as views into it.
-    reservePadding(&m_page); // a no-op after readPadded(), unless the body is empty
+    reservePadding(&m_page); // a no-op after appendAvailable(), unless the body is empty
     ResponseReader::ListPage page;
     QString pageError;
     if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError)) {

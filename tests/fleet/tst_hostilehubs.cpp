@@ -200,12 +200,14 @@ void TestHostileHubs::hostileAnswers()
     for (const FleetProfile &p : store.profiles())
         goodProfiles += p.hub == good ? 1 : 0;
     QCOMPARE(goodProfiles, kProfiles);
-    // Bounded memory: a 130 MB or endless body must not be buffered past the cap.
-    // (ASan's quarantine and shadow memory make the numbers meaningless there.)
-    const qint64 peakAfter = peakRssMiB();
-    if (!underSanitizer() && peakBefore > 0 && (fault == u"many-items" || fault == u"endless"))
-        QVERIFY2(peakAfter - peakBefore < 8 * kListCapMiB,
-                 qPrintable(QStringLiteral("peak RSS grew %1 MiB").arg(peakAfter - peakBefore)));
+    // Bounded memory: a 130 MB or endless body costs the cap plus Qt's bounded read
+    // buffer, not what the network thread read ahead (that was 66-82 MiB here).
+    // ASan's quarantine and shadow memory make the numbers meaningless there.
+    if (!underSanitizer() && peakBefore > 0 && (fault == u"many-items" || fault == u"endless")) {
+        const qint64 grew = peakRssMiB() - peakBefore;
+        qInfo("%s: peak RSS grew %lld MiB", qPrintable(fault), grew);
+        QVERIFY2(grew < 4 * kListCapMiB, qPrintable(QStringLiteral("peak RSS grew %1 MiB").arg(grew)));
+    }
 }
 
 void TestHostileHubs::wrongTlsCertificateOrName_data()
