@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <QNetworkReply>
 
 namespace fleetscope {
 namespace {
@@ -82,6 +83,16 @@ ApiError ApiError::fromHttp(int httpStatus, const QByteArray &body, const QByteA
         error.reason = reasonForStatus(httpStatus);
     if (httpStatus == 429 && error.message.isEmpty())
         error.message = QStringLiteral("the server has received too many requests and has asked us to try again later");
+    return error;
+}
+
+ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status != 0)
+        return fromHttp(status, body, reply->rawHeader("Retry-After"));
+    ApiError error = transport(reply->errorString());
+    error.tlsHandshake = reply->error() == QNetworkReply::SslHandshakeFailedError;
     return error;
 }
 

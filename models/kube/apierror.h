@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+class QNetworkReply;
+
 namespace fleetscope {
 
 // A failed API call as the engine reasons about it: an HTTP status (or a
@@ -25,6 +27,7 @@ struct ApiError
     QString reason;        // metav1.Status reason: "Expired", "Forbidden", ...
     QString message;       // what a person reads; never contains credentials
     qint64 retryAfterMs = -1;
+    bool tlsHandshake = false; // Transport: the TLS handshake failed (unknown CA, wrong name...)
 
     bool isError() const { return kind != Kind::None; }
     // 410 Gone / reason Expired (or Gone on old servers): the resource version or
@@ -39,6 +42,9 @@ struct ApiError
     // From an HTTP response: the body may be a Status, plain text (API Priority and
     // Fairness answers 429 in text) or anything else a proxy made up.
     static ApiError fromHttp(int httpStatus, const QByteArray &body, const QByteArray &retryAfterHeader);
+    // From a finished reply that is not a 200 and its body: fromHttp(), or
+    // transport() when no HTTP status came back.
+    static ApiError fromReply(QNetworkReply *reply, const QByteArray &body);
     // From the object of a watch ERROR event (a metav1.Status).
     static ApiError fromStatusObject(const nlohmann::json &status);
     static ApiError transport(const QString &message);

@@ -4,7 +4,6 @@
 #include "kube/hubdiscovery.h"
 #include "kube/hubstaterules.h"
 #include "kube/hubtransport.h"
-#include "kube/inventorydiscovery.h"
 #include "kube/logcategories.h"
 
 #include <QDateTime>
@@ -16,7 +15,6 @@
 namespace fleetscope {
 namespace {
 
-using inventory_discovery::group;
 // Qt opens at most 6 HTTP/1.1 connections per host and manager, and each open
 // watch holds one. Lists get their own manager; watches are spread so that no
 // manager holds more than this many, leaving room for re-watches.
@@ -29,12 +27,27 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
     , m_settings(std::move(settings))
     , m_cache(m_settings.keepRawJson)
     , m_backoff(m_settings.informer.backoff)
+    , m_discovery(new HubDiscovery(m_settings.name, m_settings.informer.listTransferTimeoutMs, this))
+    , m_flushTimer(new QTimer(this))
+    , m_retryTimer(new QTimer(this))
 {
     m_status.hub = m_settings.name;
     if (!m_settings.journal)
         m_settings.journal = std::make_shared<HubJournal>(m_settings.name);
     m_settings.journal->setServer(m_settings.cluster.server);
     m_clock.start();
+    m_flushTimer->setSingleShot(true);
+    m_flushTimer->setInterval(m_settings.flushIntervalMs);
+    connect(m_flushTimer, &QTimer::timeout, this, &HubConnection::flush);
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &HubConnection::connectToHub);
+    connect(m_discovery, &HubDiscovery::discovered, this, &HubConnection::startInformers);
+    connect(m_discovery, &HubDiscovery::failed, this, [this](const ApiError &error, bool fatal) {
+        if (error.isUnauthorized())
+            onUnauthorized(error);
+        else
+            failConnect(error, fatal);
+    });
 }
 
 HubTransport *HubConnection::newTransport()
@@ -54,15 +67,6 @@ void HubConnection::start()
     if (m_running)
         return;
     m_running = true;
-    if (!m_flushTimer) {
-        m_flushTimer = new QTimer(this);
-        m_flushTimer->setSingleShot(true);
-        m_flushTimer->setInterval(m_settings.flushIntervalMs);
-        connect(m_flushTimer, &QTimer::timeout, this, &HubConnection::flush);
-        m_retryTimer = new QTimer(this);
-        m_retryTimer->setSingleShot(true);
-        connect(m_retryTimer, &QTimer::timeout, this, &HubConnection::connectToHub);
-    }
     connectToHub();
 }
 
@@ -70,10 +74,8 @@ void HubConnection::stop()
 {
     m_running = false;
     teardown();
-    if (m_flushTimer)
-        m_flushTimer->stop();
-    if (m_retryTimer)
-        m_retryTimer->stop();
+    m_flushTimer->stop();
+    m_retryTimer->stop();
 }
 
 void HubConnection::reconnect()
@@ -85,11 +87,7 @@ void HubConnection::reconnect()
 
 void HubConnection::teardown()
 {
-    if (m_discovery) {
-        m_discovery->abort();
-        m_discovery->deleteLater();
-        m_discovery = nullptr;
-    }
+    m_discovery->abort();
     const QList<ResourceInformer *> informers = m_informers.keys();
     m_informers.clear();
     for (ResourceInformer *informer : informers) {
@@ -132,7 +130,7 @@ void HubConnection::connectToHub()
         failConnect(error, false);
     });
     updateStatus();
-    withCredentials([this] { discover(); });
+    withCredentials([this] { m_discovery->start(m_listTransport); });
 }
 
 void HubConnection::withCredentials(std::function<void()> next)
@@ -146,32 +144,12 @@ void HubConnection::withCredentials(std::function<void()> next)
         m_listTransport->refreshCredentials();
 }
 
-void HubConnection::discover()
-{
-    if (m_discovery) {
-        m_discovery->abort();
-        m_discovery->deleteLater();
-    }
-    m_discovery = new HubDiscovery(m_listTransport, m_settings.name, m_settings.informer.listTransferTimeoutMs, this);
-    connect(m_discovery, &HubDiscovery::discovered, this, &HubConnection::startInformers);
-    connect(m_discovery, &HubDiscovery::failed, this, &HubConnection::onDiscoveryFailed);
-    m_discovery->start();
-}
-
-void HubConnection::onDiscoveryFailed(const ApiError &error, bool fatal)
-{
-    if (error.isUnauthorized())
-        onUnauthorized(error);
-    else
-        failConnect(error, fatal);
-}
-
 void HubConnection::startInformers(const QString &profilesVersion, const QString &placementsVersion)
 {
     m_backoff.succeeded(m_clock.elapsed());
     qCDebug(lcDiscovery).noquote() << "hub" << m_settings.name << "serves clusterprofiles in" << profilesVersion
                                    << "placementdecisions in" << (placementsVersion.isEmpty() ? QStringLiteral("none") : placementsVersion);
-    const QString prefix = QLatin1String(group) + u'/';
+    const QString prefix = QLatin1String(HubDiscovery::group) + u'/';
     m_status.apiVersion = prefix + profilesVersion;
     addInformer({ResourceKind::ClusterProfiles, prefix + profilesVersion, {}}, true);
     // Namespaces only add clusterset labels: useful, not required.
@@ -181,7 +159,7 @@ void HubConnection::startInformers(const QString &profilesVersion, const QString
     updateStatus();
 }
 
-QNetworkAccessManager *HubConnection::watchManagerFor(const ResourceSpec &)
+QNetworkAccessManager *HubConnection::watchManager()
 {
     const int watches = int(m_informers.size());
     const int index = watches / watchesPerManager;
@@ -202,7 +180,7 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
 {
     HubTransport *lists = m_listTransport;
     auto *informer = new ResourceInformer(
-        lists, watchManagerFor(spec),
+        lists, watchManager(),
         [lists](const QString &path, const QUrlQuery &query) { return lists->url(path, query); }, spec, this,
         m_settings.informer, this);
     m_informers.insert(informer, InformerInfo{required, 0, -1});
@@ -351,8 +329,7 @@ void HubConnection::scheduleFlush()
 
 void HubConnection::flush()
 {
-    if (m_flushTimer)
-        m_flushTimer->stop(); // whatever armed it goes out now
+    m_flushTimer->stop(); // whatever armed it goes out now
     if (!m_cache.hasPendingChanges())
         return;
     HubDelta delta = m_cache.takeDelta();
@@ -367,7 +344,7 @@ void HubConnection::updateStatus()
     connect.fatal = m_connectFatal;
     connect.unauthorized = m_unauthorized;
     connect.execCredentials = m_settings.user.exec.has_value();
-    connect.retryInMs = m_retryTimer && m_retryTimer->isActive() ? m_retryTimer->remainingTime() : -1;
+    connect.retryInMs = m_retryTimer->isActive() ? m_retryTimer->remainingTime() : -1;
     QList<InformerReport> informers;
     informers.reserve(m_informers.size());
     for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it) {

@@ -77,11 +77,9 @@ signals:
 private:
     void connectToHub();
     void withCredentials(std::function<void()> next);
-    void discover();
-    void onDiscoveryFailed(const ApiError &error, bool fatal);
     void startInformers(const QString &profilesVersion, const QString &placementsVersion);
     ResourceInformer *addInformer(const ResourceSpec &spec, bool required);
-    QNetworkAccessManager *watchManagerFor(const ResourceSpec &spec);
+    QNetworkAccessManager *watchManager();
     void onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs);
     void fallBackToNamespaces(ResourceInformer *informer);
     void onUnauthorized(const ApiError &error);
@@ -116,9 +114,9 @@ private:
     QPointer<HubTransport> m_listTransport;
     QList<QPointer<HubTransport>> m_watchTransports;
     QHash<ResourceInformer *, InformerInfo> m_informers;
-    QPointer<HubDiscovery> m_discovery;
-    QTimer *m_flushTimer = nullptr;
-    QTimer *m_retryTimer = nullptr;
+    HubDiscovery *m_discovery;
+    QTimer *m_flushTimer;
+    QTimer *m_retryTimer;
     QList<std::function<void()>> m_afterCredentials;
 
     // Connection-level trouble (credentials, discovery), before informers exist.

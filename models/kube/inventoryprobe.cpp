@@ -3,10 +3,11 @@
 #include "api/jsontext.h"
 #include "kube/apierror.h"
 #include "kube/hubtransport.h"
-#include "kube/inventorydiscovery.h"
+#include "kube/hubdiscovery.h"
 
 #include <QNetworkReply>
 #include <QTimer>
+#include <QUrlQuery>
 
 namespace fleetscope {
 
@@ -63,7 +64,7 @@ void InventoryProbe::start()
     m_deadline->setSingleShot(true);
     connect(m_deadline, &QTimer::timeout, this, [this] {
         // Still waiting for a credential: the plugin is what hangs, not the server.
-        if (!m_reply && !m_transport->credentialsReady())
+        if (!m_discovery && !m_transport->credentialsReady())
             fail(InventoryProbeResult::Problem::ExecPlugin,
                  QStringLiteral("the exec plugin gave no credential within %1 s").arg(m_timeoutMs / 1000));
         else
@@ -81,106 +82,48 @@ void InventoryProbe::start()
     connect(m_transport, &HubTransport::credentialsFailed, this,
             [this](const QString &message) { fail(InventoryProbeResult::Problem::ExecPlugin, message); });
     connect(m_transport, &HubTransport::credentialsRefreshed, this, [this] {
-        if (!m_result.done && !m_reply)
-            get(QStringLiteral("/apis/") + QLatin1String(inventory_discovery::group), {}, &InventoryProbe::onGroup);
+        if (m_result.done || m_discovery)
+            return;
+        m_discovery = new HubDiscovery(m_result.context, m_timeoutMs, this);
+        connect(m_discovery, &HubDiscovery::discovered, this, &InventoryProbe::onDiscovered);
+        connect(m_discovery, &HubDiscovery::failed, this,
+                [this](const ApiError &error, bool fatal) {
+                    m_result.versions = m_discovery->versions();
+                    fail(error, fatal);
+                });
+        m_discovery->start(m_transport);
     });
     // Answered from the event loop even when nothing has to be fetched.
     m_transport->refreshCredentials();
 }
 
-void InventoryProbe::get(const QString &path, const QUrlQuery &query, void (InventoryProbe::*then)(QNetworkReply *))
+void InventoryProbe::onDiscovered(const QString &profilesVersion, const QString &placementsVersion)
 {
-    QNetworkRequest request(m_transport->url(path, query));
-    request.setTransferTimeout(m_timeoutMs);
-    QNetworkReply *reply = m_transport->get(request);
-    m_reply = reply;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, then] {
-        reply->deleteLater();
-        m_reply = nullptr;
-        if (!m_result.done)
-            (this->*then)(reply);
-    });
-}
-
-bool InventoryProbe::answered(QNetworkReply *reply, QByteArray *body)
-{
-    *body = reply->isOpen() ? reply->readAll() : QByteArray();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status == 200)
-        return true;
-    if (status == 0) {
-        const bool tls = reply->error() == QNetworkReply::SslHandshakeFailedError;
-        fail(tls ? InventoryProbeResult::Problem::Tls : InventoryProbeResult::Problem::Unreachable,
-             reply->errorString());
-        return false;
-    }
-    const ApiError error = ApiError::fromHttp(status, *body, reply->rawHeader("Retry-After"));
-    if (error.isUnauthorized())
-        fail(InventoryProbeResult::Problem::Unauthorized,
-             QStringLiteral("You must be logged in to the server (Unauthorized)"));
-    else if (error.isForbidden())
-        fail(InventoryProbeResult::Problem::Forbidden, error.toString());
-    else if (status == 404)
-        fail(InventoryProbeResult::Problem::NotServed, inventory_discovery::notServedMessage());
-    else
-        fail(InventoryProbeResult::Problem::BadResponse, error.toString());
-    return false;
-}
-
-void InventoryProbe::onGroup(QNetworkReply *reply)
-{
-    QByteArray body;
-    if (!answered(reply, &body))
-        return;
-    QString error;
-    if (!inventory_discovery::parseGroupVersions(body, m_result.context + QStringLiteral(" discovery"),
-                                                 &m_result.versions, &error)) {
-        fail(InventoryProbeResult::Problem::BadResponse, error);
-        return;
-    }
-    m_versionsToAsk = m_result.versions;
-    discoverNextVersion();
-}
-
-void InventoryProbe::discoverNextVersion()
-{
-    if (m_versionsToAsk.isEmpty()) {
-        if (m_profilesVersion.isEmpty()) {
-            fail(InventoryProbeResult::Problem::NotServed,
-                 QStringLiteral("the hub serves multicluster.x-k8s.io but no clusterprofiles resource"));
-            return;
-        }
-        m_result.inventory = true;
-        countProfiles();
-        return;
-    }
-    m_currentVersion = m_versionsToAsk.takeFirst();
-    get(QStringLiteral("/apis/") + QLatin1String(inventory_discovery::group) + u'/' + m_currentVersion, {},
-        &InventoryProbe::onVersion);
-}
-
-void InventoryProbe::onVersion(QNetworkReply *reply)
-{
-    QByteArray body;
-    if (!answered(reply, &body))
-        return;
-    // Versions are asked best first: the first serving ClusterProfiles is the one listed.
-    const inventory_discovery::ServedResources served = inventory_discovery::parseServedResources(body);
-    if (served.profiles && m_profilesVersion.isEmpty())
-        m_profilesVersion = m_currentVersion;
-    m_result.placements = m_result.placements || served.placements;
-    discoverNextVersion();
+    m_result.versions = m_discovery->versions();
+    m_result.inventory = true;
+    m_result.placements = !placementsVersion.isEmpty();
+    m_profilesVersion = profilesVersion;
+    countProfiles();
 }
 
 void InventoryProbe::countProfiles()
 {
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("limit"), QStringLiteral("1"));
-    const QString base = QStringLiteral("/apis/") + QLatin1String(inventory_discovery::group) + u'/' + m_profilesVersion;
+    const QString base = QStringLiteral("/apis/") + QLatin1String(HubDiscovery::group) + u'/' + m_profilesVersion;
     const QString path = m_namespaced
         ? QString(base + QStringLiteral("/namespaces/") + m_namespace + QStringLiteral("/clusterprofiles"))
         : QString(base + QStringLiteral("/clusterprofiles"));
-    get(path, query, &InventoryProbe::onProfiles);
+    QNetworkRequest request(m_transport->url(path, query));
+    request.setTransferTimeout(m_timeoutMs);
+    QNetworkReply *reply = m_transport->get(request);
+    m_reply = reply;
+    connect(reply, &QNetworkReply::finished, this, [this, reply] {
+        reply->deleteLater();
+        m_reply = nullptr;
+        if (!m_result.done)
+            onProfiles(reply);
+    });
 }
 
 void InventoryProbe::onProfiles(QNetworkReply *reply)
@@ -192,9 +135,11 @@ void InventoryProbe::onProfiles(QNetworkReply *reply)
         countProfiles();
         return;
     }
-    QByteArray body;
-    if (!answered(reply, &body))
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    if (status != 200) {
+        fail(ApiError::fromReply(reply, body));
         return;
+    }
     nlohmann::json list;
     QString error;
     if (!parseJson(body, m_result.context + QStringLiteral(" clusterprofiles"), &list, &error) || !list.is_object()
@@ -219,6 +164,23 @@ void InventoryProbe::onProfiles(QNetworkReply *reply)
     finish();
 }
 
+void InventoryProbe::fail(const ApiError &error, bool fatal)
+{
+    using Problem = InventoryProbeResult::Problem;
+    if (error.kind == ApiError::Kind::Transport)
+        fail(error.tlsHandshake ? Problem::Tls : Problem::Unreachable, error.message);
+    else if (error.isUnauthorized())
+        fail(Problem::Unauthorized, QStringLiteral("You must be logged in to the server (Unauthorized)"));
+    else if (error.isForbidden())
+        fail(Problem::Forbidden, error.toString());
+    else if (error.httpStatus == 404)
+        fail(Problem::NotServed, HubDiscovery::notServedMessage());
+    else if (fatal) // the group is served, but without clusterprofiles
+        fail(Problem::NotServed, error.message);
+    else
+        fail(Problem::BadResponse, error.toString());
+}
+
 void InventoryProbe::fail(InventoryProbeResult::Problem problem, const QString &error)
 {
     if (m_result.done)
@@ -235,6 +197,8 @@ void InventoryProbe::finish()
     m_result.done = true;
     if (m_deadline)
         m_deadline->stop();
+    if (m_discovery)
+        m_discovery->abort();
     if (QNetworkReply *reply = m_reply.data()) {
         reply->disconnect(this);
         reply->abort();

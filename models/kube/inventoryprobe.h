@@ -8,14 +8,15 @@
 #include <QPointer>
 #include <QString>
 #include <QStringList>
-#include <QUrlQuery>
 
 class QNetworkReply;
 class QTimer;
 
 namespace fleetscope {
 
+class HubDiscovery;
 class HubTransport;
+struct ApiError;
 
 // What one kubeconfig context says about the Cluster Inventory API: the answer
 // the Hubs dialog and `fleetscope hubs` show per context. Never holds a secret.
@@ -73,14 +74,10 @@ signals:
     void finished(const fleetscope::InventoryProbeResult &result);
 
 private:
-    void get(const QString &path, const QUrlQuery &query, void (InventoryProbe::*then)(QNetworkReply *));
-    void onGroup(QNetworkReply *reply);
-    void discoverNextVersion();
-    void onVersion(QNetworkReply *reply);
+    void onDiscovered(const QString &profilesVersion, const QString &placementsVersion);
     void countProfiles();
     void onProfiles(QNetworkReply *reply);
-    // False (and finished) when the reply is an error.
-    bool answered(QNetworkReply *reply, QByteArray *body);
+    void fail(const ApiError &error, bool fatal = false);
     void fail(InventoryProbeResult::Problem problem, const QString &error);
     void finish();
 
@@ -89,10 +86,9 @@ private:
     QString m_namespace;
     InventoryProbeResult m_result;
     HubTransport *m_transport = nullptr;
+    HubDiscovery *m_discovery = nullptr;
     QTimer *m_deadline = nullptr;
     QPointer<QNetworkReply> m_reply;
-    QStringList m_versionsToAsk;
-    QString m_currentVersion;
     QString m_profilesVersion;
     bool m_namespaced = false; // counting in the context's namespace after a 403
     int m_timeoutMs = defaultTimeoutMs;
