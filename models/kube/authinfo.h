@@ -67,7 +67,7 @@ struct AuthProviderConfig
 // clientcmd v1 `AuthInfo`: who we are to an API server.
 //
 // Holds secrets (token, password, key). Deliberately has no operator<< / QDebug
-// streaming: log authMethodsSummary() instead, which names methods, never values.
+// streaming.
 struct AuthInfo
 {
     QString token;
@@ -98,9 +98,5 @@ struct AuthInfo
             && a.authProvider == b.authProvider && a.exec == b.exec && a.extensions == b.extensions;
     }
 };
-
-// "token, client certificate, exec (aws)" — which credentials are configured, for
-// logs and the UI. Never contains a secret value.
-QString authMethodsSummary(const AuthInfo &user);
 
 } // namespace fleetscope

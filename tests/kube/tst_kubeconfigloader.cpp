@@ -77,7 +77,6 @@ private slots:
     void validation_data();
     void validation();
     void validationNamesTheOrigin();
-    void summaryHasNoSecrets();
 };
 
 void tst_KubeconfigLoader::parseErrors_data()
@@ -593,16 +592,6 @@ void tst_KubeconfigLoader::validationNamesTheOrigin()
     QCOMPARE(validateContext(config, QStringLiteral("c")),
              QStringList{QStringLiteral("more than one authentication method found for u; found [token basicAuth], "
                                         "only one is allowed (defined at /virtual/config:8:3)")});
-}
-
-void tst_KubeconfigLoader::summaryHasNoSecrets()
-{
-    const Kubeconfig config = parse("users:\n- name: u\n  user:\n"
-                                    "    token: secret-token-value\n    password: secret-password\n    username: bob\n"
-                                    "    exec: {command: /opt/bin/login, args: [--secret=xyz]}\n");
-    const QString summary = authMethodsSummary(config.user(u"u")->user);
-    QCOMPARE(summary, QStringLiteral("token, basic auth, exec (login)"));
-    QVERIFY(!summary.contains(QStringLiteral("secret")));
 }
 
 QTEST_GUILESS_MAIN(tst_KubeconfigLoader)
