@@ -2,7 +2,6 @@
 
 #include "failedreply.h"
 #include "hubproxy.h"
-#include "logcategories.h"
 
 #include "fleetscope_version.h"
 
@@ -49,6 +48,7 @@ HubTransport::HubTransport(const KubeconfigCluster &cluster, const AuthInfo &use
                            QObject *parent)
     : QNetworkAccessManager(parent)
     , m_contextName(contextName)
+    , m_journal(std::make_shared<HubJournal>(contextName))
 {
     m_userAgent = QByteArrayLiteral("fleetscope/" FLEETSCOPE_VERSION " (") + QSysInfo::kernelType().toUtf8() + '/'
         + QSysInfo::currentCpuArchitecture().toUtf8() + ')';
@@ -378,7 +378,7 @@ void HubTransport::onExecSucceeded(const ExecCredential &credential)
     // When it ran and until when its credential holds; never what it printed.
     // Transports sharing the runner leave the record to its owner.
     if (ownsExecRunner())
-        record(HubJournal::Kind::Credentials,
+        m_journal->record(HubJournal::Kind::Credentials,
                credential.expiresAt > 0
                    ? QStringLiteral("exec plugin gave a credential valid until %1").arg(formatKubeTime(credential.expiresAt))
                    : QStringLiteral("exec plugin gave a credential without expiry"));
@@ -396,7 +396,7 @@ void HubTransport::onExecFailed(const QString &message)
     // The runner's message is the one the status bar shows: the plugin's name,
     // its exit code and the last line it wrote on stderr for people.
     if (ownsExecRunner())
-        record(HubJournal::Kind::Credentials, message);
+        m_journal->record(HubJournal::Kind::Credentials, message);
     emit credentialsFailed(message);
 }
 
@@ -458,20 +458,8 @@ QNetworkReply *HubTransport::createRequest(Operation operation, const QNetworkRe
     return reply;
 }
 
-void HubTransport::record(HubJournal::Kind kind, const QString &text) const
-{
-    if (m_journal)
-        m_journal->record(kind, text);
-    else if (kind == HubJournal::Kind::Request)
-        qCDebug(lcTransport).noquote() << "hub" << m_contextName << text;
-    else
-        qCInfo(lcExec).noquote() << "hub" << m_contextName << text;
-}
-
 void HubTransport::traceRequest(Operation operation, QNetworkReply *reply)
 {
-    if (!m_journal && !lcTransport().isDebugEnabled())
-        return;
     // Like kubectl -v 6: method, path and query, status, time to the response
     // headers (a watch's body goes on for minutes). Never a header: they carry
     // the credentials.
@@ -487,17 +475,17 @@ void HubTransport::traceRequest(Operation operation, QNetworkReply *reply)
         if (*answered || status == 0)
             return;
         *answered = true;
-        record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms").arg(method, target).arg(status).arg(clock->elapsed()));
+        m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms").arg(method, target).arg(status).arg(clock->elapsed()));
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, method, target, clock, answered] {
         if (!*answered) {
-            record(HubJournal::Kind::Request, QStringLiteral("%1 %2 failed after %3 ms: %4")
+            m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 failed after %3 ms: %4")
                                                   .arg(method, target)
                                                   .arg(clock->elapsed())
                                                   .arg(reply->errorString()));
         } else if (reply->error() != QNetworkReply::NoError && reply->error() < QNetworkReply::ContentAccessDenied) {
             // A stream cut after its headers (a watch dropped mid-event).
-            record(HubJournal::Kind::Request, QStringLiteral("%1 %2 ended after %3 ms: %4")
+            m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 ended after %3 ms: %4")
                                                   .arg(method, target)
                                                   .arg(clock->elapsed())
                                                   .arg(reply->errorString()));

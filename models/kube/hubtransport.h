@@ -83,7 +83,7 @@ public:
     void shareExecPluginOf(HubTransport *owner);
 
     // Where each request, its status and duration, and each plugin run are
-    // recorded (Hub details, -v 6); without one they only go to the log category.
+    // recorded (Hub details, -v 6); by default a journal of the transport's own.
     void setJournal(HubJournalPtr journal) { m_journal = std::move(journal); }
 
     // Test hooks: tokenFile re-read period (client-go: 1 minute), the runner.
@@ -116,7 +116,6 @@ private:
     void emitQueued(bool ok, const QString &message);
     QString hubPrefix() const;
     void traceRequest(Operation operation, QNetworkReply *reply);
-    void record(HubJournal::Kind kind, const QString &text) const;
 
     QString m_contextName;
     QUrl m_server;
