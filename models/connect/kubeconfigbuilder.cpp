@@ -25,12 +25,6 @@ bool parseBody(const NamedExtension &extension, json *out, QString *error)
     return parseJson(extension.json, QStringLiteral("extension ") + extension.name, out, error);
 }
 
-template<typename Entry>
-void sortByName(QList<Entry> *list)
-{
-    std::sort(list->begin(), list->end(), [](const Entry &a, const Entry &b) { return a.name < b.name; });
-}
-
 } // namespace
 
 bool KubeconfigBuilder::parseAdditionalArgs(const NamedExtension &extension, QStringList *out, QString *error)
@@ -166,9 +160,7 @@ bool KubeconfigBuilder::add(const QStringList &nameCandidates, const AccessProvi
     m_config.clusters << std::move(cluster);
     m_config.users << std::move(user);
     m_config.contexts << std::move(context);
-    sortByName(&m_config.clusters);
-    sortByName(&m_config.users);
-    sortByName(&m_config.contexts);
+    m_config.sortByName();
     if (m_config.currentContext.isEmpty())
         m_config.currentContext = name;
     if (addedName)

@@ -1,5 +1,7 @@
 #include "kubeconfig.h"
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -11,6 +13,13 @@ const Entry *findByName(const QList<Entry> &entries, QStringView name)
             return &entry;
     }
     return nullptr;
+}
+
+template<typename Named>
+void sortEntries(QList<Named> *entries)
+{
+    std::sort(entries->begin(), entries->end(),
+              [](const Named &a, const Named &b) { return a.name.toUtf8() < b.name.toUtf8(); });
 }
 
 } // namespace
@@ -53,6 +62,13 @@ bool Kubeconfig::isEmpty() const
     // client-go's IsConfigEmpty: nothing a client could use.
     return clusters.isEmpty() && users.isEmpty() && contexts.isEmpty() && currentContext.isEmpty()
         && extensions.isEmpty() && !preferences.colors && preferences.extensions.isEmpty();
+}
+
+void Kubeconfig::sortByName()
+{
+    sortEntries(&clusters);
+    sortEntries(&users);
+    sortEntries(&contexts);
 }
 
 } // namespace fleetscope

@@ -88,6 +88,9 @@ struct Kubeconfig
     const NamedContext *context(QStringView name) const;
     QStringList contextNames() const;
     bool isEmpty() const;
+    // Sorts the entry lists by the UTF-8 bytes of their names, as Go sorts map
+    // keys, which decides kubectl's output order.
+    void sortByName();
 };
 
 } // namespace fleetscope

@@ -24,23 +24,6 @@ void mergeNamed(QList<Named> *into, const QList<Named> &from)
     }
 }
 
-void mergeExtensions(QList<NamedExtension> *into, const QList<NamedExtension> &from)
-{
-    for (const NamedExtension &extension : from) {
-        if (!std::any_of(into->cbegin(), into->cend(),
-                         [&extension](const NamedExtension &e) { return e.name == extension.name; })) {
-            into->append(extension);
-        }
-    }
-}
-
-template<typename Named>
-void sortByName(QList<Named> *entries)
-{
-    std::sort(entries->begin(), entries->end(),
-              [](const Named &a, const Named &b) { return a.name.toUtf8() < b.name.toUtf8(); });
-}
-
 bool readFile(const QString &path, QByteArray *text, QString *error)
 {
     const QFileInfo info(path);
@@ -120,8 +103,8 @@ Kubeconfig KubeconfigLoader::merge(const QList<Kubeconfig> &files)
         mergeNamed(&merged.clusters, file.clusters);
         mergeNamed(&merged.users, file.users);
         mergeNamed(&merged.contexts, file.contexts);
-        mergeExtensions(&merged.extensions, file.extensions);
-        mergeExtensions(&merged.preferences.extensions, file.preferences.extensions);
+        mergeNamed(&merged.extensions, file.extensions);
+        mergeNamed(&merged.preferences.extensions, file.preferences.extensions);
         // mergo only overrides with non-zero values: the first non-empty wins, and a
         // `colors: true` anywhere sticks.
         if (merged.currentContext.isEmpty())
@@ -130,9 +113,7 @@ Kubeconfig KubeconfigLoader::merge(const QList<Kubeconfig> &files)
         merged.files << file.files;
         merged.pathsResolved = merged.pathsResolved || file.pathsResolved;
     }
-    sortByName(&merged.clusters);
-    sortByName(&merged.users);
-    sortByName(&merged.contexts);
+    merged.sortByName();
     return merged;
 }
 

@@ -6,7 +6,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
 #include <functional>
 
 namespace fleetscope {
@@ -477,14 +476,6 @@ private:
     QString m_error;
 };
 
-template<typename Named>
-void sortByName(QList<Named> *entries)
-{
-    // Byte order of UTF-8, like Go's sort of map keys, which decides kubectl's output order.
-    std::sort(entries->begin(), entries->end(),
-              [](const Named &a, const Named &b) { return a.name.toUtf8() < b.name.toUtf8(); });
-}
-
 } // namespace
 
 bool parseKubeconfig(const QByteArray &text, const QString &fileName, Kubeconfig *out, QString *error)
@@ -515,9 +506,7 @@ bool parseKubeconfig(const QByteArray &text, const QString &fileName, Kubeconfig
             *error = walker.error();
         return false;
     }
-    sortByName(&config.clusters);
-    sortByName(&config.users);
-    sortByName(&config.contexts);
+    config.sortByName();
     *out = std::move(config);
     return true;
 }
