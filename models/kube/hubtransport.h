@@ -47,8 +47,6 @@ public:
                  QObject *parent = nullptr);
     ~HubTransport() override;
 
-    QString contextName() const { return m_contextName; }
-
     // https://host:port[/prefix] + apiPath, with the query. The kubeconfig server
     // may carry a path prefix (a proxy in front of the apiserver).
     QUrl url(const QString &apiPath, const QUrlQuery &query = {}) const;
