@@ -106,14 +106,22 @@ public:
     // The block holding the text (null while pending or empty): tests check sharing.
     const TextBlock *block() const noexcept { return m_block; }
 
-    // A handle to `size` bytes at `offset` of `block` (retained), for text that
-    // sits in a block without a handle of its own (FieldValue).
-    static BlockText share(TextBlock *block, quint32 offset, quint32 size) noexcept
+    // A handle to all of `block` (retained): what holds a block whose text has
+    // no handles of its own (FieldValue), and hands out mid() of it.
+    static BlockText share(TextBlock *block) noexcept
     {
-        if (!block || !size)
+        if (!block)
             return BlockText();
         block->retain();
-        return BlockText(block, offset, size);
+        return BlockText(block, 0, block->size());
+    }
+    // A handle to `size` bytes at `offset` of this one's, sharing its block.
+    BlockText mid(quint32 offset, quint32 size) const noexcept
+    {
+        if (!m_block || !size)
+            return BlockText();
+        m_block->retain();
+        return BlockText(m_block, m_offset + offset, size);
     }
 
     // Gives a pending handle its place in `block` (TextBlockBuilder::finish()).

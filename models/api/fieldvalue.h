@@ -11,42 +11,6 @@
 
 namespace fleetscope {
 
-// A counted reference to a TextBlock, for the owner of FieldValues that point
-// into it (a profile's properties, an object's labels).
-class TextBlockRef
-{
-public:
-    TextBlockRef() noexcept = default;
-    explicit TextBlockRef(TextBlock *block) noexcept
-        : m_block(block)
-    {
-        if (m_block)
-            m_block->retain();
-    }
-    TextBlockRef(const TextBlockRef &other) noexcept
-        : TextBlockRef(other.m_block)
-    {
-    }
-    TextBlockRef(TextBlockRef &&other) noexcept
-        : m_block(std::exchange(other.m_block, nullptr))
-    {
-    }
-    TextBlockRef &operator=(TextBlockRef other) noexcept
-    {
-        std::swap(m_block, other.m_block);
-        return *this;
-    }
-    ~TextBlockRef()
-    {
-        if (m_block)
-            m_block->release();
-    }
-    TextBlock *get() const noexcept { return m_block; }
-
-private:
-    TextBlock *m_block = nullptr;
-};
-
 // A field's text as a reader gets it: a pooled QString (shared buffer, which
 // filter memos key on), UTF-8 in a TextBlock, or null (no such field).
 class FieldText

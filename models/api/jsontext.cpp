@@ -79,8 +79,10 @@ bool nestingWithinLimit(const char *data, size_t size)
 
 } // namespace
 
-bool parseJson(const char *data, size_t size, const QString &sourceName, nlohmann::json *out, QString *error)
+bool parseJson(const QByteArray &text, const QString &sourceName, nlohmann::json *out, QString *error)
 {
+    const char *data = text.constData();
+    const size_t size = size_t(text.size());
     if (size > size_t(kMaxJsonDepth) && !nestingWithinLimit(data, size)) {
         if (error)
             *error = sourceName + QStringLiteral(": JSON nested deeper than %1 levels, refused").arg(kMaxJsonDepth);

@@ -34,10 +34,6 @@ QByteArray minifiedJson(std::string_view json);
 // documents (discovery, provider files, extension bodies, the details pane); on
 // failure *error names `sourceName` and the position ("hub-a: line 1, column 7:
 // syntax error ...").
-bool parseJson(const char *data, size_t size, const QString &sourceName, nlohmann::json *out, QString *error);
-inline bool parseJson(const QByteArray &text, const QString &sourceName, nlohmann::json *out, QString *error)
-{
-    return parseJson(text.constData(), size_t(text.size()), sourceName, out, error);
-}
+bool parseJson(const QByteArray &text, const QString &sourceName, nlohmann::json *out, QString *error);
 
 } // namespace fleetscope

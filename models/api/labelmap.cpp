@@ -41,7 +41,7 @@ void LabelMap::adoptText(TextBlock *block, bool hold)
     for (const Entry &entry : m_entries)
         hold = hold || entry.second.isInBlock();
     if (hold)
-        m_text = TextBlockRef(block);
+        m_text = BlockText::share(block);
 }
 
 const LabelMap::Entry *LabelMap::findEntry(QStringView key) const
@@ -77,7 +77,7 @@ BlockString LabelMap::blockValue(QStringView key) const
         return BlockString(*value.pooled());
     // A share of the block: no copy of the text.
     const QUtf8StringView bytes = value.utf8();
-    return BlockText::share(m_text.get(), quint32(bytes.data() - m_text.get()->data()), quint32(bytes.size()));
+    return m_text.mid(quint32(bytes.data() - m_text.bytes().data()), quint32(bytes.size()));
 }
 
 bool operator==(const LabelMap &a, const LabelMap &b)

@@ -35,7 +35,7 @@ public:
     // Holds `block` if some value is in it, or if `hold` (the profile's property
     // values are read through it): decoders, after TextBlockBuilder::finish().
     void adoptText(TextBlock *block, bool hold = false);
-    const TextBlock *textBlock() const { return m_text.get(); }
+    const TextBlock *textBlock() const { return m_text.block(); }
     bool contains(QStringView key) const { return findEntry(key) != nullptr; }
     // The value, or an empty string when absent: use contains() to tell an empty label from none.
     QString value(QStringView key) const;
@@ -45,7 +45,7 @@ public:
         const Entry *entry = findEntry(key);
         return entry ? text(*entry) : FieldText();
     }
-    FieldText text(const Entry &entry) const { return entry.second.text(m_text.get()); }
+    FieldText text(const Entry &entry) const { return entry.second.text(m_text.block()); }
     // The value as a handle of its own (a pooled one, or a share of the block).
     PooledString pooledValue(QStringView key) const;
     BlockString blockValue(QStringView key) const;
@@ -61,7 +61,7 @@ private:
     const Entry *findEntry(QStringView key) const;
 
     PackedList<Entry> m_entries; // sorted by key
-    TextBlockRef m_text; // the block values are in, if some are
+    BlockText m_text; // all of the block values are in, if some are
 };
 
 } // namespace fleetscope
