@@ -18,10 +18,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 // GCC says __SANITIZE_ADDRESS__; clang only answers __has_feature.
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -225,12 +221,6 @@ int runListCommand(const QStringList &arguments)
     options.namespaces = cli.values(namespaceOption);
     options.keepRawJson = format == FleetPrinter::Format::Json || format == FleetPrinter::Format::Yaml;
 
-#ifdef __GLIBC__
-    // The hub threads decode into their own malloc arenas, which glibc grows 128 KiB
-    // at a time with an mprotect() and fresh page faults each: ~10 % of a cold
-    // sync's CPU at 10k profiles. Grow them 32 MiB at a time (address space, not RSS).
-    mallopt(M_TOP_PAD, 32 * 1024 * 1024);
-#endif
     FleetStore store;
     // A one-shot list prints and exits: trimming the heap would only cost time.
     store.setReleaseMemoryWhenSettled(cli.isSet(watch));
