@@ -166,18 +166,17 @@ QString CompletionRequest::targetCachePath()
         .filePath(QStringLiteral("fleetscope/completion-targets"));
 }
 
-void CompletionRequest::rememberTargets(const QByteArray &lines)
+std::unique_ptr<QSaveFile> CompletionRequest::openTargetCache()
 {
     const QString path = targetCachePath();
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-        return;
-    QSaveFile file(path);
+        return nullptr;
+    auto file = std::make_unique<QSaveFile>(path);
     // Cluster names are no secret, but they are nobody else's business either.
-    if (!file.open(QIODevice::WriteOnly))
-        return;
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(lines);
-    file.commit();
+    if (!file->open(QIODevice::WriteOnly))
+        return nullptr;
+    file->setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    return file;
 }
 
 QStringList CompletionRequest::cachedTargets()

@@ -5,6 +5,9 @@
 #include <QStringList>
 
 #include <cstdio>
+#include <memory>
+
+class QSaveFile;
 
 namespace fleetscope {
 
@@ -42,11 +45,13 @@ public:
     // Where `fleetscope list` leaves the targets it printed, and how long they count.
     static QString targetCachePath();
     static constexpr int TargetCacheSeconds = 600;
-    // Replaces the cache with these HUB/NAMESPACE/NAME lines (UTF-8, each ending
-    // in a newline); errors are ignored (completion is a convenience, never a
-    // reason for `list` to fail). Text, not a list: at 100k clusters a QStringList,
-    // its join and UTF-8 copy were ~30 MB alive at once, the peak of `list`.
-    static void rememberTargets(const QByteArray &lines);
+    // The cache, opened to be replaced by HUB/NAMESPACE/NAME lines (UTF-8, each
+    // ending in a newline) that the caller writes as it makes them, then commit()s;
+    // null when it cannot be written (completion is a convenience, never a reason
+    // for `list` to fail). Written in pieces, not from a list or one buffer: at
+    // 100k clusters a QStringList, its join and UTF-8 copy were ~30 MB alive at
+    // once, the peak of `list`.
+    static std::unique_ptr<QSaveFile> openTargetCache();
     // The cached targets, or none when the cache is older than TargetCacheSeconds.
     static QStringList cachedTargets();
 };

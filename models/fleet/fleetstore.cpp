@@ -437,12 +437,13 @@ void FleetStore::setHubStatus(int hub, const HubStatus &status)
     const bool settled = allHubsSettled();
     if (settled && !m_settled) {
         compact();
-        // A (re)sync is over. Rows grew geometrically: give back the slack (up to
-        // half the row vector); and the decoding's transient memory left free
-        // pages between the profiles.
-        if (m_profiles.capacity() > m_profiles.size() + m_profiles.size() / 8)
-            m_profiles.shrink_to_fit();
         if (m_releaseMemoryWhenSettled) {
+            // A (re)sync is over. Rows grew geometrically: give back the slack (up
+            // to half the row vector); and the decoding's transient memory left free
+            // pages between the profiles. A process about to exit skips this: the
+            // shrink copies every row (+4.7 MB at the peak of a 100k `list`).
+            if (m_profiles.capacity() > m_profiles.size() + m_profiles.size() / 8)
+                m_profiles.shrink_to_fit();
             // Strings of the objects a relist replaced go first, their pages with the rest.
             StringPool::shared().purgeUnused();
             m_changesSincePurge = 0;

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 using namespace fleetscope::testing;
 
 namespace {
@@ -100,8 +102,9 @@ void TestFleetscopeList::printsNamesAndTable()
 void TestFleetscopeList::remembersPrintedTargetsForCompletion()
 {
     // `fleetscope connect <TAB>` offers what the last list printed: HUB/NAMESPACE/NAME,
-    // one a line, in the printed order (for -o name: exactly stdout).
-    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("25")}, QStringLiteral("north"));
+    // one a line, in the printed order (for -o name: exactly stdout). 3000 lines
+    // (~100 KB) are written in more than one piece.
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("3000")}, QStringLiteral("north"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));
     QTemporaryDir cacheHome;
@@ -110,7 +113,14 @@ void TestFleetscopeList::remembersPrintedTargetsForCompletion()
                                                       hub.kubeconfigPath(), QStringLiteral("-o"), QStringLiteral("name")},
                                       {QStringLiteral("XDG_CACHE_HOME=") + cacheHome.path()});
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out.count('\n'), 25);
+    QCOMPARE(r.out.count('\n'), 3000);
+    QVERIFY(r.out.endsWith('\n'));
+    QList<QByteArray> lines = r.out.split('\n');
+    lines.removeLast();
+    QVERIFY(std::is_sorted(lines.begin(), lines.end()));
+    QVERIFY(std::adjacent_find(lines.begin(), lines.end()) == lines.end());
+    for (const QByteArray &line : std::as_const(lines))
+        QVERIFY2(line.startsWith("north/fleet-") && line.count('/') == 2, line.constData());
     QFile cache(cacheHome.filePath(QStringLiteral("fleetscope/completion-targets")));
     QVERIFY2(cache.open(QIODevice::ReadOnly), qPrintable(cache.fileName()));
     QCOMPARE(cache.readAll(), r.out);
