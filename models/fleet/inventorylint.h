@@ -42,7 +42,7 @@ struct LintOptions
     qint64 staleAfterMs = 24LL * 3600 * 1000; // a property observed longer ago is stale
 };
 
-// The inventory lint of issue #21: rules a consumer can check on what producers
+// The inventory lint: rules a consumer can check on what producers
 // publish (clusterprofile-api.md §1.6, §8). Errors contradict the API or another
 // object; warnings leave a consumer short of something.
 //
