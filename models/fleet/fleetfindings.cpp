@@ -295,7 +295,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref)
     }
     const FleetProfile &fp = m_store->profileAt(row);
     Entry entry;
-    entry.own = InventoryLint::profileFindings(*m_store, fp, m_options, &entry.nextChangeMs);
+    InventoryLint::appendProfileFindings(*m_store, fp, m_options, &entry.own, &entry.nextChangeMs);
     entry.memberId = fp.memberId;
     entry.watchesNamespace = InventoryLint::hasClusterSetLabel(fp);
     entry.rules = old.rules; // what the row shows until the rules are compared

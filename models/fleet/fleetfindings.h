@@ -95,7 +95,7 @@ private:
     using Clock = std::multimap<qint64, ClusterRef>;
     struct Entry
     {
-        QList<LintFinding> own; // InventoryLint::profileFindings()
+        QList<LintFinding> own; // InventoryLint::appendProfileFindings()
         QString memberId;
         QString rules; // "manager-mismatch,stale-property"
         qint64 nextChangeMs = 0; // 0: none (and clockAt is not set)

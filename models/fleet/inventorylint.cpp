@@ -120,14 +120,13 @@ bool InventoryLint::hasClusterSetLabel(const FleetProfile &row)
     return row.profile().metadata.labels.contains(well_known::clusterSetLabel);
 }
 
-QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const FleetProfile &row,
-                                                  const LintOptions &options, qint64 *nextChangeMs)
+void InventoryLint::appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                                          QList<LintFinding> *out, qint64 *nextChangeMs)
 {
-    QList<LintFinding> out;
     const auto add = [&](const QString &rule, const QString &message) {
         LintFinding f = finding(rule, message);
         addProfile(&f, store, row);
-        out.append(std::move(f));
+        out->append(std::move(f));
     };
     if (nextChangeMs)
         *nextChangeMs = 0;
@@ -165,7 +164,6 @@ QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const
                          [](const AccessProvider &a) { return a.fromCredentialProviders; }))
         add(credentialProvidersOnly,
             QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
-    return out;
 }
 
 std::optional<LintFinding> InventoryLint::memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows)
@@ -232,7 +230,7 @@ QList<LintFinding> InventoryLint::run(const FleetStore &store, const LintOptions
         const FleetProfile &fp = store.profileAt(row);
         if (!store.isHubActive(fp.hub))
             continue;
-        out.append(profileFindings(store, fp, options));
+        appendProfileFindings(store, fp, options, &out); // into one list: none per profile
         if (!fp.memberId.isEmpty())
             byMember[fp.memberId].append(row);
     }
