@@ -21,7 +21,7 @@
 namespace fleetscope {
 namespace {
 
-QString &providerFileOverride()
+QString &overridePath()
 {
     static QString path;
     return path;
@@ -82,7 +82,12 @@ AccessController::~AccessController()
 
 void AccessController::setProviderFileOverride(const QString &path)
 {
-    providerFileOverride() = path;
+    overridePath() = path;
+}
+
+const QString &AccessController::providerFileOverride()
+{
+    return overridePath();
 }
 
 QString AccessController::providerFile()
@@ -119,7 +124,8 @@ bool AccessController::check(const QList<int> &storeRows)
             [this](int, const AccessResult &result) {
                 if (!result.cancelled)
                     m_results->set(result);
-                onResult();
+                if (m_progress && m_batch)
+                    m_progress->setValue(m_batch->doneCount() + 1);
             });
     connect(m_batch.get(), &AccessCheckBatch::finished, this, &AccessController::onFinished);
 
@@ -143,12 +149,6 @@ void AccessController::cancel()
         m_batch->cancel();
 }
 
-void AccessController::onResult()
-{
-    if (m_progress && m_batch)
-        m_progress->setValue(m_batch->doneCount() + 1);
-}
-
 void AccessController::onFinished()
 {
     if (m_progress) {
@@ -156,13 +156,9 @@ void AccessController::onFinished()
         m_progress->close();
         m_progress->deleteLater();
     }
-    // The filter's verdicts on access facts changed; re-apply it (the proxy
-    // keeps a same-text filter as it is, hence the detour).
-    const FleetFilter filter = m_proxy->filter();
-    if (mentionsAccessFacts(filter.text())) {
-        m_proxy->setFilter(FleetFilter());
-        m_proxy->setFilter(filter);
-    }
+    // The filter's verdicts on access facts changed.
+    if (mentionsAccessFacts(m_proxy->filter().text()))
+        m_proxy->reapplyFilter();
     m_batch.release()->deleteLater();
     updateEnabled();
     emit finished();

@@ -39,8 +39,12 @@ public:
     // The members' transports, kept for the session: credentials are reused while valid.
     AccessTransports *transports() const { return m_transports; }
 
-    // The provider file the checks use instead of the connect setting (the demo's own).
+    // A provider file for this run only (the demo's, in its private runtime
+    // folder): checks, Run and Connect use it instead of the connect setting,
+    // and the person's saved choice stays as it was.
     static void setProviderFileOverride(const QString &path);
+    static const QString &providerFileOverride();
+    // The override, else the connect setting.
     static QString providerFile();
 
     // Checks these store rows; false when a check is already running or there is nothing to check.
@@ -52,7 +56,6 @@ signals:
     void finished();
 
 private:
-    void onResult();
     void onFinished();
     void updateEnabled();
 

@@ -15,8 +15,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <utility>
-
 
 namespace fleetscope {
 
@@ -81,17 +79,9 @@ ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     h->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     h->setSectionsMovable(true);
     h->setStretchLastSection(true);
-    h->setDefaultSectionSize(120);
-    h->resizeSection(ClusterTableModel::NameColumn, 210);
-    h->resizeSection(ClusterTableModel::DisplayNameColumn, 190);
-    h->resizeSection(ClusterTableModel::ManagerColumn, 170);
-    h->resizeSection(ClusterTableModel::ControlPlaneHealthyColumn, 110);
-    h->resizeSection(ClusterTableModel::JoinedColumn, 80);
-    h->resizeSection(ClusterTableModel::NodesColumn, 70);
+    h->setDefaultSectionSize(120); // the fixed columns' widths and order: ClusterColumnDefaults
     h->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(h, &QHeaderView::customContextMenuRequested, this, &ClusterTableView::showHeaderMenu);
-    // The namespace is usually implied by the clusterset; shown on demand.
-    setColumnHidden(ClusterTableModel::NamespaceColumn, true);
 
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this] { emit currentClusterChanged(currentStoreRow()); });
@@ -226,24 +216,25 @@ void ClusterTableView::dataChanged(const QModelIndex &topLeft, const QModelIndex
         noteChangedRows(topLeft.row(), bottomRight.row());
 }
 
-// Rows that come or go move every row below them: what is on screen from the
-// first changed row down is repainted, at the same pace as changed rows.
 void ClusterTableView::rowsInserted(const QModelIndex &parent, int start, int end)
 {
     QTableView::rowsInserted(parent, start, end);
-    if (parent.isValid())
-        return;
-    noteChangedRows(start, std::numeric_limits<int>::max());
-    if (!m_syncRows->isActive())
-        m_syncRows->start();
+    if (!parent.isValid())
+        rowsShifted(start);
 }
 
 void ClusterTableView::rowsAboutToBeRemoved(const QModelIndex &parent, int start, int end)
 {
     QTableView::rowsAboutToBeRemoved(parent, start, end);
-    if (parent.isValid())
-        return;
-    noteChangedRows(start, std::numeric_limits<int>::max());
+    if (!parent.isValid())
+        rowsShifted(start);
+}
+
+// Rows that come or go move every row below them: what is on screen from the
+// first changed row down is repainted, at the same pace as changed rows.
+void ClusterTableView::rowsShifted(int first)
+{
+    noteChangedRows(first, std::numeric_limits<int>::max());
     if (!m_syncRows->isActive())
         m_syncRows->start();
 }

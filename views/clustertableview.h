@@ -61,6 +61,7 @@ private:
     std::pair<int, int> shownRows() const;
     // Notes rows first..last for the next rate-limited repaint, clipped to the screen.
     void noteChangedRows(int first, int last);
+    void rowsShifted(int first);
     void followRowCount();
     void syncRows();
     void repaintChangedRows();

@@ -1,5 +1,6 @@
 #include "connectcontroller.h"
 
+#include "accesscontroller.h"
 #include "clustertableview.h"
 #include "connect/connectsession.h"
 #include "connectdialog.h"
@@ -14,12 +15,6 @@
 namespace fleetscope {
 namespace {
 
-QString &providerFileOverride()
-{
-    static QString path;
-    return path;
-}
-
 const QString providerFileKey = QStringLiteral("connect/providerFile");
 
 // The dialog stores its provider file as the person's choice; an override is not one.
@@ -33,11 +28,6 @@ void restoreSavedProviderFile(const QVariant &saved)
 }
 
 } // namespace
-
-void ConnectController::setProviderFileOverride(const QString &path)
-{
-    providerFileOverride() = path;
-}
 
 ConnectController::ConnectController(const FleetStore *store, ClusterTableView *table, QWidget *window)
     : QObject(window)
@@ -93,9 +83,9 @@ ConnectDialog *ConnectController::openDialog()
     auto *dialog = new ConnectDialog(targets, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::finished, this, [this, dialog] { adoptSessions(dialog); });
-    if (!providerFileOverride().isEmpty()) {
+    if (const QString &path = AccessController::providerFileOverride(); !path.isEmpty()) {
         const QVariant saved = QSettings().value(providerFileKey);
-        dialog->setProviderFile(providerFileOverride());
+        dialog->setProviderFile(path);
         restoreSavedProviderFile(saved);
         connect(dialog, &QDialog::finished, this, [saved] { restoreSavedProviderFile(saved); });
     }

@@ -34,9 +34,6 @@ public:
     ConnectDialog *openDialog();
     // Sessions still kept (their kubeconfig still exists).
     int sessionCount();
-    // A provider file for this run only (the demo's, in its private runtime folder):
-    // every dialog opens with it, and the person's saved choice stays as it was.
-    static void setProviderFileOverride(const QString &path);
 
 private:
     void updateEnabled();

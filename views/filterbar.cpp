@@ -25,7 +25,7 @@ namespace {
 // Long enough to skip the keystrokes of a word, short enough to feel live.
 constexpr int debounceMs = 200;
 
-// Terms of issue #21, each its own translation unit (the table above is one).
+// More terms, each row its own translatable string (helpHtml() is one).
 QString moreTermsHtml()
 {
     const QString row = QStringLiteral("<tr><td><tt>%1</tt></td><td>%2</td></tr>");

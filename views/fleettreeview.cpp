@@ -15,7 +15,6 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-
 namespace fleetscope {
 namespace {
 
@@ -49,33 +48,33 @@ const QList<Grouping> &groupings()
 enum PropertyChoice { PropertyOnly = 1, PropertyUnderHub = 2 };
 const int propertyChoiceRole = Qt::UserRole + 1;
 
+QString levelName(const Level &level)
+{
+    switch (level.kind) {
+    case Level::Kind::Hub:
+        return FleetTreeView::tr("Hub");
+    case Level::Kind::ClusterSet:
+        return FleetTreeView::tr("ClusterSet");
+    case Level::Kind::Manager:
+        return FleetTreeView::tr("Manager");
+    case Level::Kind::Inventory:
+        return FleetTreeView::tr("Inventory");
+    case Level::Kind::Property:
+        break;
+    }
+    return level.propertyKey;
+}
+
 // How a grouping reads in the box: "Hub › location.topology.k8s.io".
 QString describe(const QList<Level> &levels)
 {
     QStringList parts;
-    for (const Level &level : levels) {
-        switch (level.kind) {
-        case Level::Kind::Hub:
-            parts << FleetTreeView::tr("Hub");
-            break;
-        case Level::Kind::ClusterSet:
-            parts << FleetTreeView::tr("ClusterSet");
-            break;
-        case Level::Kind::Manager:
-            parts << FleetTreeView::tr("Manager");
-            break;
-        case Level::Kind::Inventory:
-            parts << FleetTreeView::tr("Inventory");
-            break;
-        case Level::Kind::Property:
-            parts << level.propertyKey;
-            break;
-        }
-    }
+    for (const Level &level : levels)
+        parts << levelName(level);
     return parts.join(QStringLiteral(" › "));
 }
 
-// Health columns carry the shape of their state in the header instead of words.
+// Counts align right, and a zero shows as nothing.
 class CountDelegate final : public QStyledItemDelegate
 {
 public:

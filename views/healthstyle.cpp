@@ -29,10 +29,10 @@ QIcon draw(Shape shape, const QColor &color)
         const qreal s = size;
         const QRectF box(s * 0.08, s * 0.08, s * 0.84, s * 0.84);
         QPen mark(Qt::white, s * 0.13, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+        p.setPen(Qt::NoPen);
+        p.setBrush(color);
         switch (shape) {
         case Shape::Check:
-            p.setPen(Qt::NoPen);
-            p.setBrush(color);
             p.drawEllipse(box);
             p.setPen(mark);
             p.drawPolyline(QPolygonF{{s * 0.28, s * 0.52}, {s * 0.44, s * 0.68}, {s * 0.72, s * 0.34}});
@@ -44,8 +44,6 @@ QIcon draw(Shape shape, const QColor &color)
             triangle.lineTo(s * 0.95, s * 0.9);
             triangle.lineTo(s * 0.05, s * 0.9);
             triangle.closeSubpath();
-            p.setPen(Qt::NoPen);
-            p.setBrush(color);
             p.drawPath(triangle);
             p.setPen(mark);
             p.drawLine(QPointF(s * 0.5, s * 0.34), QPointF(s * 0.5, s * 0.6));
@@ -54,8 +52,6 @@ QIcon draw(Shape shape, const QColor &color)
         }
         case Shape::Question: {
             QPolygonF diamond{{s * 0.5, s * 0.04}, {s * 0.96, s * 0.5}, {s * 0.5, s * 0.96}, {s * 0.04, s * 0.5}};
-            p.setPen(Qt::NoPen);
-            p.setBrush(color);
             p.drawPolygon(diamond);
             QFont font = p.font();
             font.setPixelSize(int(s * 0.6));

@@ -134,17 +134,14 @@ QWidget *HubStatusBar::chipOf(const QString &hub) const
 
 QList<QAction *> HubStatusBar::chipActions(const QString &hub, QObject *parent)
 {
-    QList<QAction *> actions;
-    auto *reconnect = new QAction(tr("&Reconnect"), parent);
-    connect(reconnect, &QAction::triggered, this, [this, hub] { emit reconnectRequested(hub); });
-    actions << reconnect;
-    auto *remove = new QAction(tr("Re&move hub"), parent);
-    connect(remove, &QAction::triggered, this, [this, hub] { emit removeRequested(hub); });
-    actions << remove;
-    auto *details = new QAction(tr("Hub &details…"), parent);
-    connect(details, &QAction::triggered, this, [this, hub] { emit hubDetailsRequested(m_store->hubIndex(hub)); });
-    actions << details;
-    return actions;
+    const auto action = [this, parent](const QString &text, auto triggered) {
+        auto *action = new QAction(text, parent);
+        connect(action, &QAction::triggered, this, triggered);
+        return action;
+    };
+    return {action(tr("&Reconnect"), [this, hub] { emit reconnectRequested(hub); }),
+            action(tr("Re&move hub"), [this, hub] { emit removeRequested(hub); }),
+            action(tr("Hub &details…"), [this, hub] { emit hubDetailsRequested(m_store->hubIndex(hub)); })};
 }
 
 void HubStatusBar::showChipMenu(int row, const QPoint &position)
@@ -177,9 +174,8 @@ bool HubStatusBar::eventFilter(QObject *watched, QEvent *event)
 {
     const bool click = event->type() == QEvent::MouseButtonRelease
         && static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton;
-    const bool key = event->type() == QEvent::KeyPress
-        && (static_cast<QKeyEvent *>(event)->key() == Qt::Key_Return || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Enter
-            || static_cast<QKeyEvent *>(event)->key() == Qt::Key_Space);
+    const int keyPressed = event->type() == QEvent::KeyPress ? static_cast<QKeyEvent *>(event)->key() : 0;
+    const bool key = keyPressed == Qt::Key_Return || keyPressed == Qt::Key_Enter || keyPressed == Qt::Key_Space;
     if (const int row = (click || key) ? chipRow(watched) : -1; row >= 0) {
         // Chips are the active hubs; the store's index is the hub's identity.
         emit hubDetailsRequested(m_hubs->index(row).data(HubStatusModel::HubIndexRole).toInt());
@@ -219,19 +215,14 @@ void HubStatusBar::scheduleCounts()
         this,
         [this] {
             m_countsScheduled = false;
-            countsMayHaveChanged();
+            if (m_countsTimer->isActive()) {
+                m_countsPending = true;
+                return;
+            }
+            updateCounts();
+            m_countsTimer->start();
         },
         Qt::QueuedConnection);
-}
-
-void HubStatusBar::countsMayHaveChanged()
-{
-    if (m_countsTimer->isActive()) {
-        m_countsPending = true;
-        return;
-    }
-    updateCounts();
-    m_countsTimer->start();
 }
 
 QString HubStatusBar::countsText() const

@@ -53,7 +53,6 @@ private:
     void removeChips(int first, int last);
     void updateChip(int row);
     void scheduleCounts();
-    void countsMayHaveChanged();
     void showChipMenu(int row, const QPoint &position);
     // The row of the chip `widget` belongs to, or -1.
     int chipRow(const QObject *widget) const;

@@ -72,26 +72,25 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
 
     m_tableModel = new ClusterTableModel(m_store, this);
     m_proxy = new ClusterFilterProxy(m_tableModel, this);
-    m_hubModel = new HubStatusModel(m_store, this);
     m_savedViews = new SavedViewStore(nullptr, this);
 
     auto *emptyPage = new QWidget(this);
-    m_emptyFleetHint = new QLabel(emptyPage);
-    m_emptyFleetHint->setObjectName(QStringLiteral("emptyFleetHint"));
-    m_emptyFleetHint->setAlignment(Qt::AlignCenter);
-    m_emptyFleetHint->setWordWrap(true);
-    m_emptyFleetHint->setText(tr("<h2>No hubs connected</h2>"
-                                 "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
-                                 "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
-                                 "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
-                                 "<tt>--context NAME</tt> names a hub for one run.</p>"));
+    auto *emptyFleetHint = new QLabel(emptyPage);
+    emptyFleetHint->setObjectName(QStringLiteral("emptyFleetHint"));
+    emptyFleetHint->setAlignment(Qt::AlignCenter);
+    emptyFleetHint->setWordWrap(true);
+    emptyFleetHint->setText(tr("<h2>No hubs connected</h2>"
+                               "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
+                               "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
+                               "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
+                               "<tt>--context NAME</tt> names a hub for one run.</p>"));
     auto *chooseHubs = new QPushButton(tr("Choose hubs…"), emptyPage);
     chooseHubs->setObjectName(QStringLiteral("emptyChooseHubs"));
     chooseHubs->setEnabled(m_engine != nullptr);
     connect(chooseHubs, &QPushButton::clicked, this, &MainWindow::showHubsDialog);
     auto *emptyLayout = new QVBoxLayout(emptyPage);
     emptyLayout->addStretch(1);
-    emptyLayout->addWidget(m_emptyFleetHint);
+    emptyLayout->addWidget(emptyFleetHint);
     emptyLayout->addWidget(chooseHubs, 0, Qt::AlignHCenter);
     emptyLayout->addStretch(1);
 
@@ -146,7 +145,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_stack->addWidget(m_splitter);
     setCentralWidget(m_stack);
 
-    m_statusBar = new HubStatusBar(m_store, m_hubModel, m_proxy, this);
+    m_statusBar = new HubStatusBar(m_store, new HubStatusModel(m_store, this), m_proxy, this);
     connect(m_statusBar, &HubStatusBar::hubDetailsRequested, this, &MainWindow::showHubDetails);
     statusBar()->addWidget(m_statusBar, 1);
     statusBar()->addPermanentWidget(new SyncProgress(m_store, this));

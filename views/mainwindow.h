@@ -5,7 +5,6 @@
 
 #include <QMainWindow>
 
-class QLabel;
 class QSplitter;
 class QStackedWidget;
 class QTabWidget;
@@ -29,7 +28,6 @@ class FleetStore;
 class HistoryPanel;
 class HistoryStore;
 class HubStatusBar;
-class HubStatusModel;
 class PaneCycler;
 class PlacementsView;
 class SavedViewStore;
@@ -102,9 +100,7 @@ private:
     ClusterTableModel *m_tableModel = nullptr;
     ClusterFilterProxy *m_proxy = nullptr;
     FleetFindings *m_findings = nullptr;
-    HubStatusModel *m_hubModel = nullptr;
     QStackedWidget *m_stack = nullptr;
-    QLabel *m_emptyFleetHint = nullptr;
     EmptyFleetOverlay *m_emptyFleet = nullptr;
     FilterBar *m_filterBar = nullptr;
     ClusterTableView *m_table = nullptr;

@@ -8,7 +8,6 @@ namespace fleetscope {
 
 PaneCycler::PaneCycler(QWidget *window)
     : QObject(window)
-    , m_window(window)
     , m_next(new QAction(tr("&Next pane"), this))
     , m_previous(new QAction(tr("Pre&vious pane"), this))
 {

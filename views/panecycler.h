@@ -43,7 +43,6 @@ private:
         std::function<void()> focus;
     };
 
-    QWidget *m_window;
     QList<Pane> m_panes;
     QAction *m_next;
     QAction *m_previous;

@@ -36,26 +36,14 @@ void SavedViewsMenu::rebuild()
     m_notifyMenu->clear();
     m_removeMenu->clear();
     for (const SavedView &view : m_store->views()) {
-        QAction *choose = addAction(view.name);
+        const QString name = view.name;
+        QAction *choose = addAction(name);
         choose->setCheckable(true);
-        choose->setChecked(view.name == m_active);
+        choose->setChecked(name == m_active);
         choose->setToolTip(view.filter.isEmpty() ? tr("All clusters") : view.filter);
         choose->setStatusTip(choose->toolTip());
         m_choices->addAction(choose);
-        const QString name = view.name;
         connect(choose, &QAction::triggered, this, [this, name] { applyView(name); });
-    }
-    if (m_store->views().isEmpty()) {
-        QAction *none = addAction(tr("No saved views yet"));
-        none->setEnabled(false);
-    }
-    addSeparator();
-    addAction(m_saveAction);
-
-    addMenu(m_notifyMenu);
-    addMenu(m_removeMenu);
-    for (const SavedView &view : m_store->views()) {
-        const QString name = view.name;
         QAction *toggle = m_notifyMenu->addAction(name);
         toggle->setCheckable(true);
         toggle->setChecked(view.notify);
@@ -71,6 +59,14 @@ void SavedViewsMenu::rebuild()
             m_store->remove(name);
         });
     }
+    if (m_store->views().isEmpty()) {
+        QAction *none = addAction(tr("No saved views yet"));
+        none->setEnabled(false);
+    }
+    addSeparator();
+    addAction(m_saveAction);
+    addMenu(m_notifyMenu);
+    addMenu(m_removeMenu);
     m_notifyMenu->setEnabled(!m_store->views().isEmpty());
     m_removeMenu->setEnabled(!m_store->views().isEmpty());
 }

@@ -4,7 +4,6 @@
 #include "applanguage.h"
 #include "apppalette.h"
 #include "clusteractions.h"
-#include "connectcontroller.h"
 #include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "demofleet.h"
@@ -192,7 +191,6 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (cli.demo) {
         // Check access, Run and Connect reach the demo's in-process members.
         AccessController::setProviderFileOverride(demo.providerFile());
-        ConnectController::setProviderFileOverride(demo.providerFile());
     }
     MainWindow window(&store, &engine);
     window.setRememberHubs(!options.kubeconfigList); // the demo's kubeconfig is private and gone

@@ -4,6 +4,12 @@
 
 namespace fleetscope {
 
+ClusterRef ClusterRef::of(const FleetProfile &row)
+{
+    const ObjectMeta &meta = row.profile().metadata;
+    return ClusterRef{row.hub, ObjectKey{meta.namespaceName, meta.name}};
+}
+
 bool ClusterScope::isEmpty() const
 {
     return hub < 0 && !clusterSet && !manager && !inventory && !propertyValue && !members;
@@ -25,12 +31,7 @@ bool ClusterScope::matches(const FleetProfile &profile) const
         if (!QAnyStringView::equal(value.view(), *propertyValue))
             return false;
     }
-    if (members) {
-        const ObjectMeta &meta = profile.profile().metadata;
-        if (!members->contains(ClusterRef{profile.hub, ObjectKey{meta.namespaceName, meta.name}}))
-            return false;
-    }
-    return true;
+    return !members || members->contains(ClusterRef::of(profile));
 }
 
 } // namespace fleetscope

@@ -17,6 +17,8 @@ struct ClusterRef
     int hub = -1;
     ObjectKey key;
 
+    static ClusterRef of(const FleetProfile &row);
+
     friend bool operator==(const ClusterRef &a, const ClusterRef &b) { return a.hub == b.hub && a.key == b.key; }
     friend size_t qHash(const ClusterRef &ref, size_t seed = 0) { return qHashMulti(seed, ref.hub, ref.key); }
 };

@@ -53,43 +53,27 @@ bool FilterLexer::fail(int offset, const QString &message)
     return false;
 }
 
-bool FilterLexer::readQuoted(FilterToken *token)
+// From the opening character to `close`. A backslash escapes `close`; quoted
+// text drops every other backslash too, a regex keeps its own escapes.
+bool FilterLexer::readDelimited(FilterToken *token, FilterToken::Kind kind, QChar close)
 {
-    const QChar quote = m_text[m_pos];
+    const bool regex = kind == FilterToken::Kind::Regex;
     const qsizetype start = m_pos++;
     QString text;
-    while (m_pos < m_text.size() && m_text[m_pos] != quote) {
-        if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size())
+    while (m_pos < m_text.size() && m_text[m_pos] != close) {
+        if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size()) {
+            if (regex && m_text[m_pos + 1] != close)
+                text.append(m_text[m_pos]);
             ++m_pos;
+        }
         text.append(m_text[m_pos++]);
     }
     if (m_pos >= m_text.size())
-        return fail(int(start), QCoreApplication::translate("FilterParser", "unterminated quote"));
+        return fail(int(start), regex ? QCoreApplication::translate("FilterParser", "unterminated regex")
+                                      : QCoreApplication::translate("FilterParser", "unterminated quote"));
     ++m_pos;
-    token->kind = FilterToken::Kind::Quoted;
+    token->kind = kind;
     token->text = text;
-    token->offset = int(start);
-    token->length = int(m_pos - start);
-    return true;
-}
-
-bool FilterLexer::readRegex(FilterToken *token)
-{
-    const qsizetype start = m_pos++;
-    QString pattern;
-    while (m_pos < m_text.size() && m_text[m_pos] != u'/') {
-        // "\/" is a slash inside the pattern; every other escape is the regex's own.
-        if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == u'/')
-            ++m_pos;
-        else if (m_text[m_pos] == u'\\' && m_pos + 1 < m_text.size())
-            pattern.append(m_text[m_pos++]);
-        pattern.append(m_text[m_pos++]);
-    }
-    if (m_pos >= m_text.size())
-        return fail(int(start), QCoreApplication::translate("FilterParser", "unterminated regex"));
-    ++m_pos;
-    token->kind = FilterToken::Kind::Regex;
-    token->text = pattern;
     token->offset = int(start);
     token->length = int(m_pos - start);
     return true;
@@ -121,7 +105,7 @@ bool FilterLexer::tokenize(std::vector<FilterToken> *tokens)
         switch (c.unicode()) {
         case u'"':
         case u'\'':
-            if (!readQuoted(&token))
+            if (!readDelimited(&token, K::Quoted, c))
                 return false;
             break;
         case u'(':
@@ -178,7 +162,7 @@ bool FilterLexer::tokenize(std::vector<FilterToken> *tokens)
         tokens->push_back(token);
         if (opensRegex) {
             FilterToken regex;
-            if (!readRegex(&regex))
+            if (!readDelimited(&regex, K::Regex, u'/'))
                 return false;
             tokens->push_back(regex);
         }

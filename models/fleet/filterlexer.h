@@ -57,8 +57,7 @@ public:
 
 private:
     bool fail(int offset, const QString &message);
-    bool readQuoted(FilterToken *token);
-    bool readRegex(FilterToken *token);
+    bool readDelimited(FilterToken *token, FilterToken::Kind kind, QChar close);
 
     QStringView m_text;
     qsizetype m_pos = 0;

@@ -321,23 +321,20 @@ int FilterParser::parseTerm()
     const FilterToken &token = take();
     FilterNode node;
     node.offset = token.offset;
-    if (token.kind == K::Quoted) {
-        node.kind = FilterNode::Kind::FreeText;
-        node.values = {token.text};
-        return add(std::move(node));
-    }
-    const FilterToken &next = peek();
-    FilterField builtin = FilterField::Name;
-    const bool keyish = looksLikeKey(token.text) || builtinField(token.text, &builtin)
-        || looksLikeCondition(token.text) || PropertyAliases::active().properties(token.text);
-    if (isComparison(next.kind))
-        return parseComparison(std::move(node), token);
-    if (keyish && next.kind == K::Word && (next.text == u"in" || next.text == u"notin"))
-        return parseList(std::move(node), token);
-    if (looksLikeKey(token.text)) {
-        resolveKey(token, &node);
-        node.op = FilterOp::Exists;
-        return add(std::move(node));
+    if (token.kind != K::Quoted) {
+        const FilterToken &next = peek();
+        FilterField builtin = FilterField::Name;
+        const bool keyish = looksLikeKey(token.text) || builtinField(token.text, &builtin)
+            || looksLikeCondition(token.text) || PropertyAliases::active().properties(token.text);
+        if (isComparison(next.kind))
+            return parseComparison(std::move(node), token);
+        if (keyish && next.kind == K::Word && (next.text == u"in" || next.text == u"notin"))
+            return parseList(std::move(node), token);
+        if (looksLikeKey(token.text)) {
+            resolveKey(token, &node);
+            node.op = FilterOp::Exists;
+            return add(std::move(node));
+        }
     }
     node.kind = FilterNode::Kind::FreeText;
     node.values = {token.text};

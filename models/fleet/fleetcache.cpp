@@ -39,7 +39,9 @@ struct SaveJob
 FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *parent)
     : QObject(parent)
     , m_store(store)
-    , m_directory(directory.isEmpty() ? defaultDirectory() : directory)
+    , m_directory(directory.isEmpty()
+                      ? QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).filePath(QStringLiteral("fleet"))
+                      : directory)
     , m_thread(new QThread)
     , m_worker(new QObject)
 {
@@ -79,11 +81,6 @@ FleetCache::~FleetCache()
     m_thread->wait();
     delete m_worker;
     delete m_thread;
-}
-
-QString FleetCache::defaultDirectory()
-{
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).filePath(QStringLiteral("fleet"));
 }
 
 QString FleetCache::fileFor(const QString &hubName) const
@@ -152,11 +149,8 @@ void FleetCache::restoreSlice()
     // window for most of a second.
     if (!m_restoreQueue.isEmpty()) {
         RestoreJob &job = m_restoreQueue.first();
-        Loaded slice;
-        slice.savedAt = job.loaded.savedAt;
-        slice.profiles = job.loaded.profiles.mid(job.next, RestoreSlice);
+        m_restored += applyRestored(job, job.loaded.profiles.mid(job.next, RestoreSlice));
         job.next += RestoreSlice;
-        m_restored += applyRestored(job.hub, job.hubName, slice);
         if (job.next >= job.loaded.profiles.size()) {
             if (!job.loaded.error.isEmpty())
                 m_restoreErrors.append(job.loaded.error);
@@ -218,17 +212,18 @@ FleetCache::Loaded FleetCache::readFile(const QString &path, const QString &hubN
     return out;
 }
 
-int FleetCache::applyRestored(int hub, const QString &hubName, const Loaded &loaded)
+int FleetCache::applyRestored(const RestoreJob &job, const QList<ProfilePtr> &profiles)
 {
+    const int hub = job.hub;
     // The hub went away, or was replaced by another of the same index, while the file was read.
-    if (!m_store->isHubActive(hub) || m_store->hubName(hub) != hubName)
+    if (!m_store->isHubActive(hub) || m_store->hubName(hub) != job.hubName)
         return 0;
     // Listed live already: the cache has nothing to add.
     if (m_store->hubStatus(hub).synced)
         return 0;
     HubCacheState &s = state(hub);
     HubDelta delta;
-    for (const ProfilePtr &record : loaded.profiles) {
+    for (const ProfilePtr &record : profiles) {
         const ObjectKey key{record->profile.metadata.namespaceName, record->profile.metadata.name};
         if (m_store->rowOf(hub, key) >= 0 || s.cached.contains(key))
             continue; // live data that arrived first wins
@@ -239,7 +234,7 @@ int FleetCache::applyRestored(int hub, const QString &hubName, const Loaded &loa
         return 0;
     const bool wasStale = s.stale;
     s.stale = true;
-    s.savedAt = loaded.savedAt;
+    s.savedAt = job.loaded.savedAt;
     m_restoring = true;
     m_store->applyDelta(hub, delta);
     m_restoring = false;
@@ -252,12 +247,8 @@ void FleetCache::onHubStatusChanged(int hub)
 {
     const HubStatus &status = m_store->hubStatus(hub);
     HubCacheState &s = state(hub);
-    if (!s.stale && status.synced && !s.written && !s.dirty) {
-        // First seen live this run: worth keeping even if nothing changes afterwards.
-        s.dirty = true;
-        if (!m_saveTimer.isActive())
-            m_saveTimer.start();
-    }
+    if (!s.stale && status.synced && !s.written && !s.dirty)
+        markDirty(s); // first seen live this run: worth keeping even if nothing changes afterwards
     if (!s.stale || !status.synced)
         return;
     // The hub has listed everything: cached profiles it re-sent were replaced in
@@ -283,8 +274,12 @@ void FleetCache::onDeltaApplied(int hub)
     if (m_restoring)
         return;
     HubCacheState &s = state(hub);
-    if (s.stale || !m_store->hubStatus(hub).synced)
-        return;
+    if (!s.stale && m_store->hubStatus(hub).synced)
+        markDirty(s);
+}
+
+void FleetCache::markDirty(HubCacheState &s)
+{
     s.dirty = true;
     if (!m_saveTimer.isActive())
         m_saveTimer.start();

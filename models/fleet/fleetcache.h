@@ -47,8 +47,6 @@ public:
     // Saves what changed since the last save, and waits for the worker to finish.
     ~FleetCache() override;
 
-    static QString defaultDirectory();
-    QString directory() const { return m_directory; }
     // Where the fleet of `hubName` is cached (the name is hashed: context names may
     // hold any character).
     QString fileFor(const QString &hubName) const;
@@ -107,7 +105,8 @@ private:
     void restoreSlice();
     void onHubStatusChanged(int hub);
     void onDeltaApplied(int hub);
-    int applyRestored(int hub, const QString &hubName, const Loaded &loaded);
+    int applyRestored(const RestoreJob &job, const QList<ProfilePtr> &profiles);
+    void markDirty(HubCacheState &s);
     // On the worker.
     static Loaded readFile(const QString &path, const QString &hubName);
     static bool writeFile(const QString &directory, const QString &path, const QString &hubName,

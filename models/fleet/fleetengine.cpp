@@ -51,17 +51,8 @@ FleetEngine::FleetEngine(FleetStore *store, QObject *parent)
 
 FleetEngine::~FleetEngine()
 {
-    stop();
-    for (const Worker &worker : std::as_const(m_workers)) {
-        worker.thread->quit();
-        worker.thread->wait();
-        delete worker.thread;
-    }
-}
-
-void FleetEngine::setOptions(const FleetEngineOptions &options)
-{
-    m_options = options;
+    for (const Worker &worker : std::as_const(m_workers))
+        stopWorker(worker);
 }
 
 KubeconfigLoadOptions FleetEngine::loadOptionsFor(const QString &kubeconfig) const
@@ -138,10 +129,8 @@ void FleetEngine::addContext(const Kubeconfig &config, const QString &context)
 bool FleetEngine::addHub(const HubChoice &choice, QString *error)
 {
     if (m_store->hubIndex(choice.context) >= 0) {
-        for (const HubChoice &hub : std::as_const(m_hubs)) {
-            if (hub == choice)
-                return true; // already there
-        }
+        if (m_hubs.contains(choice))
+            return true; // already there
         *error = QStringLiteral("%1: a hub named %2 is already watched from another kubeconfig")
                      .arg(choice.kubeconfig.isEmpty() ? QStringLiteral("default kubeconfig") : choice.kubeconfig,
                           choice.context);
@@ -201,11 +190,6 @@ void FleetEngine::setHubs(const QList<HubChoice> &hubs, QStringList *errors)
         if (!m_hubs.contains(hub) && !addHub(hub, &error))
             errors->append(error);
     }
-}
-
-QList<HubChoice> FleetEngine::hubs() const
-{
-    return m_hubs;
 }
 
 void FleetEngine::reconnectHub(const QString &name)

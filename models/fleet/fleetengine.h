@@ -50,7 +50,7 @@ public:
     bool configure(const FleetEngineOptions &options, QString *error);
     // What hubs added later share (namespaces, raw JSON, informer settings) and
     // which kubeconfig HubChoice's empty file means; configure() sets it too.
-    void setOptions(const FleetEngineOptions &options);
+    void setOptions(const FleetEngineOptions &options) { m_options = options; }
     const FleetEngineOptions &options() const { return m_options; }
     // Where HubChoice's empty kubeconfig is read from.
     KubeconfigLoadOptions defaultKubeconfig() const { return loadOptionsFor(QString()); }
@@ -67,7 +67,7 @@ public:
     // one line per choice whose kubeconfig could not be read (naming the file;
     // that hub is then an Error hub saying the same).
     void setHubs(const QList<HubChoice> &hubs, QStringList *errors);
-    QList<HubChoice> hubs() const;
+    QList<HubChoice> hubs() const { return m_hubs; }
     // Starts the hub over; an Error hub (no connection) reads its kubeconfig again.
     void reconnectHub(const QString &name);
 

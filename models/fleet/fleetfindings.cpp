@@ -24,10 +24,13 @@ void addRef(QList<ClusterRef> *refs, const ClusterRef &ref)
         refs->append(ref);
 }
 
-ClusterRef refOf(const FleetProfile &row)
+// Takes `ref` out of the refs kept under `key`, and the key with its last ref.
+template<typename Key>
+void removeRef(QHash<Key, QList<ClusterRef>> *index, const Key &key, const ClusterRef &ref)
 {
-    const ObjectMeta &meta = row.profile().metadata;
-    return ClusterRef{row.hub, ObjectKey{meta.namespaceName, meta.name}};
+    const auto refs = index->find(key);
+    if (refs != index->end() && refs->removeOne(ref) && refs->isEmpty())
+        index->erase(refs);
 }
 
 } // namespace
@@ -36,31 +39,21 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
     : QObject(parent)
     , m_store(store)
 {
-    m_debounce.setSingleShot(true);
+    for (QTimer *timer : {&m_debounce, &m_clockTimer, &m_nextSlice}) {
+        timer->setSingleShot(true);
+        connect(timer, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
+    }
     m_debounce.setInterval(relintDelayMs);
-    connect(&m_debounce, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
-    m_clockTimer.setSingleShot(true);
-    connect(&m_clockTimer, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
-    m_nextSlice.setSingleShot(true);
     m_nextSlice.setInterval(0);
-    connect(&m_nextSlice, &QTimer::timeout, this, [this] { relintInSlices(m_sliceMs); });
     const auto later = [this] {
         if (!m_debounce.isActive())
             m_debounce.start();
     };
     // Rows are turned into keys as they are announced: row numbers move, keys do not.
-    connect(store, &FleetStore::profilesChanged, this, [this, later](int first, int last) {
-        markRows(first, last);
-        later();
-    });
-    connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this, later](int first, int last) {
-        markRows(first, last, true);
-        later();
-    });
-    connect(store, &FleetStore::profilesInserted, this, [this, later](int first, int last) {
-        markRows(first, last, true);
-        later();
-    });
+    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) { markRows(first, last); });
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this,
+            [this](int first, int last) { markRows(first, last, true); });
+    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) { markRows(first, last, true); });
     connect(store, &FleetStore::placementsChanged, this, [this, later](int hub) {
         m_dirtyPlacementHubs.insert(hub);
         later();
@@ -93,10 +86,12 @@ void FleetFindings::setStaleAfterMs(qint64 ms)
 
 void FleetFindings::markRows(int first, int last, bool cameOrWent)
 {
+    if (!m_debounce.isActive())
+        m_debounce.start();
     if (m_rebuild && !m_running)
         return; // everything will be linted anyway
     for (int row = first; row <= last; ++row) {
-        ClusterRef ref = refOf(m_store->profileAt(row));
+        ClusterRef ref = ClusterRef::of(m_store->profileAt(row));
         if (cameOrWent)
             m_cameOrWent.insert(ref);
         m_dirtyProfiles.insert(std::move(ref));
@@ -167,7 +162,7 @@ void FleetFindings::startRelint(qint64 nowMs)
         m_entries.reserve(m_store->profileCount());
         m_dirtyProfiles.reserve(m_store->profileCount());
         for (int row = 0; row < m_store->profileCount(); ++row)
-            m_dirtyProfiles.insert(refOf(m_store->profileAt(row)));
+            m_dirtyProfiles.insert(ClusterRef::of(m_store->profileAt(row)));
     }
     // Profiles whose stale properties tick over.
     while (!m_clock.empty() && m_clock.begin()->first <= nowMs) {
@@ -191,29 +186,14 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
         sinceCheck = 0;
         return budget.hasExpired();
     };
-    // Work lists, not erasing from the sets' fronts (QHash::begin() scans from
-    // its first bucket: quadratic over a whole fleet).
     for (;;) {
-        if (m_profileWorkAt == m_profileWork.size()) {
-            if (m_dirtyProfiles.isEmpty())
-                break;
-            m_profileWork.assign(m_dirtyProfiles.cbegin(), m_dirtyProfiles.cend());
-            m_profileWorkAt = 0;
-            m_dirtyProfiles.clear();
-        }
-        if (outOfTime())
+        if (!m_profileWork.drain(outOfTime, [this](const ClusterRef &ref) { relintProfile(ref); }))
             return false;
-        const ClusterRef ref = std::move(m_profileWork[m_profileWorkAt++]);
-        const auto entry = m_entries.constFind(ref);
-        if (entry != m_entries.cend() && !entry->memberId.isEmpty())
-            m_dirtyMembers.insert(entry->memberId);
-        relintProfile(ref, &m_touched, &m_cleared);
-        const auto now = m_entries.constFind(ref);
-        if (now != m_entries.cend() && !now->memberId.isEmpty())
-            m_dirtyMembers.insert(now->memberId);
+        if (m_dirtyProfiles.isEmpty())
+            break;
+        m_profileWork.items.assign(m_dirtyProfiles.cbegin(), m_dirtyProfiles.cend());
+        m_dirtyProfiles.clear();
     }
-    m_profileWork.clear();
-    m_profileWorkAt = 0;
     for (const int hub : std::exchange(m_dirtyPlacementHubs, {}))
         diffPlacements(hub);
     for (const ClusterRef &placement : std::exchange(m_dirtyPlacements, {}))
@@ -222,47 +202,40 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
         for (auto it = m_members.cbegin(); it != m_members.cend(); ++it)
             m_dirtyMembers.insert(it.key());
     }
-    if (m_memberWork.empty()) {
-        m_memberWork.assign(m_dirtyMembers.cbegin(), m_dirtyMembers.cend());
+    if (m_memberWork.items.empty()) {
+        m_memberWork.items.assign(m_dirtyMembers.cbegin(), m_dirtyMembers.cend());
         m_dirtyMembers.clear();
-        m_memberWorkAt = 0;
     }
-    while (m_memberWorkAt < m_memberWork.size()) {
-        if (outOfTime())
-            return false;
-        relintMember(m_memberWork[m_memberWorkAt++], &m_touched);
-    }
-    m_memberWork.clear();
-    m_memberWorkAt = 0;
+    if (!m_memberWork.drain(outOfTime, [this](const QString &memberId) { relintMember(memberId); }))
+        return false;
 
     // The rows whose rules text changed: touched rows with new rules, cleared
     // rows left without any. At 100k rows a burst touches thousands: sliced too.
-    if (!std::exchange(m_tailStarted, true)) {
-        m_tailWork.assign(m_touched.cbegin(), m_touched.cend());
-        m_tailCleared = m_tailWork.size();
-        m_tailWork.insert(m_tailWork.end(), m_cleared.cbegin(), m_cleared.cend());
-        m_tailWorkAt = 0;
+    if (m_rulesWork.items.empty()) {
+        for (const ClusterRef &ref : std::as_const(m_touched))
+            m_rulesWork.items.push_back({ref, false});
+        for (const ClusterRef &ref : std::as_const(m_cleared))
+            m_rulesWork.items.push_back({ref, true});
         m_touched.clear();
         m_cleared.clear();
     }
-    while (m_tailWorkAt < m_tailWork.size()) {
-        if (outOfTime())
-            return false;
-        const size_t at = m_tailWorkAt++;
-        const ClusterRef &ref = m_tailWork[at];
+    const auto checkRules = [this](const std::pair<ClusterRef, bool> &work) {
+        const auto &[ref, cleared] = work;
         const auto it = m_entries.find(ref);
-        if (at < m_tailCleared) {
+        if (cleared && it != m_entries.end() && !it->rules.isEmpty())
+            return;
+        if (!cleared) {
             if (it == m_entries.end())
-                continue;
+                return;
             QString rules = rulesOf(*it);
             if (rules == it->rules)
-                continue;
+                return;
             it->rules = std::move(rules);
-        } else if (it != m_entries.end() && !it->rules.isEmpty()) {
-            continue;
         }
         m_rulesChanged.push_back(ref);
-    }
+    };
+    if (!m_rulesWork.drain(outOfTime, checkRules))
+        return false;
     // Rows last: they are only stable within one turn.
     QList<int> rows;
     rows.reserve(qsizetype(m_rulesChanged.size()));
@@ -271,9 +244,6 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
             rows.append(row);
     }
     m_rulesChanged.clear();
-    m_tailWork.clear();
-    m_tailWorkAt = 0;
-    m_tailStarted = false;
     m_running = false;
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
@@ -283,27 +253,22 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
          || !m_dirtyPlacements.isEmpty())
         && !m_debounce.isActive())
         m_debounce.start();
-    if (m_changedAny || !rows.isEmpty()) {
-        m_findingsValid = false;
+    if (m_changedAny || !rows.isEmpty())
         emit changed(rows);
-    }
     return true;
 }
 
-void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared)
+void FleetFindings::relintProfile(const ClusterRef &ref)
 {
     // Take the old entry out of every index; whether the profile exists may
-    // have changed what the decisions naming it say.
+    // have changed what the decisions naming it say. The member groups it
+    // left and joined are relinted after the profiles.
     Entry old = m_entries.take(ref);
     if (old.nextChangeMs)
         m_clock.erase(old.clockAt);
     if (!old.memberId.isEmpty()) {
-        auto members = m_members.find(old.memberId);
-        if (members != m_members.end()) {
-            members->removeOne(ref);
-            if (members->isEmpty())
-                m_members.erase(members);
-        }
+        m_dirtyMembers.insert(old.memberId);
+        removeRef(&m_members, old.memberId, ref);
     }
     if (old.watchesNamespace) {
         const NamespaceKey key{ref.hub, ref.key.namespaceName};
@@ -330,20 +295,22 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
     }
     const FleetProfile &fp = m_store->profileAt(row);
     Entry entry;
-    entry.own = InventoryLint::profileFindings(*m_store, fp, m_options, &entry.nextChangeMs);
+    InventoryLint::appendProfileFindings(*m_store, fp, m_options, &entry.own, &entry.nextChangeMs);
     entry.memberId = fp.memberId;
     entry.watchesNamespace = InventoryLint::hasClusterSetLabel(fp);
     entry.rules = old.rules; // what the row shows until the rules are compared
     m_changedAny = m_changedAny || entry.own != old.own;
     if (entry.own.isEmpty() && entry.memberId.isEmpty() && !entry.watchesNamespace && !entry.nextChangeMs) {
         if (!old.rules.isEmpty())
-            cleared->append(ref);
+            m_cleared.append(ref);
         return;
     }
     if (entry.nextChangeMs)
         entry.clockAt = m_clock.emplace(entry.nextChangeMs, ref);
-    if (!entry.memberId.isEmpty())
+    if (!entry.memberId.isEmpty()) {
+        m_dirtyMembers.insert(entry.memberId);
         addRef(&m_members[entry.memberId], ref);
+    }
     if (entry.watchesNamespace) {
         const NamespaceKey key{ref.hub, ref.key.namespaceName};
         auto watch = m_namespaces.find(key);
@@ -354,7 +321,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touch
         watch->profiles.insert(ref);
     }
     m_entries.insert(ref, std::move(entry));
-    touched->insert(ref);
+    m_touched.insert(ref);
 }
 
 void FleetFindings::diffPlacements(int hub)
@@ -374,16 +341,10 @@ void FleetFindings::diffPlacements(int hub)
         const ClusterRef self{hub, key};
         for (const ClusterDecision &d : p.decisions) {
             const ClusterRef target{hub, ObjectKey{p.profileNamespace(d), d.clusterProfileName}};
-            if (add) {
+            if (add)
                 addRef(&m_placementsNaming[target], self);
-                continue;
-            }
-            auto naming = m_placementsNaming.find(target);
-            if (naming == m_placementsNaming.end())
-                continue;
-            naming->removeOne(self);
-            if (naming->isEmpty())
-                m_placementsNaming.erase(naming);
+            else
+                removeRef(&m_placementsNaming, target, self);
         }
     };
     for (auto it = known.cbegin(); it != known.cend(); ++it) {
@@ -424,20 +385,20 @@ void FleetFindings::relintPlacement(const ClusterRef &placement)
     }
 }
 
-void FleetFindings::relintMember(const QString &memberId, QSet<ClusterRef> *touched)
+void FleetFindings::relintMember(const QString &memberId)
 {
     std::optional<LintFinding> old;
     if (const auto it = m_memberFindings.constFind(memberId); it != m_memberFindings.cend()) {
         old = *it;
         for (const ClusterRef &ref : it->profiles)
-            touched->insert(ref);
+            m_touched.insert(ref);
         m_memberFindings.erase(it);
     }
     std::optional<LintFinding> f;
     if (const auto members = m_members.constFind(memberId); members != m_members.cend()) {
         QList<int> rows;
         for (const ClusterRef &ref : *members) {
-            touched->insert(ref);
+            m_touched.insert(ref);
             if (const int row = m_store->rowOf(ref.hub, ref.key); row >= 0)
                 rows.append(row);
         }
@@ -472,25 +433,22 @@ void FleetFindings::scheduleClock()
     m_clockTimer.start(int(wait));
 }
 
-const QList<LintFinding> &FleetFindings::findings() const
+QList<LintFinding> FleetFindings::findings() const
 {
-    if (m_findingsValid)
-        return m_findings;
-    m_findings.clear();
+    QList<LintFinding> all;
     for (const Entry &entry : m_entries)
-        m_findings.append(entry.own);
+        all.append(entry.own);
     for (const LintFinding &f : m_memberFindings)
-        m_findings.append(f);
+        all.append(f);
     for (const LintFinding &f : m_placementFindings)
-        m_findings.append(f);
-    std::sort(m_findings.begin(), m_findings.end(), InventoryLint::before);
-    m_findingsValid = true;
-    return m_findings;
+        all.append(f);
+    std::sort(all.begin(), all.end(), InventoryLint::before);
+    return all;
 }
 
 QList<LintFinding> FleetFindings::findingsOf(const FleetProfile &row) const
 {
-    const auto it = m_entries.constFind(refOf(row));
+    const auto it = m_entries.constFind(ClusterRef::of(row));
     if (it == m_entries.cend())
         return {};
     QList<LintFinding> out = it->own;
@@ -504,7 +462,7 @@ QList<LintFinding> FleetFindings::findingsOf(const FleetProfile &row) const
 
 const QString *FleetFindings::rulesOf(const FleetProfile &row) const
 {
-    const auto it = m_entries.constFind(refOf(row));
+    const auto it = m_entries.constFind(ClusterRef::of(row));
     return it == m_entries.cend() || it->rules.isEmpty() ? nullptr : &it->rules;
 }
 

@@ -48,7 +48,7 @@ public:
     void setStaleAfterMs(qint64 ms);
 
     // Every finding, in InventoryLint::run()'s order (assembled on demand).
-    const QList<LintFinding> &findings() const;
+    QList<LintFinding> findings() const;
     // The findings that name this cluster.
     QList<LintFinding> findingsOf(const FleetProfile &row) const;
 
@@ -63,6 +63,30 @@ signals:
     void changed(const QList<int> &rows);
 
 private:
+    // A phase's items in a list, worked through across slices: erasing from a
+    // set's front is quadratic over a whole fleet (QHash::begin() scans from
+    // its first bucket).
+    template<typename T>
+    struct WorkList
+    {
+        std::vector<T> items;
+        size_t next = 0;
+
+        // Runs `step` on the items left; false when `outOfTime` stopped it first.
+        template<typename OutOfTime, typename Step>
+        bool drain(OutOfTime outOfTime, Step step)
+        {
+            while (next < items.size()) {
+                if (outOfTime())
+                    return false;
+                step(items[next++]);
+            }
+            items.clear();
+            next = 0;
+            return true;
+        }
+    };
+
     // What is kept of a profile that has findings, a member id, a clusterset
     // label or a property that will turn stale; other profiles have no entry.
     // Entry::nextChangeMs → profile. A std::multimap, so that an entry keeps its
@@ -71,7 +95,7 @@ private:
     using Clock = std::multimap<qint64, ClusterRef>;
     struct Entry
     {
-        QList<LintFinding> own; // InventoryLint::profileFindings()
+        QList<LintFinding> own; // InventoryLint::appendProfileFindings()
         QString memberId;
         QString rules; // "manager-mismatch,stale-property"
         qint64 nextChangeMs = 0; // 0: none (and clockAt is not set)
@@ -92,10 +116,10 @@ private:
     bool continueRelint(const QDeadlineTimer &budget); // true when the relint is complete
     void markRows(int first, int last, bool cameOrWent = false);
     void checkNamespaces(int hub);
-    void relintProfile(const ClusterRef &ref, QSet<ClusterRef> *touched, QList<ClusterRef> *cleared);
+    void relintProfile(const ClusterRef &ref);
     void diffPlacements(int hub);
     void relintPlacement(const ClusterRef &placement);
-    void relintMember(const QString &memberId, QSet<ClusterRef> *touched);
+    void relintMember(const QString &memberId);
     QString rulesOf(const Entry &entry) const;
     const QString *rulesOf(const FleetProfile &row) const;
     void scheduleClock();
@@ -121,22 +145,15 @@ private:
     bool m_changedAny = false; // some finding changed
     bool m_relintAllMembers = false; // after a rebuild
     QSet<QString> m_dirtyMembers;
-    std::vector<ClusterRef> m_profileWork; // this relint's dirty profiles
-    size_t m_profileWorkAt = 0;
-    std::vector<QString> m_memberWork;
-    size_t m_memberWorkAt = 0;
+    WorkList<ClusterRef> m_profileWork; // this relint's dirty profiles
+    WorkList<QString> m_memberWork;
     QSet<ClusterRef> m_touched; // rows whose rules may have changed
     QList<ClusterRef> m_cleared; // rows whose rules may have become empty
-    // The last phase: m_touched, then m_cleared, checked for new rules text.
-    std::vector<ClusterRef> m_tailWork;
-    size_t m_tailWorkAt = 0;
-    size_t m_tailCleared = 0; // where m_cleared's refs start in m_tailWork
-    bool m_tailStarted = false;
+    // The last phase: m_touched, then m_cleared (true), checked for new rules text.
+    WorkList<std::pair<ClusterRef, bool>> m_rulesWork;
     std::vector<ClusterRef> m_rulesChanged;
     QTimer m_nextSlice;
     int m_sliceMs = 3;
-    mutable QList<LintFinding> m_findings; // findings(), assembled on demand
-    mutable bool m_findingsValid = false;
     QTimer m_debounce;
     QTimer m_clockTimer; // the next stale property, in a fleet that is quiet
     bool m_settled = false; // every hub had synced at the last status change

@@ -155,15 +155,6 @@ int HubChoiceModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString HubChoiceModel::inventoryText(const Row &row) const
-{
-    if (!row.result.done)
-        return tr("Probing…");
-    if (!row.result.inventory)
-        return tr("No");
-    return tr("Yes (%1)").arg(row.result.versions.join(QStringLiteral(", ")));
-}
-
 QVariant HubChoiceModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -197,7 +188,7 @@ QVariant HubChoiceModel::data(const QModelIndex &index, int role) const
     case ServerColumn:
         return r.server;
     case InventoryColumn:
-        return inventoryText(row);
+        return !r.done ? tr("Probing…") : !r.inventory ? tr("No") : tr("Yes (%1)").arg(r.versions.join(QStringLiteral(", ")));
     case PlacementsColumn:
         return !r.done || !r.inventory ? QString() : r.placements ? tr("Yes") : tr("No");
     case ProfilesColumn:
@@ -236,23 +227,9 @@ QVariant HubChoiceModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    switch (Column(section)) {
-    case ContextColumn:
-        return tr("Context");
-    case ServerColumn:
-        return tr("Server");
-    case InventoryColumn:
-        return tr("Inventory API");
-    case PlacementsColumn:
-        return tr("Placements");
-    case ProfilesColumn:
-        return tr("Profiles");
-    case ProblemColumn:
-        return tr("Problem");
-    case ColumnCount:
-        break;
-    }
-    return {};
+    static const char *const titles[ColumnCount] = {QT_TR_NOOP("Context"),  QT_TR_NOOP("Server"),   QT_TR_NOOP("Inventory API"),
+                                                    QT_TR_NOOP("Placements"), QT_TR_NOOP("Profiles"), QT_TR_NOOP("Problem")};
+    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
 }
 
 } // namespace fleetscope

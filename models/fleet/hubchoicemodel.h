@@ -71,7 +71,6 @@ private:
     };
 
     void onProbeFinished(InventoryProbe *probe, const InventoryProbeResult &result);
-    QString inventoryText(const Row &row) const;
 
     KubeconfigLoadOptions m_defaultLoad;
     QStringList m_files;

@@ -58,53 +58,37 @@ HubFailureKind EmptyFleetReason::classify(const HubStatus &status)
     return HubFailureKind::Other;
 }
 
-QString EmptyFleetReason::title(HubFailureKind kind)
+EmptyFleetReason::Section EmptyFleetReason::sectionFor(HubFailureKind kind)
 {
     switch (kind) {
     case HubFailureKind::Refused:
-        return tr("Connection refused");
+        return {kind, tr("Connection refused"),
+                tr("Nothing answers at the server address of the kubeconfig. Is the API server running, and is the "
+                   "address (and port) right?"), {}};
     case HubFailureKind::Unreachable:
-        return tr("Hub not reachable");
+        return {kind, tr("Hub not reachable"),
+                tr("The host name did not resolve or the network did not answer. Check the server address, your VPN "
+                   "and your proxy."), {}};
     case HubFailureKind::Tls:
-        return tr("Hub certificate not accepted");
+        return {kind, tr("Hub certificate not accepted"),
+                tr("The TLS handshake failed: the kubeconfig's certificate authority does not match the server's "
+                   "certificate, or the certificate is for another name."), {}};
     case HubFailureKind::Unauthorized:
-        return tr("Credentials refused");
+        return {kind, tr("Credentials refused"),
+                tr("The token or client certificate was refused. Log in again or refresh the credentials (for a "
+                   "cloud cluster, its get-credentials command)."), {}};
     case HubFailureKind::Forbidden:
-        return tr("Not allowed to read ClusterProfiles");
+        return {kind, tr("Not allowed to read ClusterProfiles"),
+                tr("RBAC denies listing clusterprofiles. Ask for read access, or name the namespaces you may read "
+                   "with --namespace."), {}};
     case HubFailureKind::Configuration:
-        return tr("Kubeconfig entry not usable");
+        return {kind, tr("Kubeconfig entry not usable"),
+                tr("The kubeconfig entry of the hub is incomplete or wrong; the message says what to fix."), {}};
     case HubFailureKind::None:
     case HubFailureKind::Other:
         break;
     }
-    return tr("Hub could not be read");
-}
-
-QString EmptyFleetReason::advice(HubFailureKind kind)
-{
-    switch (kind) {
-    case HubFailureKind::Refused:
-        return tr("Nothing answers at the server address of the kubeconfig. Is the API server running, and is the "
-                  "address (and port) right?");
-    case HubFailureKind::Unreachable:
-        return tr("The host name did not resolve or the network did not answer. Check the server address, your VPN "
-                  "and your proxy.");
-    case HubFailureKind::Tls:
-        return tr("The TLS handshake failed: the kubeconfig's certificate authority does not match the server's "
-                  "certificate, or the certificate is for another name.");
-    case HubFailureKind::Unauthorized:
-        return tr("The token or client certificate was refused. Log in again or refresh the credentials (for a "
-                  "cloud cluster, its get-credentials command).");
-    case HubFailureKind::Forbidden:
-        return tr("RBAC denies listing clusterprofiles. Ask for read access, or name the namespaces you may read "
-                  "with --namespace.");
-    case HubFailureKind::Configuration:
-        return tr("The kubeconfig entry of the hub is incomplete or wrong; the message says what to fix.");
-    case HubFailureKind::None:
-    case HubFailureKind::Other:
-        break;
-    }
-    return tr("Hub details (Ctrl+Shift+D) shows what happened.");
+    return {kind, tr("Hub could not be read"), tr("Hub details (Ctrl+Shift+D) shows what happened."), {}};
 }
 
 EmptyFleetReason EmptyFleetReason::of(const FleetStore &store)
@@ -120,14 +104,10 @@ EmptyFleetReason EmptyFleetReason::of(const FleetStore &store)
             return EmptyFleetReason();
         auto section = std::find_if(reason.sections.begin(), reason.sections.end(),
                                     [kind](const Section &s) { return s.kind == kind; });
-        if (section == reason.sections.end()) {
-            reason.sections.append(Section{kind, {}, advice(kind), {}});
-            section = reason.sections.end() - 1;
-        }
+        if (section == reason.sections.end())
+            section = reason.sections.insert(reason.sections.end(), sectionFor(kind));
         section->hubs << (status.message.isEmpty() ? status.hub : status.hub + QStringLiteral(": ") + status.message);
     }
-    for (Section &section : reason.sections)
-        section.title = title(section.kind);
     reason.allFailed = true;
     return reason;
 }

@@ -43,8 +43,8 @@ struct EmptyFleetReason
     QList<Section> sections;
 
     static HubFailureKind classify(const HubStatus &status);
-    static QString title(HubFailureKind kind);
-    static QString advice(HubFailureKind kind);
+    // The title and advice for one kind, without hubs.
+    static Section sectionFor(HubFailureKind kind);
     static EmptyFleetReason of(const FleetStore &store);
 };
 

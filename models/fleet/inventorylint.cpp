@@ -22,12 +22,6 @@ const QString staleProperty = QStringLiteral("stale-property");
 const QString noAccessProviders = QStringLiteral("no-access-providers");
 const QString credentialProvidersOnly = QStringLiteral("credential-providers-only");
 
-ClusterRef refOf(const FleetProfile &row)
-{
-    const ObjectMeta &meta = row.profile().metadata;
-    return ClusterRef{row.hub, ObjectKey{meta.namespaceName, meta.name}};
-}
-
 LintFinding finding(const QString &rule, const QString &message)
 {
     LintFinding f;
@@ -40,7 +34,7 @@ LintFinding finding(const QString &rule, const QString &message)
 void addProfile(LintFinding *f, const FleetStore &store, const FleetProfile &row)
 {
     f->objects << store.qualifiedName(row);
-    f->profiles << refOf(row);
+    f->profiles << ClusterRef::of(row);
 }
 
 QString ageText(qint64 ms)
@@ -69,9 +63,6 @@ qint64 nextAgeTick(qint64 ageMs)
     const qint64 hours = ageMs / hour;
     return hours >= 48 ? (hours / 24 + 1) * 24 * hour : (hours + 1) * hour;
 }
-
-void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
-                           qint64 *nextChangeMs, QList<LintFinding> *out);
 
 void keepEarliest(qint64 *next, qint64 when)
 {
@@ -129,40 +120,27 @@ bool InventoryLint::hasClusterSetLabel(const FleetProfile &row)
     return row.profile().metadata.labels.contains(well_known::clusterSetLabel);
 }
 
-QList<LintFinding> InventoryLint::profileFindings(const FleetStore &store, const FleetProfile &row,
-                                                  const LintOptions &options, qint64 *nextChangeMs)
+void InventoryLint::appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                                          QList<LintFinding> *out, qint64 *nextChangeMs)
 {
-    QList<LintFinding> out;
-    appendProfileFindings(store, row, options, nextChangeMs, &out);
-    return out;
-}
-
-namespace {
-
-// profileFindings() into a list run() fills for the whole fleet: no list per profile.
-void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
-                           qint64 *nextChangeMs, QList<LintFinding> *outList)
-{
-    QList<LintFinding> &out = *outList;
+    const auto add = [&](const QString &rule, const QString &message) {
+        LintFinding f = finding(rule, message);
+        addProfile(&f, store, row);
+        out->append(std::move(f));
+    };
     if (nextChangeMs)
         *nextChangeMs = 0;
     const ClusterProfile &p = row.profile();
     if (row.managerMismatch) {
         const ManagerFact manager = managerOf(p);
-        LintFinding f = finding(managerMismatch, QCoreApplication::translate("fleetscope::InventoryLint", "label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
-                                                     .arg(manager.labelValue.toString(), manager.specValue.toString()));
-        addProfile(&f, store, row);
-        out.append(f);
+        add(managerMismatch, QCoreApplication::translate("fleetscope::InventoryLint", "label x-k8s.io/cluster-manager=%1 but spec.clusterManager.name=%2")
+                                 .arg(manager.labelValue.toString(), manager.specValue.toString()));
     }
     if (const FieldText label = p.metadata.labels.findText(well_known::clusterSetLabel)) {
-        const std::optional<QString> nsValue = InventoryLint::namespaceClusterSet(store, row.hub, p.metadata.namespaceName);
-        if (nsValue && label != QStringView(*nsValue)) {
-            LintFinding f = finding(clusterSetContradiction,
-                                    QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
-                                        .arg(label.toString(), *nsValue, p.metadata.namespaceName.toString()));
-            addProfile(&f, store, row);
-            out.append(f);
-        }
+        const std::optional<QString> nsValue = namespaceClusterSet(store, row.hub, p.metadata.namespaceName);
+        if (nsValue && label != QStringView(*nsValue))
+            add(clusterSetContradiction, QCoreApplication::translate("fleetscope::InventoryLint", "clusterset label %1 on the profile, %2 on its namespace %3")
+                                             .arg(label.toString(), *nsValue, p.metadata.namespaceName.toString()));
     }
     QStringList stale;
     for (const Property &property : p.properties) {
@@ -177,26 +155,16 @@ void appendProfileFindings(const FleetStore &store, const FleetProfile &row, con
             keepEarliest(nextChangeMs, property.lastObservedTime + options.staleAfterMs + 1);
         }
     }
-    if (!stale.isEmpty()) {
-        LintFinding f = finding(staleProperty, QCoreApplication::translate("fleetscope::InventoryLint", "stale for more than %1: %2")
-                                                   .arg(ageText(options.staleAfterMs), stale.join(QStringLiteral(", "))));
-        addProfile(&f, store, row);
-        out.append(f);
-    }
-    if (p.accessProviders.isEmpty()) {
-        LintFinding f = finding(noAccessProviders, QCoreApplication::translate("fleetscope::InventoryLint", "no status.accessProviders: no consumer can connect"));
-        addProfile(&f, store, row);
-        out.append(f);
-    } else if (std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
-                           [](const AccessProvider &a) { return a.fromCredentialProviders; })) {
-        LintFinding f = finding(credentialProvidersOnly,
-                                QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
-        addProfile(&f, store, row);
-        out.append(f);
-    }
+    if (!stale.isEmpty())
+        add(staleProperty, QCoreApplication::translate("fleetscope::InventoryLint", "stale for more than %1: %2")
+                               .arg(ageText(options.staleAfterMs), stale.join(QStringLiteral(", "))));
+    if (p.accessProviders.isEmpty())
+        add(noAccessProviders, QCoreApplication::translate("fleetscope::InventoryLint", "no status.accessProviders: no consumer can connect"));
+    else if (std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
+                         [](const AccessProvider &a) { return a.fromCredentialProviders; }))
+        add(credentialProvidersOnly,
+            QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
 }
-
-} // namespace
 
 std::optional<LintFinding> InventoryLint::memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows)
 {
@@ -262,7 +230,7 @@ QList<LintFinding> InventoryLint::run(const FleetStore &store, const LintOptions
         const FleetProfile &fp = store.profileAt(row);
         if (!store.isHubActive(fp.hub))
             continue;
-        appendProfileFindings(store, fp, options, nullptr, &out);
+        appendProfileFindings(store, fp, options, &out); // into one list: none per profile
         if (!fp.memberId.isEmpty())
             byMember[fp.memberId].append(row);
     }

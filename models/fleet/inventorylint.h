@@ -42,7 +42,7 @@ struct LintOptions
     qint64 staleAfterMs = 24LL * 3600 * 1000; // a property observed longer ago is stale
 };
 
-// The inventory lint of issue #21: rules a consumer can check on what producers
+// The inventory lint: rules a consumer can check on what producers
 // publish (clusterprofile-api.md §1.6, §8). Errors contradict the API or another
 // object; warnings leave a consumer short of something.
 //
@@ -68,12 +68,12 @@ public:
     //
     // The rules of one profile on its own and its namespace's labels
     // (manager-mismatch, clusterset-contradiction, stale-property,
-    // no-access-providers, credential-providers-only), in rule order.
-    // `nextChangeMs` receives when these findings next read differently as time
-    // passes (a property turns stale, or the age a message shows ticks over), 0
-    // for never.
-    static QList<LintFinding> profileFindings(const FleetStore &store, const FleetProfile &row,
-                                              const LintOptions &options, qint64 *nextChangeMs = nullptr);
+    // no-access-providers, credential-providers-only), appended to `out` in rule
+    // order. `nextChangeMs` receives when these findings next read differently
+    // as time passes (a property turns stale, or the age a message shows ticks
+    // over), 0 for never.
+    static void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
+                                      QList<LintFinding> *out, qint64 *nextChangeMs = nullptr);
     // member-disagreement among the rows publishing one inventory-member-id.
     static std::optional<LintFinding> memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows);
     // placement-missing-profile for one PlacementDecision of an active hub.

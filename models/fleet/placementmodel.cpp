@@ -43,14 +43,12 @@ PlacementModel::PlacementModel(const FleetStore *store, QObject *parent)
     m_danglingTimer.setInterval(defaultDanglingDelayMs);
     connect(&m_danglingTimer, &QTimer::timeout, this, &PlacementModel::refreshDangling);
     connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) {
-        for (int row = first; row <= last; ++row) {
-            const FleetProfile &p = m_store->profileAt(row);
-            touch(ClusterRef{p.hub, ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
-        }
+        for (int row = first; row <= last; ++row)
+            touch(ClusterRef::of(m_store->profileAt(row)));
     });
     connect(store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
         for (const FleetProfile &p : gone)
-            touch(ClusterRef{p.hub, ObjectKey{p.profile().metadata.namespaceName, p.profile().metadata.name}});
+            touch(ClusterRef::of(p));
     });
     connect(store, &FleetStore::deltaApplied, this, [this] {
         if (!m_touched.isEmpty() && !m_danglingTimer.isActive())

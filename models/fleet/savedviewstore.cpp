@@ -2,6 +2,8 @@
 
 #include <QSettings>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -34,10 +36,7 @@ void SavedViewStore::reload()
         // A hand-edited or half-written entry without a name cannot be chosen: skip it.
         if (view.name.isEmpty())
             continue;
-        bool duplicate = false;
-        for (const SavedView &seen : std::as_const(views))
-            duplicate = duplicate || seen.name == view.name;
-        if (duplicate)
+        if (std::any_of(views.cbegin(), views.cend(), [&view](const SavedView &seen) { return seen.name == view.name; }))
             continue;
         view.filter = m_settings->value(QStringLiteral("filter")).toString();
         view.grouping = m_settings->value(QStringLiteral("grouping")).toString();
@@ -70,18 +69,14 @@ bool SavedViewStore::save(const SavedView &view)
     cleaned.name = view.name.trimmed();
     if (cleaned.name.isEmpty())
         return false;
-    bool replaced = false;
-    for (SavedView &existing : m_views) {
-        if (existing.name == cleaned.name) {
-            if (existing == cleaned)
-                return true;
-            existing = cleaned;
-            replaced = true;
-            break;
-        }
-    }
-    if (!replaced)
+    const auto existing = std::find_if(m_views.begin(), m_views.end(),
+                                       [&cleaned](const SavedView &v) { return v.name == cleaned.name; });
+    if (existing == m_views.end())
         m_views.append(cleaned);
+    else if (*existing == cleaned)
+        return true;
+    else
+        *existing = cleaned;
     write();
     emit changed();
     return true;
@@ -89,15 +84,11 @@ bool SavedViewStore::save(const SavedView &view)
 
 bool SavedViewStore::remove(const QString &name)
 {
-    for (qsizetype i = 0; i < m_views.size(); ++i) {
-        if (m_views[i].name == name) {
-            m_views.removeAt(i);
-            write();
-            emit changed();
-            return true;
-        }
-    }
-    return false;
+    if (m_views.removeIf([&name](const SavedView &v) { return v.name == name; }) == 0)
+        return false;
+    write();
+    emit changed();
+    return true;
 }
 
 void SavedViewStore::write()

@@ -34,11 +34,6 @@ QHash<ClusterRef, QString> rulesOf(const QList<LintFinding> &findings)
     return rules;
 }
 
-ClusterRef refOf(const FleetProfile &row)
-{
-    return ClusterRef{row.hub, ObjectKey{row.profile().metadata.namespaceName, row.profile().metadata.name}};
-}
-
 QString describe(const LintFinding &f)
 {
     return LintFinding::severityName(f.severity) + u' ' + f.rule + u' ' + f.objects.join(u' ') + QStringLiteral(": ")
@@ -175,11 +170,11 @@ void TestFleetFindings::equalsAWholePassAfterEveryRound()
             announced += signal.first().value<QList<int>>();
         for (int row = 0; row < store.profileCount(); ++row) {
             const FleetProfile &fp = store.profileAt(row);
-            const QString expected = rules.value(refOf(fp));
+            const QString expected = rules.value(ClusterRef::of(fp));
             const QString *value = findings.value(fp);
             QCOMPARE(value ? *value : QString(), expected);
             QCOMPARE(*findings.fact(FleetFindings::filterKey, fp), expected);
-            if (shown.value(refOf(fp)) != expected)
+            if (shown.value(ClusterRef::of(fp)) != expected)
                 QVERIFY2(announced.contains(row), qPrintable(QStringLiteral("round %1: row %2 (%3) not announced")
                                                                  .arg(round)
                                                                  .arg(row)

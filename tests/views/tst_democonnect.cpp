@@ -4,6 +4,7 @@
 // lists the member's nodes; the person's saved provider file stays untouched.
 
 #include "clustertableview.h"
+#include "accesscontroller.h"
 #include "connectcontroller.h"
 #include "connectdialog.h"
 #include "demofleet.h"
@@ -76,7 +77,7 @@ void TestDemoConnect::connectReachesADemoMember()
         QTest::qWait(50);
     QVERIFY(store.allHubsSettled());
 
-    ConnectController::setProviderFileOverride(demo.providerFile());
+    AccessController::setProviderFileOverride(demo.providerFile());
     MainWindow window(&store, &engine);
     window.show();
     // The first cluster (by namespace and name) the demo points at a member: a good one.
@@ -136,7 +137,7 @@ void TestDemoConnect::connectReachesADemoMember()
     QVERIFY2(listed.count('\n') >= 3, listed.constData());
     // The demo's file was only borrowed.
     QCOMPARE(QSettings().value(QStringLiteral("connect/providerFile")).toString(), savedChoice);
-    ConnectController::setProviderFileOverride(QString());
+    AccessController::setProviderFileOverride(QString());
     engine.stop();
 }
 
