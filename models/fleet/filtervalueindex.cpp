@@ -3,6 +3,8 @@
 #include "api/stringpool.h"
 #include "fleetstore.h"
 
+#include <algorithm>
+
 namespace fleetscope {
 
 void FilterValueIndex::Tally::add(const QString &text, int delta)
@@ -30,19 +32,44 @@ FilterValueIndex::FilterValueIndex(const FleetStore *store, QObject *parent)
     : QObject(parent)
     , m_store(store)
 {
-    connect(store, &FleetStore::profilesAboutToChange, this, [this](int first, int last) { count(first, last, -1); });
-    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) { count(first, last, +1); });
-    connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this](int first, int last) { count(first, last, -1); });
-    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) { count(first, last, +1); });
-    count(0, store->profileCount() - 1, +1);
+    connect(store, &FleetStore::profilesAboutToChange, this, [this](int first, int last) { queue(first, last, -1); });
+    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) { queue(first, last, +1); });
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this,
+            [this](int first, int last) { queue(first, last, -1); });
+    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) { queue(first, last, +1); });
+    // A slice of ~1000 rows takes a millisecond or two; the first waits for a
+    // burst to pass.
+    m_drainTimer.setSingleShot(true);
+    connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(1024); });
+    for (int row = 0; row < store->profileCount(); ++row)
+        count(store->profileAt(row), +1);
 }
 
 FilterValueIndex::~FilterValueIndex() = default;
 
-void FilterValueIndex::count(int first, int last, int delta)
+void FilterValueIndex::queue(int first, int last, int delta)
 {
     for (int row = first; row <= last; ++row)
-        count(m_store->profileAt(row), delta);
+        m_queue.emplace_back(m_store->profileAt(row), delta);
+    if (!m_drainTimer.isActive())
+        m_drainTimer.start(100);
+}
+
+void FilterValueIndex::drain(size_t rows)
+{
+    const size_t end = std::min(m_queue.size(), m_queueAt + rows);
+    for (; m_queueAt < end; ++m_queueAt) {
+        count(m_queue[m_queueAt].first, m_queue[m_queueAt].second);
+        // The last holder of a replaced profile frees it here, in the slice.
+        m_queue[m_queueAt].first = FleetProfile();
+    }
+    if (m_queueAt < m_queue.size()) {
+        m_drainTimer.start(0);
+        return;
+    }
+    m_queue.clear();
+    m_queueAt = 0;
+    m_drainTimer.stop();
 }
 
 void FilterValueIndex::count(const FleetProfile &row, int delta)
@@ -69,8 +96,9 @@ void FilterValueIndex::count(const FleetProfile &row, int delta)
     }
 }
 
-QStringList FilterValueIndex::keys() const
+QStringList FilterValueIndex::keys()
 {
+    drain(m_queue.size());
     QStringList keys;
     m_propertyNames.appendTo(&keys);
     m_conditionTypes.appendTo(&keys);
@@ -86,8 +114,9 @@ const FilterValueIndex::Tally *FilterValueIndex::find(const QHash<const QChar *,
     return it == tallies.cend() ? nullptr : &*it;
 }
 
-QStringList FilterValueIndex::values(FilterField field, const QString &key) const
+QStringList FilterValueIndex::values(FilterField field, const QString &key)
 {
+    drain(m_queue.size());
     QStringList values;
     switch (field) {
     case FilterField::Namespace:

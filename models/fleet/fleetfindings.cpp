@@ -68,7 +68,7 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
     // Namespace labels arrive in deltas without a signal of their own.
     connect(store, &FleetStore::deltaApplied, this, [this, later](int hub) {
         checkNamespaces(hub);
-        if (!m_dirtyProfiles.isEmpty())
+        if (!m_dirtyProfiles.isEmpty() || !m_changed.empty())
             later();
     });
     // Once every hub has synced, at once: a fleet that just arrived is checked
@@ -97,8 +97,11 @@ void FleetFindings::markRows(int first, int last, bool cameOrWent)
         return; // everything will be linted anyway
     for (int row = first; row <= last; ++row) {
         ClusterRef ref = refOf(m_store->profileAt(row));
-        if (cameOrWent)
-            m_cameOrWent.insert(ref);
+        if (!cameOrWent) {
+            m_changed.push_back(std::move(ref));
+            continue;
+        }
+        m_cameOrWent.insert(ref);
         m_dirtyProfiles.insert(std::move(ref));
     }
 }
@@ -195,6 +198,13 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
     // its first bucket: quadratic over a whole fleet).
     for (;;) {
         if (m_profileWorkAt == m_profileWork.size()) {
+            for (; m_changedAt < m_changed.size(); ++m_changedAt) {
+                if (outOfTime())
+                    return false;
+                m_dirtyProfiles.insert(std::move(m_changed[m_changedAt]));
+            }
+            m_changed.clear();
+            m_changedAt = 0;
             if (m_dirtyProfiles.isEmpty())
                 break;
             m_profileWork.assign(m_dirtyProfiles.cbegin(), m_dirtyProfiles.cend());
@@ -279,8 +289,8 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     scheduleClock();
     // What changed after its phase had run waits for the next relint.
-    if ((!m_dirtyProfiles.isEmpty() || !m_dirtyMembers.isEmpty() || !m_dirtyPlacementHubs.isEmpty()
-         || !m_dirtyPlacements.isEmpty())
+    if ((!m_dirtyProfiles.isEmpty() || !m_changed.empty() || !m_dirtyMembers.isEmpty()
+         || !m_dirtyPlacementHubs.isEmpty() || !m_dirtyPlacements.isEmpty())
         && !m_debounce.isActive())
         m_debounce.start();
     if (m_changedAny || !rows.isEmpty()) {

@@ -113,6 +113,10 @@ private:
     QHash<ClusterRef, Refs> m_placementsNaming; // profile → decisions naming it
     // What changed since the last relint.
     QSet<ClusterRef> m_dirtyProfiles;
+    // Changed profiles not yet in m_dirtyProfiles: appending costs a burst of
+    // events far less than hashing each key; the relint adds them in its slices.
+    std::vector<ClusterRef> m_changed;
+    size_t m_changedAt = 0;
     QSet<int> m_dirtyPlacementHubs;
     QSet<ClusterRef> m_dirtyPlacements;
     QSet<ClusterRef> m_cameOrWent; // dirty profiles that were inserted or removed
