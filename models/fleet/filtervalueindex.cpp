@@ -11,32 +11,35 @@ void FilterValueIndex::Tally::add(const QString &text, int delta)
 {
     if (text.isEmpty())
         return;
+    // A plain sum, so that a row's old values may go before its new ones are
+    // counted, or after: a count may dip below zero meanwhile.
     auto it = m_entries.find(text.constData());
-    if (it == m_entries.end()) {
-        if (delta > 0)
-            m_entries.insert(text.constData(), {text, delta});
-        return;
-    }
+    if (it == m_entries.end())
+        it = m_entries.insert(text.constData(), {text, 0});
     it->second += delta;
-    if (it->second <= 0)
+    if (it->second == 0)
         m_entries.erase(it);
 }
 
 void FilterValueIndex::Tally::appendTo(QStringList *out, const QString &prefix) const
 {
-    for (const auto &entry : m_entries)
-        out->append(prefix + entry.first);
+    for (const auto &entry : m_entries) {
+        if (entry.second > 0)
+            out->append(prefix + entry.first);
+    }
 }
 
 FilterValueIndex::FilterValueIndex(const FleetStore *store, QObject *parent)
     : QObject(parent)
     , m_store(store)
 {
-    connect(store, &FleetStore::profilesAboutToChange, this, [this](int first, int last) { queue(first, last, -1); });
-    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) { queue(first, last, +1); });
-    connect(store, &FleetStore::profilesAboutToBeRemoved, this,
-            [this](int first, int last) { queue(first, last, -1); });
-    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) { queue(first, last, +1); });
+    // Old values go at once: the store is about to drop those profiles, and a
+    // queue holding them would free them later in a slice of its own, where
+    // the allocator's catching up lands on the next paint.
+    connect(store, &FleetStore::profilesAboutToChange, this, &FilterValueIndex::uncount);
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this, &FilterValueIndex::uncount);
+    connect(store, &FleetStore::profilesChanged, this, &FilterValueIndex::queue);
+    connect(store, &FleetStore::profilesInserted, this, &FilterValueIndex::queue);
     // A slice of ~1000 rows takes a millisecond or two; the first waits for a
     // burst to pass.
     m_drainTimer.setSingleShot(true);
@@ -47,10 +50,16 @@ FilterValueIndex::FilterValueIndex(const FleetStore *store, QObject *parent)
 
 FilterValueIndex::~FilterValueIndex() = default;
 
-void FilterValueIndex::queue(int first, int last, int delta)
+void FilterValueIndex::uncount(int first, int last)
 {
     for (int row = first; row <= last; ++row)
-        m_queue.emplace_back(m_store->profileAt(row), delta);
+        count(m_store->profileAt(row), -1);
+}
+
+void FilterValueIndex::queue(int first, int last)
+{
+    for (int row = first; row <= last; ++row)
+        m_queue.push_back(m_store->profileAt(row));
     if (!m_drainTimer.isActive())
         m_drainTimer.start(100);
 }
@@ -58,11 +67,8 @@ void FilterValueIndex::queue(int first, int last, int delta)
 void FilterValueIndex::drain(size_t rows)
 {
     const size_t end = std::min(m_queue.size(), m_queueAt + rows);
-    for (; m_queueAt < end; ++m_queueAt) {
-        count(m_queue[m_queueAt].first, m_queue[m_queueAt].second);
-        // The last holder of a replaced profile frees it here, in the slice.
-        m_queue[m_queueAt].first = FleetProfile();
-    }
+    for (; m_queueAt < end; ++m_queueAt)
+        count(m_queue[m_queueAt], +1);
     if (m_queueAt < m_queue.size()) {
         m_drainTimer.start(0);
         return;
