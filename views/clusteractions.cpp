@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QSettings>
+#include <QThread>
 #include <QTreeView>
 
 #include <algorithm>
@@ -64,6 +65,15 @@ ClusterActions::ClusterActions(const FleetStore *store, ClusterFilterProxy *prox
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_export->setToolTip(tr("Save the clusters the filter shows as CSV or JSON"));
     connect(m_export, &QAction::triggered, this, &ClusterActions::askAndExport);
+    connect(this, &ClusterActions::exportFinished, this, [this](const QString &, const QString &error) {
+        if (error.isEmpty())
+            return;
+        // Not modal-blocking: the export finished on its own time, whatever the user does now.
+        auto *box =
+            new QMessageBox(QMessageBox::Warning, tr("Export shown clusters"), error, QMessageBox::Ok, m_window);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
 
     table->setAccessibleName(tr("Cluster table"));
     if (table->contextMenuPolicy() != Qt::ActionsContextMenu)
@@ -149,16 +159,43 @@ QList<int> ClusterActions::shownStoreRows() const
     return rows;
 }
 
-bool ClusterActions::exportShown(const QString &path, FleetPrinter::Format format, QString *error) const
+ClusterActions::~ClusterActions()
 {
-    const FleetPrinter printer(*m_store, format, QDateTime::currentMSecsSinceEpoch());
-    const QByteArray bytes = printer.render(shownStoreRows());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
+    if (!m_thread)
+        return;
+    // Jobs run in order: once this empty one has run, the exports before it have.
+    QMetaObject::invokeMethod(m_worker, [] {}, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_worker;
+    delete m_thread;
+}
+
+void ClusterActions::exportShown(const QString &path, FleetPrinter::Format format)
+{
+    if (!m_thread) {
+        m_thread = new QThread;
+        m_thread->setObjectName(QStringLiteral("export"));
+        m_worker = new QObject;
+        m_worker->moveToThread(m_thread);
+        m_thread->start(QThread::LowPriority);
     }
-    return true;
+    // The snapshot: shared profiles and hub names, no text yet.
+    FleetPrinter printer(*m_store, format, QDateTime::currentMSecsSinceEpoch());
+    std::vector<FleetProfile> profiles;
+    profiles.reserve(size_t(m_proxy->rowCount()));
+    for (const int row : shownStoreRows())
+        profiles.push_back(m_store->profileAt(row));
+    QMetaObject::invokeMethod(m_worker, [this, path, printer, profiles = std::move(profiles), probe = m_exportProbe] {
+        if (probe)
+            probe();
+        const QByteArray bytes = printer.render(profiles);
+        QSaveFile file(path);
+        QString error;
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+            error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        QMetaObject::invokeMethod(this, [this, path, error] { emit exportFinished(path, error); });
+    });
 }
 
 void ClusterActions::askAndExport()
@@ -176,9 +213,7 @@ void ClusterActions::askAndExport()
     const bool json = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
         || (!path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) && chosenFilter == jsonFilter);
     settings.setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
-    QString error;
-    if (!exportShown(path, json ? FleetPrinter::Format::Json : FleetPrinter::Format::Csv, &error))
-        QMessageBox::warning(m_window, tr("Export shown clusters"), error);
+    exportShown(path, json ? FleetPrinter::Format::Json : FleetPrinter::Format::Csv);
 }
 
 } // namespace fleetscope

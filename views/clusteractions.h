@@ -4,7 +4,10 @@
 
 #include <QObject>
 
+#include <functional>
+
 class QAction;
+class QThread;
 class QWidget;
 
 namespace fleetscope {
@@ -17,7 +20,9 @@ class FleetTreeView;
 // What a person does with the clusters they see: copy the selected rows (TSV, as
 // spreadsheets paste them), copy their names, export the current filtered and
 // sorted view as CSV or JSON (the same renderings as `fleetscope list -o csv|json`),
-// and the context menus of the table rows and the tree groups.
+// and the context menus of the table rows and the tree groups. An export renders,
+// inflates and writes on its own worker thread (like the fleet cache): the GUI
+// thread only copies the shown rows' shared profiles.
 class ClusterActions final : public QObject
 {
     Q_OBJECT
@@ -26,6 +31,8 @@ class ClusterActions final : public QObject
 public:
     ClusterActions(const FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table, FleetTreeView *tree,
                    QWidget *window);
+    // Waits for an export under way, so that its file is complete.
+    ~ClusterActions() override;
 
     QAction *copyAction() const { return m_copy; }
     QAction *copyNamesAction() const { return m_copyNames; }
@@ -38,8 +45,14 @@ public:
     QString selectedNames() const;
     // Store rows of the filtered view, in view order.
     QList<int> shownStoreRows() const;
-    // Writes the filtered view to `path`; false with `error` naming the file.
-    bool exportShown(const QString &path, FleetPrinter::Format format, QString *error) const;
+    // Starts writing the filtered view to `path`; answered by exportFinished().
+    void exportShown(const QString &path, FleetPrinter::Format format);
+    // Test hook: runs on the worker before it renders and writes.
+    void setExportProbe(std::function<void()> probe) { m_exportProbe = std::move(probe); }
+
+signals:
+    // `error` names the file; empty when it was written.
+    void exportFinished(const QString &path, const QString &error);
 
 private:
     void copySelection();
@@ -54,6 +67,9 @@ private:
     QAction *m_copy;
     QAction *m_copyNames;
     QAction *m_export;
+    QThread *m_thread = nullptr; // started with the first export
+    QObject *m_worker = nullptr; // lives on m_thread: exports run in the order asked
+    std::function<void()> m_exportProbe;
 };
 
 } // namespace fleetscope

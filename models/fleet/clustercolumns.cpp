@@ -3,7 +3,7 @@
 #include "api/conditionreasons.h"
 
 #include "clustertablemodel.h"
-#include "fleetstore.h"
+#include "fleetprofile.h"
 #include "valueorder.h"
 
 #include <QCoreApplication>
@@ -109,30 +109,31 @@ QString managerToolTip(const FleetProfile &row)
 // Condition types, ClusterSet and API paths are Kubernetes names: translators keep them.
 const ClusterColumn columns[] = {
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Name"), "metadata.name",
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().metadata.name; }, nullptr, nullptr},
+     [](const FleetProfile &r, const QString &, qint64) { return r.profile().metadata.name; }, nullptr, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Display name"), "spec.displayName",
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().displayName.toString(); }, nullptr, nullptr},
+     [](const FleetProfile &r, const QString &, qint64) { return r.profile().displayName.toString(); }, nullptr,
+     nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Hub"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The hub (kubeconfig context) that publishes the profile"),
-     [](const FleetProfile &r, const FleetStore &s, qint64) { return s.hubName(r.hub); }, nullptr, nullptr},
+     [](const FleetProfile &, const QString &hub, qint64) { return hub; }, nullptr, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Namespace"), "metadata.namespace",
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().metadata.namespaceName.toString(); },
+     [](const FleetProfile &r, const QString &, qint64) { return r.profile().metadata.namespaceName.toString(); },
      nullptr, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "ClusterSet"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel",
                        "The ClusterSet: profile label, namespace label or clusterset.k8s.io property"),
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.clusterSet.toString(); }, nullptr,
+     [](const FleetProfile &r, const QString &, qint64) { return r.clusterSet.toString(); }, nullptr,
      clusterSetToolTip},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Manager"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel",
                        "x-k8s.io/cluster-manager label, else spec.clusterManager.name"),
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.manager.toString(); }, nullptr, managerToolTip},
+     [](const FleetProfile &r, const QString &, qint64) { return r.manager.toString(); }, nullptr, managerToolTip},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Version"), "status.version.kubernetes",
-     [](const FleetProfile &r, const FleetStore &, qint64) { return r.profile().kubernetesVersion.toString(); },
+     [](const FleetProfile &r, const QString &, qint64) { return r.profile().kubernetesVersion.toString(); },
      [](const FleetProfile &r) { return VersionKey::parse(r.profile().kubernetesVersion.view()).packed(); }, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "ControlPlaneHealthy"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The ControlPlaneHealthy condition"),
-     [](const FleetProfile &r, const FleetStore &, qint64) {
+     [](const FleetProfile &r, const QString &, qint64) {
          return conditionStatusName(r.profile().conditionStatus(condition_types::controlPlaneHealthy));
      },
      [](const FleetProfile &r) {
@@ -141,26 +142,26 @@ const ClusterColumn columns[] = {
      [](const FleetProfile &r) { return conditionToolTip(r.profile(), condition_types::controlPlaneHealthy); }},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Joined"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The Joined condition"),
-     [](const FleetProfile &r, const FleetStore &, qint64) {
+     [](const FleetProfile &r, const QString &, qint64) {
          return conditionStatusName(r.profile().conditionStatus(condition_types::joined));
      },
      [](const FleetProfile &r) { return conditionRank(r.profile().conditionStatus(condition_types::joined)); },
      [](const FleetProfile &r) { return conditionToolTip(r.profile(), condition_types::joined); }},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Location"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The location.topology.k8s.io property"),
-     [](const FleetProfile &r, const FleetStore &, qint64) {
+     [](const FleetProfile &r, const QString &, qint64) {
          return propertyText(r.profile(), well_known::locationProperty);
      },
      nullptr, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Nodes"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The count.node.k8s.io property"),
-     [](const FleetProfile &r, const FleetStore &, qint64) {
+     [](const FleetProfile &r, const QString &, qint64) {
          return propertyText(r.profile(), well_known::nodeCountProperty);
      },
      nodesKey, nullptr},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Last transition"),
      QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Age of the newest condition transition"),
-     [](const FleetProfile &r, const FleetStore &, qint64 now) {
+     [](const FleetProfile &r, const QString &, qint64 now) {
          const KubeTime newest = newestTransition(r.profile());
          return newest ? humanDuration(qMax<qint64>(0, now - newest)) : QString();
      },

@@ -5,7 +5,6 @@
 
 namespace fleetscope {
 
-class FleetStore;
 struct FleetProfile;
 
 // One entry per fixed column of the cluster table (ClusterTableModel::Column):
@@ -16,7 +15,8 @@ struct ClusterColumn
 {
     const char *title;   // translated in the context "fleetscope::ClusterTableModel"
     const char *toolTip; // idem; API paths ("metadata.name") are left as they are
-    QString (*text)(const FleetProfile &row, const FleetStore &store, qint64 nowMs);
+    // `hubName`: the name of the row's hub (the store's, or a snapshot's off the GUI thread).
+    QString (*text)(const FleetProfile &row, const QString &hubName, qint64 nowMs);
     // An integer that orders the column (versions, condition ranks, node counts,
     // times), or null: the column sorts by its text.
     qint64 (*sortKey)(const FleetProfile &row);

@@ -9,17 +9,8 @@
 namespace fleetscope {
 namespace {
 
-// Row runs longer than this are edited by rebuilding the sequence, shorter ones
-// row by row.
-constexpr int bulkEditRows = 64;
-
-// Whether `rows` sorted rows are merged into a sequence of `size` in one pass
-// (O(size) comparisons) rather than placed one by one (a binary search and a
-// block edit each, ~100× a merge's step).
-bool isBulk(int rows, int size)
-{
-    return rows >= bulkEditRows && rows >= size / 128;
-}
+// Changed rows up to this many are looked up one by one for their dataChanged.
+constexpr int rowsLookedUp = 64;
 
 } // namespace
 
@@ -45,18 +36,16 @@ void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
         using M = QAbstractItemModel;
         auto &c = m_connections;
         c.push_back(connect(source, &M::dataChanged, this, &ClusterFilterProxy::onDataChanged));
-        c.push_back(connect(source, &M::rowsAboutToBeRemoved, this, [this](const QModelIndex &parent, int first, int last) {
-            if (!parent.isValid())
-                onRowsAboutToBeRemoved(first, last);
-        }));
-        c.push_back(connect(source, &M::rowsRemoved, this, [this](const QModelIndex &parent, int first, int last) {
-            if (!parent.isValid())
-                onRowsRemoved(first, last);
-        }));
-        c.push_back(connect(source, &M::rowsInserted, this, [this](const QModelIndex &parent, int first, int last) {
-            if (!parent.isValid())
-                onRowsInserted(first, last);
-        }));
+        // Only the top level's rows and columns are ours.
+        const auto topLevel = [this](void (ClusterFilterProxy::*handler)(int, int)) {
+            return [this, handler](const QModelIndex &parent, int first, int last) {
+                if (!parent.isValid())
+                    (this->*handler)(first, last);
+            };
+        };
+        c.push_back(connect(source, &M::rowsAboutToBeRemoved, this, topLevel(&ClusterFilterProxy::onRowsAboutToBeRemoved)));
+        c.push_back(connect(source, &M::rowsRemoved, this, topLevel(&ClusterFilterProxy::onRowsRemoved)));
+        c.push_back(connect(source, &M::rowsInserted, this, topLevel(&ClusterFilterProxy::onRowsInserted)));
         // A move permutes source rows: like a layout change, for the rows of the top level.
         c.push_back(connect(source, &M::rowsAboutToBeMoved, this, [this](const QModelIndex &from, int, int, const QModelIndex &to) {
             if (!from.isValid() || !to.isValid())
@@ -83,10 +72,7 @@ void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
             if (!parent.isValid())
                 beginRemoveColumns(QModelIndex(), first, last);
         }));
-        c.push_back(connect(source, &M::columnsRemoved, this, [this](const QModelIndex &parent, int first, int last) {
-            if (!parent.isValid())
-                onColumnsRemoved(first, last);
-        }));
+        c.push_back(connect(source, &M::columnsRemoved, this, topLevel(&ClusterFilterProxy::onColumnsRemoved)));
         c.push_back(connect(source, &M::headerDataChanged, this, [this](Qt::Orientation orientation, int first, int last) {
             if (orientation == Qt::Horizontal)
                 emit headerDataChanged(orientation, first, last);
@@ -323,7 +309,7 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
         // Nothing moves: the cells of these rows, wherever they are shown.
         int top = rowCount();
         int bottom = -1;
-        if (last - first < bulkEditRows) {
+        if (last - first < rowsLookedUp) {
             for (int row = first; row <= last; ++row) {
                 if (const int at = proxyRowOf(row); at >= 0) {
                     top = qMin(top, at);
@@ -421,22 +407,14 @@ void ClusterFilterProxy::placeChangedRowsInBulk(int first, int last, bool retest
     // back into the order: O(n + k log k), and one layout change.
     relayout([this, first, last, retest, rekey] {
         if (rekey) {
-            std::vector<int> kept;
-            kept.reserve(size_t(m_order.size()));
-            m_order.forEach([&](int row) {
-                if (row < first || row > last)
-                    kept.push_back(row);
-            });
+            const auto lessThan = [this](int a, int b) { return less(a, b); };
+            m_order.eraseRows(first, last, lessThan); // by the keys they were placed with
             std::vector<int> changed(size_t(last - first + 1));
             std::iota(changed.begin(), changed.end(), first);
             for (const int row : changed)
                 m_keys[size_t(row)] = keyOf(row);
-            const auto lessThan = [this](int a, int b) { return less(a, b); };
             std::sort(changed.begin(), changed.end(), lessThan);
-            std::vector<int> merged;
-            merged.reserve(kept.size() + changed.size());
-            std::merge(kept.begin(), kept.end(), changed.begin(), changed.end(), std::back_inserter(merged), lessThan);
-            m_order.assign(merged);
+            m_order.mergeRows(changed, lessThan);
         }
         if (retest) {
             for (int row = first; row <= last; ++row)
@@ -467,32 +445,12 @@ void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
         const int from = positions[start];
         const int to = positions[end - 1];
         beginRemoveRows(QModelIndex(), from, to);
-        if (isBulk(to - from + 1, m_visible.size())) {
-            std::vector<int> visible = m_visible.toVector();
-            visible.erase(visible.begin() + from, visible.begin() + to + 1);
-            m_visible.assign(visible);
-        } else {
-            for (int at = to; at >= from; --at)
-                m_visible.erase(at);
-        }
+        m_visible.eraseRange(from, to);
         endRemoveRows();
         end = start;
     }
-    if (!isSorted())
-        return;
-    if (isBulk(last - first + 1, m_order.size())) {
-        std::vector<int> order;
-        order.reserve(size_t(m_order.size()));
-        m_order.forEach([&](int row) {
-            if (row < first || row > last)
-                order.push_back(row);
-        });
-        m_order.assign(order);
-    } else {
-        const auto lessThan = [this](int a, int b) { return less(a, b); };
-        for (int row = first; row <= last; ++row)
-            m_order.erase(m_order.lowerBound(row, lessThan));
-    }
+    if (isSorted())
+        m_order.eraseRows(first, last, [this](int a, int b) { return less(a, b); });
 }
 
 int ClusterFilterProxy::firstShifted(int sourceRow) const
@@ -529,16 +487,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
         for (const int row : added)
             m_keys[size_t(row)] = keyOf(row);
         std::sort(added.begin(), added.end(), lessThan);
-        if (isBulk(count, m_order.size())) {
-            std::vector<int> order = m_order.toVector();
-            std::vector<int> merged;
-            merged.reserve(order.size() + added.size());
-            std::merge(order.begin(), order.end(), added.begin(), added.end(), std::back_inserter(merged), lessThan);
-            m_order.assign(merged);
-        } else {
-            for (const int row : added)
-                m_order.insert(m_order.lowerBound(row, lessThan), row);
-        }
+        m_order.mergeRows(added, lessThan);
     }
     added.erase(std::remove_if(added.begin(), added.end(), [this](int row) { return !acceptsSourceRow(row); }),
                 added.end());
@@ -568,14 +517,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
         beginInsertRows(QModelIndex(), at, at + int(end - start) - 1);
         for (size_t i = start; i < end; ++i)
             m_accepted[size_t(added[i])] = 1;
-        if (isBulk(int(end - start), m_visible.size())) {
-            std::vector<int> visible = m_visible.toVector();
-            visible.insert(visible.begin() + at, added.begin() + qsizetype(start), added.begin() + qsizetype(end));
-            m_visible.assign(visible);
-        } else {
-            for (size_t i = start; i < end; ++i)
-                m_visible.insert(at + int(i - start), added[i]);
-        }
+        m_visible.insertRange(at, added.data() + start, int(end - start));
         endInsertRows();
         end = start;
     }
@@ -634,31 +576,6 @@ QModelIndex ClusterFilterProxy::index(int row, int column, const QModelIndex &pa
     if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
         return QModelIndex();
     return createIndex(row, column);
-}
-
-QModelIndex ClusterFilterProxy::parent(const QModelIndex &) const
-{
-    return QModelIndex();
-}
-
-QModelIndex ClusterFilterProxy::sibling(int row, int column, const QModelIndex &) const
-{
-    return index(row, column);
-}
-
-bool ClusterFilterProxy::hasChildren(const QModelIndex &parent) const
-{
-    return !parent.isValid() && !m_visible.isEmpty();
-}
-
-int ClusterFilterProxy::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : m_visible.size();
-}
-
-int ClusterFilterProxy::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() || m_connections.empty() ? 0 : sourceModel()->columnCount();
 }
 
 QVariant ClusterFilterProxy::headerData(int section, Qt::Orientation orientation, int role) const

@@ -194,9 +194,9 @@ QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
     const ClusterColumn &spec = clusterColumn(column);
     switch (role) {
     case Qt::DisplayRole:
-        return spec.text(row, *m_store, now());
+        return spec.text(row, m_store->hubName(row.hub), now());
     case SortRole:
-        return spec.sortKey ? QVariant(spec.sortKey(row)) : QVariant(spec.text(row, *m_store, now()));
+        return spec.sortKey ? QVariant(spec.sortKey(row)) : QVariant(spec.text(row, m_store->hubName(row.hub), now()));
     default:
         break;
     }

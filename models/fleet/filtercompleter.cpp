@@ -72,7 +72,7 @@ QString quotedIfNeeded(const QString &value)
     return u'"' + escaped + u'"';
 }
 
-void addValuesOf(FilterField field, QStringView key, const FleetStore &store, const FilterValueIndex &index,
+void addValuesOf(FilterField field, QStringView key, const FleetStore &store, FilterValueIndex &index,
                  Distinct *out)
 {
     switch (field) {
@@ -108,7 +108,7 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, co
     }
 }
 
-void addKeys(const FilterValueIndex &index, Distinct *out)
+void addKeys(FilterValueIndex &index, Distinct *out)
 {
     for (const QString &key : FilterParser::builtinKeys())
         out->addTemporary(key);
@@ -120,7 +120,7 @@ void addKeys(const FilterValueIndex &index, Distinct *out)
 
 } // namespace
 
-FilterCompletions FilterCompleter::completions(const FleetStore &store, const FilterValueIndex &index,
+FilterCompletions FilterCompleter::completions(const FleetStore &store, FilterValueIndex &index,
                                               const QString &text, int cursor, int limit)
 {
     FilterCompletions result;

@@ -25,7 +25,7 @@ struct FilterCompletions
 class FilterCompleter final
 {
 public:
-    static FilterCompletions completions(const FleetStore &store, const FilterValueIndex &index, const QString &text,
+    static FilterCompletions completions(const FleetStore &store, FilterValueIndex &index, const QString &text,
                                          int cursor, int limit = 50);
 };
 

@@ -3,46 +3,79 @@
 #include "api/stringpool.h"
 #include "fleetstore.h"
 
+#include <algorithm>
+
 namespace fleetscope {
 
 void FilterValueIndex::Tally::add(const QString &text, int delta)
 {
     if (text.isEmpty())
         return;
+    // A plain sum, so that a row's old values may go before its new ones are
+    // counted, or after: a count may dip below zero meanwhile.
     auto it = m_entries.find(text.constData());
-    if (it == m_entries.end()) {
-        if (delta > 0)
-            m_entries.insert(text.constData(), {text, delta});
-        return;
-    }
+    if (it == m_entries.end())
+        it = m_entries.insert(text.constData(), {text, 0});
     it->second += delta;
-    if (it->second <= 0)
+    if (it->second == 0)
         m_entries.erase(it);
 }
 
 void FilterValueIndex::Tally::appendTo(QStringList *out, const QString &prefix) const
 {
-    for (const auto &entry : m_entries)
-        out->append(prefix + entry.first);
+    for (const auto &entry : m_entries) {
+        if (entry.second > 0)
+            out->append(prefix + entry.first);
+    }
 }
 
 FilterValueIndex::FilterValueIndex(const FleetStore *store, QObject *parent)
     : QObject(parent)
     , m_store(store)
 {
-    connect(store, &FleetStore::profilesAboutToChange, this, [this](int first, int last) { count(first, last, -1); });
-    connect(store, &FleetStore::profilesChanged, this, [this](int first, int last) { count(first, last, +1); });
-    connect(store, &FleetStore::profilesAboutToBeRemoved, this, [this](int first, int last) { count(first, last, -1); });
-    connect(store, &FleetStore::profilesInserted, this, [this](int first, int last) { count(first, last, +1); });
-    count(0, store->profileCount() - 1, +1);
+    // Old values go at once: the store is about to drop those profiles, and a
+    // queue holding them would free them later in a slice of its own, where
+    // the allocator's catching up lands on the next paint.
+    connect(store, &FleetStore::profilesAboutToChange, this, &FilterValueIndex::uncount);
+    connect(store, &FleetStore::profilesAboutToBeRemoved, this, &FilterValueIndex::uncount);
+    connect(store, &FleetStore::profilesChanged, this, &FilterValueIndex::queue);
+    connect(store, &FleetStore::profilesInserted, this, &FilterValueIndex::queue);
+    // A slice of ~1000 rows takes a millisecond or two; the first waits for a
+    // burst to pass.
+    m_drainTimer.setSingleShot(true);
+    connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(1024); });
+    for (int row = 0; row < store->profileCount(); ++row)
+        count(store->profileAt(row), +1);
 }
 
 FilterValueIndex::~FilterValueIndex() = default;
 
-void FilterValueIndex::count(int first, int last, int delta)
+void FilterValueIndex::uncount(int first, int last)
 {
     for (int row = first; row <= last; ++row)
-        count(m_store->profileAt(row), delta);
+        count(m_store->profileAt(row), -1);
+}
+
+void FilterValueIndex::queue(int first, int last)
+{
+    for (int row = first; row <= last; ++row)
+        m_queue.push_back(m_store->profileAt(row));
+    if (!m_drainTimer.isActive())
+        m_drainTimer.start(100);
+}
+
+void FilterValueIndex::drain(size_t rows)
+{
+    const size_t end = std::min(m_queue.size(), m_queueAt + rows);
+    for (; m_queueAt < end; ++m_queueAt)
+        count(m_queue[m_queueAt], +1);
+    if (m_queueAt < m_queue.size()) {
+        m_drainTimer.start(0);
+        return;
+    }
+    m_queue.clear();
+    m_queueAt = 0;
+    m_drainTimer.stop();
 }
 
 void FilterValueIndex::count(const FleetProfile &row, int delta)
@@ -69,8 +102,9 @@ void FilterValueIndex::count(const FleetProfile &row, int delta)
     }
 }
 
-QStringList FilterValueIndex::keys() const
+QStringList FilterValueIndex::keys()
 {
+    drain(m_queue.size());
     QStringList keys;
     m_propertyNames.appendTo(&keys);
     m_conditionTypes.appendTo(&keys);
@@ -86,8 +120,9 @@ const FilterValueIndex::Tally *FilterValueIndex::find(const QHash<const QChar *,
     return it == tallies.cend() ? nullptr : &*it;
 }
 
-QStringList FilterValueIndex::values(FilterField field, const QString &key) const
+QStringList FilterValueIndex::values(FilterField field, const QString &key)
 {
+    drain(m_queue.size());
     QStringList values;
     switch (field) {
     case FilterField::Namespace:

@@ -2,21 +2,28 @@
 
 #include "filternode.h"
 
+#include "fleetprofile.h"
+
 #include <QHash>
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
+
+#include <vector>
 
 namespace fleetscope {
 
 class FleetStore;
-struct FleetProfile;
 
 // The distinct keys and shared values of the live fleet, for the filter bar's
 // completion: counted per value as rows come, change and go (the store says
 // before it changes a row), so that a keystroke reads a few hundred strings
-// instead of scanning every profile. Values that are pooled strings (namespaces,
-// clustersets, managers, versions, property and label values) are counted by
-// their buffer, so counting a row costs pointer hashes, not text hashes. Names,
+// instead of scanning every profile. A row's new profile is only queued (shared,
+// so a pointer copy) and counted in short slices soon after, or at once when
+// completions are asked, so that a burst of events pays half the counting while
+// the store applies it. Values that are pooled strings (namespaces, clustersets,
+// managers, versions, property and label values) are counted by their buffer,
+// so counting a row costs pointer hashes, not text hashes. Names,
 // display names and member ids are one per cluster: an index of them would cost
 // as much as the fleet's own copies, so FilterCompleter scans for those.
 class FilterValueIndex final : public QObject
@@ -29,11 +36,11 @@ public:
     ~FilterValueIndex() override;
 
     // Property names, condition types and "label:KEY", in no particular order.
-    QStringList keys() const;
+    QStringList keys();
     // The values of an indexed field (namespace, clusterset, manager, version,
     // property, label; for a plain dotted key the property's and the label's),
     // in no particular order; empty for other fields.
-    QStringList values(FilterField field, const QString &key) const;
+    QStringList values(FilterField field, const QString &key);
 
 private:
     // Distinct strings with how many rows hold them, keyed by buffer.
@@ -48,11 +55,18 @@ private:
         QHash<const QChar *, std::pair<QString, int>> m_entries;
     };
 
-    void count(int first, int last, int delta);
+    void uncount(int first, int last);
+    void queue(int first, int last);
     void count(const FleetProfile &row, int delta);
+    // Counts the queued rows: up to `rows` of them, then again on the next turn.
+    void drain(size_t rows);
     static const Tally *find(const QHash<const QChar *, Tally> &tallies, const QString &key);
 
     const FleetStore *m_store;
+    // New and changed rows waiting to be counted.
+    std::vector<FleetProfile> m_queue;
+    size_t m_queueAt = 0;
+    QTimer m_drainTimer;
     Tally m_propertyNames;
     Tally m_conditionTypes;
     Tally m_labelKeys;

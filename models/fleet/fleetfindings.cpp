@@ -61,7 +61,7 @@ FleetFindings::FleetFindings(const FleetStore *store, QObject *parent)
     // Namespace labels arrive in deltas without a signal of their own.
     connect(store, &FleetStore::deltaApplied, this, [this, later](int hub) {
         checkNamespaces(hub);
-        if (!m_dirtyProfiles.isEmpty())
+        if (!m_dirtyProfiles.isEmpty() || !m_changed.items.empty())
             later();
     });
     // Once every hub has synced, at once: a fleet that just arrived is checked
@@ -92,8 +92,11 @@ void FleetFindings::markRows(int first, int last, bool cameOrWent)
         return; // everything will be linted anyway
     for (int row = first; row <= last; ++row) {
         ClusterRef ref = ClusterRef::of(m_store->profileAt(row));
-        if (cameOrWent)
-            m_cameOrWent.insert(ref);
+        if (!cameOrWent) {
+            m_changed.items.push_back(std::move(ref));
+            continue;
+        }
+        m_cameOrWent.insert(ref);
         m_dirtyProfiles.insert(std::move(ref));
     }
 }
@@ -189,6 +192,8 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
     for (;;) {
         if (!m_profileWork.drain(outOfTime, [this](const ClusterRef &ref) { relintProfile(ref); }))
             return false;
+        if (!m_changed.drain(outOfTime, [this](ClusterRef &ref) { m_dirtyProfiles.insert(std::move(ref)); }))
+            return false;
         if (m_dirtyProfiles.isEmpty())
             break;
         m_profileWork.items.assign(m_dirtyProfiles.cbegin(), m_dirtyProfiles.cend());
@@ -249,8 +254,8 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     scheduleClock();
     // What changed after its phase had run waits for the next relint.
-    if ((!m_dirtyProfiles.isEmpty() || !m_dirtyMembers.isEmpty() || !m_dirtyPlacementHubs.isEmpty()
-         || !m_dirtyPlacements.isEmpty())
+    if ((!m_dirtyProfiles.isEmpty() || !m_changed.items.empty() || !m_dirtyMembers.isEmpty()
+         || !m_dirtyPlacementHubs.isEmpty() || !m_dirtyPlacements.isEmpty())
         && !m_debounce.isActive())
         m_debounce.start();
     if (m_changedAny || !rows.isEmpty())

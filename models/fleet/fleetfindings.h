@@ -137,6 +137,9 @@ private:
     QHash<ClusterRef, Refs> m_placementsNaming; // profile → decisions naming it
     // What changed since the last relint.
     QSet<ClusterRef> m_dirtyProfiles;
+    // Changed profiles not yet in m_dirtyProfiles: appending costs a burst of
+    // events far less than hashing each key; the relint adds them in its slices.
+    WorkList<ClusterRef> m_changed;
     QSet<int> m_dirtyPlacementHubs;
     QSet<ClusterRef> m_dirtyPlacements;
     QSet<ClusterRef> m_cameOrWent; // dirty profiles that were inserted or removed

@@ -69,10 +69,17 @@ bool FleetPrinter::parseFormat(const QString &text, Format *format)
 }
 
 FleetPrinter::FleetPrinter(const FleetStore &store, Format format, qint64 nowMs)
-    : m_store(store)
+    : m_store(&store)
     , m_format(format)
     , m_nowMs(nowMs)
 {
+    for (int hub = 0; hub < store.hubCount(); ++hub)
+        m_hubNames.append(store.hubName(hub));
+}
+
+QString FleetPrinter::qualifiedName(const FleetProfile &p) const
+{
+    return hubName(p.hub) + u'/' + p.profile().metadata.namespaceName + u'/' + p.profile().metadata.name;
 }
 
 QList<int> FleetPrinter::sortedRows() const
@@ -82,10 +89,10 @@ QList<int> FleetPrinter::sortedRows() const
     // Rows come hub by hub in each server's list order, which is usually already
     // (namespace, name): entries are grouped by hub in one pass, and only a group
     // out of order is sorted (the sort was ~3 % of a 100k `list -o name`).
-    const int hubs = m_store.hubCount();
+    const int hubs = m_store->hubCount();
     QList<int> hubRank(hubs);
     std::iota(hubRank.begin(), hubRank.end(), 0);
-    std::sort(hubRank.begin(), hubRank.end(), [this](int a, int b) { return m_store.hubName(a) < m_store.hubName(b); });
+    std::sort(hubRank.begin(), hubRank.end(), [this](int a, int b) { return hubName(a) < hubName(b); });
     QList<int> rankOf(hubs);
     for (int i = 0; i < hubRank.size(); ++i)
         rankOf[hubRank[i]] = i;
@@ -96,13 +103,13 @@ QList<int> FleetPrinter::sortedRows() const
         QStringView name;
     };
     std::vector<size_t> groupEnd(size_t(hubs) + 1, 0); // counts, then where each hub's group starts
-    for (int row = 0; row < m_store.profileCount(); ++row)
-        ++groupEnd[size_t(rankOf[m_store.profileAt(row).hub]) + 1];
+    for (int row = 0; row < m_store->profileCount(); ++row)
+        ++groupEnd[size_t(rankOf[m_store->profileAt(row).hub]) + 1];
     std::partial_sum(groupEnd.begin(), groupEnd.end(), groupEnd.begin());
     const std::vector<size_t> groupStart = groupEnd;
     std::vector<Entry> entries(groupEnd.back());
-    for (int row = 0; row < m_store.profileCount(); ++row) {
-        const FleetProfile &p = m_store.profileAt(row);
+    for (int row = 0; row < m_store->profileCount(); ++row) {
+        const FleetProfile &p = m_store->profileAt(row);
         entries[groupEnd[size_t(rankOf[p.hub])]++] = {row, p.profile().metadata.namespaceName.view(),
                                                        p.profile().metadata.name};
     }
@@ -143,7 +150,7 @@ QStringList FleetPrinter::cells(const FleetProfile &p) const
     // The table's own cells (clustercolumns.h), so that a column reads the same
     // on screen and in print.
     const auto cell = [&](int column) {
-        const QString text = clusterColumn(column).text(p, m_store, m_nowMs);
+        const QString text = clusterColumn(column).text(p, hubName(p.hub), m_nowMs);
         return csv ? text : orNone(text);
     };
     QStringList c{cell(T::HubColumn), cell(T::NamespaceColumn), cell(T::NameColumn), cell(T::ClusterSetColumn),
@@ -161,24 +168,33 @@ nlohmann::json FleetPrinter::item(const FleetProfile &p) const
 {
     // The object exactly as the hub sent it, when the engine kept it.
     const QByteArray raw = p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson.unpacked();
-    return {{"hub", m_store.hubName(p.hub).toStdString()},
+    return {{"hub", hubName(p.hub).toStdString()},
             {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}};
 }
 
 QByteArray FleetPrinter::render(const QList<int> &rows) const
 {
+    std::vector<FleetProfile> profiles;
+    profiles.reserve(size_t(rows.size()));
+    for (const int row : rows)
+        profiles.push_back(m_store->profileAt(row));
+    return render(profiles);
+}
+
+QByteArray FleetPrinter::render(const std::vector<FleetProfile> &profiles) const
+{
     switch (m_format) {
     case Format::Name: {
         QByteArray out;
-        for (int row : rows)
-            out += m_store.qualifiedName(m_store.profileAt(row)).toUtf8() + '\n';
+        for (const FleetProfile &p : profiles)
+            out += qualifiedName(p).toUtf8() + '\n';
         return out;
     }
     case Format::Json:
     case Format::Yaml: {
         nlohmann::json items = nlohmann::json::array();
-        for (int row : rows)
-            items.push_back(item(m_store.profileAt(row)));
+        for (const FleetProfile &p : profiles)
+            items.push_back(item(p));
         const nlohmann::json document{{"items", std::move(items)}};
         if (m_format == Format::Yaml)
             return jsonToYaml(document);
@@ -187,15 +203,15 @@ QByteArray FleetPrinter::render(const QList<int> &rows) const
     }
     case Format::Csv: {
         QString out = csvLine(headers());
-        for (int row : rows)
-            out += csvLine(cells(m_store.profileAt(row)));
+        for (const FleetProfile &p : profiles)
+            out += csvLine(cells(p));
         return out.toUtf8();
     }
     case Format::Table:
     case Format::Wide: {
         QList<QStringList> table{headers()};
-        for (int row : rows)
-            table.append(cells(m_store.profileAt(row)));
+        for (const FleetProfile &p : profiles)
+            table.append(cells(p));
         return alignedTable(table, &m_widths);
     }
     }
@@ -212,7 +228,7 @@ QByteArray FleetPrinter::renderChange(const FleetProfile &p, bool deleted) const
         return QByteArray(text.data(), qsizetype(text.size())) + '\n';
     }
     case Format::Name:
-        return (m_store.qualifiedName(p) + (deleted ? QStringLiteral(" deleted") : QString())).toUtf8() + '\n';
+        return (qualifiedName(p) + (deleted ? QStringLiteral(" deleted") : QString())).toUtf8() + '\n';
     default: {
         if (m_format == Format::Csv)
             return csvLine(cells(p)).toUtf8();

@@ -13,6 +13,14 @@ namespace {
 
 // Keep the most recent undecodable-object messages per hub for the status tooltip.
 constexpr qsizetype maxDecodeErrorsKept = 200;
+// Values that churn (condition messages, versions) leave pooled strings that no
+// profile names any more; a week of watch events would pile them up. Purging
+// walks the pool (a few thousand strings): every 10k changes is noise.
+constexpr qsizetype purgeEvery = 10000;
+// The free pages that churn scatters through the heaps (the hub thread allocates
+// what this thread frees) are given back now and then too, so that a dashboard
+// left open stays flat in RSS (a few ms per trim).
+constexpr qsizetype trimEvery = 50000;
 
 void sortUnique(QList<int> *rows)
 {
@@ -27,6 +35,8 @@ FleetStore::FleetStore(QObject *parent)
 {
     qRegisterMetaType<HubDelta>();
     qRegisterMetaType<HubStatus>();
+    m_housekeeping.setSingleShot(true);
+    connect(&m_housekeeping, &QTimer::timeout, this, &FleetStore::keepHouse);
 }
 
 FleetStore::~FleetStore() = default;
@@ -409,16 +419,16 @@ void FleetStore::removeRows(const QList<int> &rows)
 
 void FleetStore::purgeStringsNowAndThen(qsizetype changes)
 {
-    // Values that churn (condition messages, versions) leave pooled strings that
-    // no profile names any more; a week of watch events would pile them up.
-    // Purging walks the pool (a few thousand strings): every 10k changes is noise.
-    constexpr qsizetype purgeEvery = 10000;
-    // The free pages that churn scatters through the heaps (the hub thread
-    // allocates what this thread frees) are given back now and then too, so
-    // that a dashboard left open stays flat in RSS (a few ms per trim).
-    constexpr qsizetype trimEvery = 50000;
     m_changesSincePurge += changes;
     m_changesSinceTrim += changes;
+    // On a turn of its own, not inside a delta: a purge or a trim takes a few
+    // ms, and added to a delta's listeners it was the longest stall of a burst.
+    if (m_changesSincePurge >= purgeEvery || (m_changesSinceTrim >= trimEvery && m_releaseMemoryWhenSettled))
+        m_housekeeping.start();
+}
+
+void FleetStore::keepHouse()
+{
     if (m_changesSincePurge >= purgeEvery) {
         m_changesSincePurge = 0;
         StringPool::shared().purgeUnused();

@@ -10,6 +10,7 @@
 #include <QList>
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
 
 #include <vector>
 
@@ -145,6 +146,7 @@ private:
     void updateRows(std::vector<RowUpdate> updates);
     void removeRows(const QList<int> &rows);
     void purgeStringsNowAndThen(qsizetype changes);
+    void keepHouse();
     // Deleted rows leave empty slots behind (kept sorted in m_dead) so that a
     // removal costs no shifting of the rows after it; row r is the r-th live
     // slot. compact() drops the empty slots in one pass, which leaves every row
@@ -158,6 +160,7 @@ private:
     mutable std::vector<FleetProfile> m_profiles;
     mutable std::vector<int> m_dead;
     mutable RowIndex m_rowOf{&m_profiles}; // key → slot
+    QTimer m_housekeeping; // the purge and trim due, on the next turn
     qsizetype m_changesSincePurge = 0;
     qsizetype m_changesSinceTrim = 0;
     int m_changeMergeGap = 4;

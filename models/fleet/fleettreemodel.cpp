@@ -124,6 +124,7 @@ void FleetTreeModel::rebuild()
 {
     m_root.children.clear();
     m_root.childByValue.clear();
+    m_root.childByBuffer.clear();
     m_root.count = 0;
     std::fill(std::begin(m_root.health), std::end(m_root.health), 0);
     m_leafOf.clear();
@@ -178,7 +179,12 @@ FleetTreeModel::Node *FleetTreeModel::leafFor(int storeRow)
     for (int level = 0; level < m_levels.size(); ++level) {
         int hub = -1;
         const QString value = groupValue(level, storeRow, &hub);
-        Node *child = node->childByValue.value(value);
+        Node *child = node->childByBuffer.value(value.constData());
+        if (!child || child->value.size() != value.size()) {
+            child = node->childByValue.value(value);
+            if (child && child->value.constData() == value.constData() && value.data_ptr().isMutable())
+                node->childByBuffer.insert(value.constData(), child);
+        }
         if (!child) {
             const int row = int(node->children.size());
             if (!m_rebuilding)
@@ -191,6 +197,8 @@ FleetTreeModel::Node *FleetTreeModel::leafFor(int storeRow)
             created->hub = hub;
             child = created.get();
             node->childByValue.insert(value, child);
+            if (value.data_ptr().isMutable())
+                node->childByBuffer.insert(value.constData(), child);
             node->children.push_back(std::move(created));
             if (!m_rebuilding)
                 endInsertRows();
@@ -227,6 +235,8 @@ void FleetTreeModel::pruneAndNotify()
         const int row = node->row;
         beginRemoveRows(indexOf(parent), row, row);
         parent->childByValue.remove(node->value);
+        if (parent->childByBuffer.value(node->value.constData()) == node)
+            parent->childByBuffer.remove(node->value.constData());
         removed.insert(node);
         parent->children.erase(parent->children.begin() + row);
         for (size_t i = size_t(row); i < parent->children.size(); ++i)

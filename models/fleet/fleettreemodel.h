@@ -80,6 +80,11 @@ private:
         int health[4] = {0, 0, 0, 0};
         std::vector<std::unique_ptr<Node>> children;
         QHash<QString, Node *> childByValue;
+        // The same children by their value's buffer, which pooled values share
+        // with the profiles: most lookups hash a pointer, not the text. Only a
+        // buffer the child's own value holds is a key, so an address is never
+        // reused while it is one.
+        QHash<const QChar *, Node *> childByBuffer;
     };
 
     QModelIndex indexOf(const Node *node, int column = 0) const;

@@ -56,6 +56,30 @@ void RowSequence::erase(int position)
     recount(block);
 }
 
+void RowSequence::eraseRange(int first, int last)
+{
+    if (!isBulk(last - first + 1, m_size)) {
+        for (int position = last; position >= first; --position)
+            erase(position);
+        return;
+    }
+    std::vector<int> rows = toVector();
+    rows.erase(rows.begin() + first, rows.begin() + last + 1);
+    assign(rows);
+}
+
+void RowSequence::insertRange(int position, const int *rows, int count)
+{
+    if (!isBulk(count, m_size)) {
+        for (int i = 0; i < count; ++i)
+            insert(position + i, rows[i]);
+        return;
+    }
+    std::vector<int> all = toVector();
+    all.insert(all.begin() + position, rows, rows + count);
+    assign(all);
+}
+
 std::vector<int> RowSequence::toVector() const
 {
     std::vector<int> rows;

@@ -3,6 +3,7 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <iterator>
 #include <vector>
 
 namespace fleetscope {
@@ -27,6 +28,46 @@ public:
     void insert(int position, int row);
     void erase(int position);
     std::vector<int> toVector() const;
+    // Many rows at once are edited by rebuilding the sequence in one pass (O(size)),
+    // a few row by row (a block edit each, ~100× a pass's step).
+    static bool isBulk(int rows, int size) { return rows >= 64 && rows >= size / 128; }
+    // Erases positions [first, last].
+    void eraseRange(int first, int last);
+    // Inserts `rows` at `position`, in their order.
+    void insertRange(int position, const int *rows, int count);
+
+    // Erases the rows numbered first..last (each there once), found through `less`.
+    template<typename Less>
+    void eraseRows(int first, int last, Less less)
+    {
+        if (!isBulk(last - first + 1, m_size)) {
+            for (int row = first; row <= last; ++row)
+                erase(lowerBound(row, less));
+            return;
+        }
+        std::vector<int> kept;
+        kept.reserve(size_t(m_size));
+        forEach([&](int row) {
+            if (row < first || row > last)
+                kept.push_back(row);
+        });
+        assign(kept);
+    }
+    // Inserts `rows`, sorted by `less` as this sequence is, where they belong.
+    template<typename Less>
+    void mergeRows(const std::vector<int> &rows, Less less)
+    {
+        if (!isBulk(int(rows.size()), m_size)) {
+            for (const int row : rows)
+                insert(lowerBound(row, less), row);
+            return;
+        }
+        const std::vector<int> old = toVector();
+        std::vector<int> merged;
+        merged.reserve(old.size() + rows.size());
+        std::merge(old.begin(), old.end(), rows.begin(), rows.end(), std::back_inserter(merged), less);
+        assign(merged);
+    }
 
     // Adds `delta` to every row >= `from` (source rows inserted or removed
     // before them), at positions >= `firstPosition` (none before it qualify).

@@ -475,6 +475,16 @@ void TestFleetFilter::completionFollowsTheFleet()
     remove.removedProfiles = {{"ns", "c"}};
     store.applyDelta(hub, remove);
     QCOMPARE(offered(), (QStringList{"v1.30.0", "v1.31.0"}));
+
+    // Counting waits for a quiet moment: a row changed and then removed before it
+    // is counted leaves neither value behind, and a value still held stays.
+    HubDelta changeAgain;
+    changeAgain.upsertedProfiles = {version("a", "v1.32.0")};
+    store.applyDelta(hub, changeAgain);
+    HubDelta removeAgain;
+    removeAgain.removedProfiles = {{"ns", "a"}};
+    store.applyDelta(hub, removeAgain);
+    QCOMPARE(offered(), (QStringList{"v1.31.0"}));
     store.removeHub(hub);
     QCOMPARE(offered(), QStringList());
 }

@@ -268,6 +268,7 @@ void TestFleetStore::freesStringsOfReplacedValues()
                 profile(QStringLiteral("ns"), QStringLiteral("c%1").arg(k), QStringLiteral("v1.%1").arg(i + k)));
         }
         store.applyDelta(hub, delta);
+        QCoreApplication::processEvents(); // deltas come one per turn; the purge takes a turn of its own
     }
     QCOMPARE(store.profileCount(), 100);
     QCOMPARE(store.profileAt(99).profile().kubernetesVersion, QStringLiteral("v1.%1").arg(updates - 1));

@@ -6,6 +6,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <algorithm>
+#include <numeric>
 #include <vector>
 
 using namespace fleetscope;
@@ -16,6 +18,8 @@ class TestRowSequence final : public QObject
 
 private slots:
     void agreesWithAVector();
+    void rangeEditsAgreeWithAVector_data();
+    void rangeEditsAgreeWithAVector();
 };
 
 void TestRowSequence::agreesWithAVector()
@@ -58,6 +62,47 @@ void TestRowSequence::agreesWithAVector()
         }
     }
     QVERIFY(expected.size() > 2000); // several blocks deep
+    QCOMPARE(sequence.toVector(), expected);
+}
+
+void TestRowSequence::rangeEditsAgreeWithAVector_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::newRow("row by row") << 5;
+    QTest::newRow("in one pass") << 400;
+}
+
+void TestRowSequence::rangeEditsAgreeWithAVector()
+{
+    QFETCH(int, count);
+    // Rows 0..4999 in an order of their own (distinct scrambled keys), as the proxy keeps them.
+    const auto less = [](int a, int b) { return (a * 7919) % 10007 < (b * 7919) % 10007; };
+    std::vector<int> expected(5000);
+    std::iota(expected.begin(), expected.end(), 0);
+    std::sort(expected.begin(), expected.end(), less);
+    RowSequence sequence;
+    sequence.assign(expected);
+    QCOMPARE(RowSequence::isBulk(count, sequence.size()), count > 64);
+
+    // Rows 1000.. go wherever they are, then come back where they belong.
+    sequence.eraseRows(1000, 1000 + count - 1, less);
+    const auto inRange = [count](int row) { return row >= 1000 && row < 1000 + count; };
+    std::vector<int> kept = expected;
+    kept.erase(std::remove_if(kept.begin(), kept.end(), inRange), kept.end());
+    QCOMPARE(sequence.toVector(), kept);
+    std::vector<int> back(static_cast<size_t>(count));
+    std::iota(back.begin(), back.end(), 1000);
+    std::sort(back.begin(), back.end(), less);
+    sequence.mergeRows(back, less);
+    QCOMPARE(sequence.toVector(), expected);
+
+    // A run of positions goes, then comes back.
+    const std::vector<int> run(expected.begin() + 100, expected.begin() + 100 + count);
+    sequence.eraseRange(100, 100 + count - 1);
+    kept = expected;
+    kept.erase(kept.begin() + 100, kept.begin() + 100 + count);
+    QCOMPARE(sequence.toVector(), kept);
+    sequence.insertRange(100, run.data(), count);
     QCOMPARE(sequence.toVector(), expected);
 }
 

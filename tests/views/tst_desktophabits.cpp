@@ -21,16 +21,20 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QSemaphore>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTreeView>
 
 using namespace fleetscope;
@@ -90,6 +94,7 @@ private slots:
     void initTestCase();
     void ctrlCCopiesSelectedRowsAsTsv();
     void exportsTheFilteredViewAsCsvAndJson();
+    void exportWritesOffTheGuiThread();
     void rowsAndGroupsHaveContextMenus();
     void helpListsTheShortcuts();
     void windowComesBackAsItWasLeft();
@@ -138,6 +143,16 @@ void TestDesktopHabits::ctrlCCopiesSelectedRowsAsTsv()
     QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("hub-eu/fleet/prod-1\nhub-eu/fleet/prod-2"));
 }
 
+// The error of one export, waited for (empty: written).
+QString exportAndWait(ClusterActions *actions, const QString &path, FleetPrinter::Format format)
+{
+    QSignalSpy finished(actions, &ClusterActions::exportFinished);
+    actions->exportShown(path, format);
+    if (!finished.wait(10000))
+        return QStringLiteral("no exportFinished");
+    return finished.at(0).at(0).toString() == path ? finished.at(0).at(1).toString() : QStringLiteral("other path");
+}
+
 void TestDesktopHabits::exportsTheFilteredViewAsCsvAndJson()
 {
     FleetStore store;
@@ -145,9 +160,10 @@ void TestDesktopHabits::exportsTheFilteredViewAsCsvAndJson()
     MainWindow window(&store);
     filterTo(window, QStringLiteral("clusterset=prod"));
     QTemporaryDir dir;
-    QString error;
+    ClusterActions *actions = window.clusterActions();
     const QString csvPath = dir.filePath(QStringLiteral("fleet.csv"));
-    QVERIFY2(window.clusterActions()->exportShown(csvPath, FleetPrinter::Format::Csv, &error), qPrintable(error));
+    QString error = exportAndWait(actions, csvPath, FleetPrinter::Format::Csv);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     QFile csv(csvPath);
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QList<QByteArray> rows = csv.readAll().trimmed().split('\n');
@@ -155,16 +171,52 @@ void TestDesktopHabits::exportsTheFilteredViewAsCsvAndJson()
     QVERIFY(rows[1].contains("prod-1") && rows[2].contains("prod-2"));
 
     const QString jsonPath = dir.filePath(QStringLiteral("fleet.json"));
-    QVERIFY2(window.clusterActions()->exportShown(jsonPath, FleetPrinter::Format::Json, &error), qPrintable(error));
+    error = exportAndWait(actions, jsonPath, FleetPrinter::Format::Json);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     QFile json(jsonPath);
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonArray items = QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("items")).toArray();
     QCOMPARE(items.size(), 2);
     QCOMPARE(items[0].toObject().value(QStringLiteral("hub")).toString(), QStringLiteral("hub-eu"));
 
-    QVERIFY(!window.clusterActions()->exportShown(dir.filePath(QStringLiteral("no/such/dir/x.csv")),
-                                                  FleetPrinter::Format::Csv, &error));
+    error = exportAndWait(actions, dir.filePath(QStringLiteral("no/such/dir/x.csv")), FleetPrinter::Format::Csv);
     QVERIFY2(error.contains(QStringLiteral("x.csv")), qPrintable(error));
+}
+
+void TestDesktopHabits::exportWritesOffTheGuiThread()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    filterTo(window, QStringLiteral("clusterset=prod"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fleet.csv"));
+    ClusterActions *actions = window.clusterActions();
+    QSemaphore entered;
+    QSemaphore gate;
+    QThread *worker = nullptr;
+    actions->setExportProbe([&] {
+        worker = QThread::currentThread();
+        entered.release();
+        gate.tryAcquire(1, 10000); // bounded: an export on this thread would wait here
+    });
+    QSignalSpy finished(actions, &ClusterActions::exportFinished);
+    actions->exportShown(path, FleetPrinter::Format::Csv);
+    // The call has returned while the worker waits at the gate: nothing written yet.
+    QVERIFY(entered.tryAcquire(1, 10000));
+    QVERIFY(worker && worker != QThread::currentThread());
+    // What the view shows now is not what was asked for.
+    QVERIFY(window.clusterProxy()->setFilterText(QString()));
+    QCoreApplication::processEvents();
+    QVERIFY(finished.isEmpty());
+    QVERIFY(!QFileInfo::exists(path));
+    gate.release();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.at(0).at(1).toString(), QString());
+    QFile csv(path);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().trimmed().split('\n').size(), 3); // the header and the two rows shown when asked
+    actions->setExportProbe({});
 }
 
 void TestDesktopHabits::rowsAndGroupsHaveContextMenus()

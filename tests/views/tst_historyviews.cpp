@@ -5,6 +5,7 @@
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
 #include "charts/timelinechart.h"
+#include "healthstyle.h"
 #include "history/historystore.h"
 
 #include <QChart>
@@ -91,6 +92,9 @@ private slots:
         QCOMPARE(falses, 4);
         // Before the cluster was first seen and before watching: a gap, never a status.
         QCOMPARE(lanes[0].segments.first().kind, SegmentKind::Gap);
+        // The lanes speak the table's colours, and the palette's for what is no status.
+        QCOMPARE(TimelineChart::color(SegmentKind::False, view.palette()), HealthStyle::color(Health::Unhealthy));
+        QCOMPARE(TimelineChart::color(SegmentKind::Gap, view.palette()), HealthStyle::mutedText(view.palette()));
         QVERIFY2(view.statusText().contains(QLatin1String("8 status change")), qPrintable(view.statusText()));
 
         // Hover over the middle of the lane at a False segment.

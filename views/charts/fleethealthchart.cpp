@@ -52,11 +52,11 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
         SegmentKind kind;
     } areas[] = {{QT_TR_NOOP("Healthy"), SegmentKind::True},
                  {QT_TR_NOOP("Unhealthy"), SegmentKind::False},
-                 {QT_TR_NOOP("Unknown"), SegmentKind::Gap}};
+                 {QT_TR_NOOP("Unknown"), SegmentKind::Unknown}};
     for (int i = 0; i < 3; ++i) {
         m_areas[i] = new QAreaSeries(m_lines[i + 1], m_lines[i]);
         m_areas[i]->setName(tr(areas[i].name));
-        const QColor c = TimelineChart::color(areas[i].kind);
+        const QColor c = TimelineChart::color(areas[i].kind, palette());
         m_areas[i]->setColor(c);
         m_areas[i]->setBorderColor(c.darker(120));
         chart->addSeries(m_areas[i]);

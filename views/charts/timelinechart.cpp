@@ -1,6 +1,7 @@
 #include "timelinechart.h"
 
 #include "api/kubetime.h"
+#include "healthstyle.h"
 
 #include <QCategoryAxis>
 #include <QDateTime>
@@ -48,21 +49,22 @@ TimelineChart::TimelineChart(QWidget *parent)
     updateAxes();
 }
 
-QColor TimelineChart::color(SegmentKind kind)
+QColor TimelineChart::color(SegmentKind kind, const QPalette &palette)
 {
     switch (kind) {
     case SegmentKind::True:
-        return QColor(0x1b, 0x9e, 0x4b);
+        return HealthStyle::color(Health::Healthy);
     case SegmentKind::False:
-        return QColor(0xd5, 0x4e, 0x00);
+        return HealthStyle::color(Health::Unhealthy);
     case SegmentKind::Unknown:
-        return QColor(0xe6, 0xb4, 0x00);
+        return HealthStyle::color(Health::Unknown);
     case SegmentKind::Absent:
-        return QColor(0xd0, 0xd3, 0xd8);
+        // Quiet, like an empty cell: not reported is not a status.
+        return palette.color(QPalette::Mid);
     case SegmentKind::Gap:
-        return QColor(0x8a, 0x8f, 0x98);
+        break;
     }
-    return Qt::gray;
+    return HealthStyle::mutedText(palette);
 }
 
 void TimelineChart::setLanes(qint64 from, qint64 to, const QList<Lane> &lanes)
@@ -113,12 +115,15 @@ void TimelineChart::drawForeground(QPainter *painter, const QRectF &rect)
             if (x1 - x0 < 1.0)
                 x1 = x0 + 1.0; // a flap shorter than a pixel is still a visible line
             const QRectF box = chart()->mapRectToScene(QRectF(x0, top, x1 - x0, height));
-            const QColor c = color(s.kind);
+            const QColor c = color(s.kind, palette());
             if (s.kind == SegmentKind::Gap) {
                 // Hatched, not filled: "nobody was looking" must never read as a status.
                 painter->fillRect(box, QBrush(c.lighter(150), Qt::BDiagPattern));
                 painter->setPen(QPen(c, 0, Qt::DotLine));
                 painter->drawRect(box);
+            } else if (s.kind == SegmentKind::Absent) {
+                painter->setPen(QPen(c, 0));
+                painter->drawRect(box); // an outline: nothing was reported
             } else {
                 painter->fillRect(box, c);
             }

@@ -38,7 +38,7 @@ public:
     // The tooltip text for a point of the widget (empty off the lanes).
     QString toolTipAt(const QPoint &position) const;
 
-    static QColor color(SegmentKind kind);
+    static QColor color(SegmentKind kind, const QPalette &palette);
 
 signals:
     // The user zoomed (rubber band or right-click out): the new window.
