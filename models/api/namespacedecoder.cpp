@@ -12,8 +12,17 @@ NamespaceDecoder::~NamespaceDecoder() = default;
 bool NamespaceDecoder::decode(std::string_view json, KubeNamespace *out)
 {
     ondemand::object root;
-    if (!open(json, &root))
-        return false;
+    return open(json, &root) && decodeRoot(root, out);
+}
+
+bool NamespaceDecoder::decode(ondemand::value &object, KubeNamespace *out)
+{
+    ondemand::object root;
+    return open(object, &root) && decodeRoot(root, out);
+}
+
+bool NamespaceDecoder::decodeRoot(ondemand::object &root, KubeNamespace *out)
+{
     const JsonPath at;
     KubeNamespace ns;
     Header header{"Namespace", nullptr, false, &ns.metadata};
@@ -21,7 +30,7 @@ bool NamespaceDecoder::decode(std::string_view json, KubeNamespace *out)
         bool handled = false;
         return readHeaderMember(key, value, &header, &handled);
     });
-    if (!decoded || !finishHeader(header))
+    if (!finish(decoded, header))
         return false;
     *out = std::move(ns);
     return true;

@@ -17,6 +17,11 @@ public:
 
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
     bool decode(std::string_view json, KubeNamespace *out);
+    // An item of a list page: a value in the page's open document.
+    bool decode(ondemand::value &object, KubeNamespace *out);
+
+private:
+    bool decodeRoot(ondemand::object &root, KubeNamespace *out);
 };
 
 } // namespace fleetscope

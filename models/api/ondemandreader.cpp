@@ -58,6 +58,8 @@ bool OnDemandReader::open(std::string_view json, ondemand::object *root)
     m_error.clear();
     m_failedName.clear();
     m_failedNamespace.clear();
+    m_isText = true;
+    m_root = ondemand::object();
     const JsonPath at;
     if (simdjson::error_code e = m_parser.iterate(padded(json)).get(m_document); e != simdjson::SUCCESS)
         return invalid(at, e);
@@ -66,18 +68,48 @@ bool OnDemandReader::open(std::string_view json, ondemand::object *root)
         return invalid(at, e);
     if (type != ondemand::json_type::object)
         return fail(at, QStringLiteral("expected object, got %1").arg(typeName(type)));
-    if (simdjson::error_code e = m_document.get_object().get(*root); e != simdjson::SUCCESS)
+    if (simdjson::error_code e = m_document.get_object().get(m_root); e != simdjson::SUCCESS)
         return invalid(at, e);
+    *root = m_root;
     return true;
 }
 
-bool OnDemandReader::close()
+bool OnDemandReader::open(ondemand::value &object, ondemand::object *root)
 {
+    m_error.clear();
+    m_failedName.clear();
+    m_failedNamespace.clear();
+    m_isText = false;
+    m_root = ondemand::object();
+    const JsonPath at;
+    if (!requireObject(object, at, &m_root))
+        return false;
+    *root = m_root;
+    return true;
+}
+
+bool OnDemandReader::finish(bool decoded, const Header &header)
+{
+    if (decoded && !header.hasMetadata)
+        decoded = missing(JsonPath().member("metadata"));
     // current_location() fails once the whole input is consumed.
     const char *rest = nullptr;
-    if (m_document.current_location().get(rest) == simdjson::SUCCESS)
-        return fail(JsonPath(), QStringLiteral("unexpected text after the object"));
-    return true;
+    if (decoded && m_isText && m_document.current_location().get(rest) == simdjson::SUCCESS)
+        decoded = fail(JsonPath(), QStringLiteral("unexpected text after the object"));
+    if (!decoded && m_failedName.isEmpty())
+        lookUpKey(m_root, &m_failedNamespace, &m_failedName);
+    return decoded;
+}
+
+std::string_view OnDemandReader::decodedText()
+{
+    std::string_view text;
+    if (!ok() || m_isText || m_root.raw_json().get(text) != simdjson::SUCCESS)
+        return {};
+    // The object's text runs to the next token.
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
 }
 
 bool OnDemandReader::fail(const JsonPath &at, const QString &message)
@@ -131,12 +163,29 @@ bool OnDemandReader::requireObject(ondemand::value &value, const JsonPath &at, o
     return readObject(value, at, out, &present);
 }
 
+simdjson::error_code OnDemandReader::stringText(ondemand::value &value, std::string_view token, std::string_view *out)
+{
+    // A string token runs to the next structural character: its closing quote is
+    // the last one in it, only whitespace follows.
+    const char *begin = token.data() + 1;
+    const char *end = token.data() + token.size();
+    while (end > begin && *--end != '"') {
+    }
+    const std::string_view raw(begin, size_t(end - begin));
+    if (raw.find('\\') == std::string_view::npos) {
+        *out = raw;
+        return simdjson::SUCCESS;
+    }
+    return value.get_string().get(*out);
+}
+
 bool OnDemandReader::readText(ondemand::value &value, const JsonPath &at, std::string_view *out, bool *present)
 {
     bool isPresent = false;
     if (!present)
         present = &isPresent;
-    return readPresent(value, at, ondemand::json_type::string, present, [&] { return value.get_string().get(*out); });
+    return readPresent(value, at, ondemand::json_type::string, present,
+                       [&] { return stringText(value, value.raw_json_token(), out); });
 }
 
 bool OnDemandReader::readString(ondemand::value &value, const JsonPath &at, QString *out)
@@ -268,13 +317,6 @@ bool OnDemandReader::readHeaderMember(std::string_view key, ondemand::value &val
     }
     *handled = false;
     return true;
-}
-
-bool OnDemandReader::finishHeader(const Header &header)
-{
-    if (!header.hasMetadata)
-        return missing(JsonPath().member("metadata"));
-    return close();
 }
 
 bool OnDemandReader::checkKind(std::string_view kind, const JsonPath &at, const char *expected)
@@ -425,14 +467,16 @@ bool OnDemandReader::decodeLabels(ondemand::object &labels, const JsonPath &at, 
     return true;
 }
 
-bool OnDemandReader::peekKey(std::string_view json, QString *namespaceName, QString *name, QByteArray *resourceVersion)
+bool OnDemandReader::peekKey(ondemand::value &object, QString *namespaceName, QString *name)
 {
-    ondemand::document document;
-    if (m_peekParser.iterate(padded(json)).get(document) != simdjson::SUCCESS)
-        return false;
-    ondemand::object root, metadata;
-    if (document.get_object().get(root) != simdjson::SUCCESS
-        || root.find_field_unordered("metadata").get_object().get(metadata) != simdjson::SUCCESS)
+    ondemand::object root;
+    return object.get_object().get(root) == simdjson::SUCCESS && lookUpKey(root, namespaceName, name);
+}
+
+bool OnDemandReader::lookUpKey(ondemand::object &object, QString *namespaceName, QString *name)
+{
+    ondemand::object metadata;
+    if (object.find_field_unordered("metadata").get_object().get(metadata) != simdjson::SUCCESS)
         return false;
     std::string_view text;
     bool hasName = false;
@@ -440,17 +484,15 @@ bool OnDemandReader::peekKey(std::string_view json, QString *namespaceName, QStr
         std::string_view key;
         if (member.unescaped_key().get(key) != simdjson::SUCCESS)
             return false;
-        if (key != "name" && key != "namespace" && key != "resourceVersion")
+        if (key != "name" && key != "namespace")
             continue;
         if (member.value().get_string().get(text) != simdjson::SUCCESS)
             continue;
         if (key == "name") {
             *name = fromUtf8(text);
             hasName = !text.empty();
-        } else if (key == "namespace") {
+        } else {
             *namespaceName = fromUtf8(text);
-        } else if (resourceVersion) {
-            *resourceVersion = QByteArray(text.data(), qsizetype(text.size()));
         }
     }
     return hasName;

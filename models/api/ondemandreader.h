@@ -39,15 +39,19 @@ class OnDemandReader
 
 public:
     // After a failed decode: "PATH: problem", and the object's metadata.name and
-    // namespace if they were read before the problem (else empty).
+    // namespace if it has them (else empty).
     const QString &error() const { return m_error; }
     const QString &failedName() const { return m_failedName; }
     const QString &failedNamespace() const { return m_failedNamespace; }
 
-    // metadata.namespace, metadata.name and metadata.resourceVersion of an object,
-    // found out of order and without checking anything else: what a DELETED event
-    // and an object that failed to decode still tell. False without a name.
-    bool peekKey(std::string_view json, QString *namespaceName, QString *name, QByteArray *resourceVersion);
+    // metadata.namespace and metadata.name of an object, found out of order and
+    // without checking anything else: what a DELETED event still tells. False
+    // without a name.
+    bool peekKey(ondemand::value &object, QString *namespaceName, QString *name);
+
+    // The JSON text of the object the last decode() of a value read, without
+    // trailing whitespace: a view into the document's buffer (empty after a failure).
+    std::string_view decodedText();
 
     // The JSON text of any value (consuming it), without trailing whitespace; a
     // view into the document's buffer.
@@ -62,11 +66,11 @@ protected:
     explicit OnDemandReader(StringPool &pool);
     ~OnDemandReader();
 
-    // Starts a decode of `json` (jsonPadding readable bytes after it): its root
-    // must be an object.
+    // Starts a decode of a JSON text (jsonPadding readable bytes after it), or of a
+    // value inside a document that is open elsewhere (a list page's item, read in
+    // the page's one parse): either must be an object.
     bool open(std::string_view json, ondemand::object *root);
-    // Ends a decode: nothing but whitespace may follow the root object.
-    bool close();
+    bool open(ondemand::value &object, ondemand::object *root);
 
     bool ok() const { return m_error.isEmpty(); }
     bool fail(const JsonPath &at, const QString &message);
@@ -78,13 +82,13 @@ protected:
     bool forEachMember(ondemand::object &object, const JsonPath &at, Visit visit)
     {
         for (auto member : object) {
+            ondemand::field field;
             std::string_view key;
-            ondemand::value value;
-            if (simdjson::error_code e = member.unescaped_key().get(key); e != simdjson::SUCCESS)
+            if (simdjson::error_code e = std::move(member).get(field); e != simdjson::SUCCESS)
                 return invalid(at, e);
-            if (simdjson::error_code e = member.value().get(value); e != simdjson::SUCCESS)
+            if (simdjson::error_code e = keyText(field, &key); e != simdjson::SUCCESS)
                 return invalid(at, e);
-            if (!visit(key, value))
+            if (!visit(key, field.value()))
                 return false;
         }
         return true;
@@ -141,8 +145,10 @@ protected:
     };
     // Reads `key` if it is one of those (*handled then true).
     bool readHeaderMember(std::string_view key, ondemand::value &value, Header *header, bool *handled);
-    // After the root's members: metadata was there, and nothing follows the root.
-    bool finishHeader(const Header &header);
+    // After the root's members (`decoded`: all were read): metadata was there, and
+    // nothing follows the root of a text. After a failure the object's name is
+    // looked up out of order if the problem came before it.
+    bool finish(bool decoded, const Header &header);
 
     PooledString intern(std::string_view text);
     StringPool &pool() { return m_pool; }
@@ -153,6 +159,24 @@ protected:
     static QString fromUtf8(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 private:
+    // A member's name and a string value's text: a view into the input when it has
+    // no escapes (Kubernetes' JSON almost never has any), else unescaped into the
+    // parser's buffer. Both stay valid while the document is open.
+    static simdjson::error_code keyText(ondemand::field &field, std::string_view *out)
+    {
+        // The name runs from after its opening quote to the last quote before the value.
+        const char *begin = field.key().raw();
+        const char *end = field.value().raw_json_token().data();
+        while (end > begin && *--end != '"') {
+        }
+        for (const char *c = begin; c != end; ++c) {
+            if (*c == '\\')
+                return field.unescaped_key().get(*out);
+        }
+        *out = std::string_view(begin, size_t(end - begin));
+        return simdjson::SUCCESS;
+    }
+    static simdjson::error_code stringText(ondemand::value &value, std::string_view token, std::string_view *out);
     bool typeOf(ondemand::value &value, const JsonPath &at, ondemand::json_type *type);
     bool expect(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present);
     // expect(), then, if present, get() (an error_code): the shape of every typed reader.
@@ -175,9 +199,12 @@ private:
     bool decodeLabels(ondemand::object &labels, const JsonPath &at, LabelMap *out);
 
     StringPool &m_pool;
+    bool lookUpKey(ondemand::object &object, QString *namespaceName, QString *name);
+
     ondemand::parser m_parser;
     ondemand::document m_document;
-    ondemand::parser m_peekParser; // peekKey() runs while m_document is open
+    ondemand::object m_root; // of the object being decoded
+    bool m_isText = false;   // m_root is m_document's root
     QString m_error;
     QString m_failedName;
     QString m_failedNamespace;

@@ -12,8 +12,17 @@ PlacementDecoder::~PlacementDecoder() = default;
 bool PlacementDecoder::decode(std::string_view json, PlacementDecision *out)
 {
     ondemand::object root;
-    if (!open(json, &root))
-        return false;
+    return open(json, &root) && decodeRoot(root, out);
+}
+
+bool PlacementDecoder::decode(ondemand::value &object, PlacementDecision *out)
+{
+    ondemand::object root;
+    return open(object, &root) && decodeRoot(root, out);
+}
+
+bool PlacementDecoder::decodeRoot(ondemand::object &root, PlacementDecision *out)
+{
     const JsonPath at;
     PlacementDecision decision;
     m_decisions.clear();
@@ -37,7 +46,7 @@ bool PlacementDecoder::decode(std::string_view json, PlacementDecision *out)
             return decodeDecision(item, itemAt, &m_decisions.emplace_back());
         });
     });
-    if (!decoded || !finishHeader(header))
+    if (!finish(decoded, header))
         return false;
     TextBlock *text = m_text.finish();
     decision.decisions.reserve(qsizetype(m_decisions.size()));

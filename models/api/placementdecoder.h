@@ -18,8 +18,11 @@ public:
 
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
     bool decode(std::string_view json, PlacementDecision *out);
+    // An item of a list page: a value in the page's open document.
+    bool decode(ondemand::value &object, PlacementDecision *out);
 
 private:
+    bool decodeRoot(ondemand::object &root, PlacementDecision *out);
     bool decodeDecision(ondemand::value &value, const JsonPath &at, ClusterDecision *out);
 
     std::vector<ClusterDecision> m_decisions; // reused: the list ends up exactly sized

@@ -25,8 +25,17 @@ ProfileDecoder::~ProfileDecoder() = default;
 bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
 {
     ondemand::object root;
-    if (!open(json, &root))
-        return false;
+    return open(json, &root) && decodeRoot(root, out);
+}
+
+bool ProfileDecoder::decode(ondemand::value &object, ClusterProfile *out)
+{
+    ondemand::object root;
+    return open(object, &root) && decodeRoot(root, out);
+}
+
+bool ProfileDecoder::decodeRoot(ondemand::object &root, ClusterProfile *out)
+{
     const JsonPath at;
     ClusterProfile profile;
     // Cleared here, not only in decodeStatus: an object without status must not
@@ -44,7 +53,7 @@ bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
             return decodeStatus(value, at.member("status"), &profile);
         return true;
     });
-    if (!decoded || !finishHeader(header))
+    if (!finish(decoded, header))
         return false;
     // apiVersion may come after status, so what depends on the version is settled here.
     applyVersionRules(&profile);

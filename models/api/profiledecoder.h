@@ -30,8 +30,11 @@ public:
 
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
     bool decode(std::string_view json, ClusterProfile *out);
+    // An item of a list page: a value in the page's open document.
+    bool decode(ondemand::value &object, ClusterProfile *out);
 
 private:
+    bool decodeRoot(ondemand::object &root, ClusterProfile *out);
     bool decodeSpec(ondemand::value &value, const JsonPath &at, ClusterProfile *out);
     bool decodeStatus(ondemand::value &value, const JsonPath &at, ClusterProfile *out);
     bool decodeCondition(ondemand::value &value, const JsonPath &at, Condition *out);

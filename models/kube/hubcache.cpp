@@ -4,6 +4,7 @@
 #include "api/namespacedecoder.h"
 #include "api/placementdecoder.h"
 #include "api/profiledecoder.h"
+#include "kube/responseobjects.h"
 
 namespace fleetscope {
 namespace {
@@ -51,19 +52,19 @@ void HubCache::listStarted(const ResourceSpec &spec)
     table(spec.kind).listing.insert(spec.namespaceName, m_lastListStamp);
 }
 
-void HubCache::objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects)
+void HubCache::objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects)
 {
     if (change == ObjectChange::Deleted) {
-        for (const std::string_view json : objects) {
+        while (objects.next()) {
             ObjectKey key;
-            if (decoder(spec.kind).peekKey(json, &key.namespaceName, &key.name, nullptr))
+            if (decoder(spec.kind).peekKey(objects.current(), &key.namespaceName, &key.name))
                 remove(spec.kind, key);
         }
         return;
     }
     const quint32 listStamp = change == ObjectChange::Listed ? table(spec.kind).listing.value(spec.namespaceName) : 0;
-    for (const std::string_view json : objects)
-        upsert(spec, json, listStamp);
+    while (objects.next())
+        upsert(spec, objects, listStamp);
     // The decoder's intern cache must not keep strings alive (and out of
     // StringPool::purgeUnused()'s reach) between batches.
     decoder(spec.kind).forgetCachedStrings();
@@ -82,8 +83,9 @@ OnDemandReader &HubCache::decoder(ResourceKind kind)
     return *m_namespaces;
 }
 
-std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view json, const ObjectMeta **meta)
+std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects &objects, const ObjectMeta **meta)
 {
+    ondemand::value &json = objects.current();
     switch (kind) {
     case ResourceKind::ClusterProfiles: {
         auto record = std::make_shared<ProfileRecord>();
@@ -91,7 +93,7 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view
             return nullptr;
         // Compact (the hub's member order), then deflated: the details pane's copy.
         if (m_keepRawJson)
-            record->rawJson = CompressedJson(minifiedJson(json));
+            record->rawJson = CompressedJson(minifiedJson(m_profiles->decodedText()));
         *meta = &record->profile.metadata;
         return record;
     }
@@ -112,16 +114,16 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, std::string_view
     return ns;
 }
 
-void HubCache::upsert(const ResourceSpec &spec, std::string_view json, quint32 listStamp)
+void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp)
 {
     Table &t = table(spec.kind);
     const ObjectMeta *meta = nullptr;
-    std::shared_ptr<const void> decoded = decode(spec.kind, json, &meta);
+    std::shared_ptr<const void> decoded = decode(spec.kind, objects, &meta);
     if (!decoded) {
         // Skipped and reported; a stale earlier version must not linger as if current.
-        OnDemandReader &reader = decoder(spec.kind);
-        ObjectKey key{reader.failedNamespace(), reader.failedName()};
-        if (key.name.isEmpty() && !reader.peekKey(json, &key.namespaceName, &key.name, nullptr)) {
+        const OnDemandReader &reader = decoder(spec.kind);
+        const ObjectKey key{reader.failedNamespace(), reader.failedName()};
+        if (key.name.isEmpty()) {
             m_decodeErrors.append(spec.describe() + QStringLiteral(": an object without metadata.name was skipped (")
                                   + reader.error() + u')');
             return;

@@ -31,7 +31,7 @@ public:
 
     // InformerSink
     void listStarted(const ResourceSpec &spec) override;
-    void objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects) override;
+    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) override;
     void listFinished(const ResourceSpec &spec) override;
 
     bool hasPendingChanges() const;
@@ -62,10 +62,10 @@ private:
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
     // Decodes one object; null (and the error named in m_decodeErrors) if it cannot.
-    std::shared_ptr<const void> decode(ResourceKind kind, std::string_view json, const ObjectMeta **meta);
+    std::shared_ptr<const void> decode(ResourceKind kind, ResponseObjects &objects, const ObjectMeta **meta);
     OnDemandReader &decoder(ResourceKind kind);
     // listStamp: the list delivering it, 0 for a watch event.
-    void upsert(const ResourceSpec &spec, std::string_view json, quint32 listStamp);
+    void upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
     // A table's fresh objects and pending changes, coalesced per key, emptied:

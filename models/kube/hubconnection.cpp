@@ -309,7 +309,7 @@ void HubConnection::listStarted(const ResourceSpec &spec)
     m_cache.listStarted(spec);
 }
 
-void HubConnection::objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects)
+void HubConnection::objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects)
 {
     m_cache.objects(spec, change, objects);
     scheduleFlush();

@@ -87,7 +87,7 @@ private:
     void teardown();
     // InformerSink: forwarded to the cache.
     void listStarted(const ResourceSpec &spec) override;
-    void objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects) override;
+    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) override;
     void listFinished(const ResourceSpec &spec) override;
     void scheduleFlush();
     void flush();

@@ -225,7 +225,8 @@ void ResourceInformer::onListReplyFinished()
     reservePadding(&m_page); // a no-op after appendAvailable(), unless the body is empty
     ResponseReader::ListPage page;
     QString pageError;
-    if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError)) {
+    const auto deliver = [this](ResponseObjects &items) { m_sink->objects(m_spec, ObjectChange::Listed, items); };
+    if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError, deliver)) {
         m_continueToken.clear();
         handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + pageError), true);
         return;
@@ -233,10 +234,7 @@ void ResourceInformer::onListReplyFinished()
     const qint64 remaining = page.remainingItemCount;
     const QByteArray continueToken = page.continueToken;
     const QByteArray listVersion = page.resourceVersion;
-    if (page.itemsIsArray) {
-        m_listed += qint64(page.items.size());
-        m_sink->objects(m_spec, ObjectChange::Listed, page.items);
-    }
+    m_listed += page.itemCount;
     emit listProgress(m_listed, remaining >= 0 ? m_listed + remaining : -1);
 
     if (!continueToken.isEmpty()) {
@@ -371,8 +369,13 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
         qCDebug(lcWatchEvents).noquote() << m_spec.describe() << event.type << text(meta, "namespace") + u'/' + text(meta, "name")
                                          << "rv" << QString::fromLatin1(rv);
     }
-    m_batch.assign(1, event.object);
-    m_sink->objects(m_spec, change, m_batch);
+    QString objectError;
+    if (!m_reader.readObject(event.object, &objectError,
+                             [&](ResponseObjects &object) { m_sink->objects(m_spec, change, object); })) {
+        abortReply();
+        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + objectError), false);
+        return false;
+    }
     if (!rv.isEmpty())
         m_resourceVersion = rv;
     m_backoff.succeeded(m_clock.elapsed());

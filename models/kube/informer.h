@@ -35,11 +35,10 @@ class InformerSink
 public:
     virtual ~InformerSink() = default;
     virtual void listStarted(const ResourceSpec &spec) = 0;
-    // The objects of one list page or one watch event, each as its JSON text:
-    // views into the informer's response buffer, valid during the call, each
-    // followed by jsonPadding readable bytes so that it parses in place. They are
-    // delimited, not checked: the sink decodes each and reports the ones it cannot.
-    virtual void objects(const ResourceSpec &spec, ObjectChange change, const std::vector<std::string_view> &objects) = 0;
+    // The objects of one list page or one watch event, read during the call from
+    // the response's parsed document (responseobjects.h). They are delimited, not
+    // checked: the sink decodes each and reports the ones it cannot.
+    virtual void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) = 0;
     virtual void listFinished(const ResourceSpec &spec) = 0;
 };
 
@@ -146,7 +145,6 @@ private:
     // The list page being read, its allocation reused from page to page of one
     // list: a fresh ~0.8 MB buffer per page is fresh pages (~200 faults a page).
     QByteArray m_page;
-    std::vector<std::string_view> m_batch; // objects() argument, reused
 
     QByteArray m_resourceVersion;  // opaque; passed back, never parsed
     QByteArray m_continueToken;

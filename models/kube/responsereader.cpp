@@ -1,6 +1,6 @@
 #include "responsereader.h"
 
-#include "api/ondemandreader.h"
+#include "responseobjects.h"
 
 #include <simdjson.h>
 
@@ -112,7 +112,7 @@ void ResponseReader::releaseBuffers()
     m_parsers = std::make_unique<Parsers>();
 }
 
-bool ResponseReader::readList(std::string_view text, ListPage *out, QString *error)
+bool ResponseReader::readList(std::string_view text, ListPage *out, QString *error, const Items &deliver)
 {
     *out = ListPage();
     ondemand::document document;
@@ -133,19 +133,21 @@ bool ResponseReader::readList(std::string_view text, ListPage *out, QString *err
             ondemand::array items;
             hasItems = e == simdjson::SUCCESS
                 && (itemsType == ondemand::json_type::null || itemsType == ondemand::json_type::array);
-            out->itemsIsArray = hasItems && itemsType == ondemand::json_type::array;
-            if (out->itemsIsArray)
+            if (hasItems && itemsType == ondemand::json_type::array)
                 e = value.get_array().get(items);
-            if (out->itemsIsArray && e == simdjson::SUCCESS) {
-                for (auto item : items) {
-                    ondemand::value itemValue;
-                    std::string_view itemText;
-                    e = item.get(itemValue);
-                    if (e == simdjson::SUCCESS)
-                        e = OnDemandReader::rawJsonText(itemValue, &itemText);
-                    if (e != simdjson::SUCCESS)
-                        break;
-                    out->items.push_back(itemText);
+            if (hasItems && itemsType == ondemand::json_type::array && e == simdjson::SUCCESS) {
+                ondemand::array_iterator begin, end;
+                e = items.begin().get(begin);
+                if (e == simdjson::SUCCESS)
+                    e = items.end().get(end);
+                if (e == simdjson::SUCCESS) {
+                    ResponseObjects objects(begin, end);
+                    deliver(objects);
+                    while (objects.next()) {
+                        // what the sink left unread
+                    }
+                    out->itemCount = objects.count();
+                    e = objects.error();
                 }
             }
         } else if (e == simdjson::SUCCESS && key == "metadata") {
@@ -199,6 +201,22 @@ bool ResponseReader::readEvent(std::string_view text, WatchEvent *out, QString *
         }
     }
     return atEnd(document, "a watch event", error);
+}
+
+bool ResponseReader::readObject(std::string_view object, QString *error, const Items &deliver)
+{
+    ondemand::document document;
+    ondemand::value value;
+    simdjson::error_code e = m_parsers->object.iterate(padded(object)).get(document);
+    if (e == simdjson::SUCCESS)
+        e = document.get_value().get(value);
+    if (e != simdjson::SUCCESS) {
+        *error = invalidJson("a watch event's object", e);
+        return false;
+    }
+    ResponseObjects objects(value);
+    deliver(objects);
+    return true;
 }
 
 QByteArray ResponseReader::resourceVersionOf(std::string_view object)

@@ -4,17 +4,20 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <functional>
 #include <memory>
 #include <string_view>
-#include <vector>
 
 namespace fleetscope {
 
+class ResponseObjects;
+
 // The envelopes around objects, read with simdjson On-Demand: a LIST response
 // (`{"items": [...], "metadata": {...}}`) and a watch line (`{"type", "object"}`).
-// Objects are only delimited here, handed on as views of their JSON text into the
-// caller's buffer (which has jsonPadding bytes after it, and so has every view),
-// and decoded one by one by the sink: one bad object costs that object only.
+// Objects are only delimited here and decoded one by one by the sink: one bad
+// object costs that object only. A page's items reach the sink as values of the
+// page's one parse (ResponseObjects); a watch event's object as a view of its text
+// in the caller's buffer (which has jsonPadding bytes after it, and so has the view).
 //
 // Errors name what was wrong ("the list is not valid JSON (...)") for the caller
 // to prefix with its source. Not thread-safe: one per informer.
@@ -28,8 +31,7 @@ public:
 
     struct ListPage
     {
-        std::vector<std::string_view> items; // JSON text of each item
-        bool itemsIsArray = false;           // false: "items": null
+        qint64 itemCount = 0;
         QByteArray continueToken;
         QByteArray resourceVersion;
         qint64 remainingItemCount = -1;
@@ -41,9 +43,15 @@ public:
         bool hasObject = false;
     };
 
-    // `text` must be followed by jsonPadding readable bytes.
-    bool readList(std::string_view text, ListPage *out, QString *error);
+    // `text` must be followed by jsonPadding readable bytes. readList() hands the
+    // items to `items` as it meets them (not if they are null); a page that breaks
+    // off after some were read still fails.
+    using Items = std::function<void(ResponseObjects &items)>;
+    bool readList(std::string_view text, ListPage *out, QString *error, const Items &items);
     bool readEvent(std::string_view text, WatchEvent *out, QString *error);
+    // A watch event's object (its text from readEvent()), handed to `deliver` as
+    // the one item.
+    bool readObject(std::string_view object, QString *error, const Items &deliver);
     // metadata.resourceVersion of an object readEvent() returned, or empty.
     QByteArray resourceVersionOf(std::string_view object);
     // Frees the parsers' buffers. A parser keeps buffers for the largest text it

@@ -19,6 +19,7 @@
 #include "fleet/fleetstore.h"
 #include "api/paddedjson.h"
 #include "kube/hubcache.h"
+#include "kube/responseobjects.h"
 #include "kube/responsereader.h"
 #include "../fleet/syntheticfleet.h"
 #include "fleetgenerator.h"
@@ -148,7 +149,9 @@ void deliverWatchLine(ResponseReader &reader, HubCache &cache, const ResourceSpe
     if (!reader.readEvent(std::string_view(line.data(), line.size()), &event, &error) || !event.hasObject)
         qFatal("%s", qPrintable(error));
     (void)reader.resourceVersionOf(event.object);
-    cache.objects(spec, ObjectChange::Modified, {event.object});
+    if (!reader.readObject(event.object, &error,
+                           [&](ResponseObjects &object) { cache.objects(spec, ObjectChange::Modified, object); }))
+        qFatal("%s", qPrintable(error));
 }
 
 // Watch lines of `rows` generated profiles (the hub's generator: ~1.6 KB each),

@@ -7,6 +7,7 @@
 #include "api/placementdecoder.h"
 #include "api/profiledecoder.h"
 #include "api/yamljson.h"
+#include "kube/responseobjects.h"
 #include "kube/responsereader.h"
 
 #include <QString>
@@ -43,8 +44,6 @@ void decodeObject(std::string_view json, StringPool &pool)
     KubeNamespace ns;
     if (!namespaces.decode(json, &ns) && namespaces.error().isEmpty())
         __builtin_trap();
-    QString namespaceName, name;
-    (void)profiles.peekKey(json, &namespaceName, &name, nullptr);
 }
 
 void decodeText(const char *text, std::size_t size)
@@ -58,17 +57,37 @@ void decodeText(const char *text, std::size_t size)
     ResponseReader reader;
     ResponseReader::ListPage page;
     QString error;
-    if (reader.readList(json, &page, &error)) {
-        for (const std::string_view item : page.items)
-            decodeObject(item, pool);
-    } else if (error.isEmpty()) {
+    // A page's items as the sink reads them: decoded, the key peeked, or skipped.
+    ProfileDecoder items(pool);
+    const auto readItems = [&](ResponseObjects &objects) {
+        for (int i = 0; objects.next(); ++i) {
+            ClusterProfile profile;
+            QString namespaceName, name;
+            if (i % 3 == 0 && items.decode(objects.current(), &profile)) {
+                const std::string_view text = items.decodedText(); // the raw copy's source
+                if (text.empty() || text.front() != '{' || text.back() != '}')
+                    __builtin_trap();
+            } else if (i % 3 == 0 && items.error().isEmpty()) {
+                __builtin_trap();
+            }
+            if (i % 3 == 1)
+                (void)items.peekKey(objects.current(), &namespaceName, &name);
+        }
+    };
+    if (!reader.readList(json, &page, &error, readItems) && error.isEmpty())
         __builtin_trap();
-    }
     ResponseReader::WatchEvent event;
     if (reader.readEvent(json, &event, &error)) {
         if (event.hasObject) {
             (void)reader.resourceVersionOf(event.object);
             decodeObject(event.object, pool);
+            const auto peek = [&](ResponseObjects &object) {
+                QString namespaceName, name;
+                while (object.next())
+                    (void)items.peekKey(object.current(), &namespaceName, &name);
+            };
+            if (!reader.readObject(event.object, &error, peek) && error.isEmpty())
+                __builtin_trap();
         }
     } else if (error.isEmpty()) {
         __builtin_trap();
