@@ -53,13 +53,18 @@ OnDemandReader::OnDemandReader(StringPool &pool)
 
 OnDemandReader::~OnDemandReader() = default;
 
-bool OnDemandReader::open(std::string_view json, ondemand::object *root)
+void OnDemandReader::startDecode(bool isText)
 {
     m_error.clear();
     m_failedName.clear();
     m_failedNamespace.clear();
-    m_isText = true;
+    m_isText = isText;
     m_root = ondemand::object();
+}
+
+bool OnDemandReader::open(std::string_view json, ondemand::object *root)
+{
+    startDecode(true);
     const JsonPath at;
     if (simdjson::error_code e = m_parser.iterate(padded(json)).get(m_document); e != simdjson::SUCCESS)
         return invalid(at, e);
@@ -76,11 +81,7 @@ bool OnDemandReader::open(std::string_view json, ondemand::object *root)
 
 bool OnDemandReader::open(ondemand::value &object, ondemand::object *root)
 {
-    m_error.clear();
-    m_failedName.clear();
-    m_failedNamespace.clear();
-    m_isText = false;
-    m_root = ondemand::object();
+    startDecode(false);
     const JsonPath at;
     if (!requireObject(object, at, &m_root))
         return false;

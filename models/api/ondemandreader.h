@@ -159,6 +159,8 @@ protected:
     static QString fromUtf8(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 private:
+    // Forgets the previous decode's error and root before a new one.
+    void startDecode(bool isText);
     // A member's name and a string value's text: a view into the input when it has
     // no escapes (Kubernetes' JSON almost never has any), else unescaped into the
     // parser's buffer. Both stay valid while the document is open.
