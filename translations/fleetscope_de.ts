@@ -517,6 +517,52 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::ChartFrame</name>
+    <message>
+        <source>1 h</source>
+        <translation>1 h</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 h</translation>
+    </message>
+    <message>
+        <source>7 d</source>
+        <translation>7 T</translation>
+    </message>
+    <message>
+        <source>30 d</source>
+        <translation>30 T</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Als CSV exportieren …</translation>
+    </message>
+    <message>
+        <source>Export condition history</source>
+        <translation>Condition-Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
+            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::ClusterActions</name>
     <message>
         <source>&amp;Copy rows</source>
@@ -704,26 +750,6 @@
 <context>
     <name>fleetscope::ClusterTimelineView</name>
     <message>
-        <source>1 h</source>
-        <translation>1 h</translation>
-    </message>
-    <message>
-        <source>24 h</source>
-        <translation>24 h</translation>
-    </message>
-    <message>
-        <source>7 d</source>
-        <translation>7 T</translation>
-    </message>
-    <message>
-        <source>30 d</source>
-        <translation>30 T</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>Als CSV exportieren …</translation>
-    </message>
-    <message>
         <source>Save this cluster&apos;s recorded condition transitions as CSV</source>
         <translation>Die aufgezeichneten Condition-Wechsel dieses Clusters als CSV speichern</translation>
     </message>
@@ -749,44 +775,6 @@
             <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
             <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Export condition history</source>
-        <translation>Condition-Verlauf exportieren</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV-Dateien (*.csv)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n transition(s) to %1.</source>
-        <translation>
-            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
-            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
-        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
-    </message>
-</context>
-<context>
-    <name>fleetscope::ConnectController</name>
-    <message>
-        <source>&amp;Connect…</source>
-        <translation>&amp;Verbinden …</translation>
-    </message>
-    <message>
-        <source>Open a terminal on the selected clusters (Enter)</source>
-        <translation>Ein Terminal für die ausgewählten Cluster öffnen (Eingabetaste)</translation>
-    </message>
-    <message>
-        <source>Open your terminal with a kubeconfig for the selected clusters</source>
-        <translation>Ihr Terminal mit einer kubeconfig für die ausgewählten Cluster öffnen</translation>
     </message>
 </context>
 <context>
@@ -1194,6 +1182,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>No clusters: no hub could be read</source>
         <translation>Keine Cluster: kein Hub konnte gelesen werden</translation>
     </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Wählen Sie, welche Kontexte Ihrer kubeconfig Hubs sind (Datei → Hubs…), oder probieren Sie &lt;tt&gt;fleetscope --demo&lt;/tt&gt; für eine simulierte Flotte. Auf der Kommandozeile nennt &lt;tt&gt;--context NAME&lt;/tt&gt; einen Hub für einen Lauf.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetReason</name>
@@ -1286,26 +1278,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
 <context>
     <name>fleetscope::FleetHealthChart</name>
     <message>
-        <source>1 h</source>
-        <translation>1 h</translation>
-    </message>
-    <message>
-        <source>24 h</source>
-        <translation>24 h</translation>
-    </message>
-    <message>
-        <source>7 d</source>
-        <translation>7 T</translation>
-    </message>
-    <message>
-        <source>30 d</source>
-        <translation>30 T</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>Als CSV exportieren …</translation>
-    </message>
-    <message>
         <source>Save the recorded condition transitions of these clusters as CSV</source>
         <translation>Die aufgezeichneten Condition-Wechsel dieser Cluster als CSV speichern</translation>
     </message>
@@ -1349,31 +1321,8 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Für diese Cluster wurde noch kein Verlauf aufgezeichnet.</translation>
     </message>
     <message>
-        <source>Export condition history</source>
-        <translation>Condition-Verlauf exportieren</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV-Dateien (*.csv)</translation>
-    </message>
-    <message>
         <source>No clusters in scope: nothing to export.</source>
         <translation>Keine Cluster im Ausschnitt: nichts zu exportieren.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n transition(s) to %1.</source>
-        <translation>
-            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
-            <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
-        <translation>Aufgezeichnet seit %1, daher wird dieser Zeitraum statt der ganzen Voreinstellung gezeigt.</translation>
     </message>
 </context>
 <context>
@@ -2006,14 +1955,6 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <translation>&amp;Hub-Details…</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;Keine Hubs verbunden&lt;/h2&gt;&lt;p&gt;Fleetscope zeigt die ClusterProfiles, die auf Ihren Hub-Clustern veröffentlicht sind.&lt;/p&gt;&lt;p&gt;Wählen Sie, welche Kontexte Ihrer kubeconfig Hubs sind (Datei → Hubs…), oder probieren Sie &lt;tt&gt;fleetscope --demo&lt;/tt&gt; für eine simulierte Flotte. Auf der Kommandozeile nennt &lt;tt&gt;--context NAME&lt;/tt&gt; einen Hub für einen Lauf.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Choose hubs…</source>
-        <translation>Hubs wählen…</translation>
-    </message>
-    <message>
         <source>Hubs</source>
         <translation>Hubs</translation>
     </message>
@@ -2061,6 +2002,18 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Export kubeconfig</source>
         <translation>Kubeconfig exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Verbinden …</translation>
+    </message>
+    <message>
+        <source>Open a terminal on the selected clusters (Enter)</source>
+        <translation>Ein Terminal für die ausgewählten Cluster öffnen (Eingabetaste)</translation>
+    </message>
+    <message>
+        <source>Open your terminal with a kubeconfig for the selected clusters</source>
+        <translation>Ihr Terminal mit einer kubeconfig für die ausgewählten Cluster öffnen</translation>
     </message>
 </context>
 <context>
@@ -2510,13 +2463,6 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Message: %1</source>
         <translation>Meldung: %1</translation>
-    </message>
-</context>
-<context>
-    <name>fleetscope::TrayNotifier</name>
-    <message>
-        <source>Fleetscope</source>
-        <translation>Fleetscope</translation>
     </message>
 </context>
 <context>

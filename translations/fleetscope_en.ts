@@ -36,19 +36,22 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::ChartFrame</name>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n transition to %1.</numerusform>
+            <numerusform>Exported %n transitions to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::ClusterTimelineView</name>
     <message numerus="yes">
         <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
         <translation>
             <numerusform>%n status change in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</numerusform>
             <numerusform>%n status changes in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n transition(s) to %1.</source>
-        <translation>
-            <numerusform>Exported %n transition to %1.</numerusform>
-            <numerusform>Exported %n transitions to %1.</numerusform>
         </translation>
     </message>
 </context>
@@ -96,13 +99,6 @@
         <translation>
             <numerusform>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point).</numerusform>
             <numerusform>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n points).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n transition(s) to %1.</source>
-        <translation>
-            <numerusform>Exported %n transition to %1.</numerusform>
-            <numerusform>Exported %n transitions to %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -513,6 +513,51 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::ChartFrame</name>
+    <message>
+        <source>1 h</source>
+        <translation>1 時間</translation>
+    </message>
+    <message>
+        <source>24 h</source>
+        <translation>24 時間</translation>
+    </message>
+    <message>
+        <source>7 d</source>
+        <translation>7 日</translation>
+    </message>
+    <message>
+        <source>30 d</source>
+        <translation>30 日</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV にエクスポート…</translation>
+    </message>
+    <message>
+        <source>Export condition history</source>
+        <translation>Condition 履歴をエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
+        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n transition(s) to %1.</source>
+        <translation>
+            <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::ClusterActions</name>
     <message>
         <source>&amp;Copy rows</source>
@@ -700,26 +745,6 @@
 <context>
     <name>fleetscope::ClusterTimelineView</name>
     <message>
-        <source>1 h</source>
-        <translation>1 時間</translation>
-    </message>
-    <message>
-        <source>24 h</source>
-        <translation>24 時間</translation>
-    </message>
-    <message>
-        <source>7 d</source>
-        <translation>7 日</translation>
-    </message>
-    <message>
-        <source>30 d</source>
-        <translation>30 日</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>CSV にエクスポート…</translation>
-    </message>
-    <message>
         <source>Save this cluster&apos;s recorded condition transitions as CSV</source>
         <translation>このクラスターで記録された Condition の遷移を CSV で保存</translation>
     </message>
@@ -744,43 +769,6 @@
         <translation>
             <numerusform>この期間のステータス変化: %n 回。ドラッグで拡大、右クリックで縮小します。斜線部分は Fleetscope が監視していなかった期間です。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Export condition history</source>
-        <translation>Condition 履歴をエクスポート</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV ファイル (*.csv)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 に書き込めません: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n transition(s) to %1.</source>
-        <translation>
-            <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
-        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
-    </message>
-</context>
-<context>
-    <name>fleetscope::ConnectController</name>
-    <message>
-        <source>&amp;Connect…</source>
-        <translation>接続(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Open a terminal on the selected clusters (Enter)</source>
-        <translation>選択したクラスターの端末を開く（Enter）</translation>
-    </message>
-    <message>
-        <source>Open your terminal with a kubeconfig for the selected clusters</source>
-        <translation>選択したクラスター用の kubeconfig で端末を開きます</translation>
     </message>
 </context>
 <context>
@@ -1185,6 +1173,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>No clusters: no hub could be read</source>
         <translation>クラスターなし: どのハブも読み取れませんでした</translation>
     </message>
+    <message>
+        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;接続されているハブはありません&lt;/h2&gt;&lt;p&gt;Fleetscope はハブクラスターで公開されている ClusterProfile を表示します。&lt;/p&gt;&lt;p&gt;kubeconfig のどのコンテキストがハブかを選ぶか (ファイル → ハブ…)、&lt;tt&gt;fleetscope --demo&lt;/tt&gt; でシミュレートしたフリートを試してください。コマンドラインでは &lt;tt&gt;--context NAME&lt;/tt&gt; で一度だけハブを指定できます。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetReason</name>
@@ -1276,26 +1268,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
 <context>
     <name>fleetscope::FleetHealthChart</name>
     <message>
-        <source>1 h</source>
-        <translation>1 時間</translation>
-    </message>
-    <message>
-        <source>24 h</source>
-        <translation>24 時間</translation>
-    </message>
-    <message>
-        <source>7 d</source>
-        <translation>7 日</translation>
-    </message>
-    <message>
-        <source>30 d</source>
-        <translation>30 日</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>CSV にエクスポート…</translation>
-    </message>
-    <message>
         <source>Save the recorded condition transitions of these clusters as CSV</source>
         <translation>これらのクラスターで記録された Condition の遷移を CSV で保存</translation>
     </message>
@@ -1338,30 +1310,8 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>これらのクラスターの履歴はまだ記録されていません。</translation>
     </message>
     <message>
-        <source>Export condition history</source>
-        <translation>Condition 履歴をエクスポート</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV ファイル (*.csv)</translation>
-    </message>
-    <message>
         <source>No clusters in scope: nothing to export.</source>
         <translation>対象のクラスターがないため、エクスポートするものはありません。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 に書き込めません: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n transition(s) to %1.</source>
-        <translation>
-            <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Recorded since %1, so this shows that instead of the whole preset.</source>
-        <translation>%1 から記録しているため、プリセット全体ではなくその範囲を表示しています。</translation>
     </message>
 </context>
 <context>
@@ -1987,14 +1937,6 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <translation>ハブの詳細(&amp;H)…</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;No hubs connected&lt;/h2&gt;&lt;p&gt;Fleetscope shows the ClusterProfiles published on your hub clusters.&lt;/p&gt;&lt;p&gt;Choose which contexts of your kubeconfig are hubs (File → Hubs…), or try &lt;tt&gt;fleetscope --demo&lt;/tt&gt; for a simulated fleet. On the command line, &lt;tt&gt;--context NAME&lt;/tt&gt; names a hub for one run.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;接続されているハブはありません&lt;/h2&gt;&lt;p&gt;Fleetscope はハブクラスターで公開されている ClusterProfile を表示します。&lt;/p&gt;&lt;p&gt;kubeconfig のどのコンテキストがハブかを選ぶか (ファイル → ハブ…)、&lt;tt&gt;fleetscope --demo&lt;/tt&gt; でシミュレートしたフリートを試してください。コマンドラインでは &lt;tt&gt;--context NAME&lt;/tt&gt; で一度だけハブを指定できます。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Choose hubs…</source>
-        <translation>ハブを選択…</translation>
-    </message>
-    <message>
         <source>Hubs</source>
         <translation>ハブ</translation>
     </message>
@@ -2040,6 +1982,18 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>Export kubeconfig</source>
         <translation>kubeconfig のエクスポート</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open a terminal on the selected clusters (Enter)</source>
+        <translation>選択したクラスターの端末を開く（Enter）</translation>
+    </message>
+    <message>
+        <source>Open your terminal with a kubeconfig for the selected clusters</source>
+        <translation>選択したクラスター用の kubeconfig で端末を開きます</translation>
     </message>
 </context>
 <context>
@@ -2484,13 +2438,6 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>Message: %1</source>
         <translation>メッセージ: %1</translation>
-    </message>
-</context>
-<context>
-    <name>fleetscope::TrayNotifier</name>
-    <message>
-        <source>Fleetscope</source>
-        <translation>Fleetscope</translation>
     </message>
 </context>
 <context>

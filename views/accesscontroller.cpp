@@ -66,11 +66,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     connect(m_checkSelected, &QAction::triggered, this, [this] { check(m_table->selectedStoreRows()); });
     connect(m_checkShown, &QAction::triggered, this, [this] { check(m_actions->shownStoreRows()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AccessController::updateEnabled);
-    connect(m_results, &AccessResults::changed, this, [this] {
-        // Idempotent: a saved view may have replaced the table's extra columns.
-        m_proxy->tableModel()->addSourceColumn(m_results);
-        m_proxy->tableModel()->sourceColumnChanged(m_results);
-    });
+    connect(m_results, &AccessResults::changed, this, [this] { m_proxy->tableModel()->sourceColumnChanged(m_results); });
     updateEnabled();
 }
 

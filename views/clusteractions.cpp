@@ -76,14 +76,10 @@ ClusterActions::ClusterActions(const FleetStore *store, ClusterFilterProxy *prox
     });
 
     table->setAccessibleName(tr("Cluster table"));
-    if (table->contextMenuPolicy() != Qt::ActionsContextMenu)
-        table->setContextMenuPolicy(Qt::ActionsContextMenu);
-    table->addAction(m_copy);
-    table->addAction(m_copyNames);
+    table->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto *separator = new QAction(table);
     separator->setSeparator(true);
-    table->addAction(separator);
-    table->addAction(m_export);
+    table->addActions({m_copy, m_copyNames, separator, m_export});
     addTreeActions();
 }
 
@@ -109,6 +105,13 @@ void ClusterActions::addTreeActions()
     view->addActions({copyGroup, expand, collapse, separator, m_export});
 }
 
+QModelIndexList ClusterActions::selectedRows() const
+{
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    return rows;
+}
+
 QString ClusterActions::selectedRowsTsv() const
 {
     const QHeaderView *header = m_table->header();
@@ -118,14 +121,12 @@ QString ClusterActions::selectedRowsTsv() const
         if (!header->isSectionHidden(logical))
             columns.append(logical);
     }
-    QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     QStringList lines;
     QStringList cells;
     for (int column : columns)
         cells << tsvCell(m_proxy->headerData(column, Qt::Horizontal).toString());
     lines << cells.join(u'\t');
-    for (const QModelIndex &row : rows) {
+    for (const QModelIndex &row : selectedRows()) {
         cells.clear();
         for (int column : columns)
             cells << tsvCell(row.siblingAtColumn(column).data().toString());
@@ -136,10 +137,8 @@ QString ClusterActions::selectedRowsTsv() const
 
 QString ClusterActions::selectedNames() const
 {
-    QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     QStringList names;
-    for (const QModelIndex &index : rows)
+    for (const QModelIndex &index : selectedRows())
         names << m_store->qualifiedName(m_store->profileAt(m_proxy->mapToSource(index).row()));
     return names.join(u'\n');
 }

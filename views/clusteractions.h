@@ -2,6 +2,7 @@
 
 #include "fleet/fleetprinter.h"
 
+#include <QModelIndex>
 #include <QObject>
 
 #include <functional>
@@ -55,6 +56,8 @@ signals:
     void exportFinished(const QString &path, const QString &error);
 
 private:
+    // In view order.
+    QModelIndexList selectedRows() const;
     void copySelection();
     void askAndExport();
     void addTreeActions();

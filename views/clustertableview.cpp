@@ -1,15 +1,16 @@
 #include "clustertableview.h"
 
-#include "clusteritemdelegate.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
+#include "healthstyle.h"
 
 #include <QAccessible>
 #include <QHeaderView>
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QStyledItemDelegate>
 #include <QStyleOptionFocusRect>
 #include <QTimer>
 
@@ -17,6 +18,38 @@
 #include <limits>
 
 namespace fleetscope {
+namespace {
+
+// Adds the health shape to the Name column and to condition columns; the model
+// stays free of widgets and icons.
+class ClusterItemDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        // The table draws one focus frame around the current row, not one per cell.
+        option->state &= ~QStyle::State_HasFocus;
+        QIcon icon;
+        if (index.column() == ClusterTableModel::NameColumn) {
+            if (const QVariant health = index.data(ClusterTableModel::HealthRole); health.isValid())
+                icon = HealthStyle::icon(Health(health.toInt()));
+        } else if ((index.column() == ClusterTableModel::ControlPlaneHealthyColumn
+                    || index.column() == ClusterTableModel::JoinedColumn)
+                   && !option->text.isEmpty()) {
+            icon = HealthStyle::icon(conditionStatusFromString(option->text));
+        }
+        if (!icon.isNull()) {
+            option->icon = icon;
+            option->features |= QStyleOptionViewItem::HasDecoration;
+        }
+    }
+};
+
+} // namespace
 
 ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     : QTableView(parent)
@@ -104,8 +137,10 @@ QList<int> ClusterTableView::selectedStoreRows() const
 QStringList ClusterTableView::extraColumns() const
 {
     QStringList specs;
-    for (int column = ClusterTableModel::FixedColumnCount; column < m_table->columnCount(); ++column)
-        specs << m_table->extraColumnSpec(column);
+    for (int column = ClusterTableModel::FixedColumnCount; column < m_table->columnCount(); ++column) {
+        if (const QString spec = m_table->extraColumnSpec(column); !spec.isEmpty())
+            specs << spec;
+    }
     return specs;
 }
 
@@ -113,8 +148,11 @@ void ClusterTableView::setExtraColumns(const QStringList &specs)
 {
     if (specs == extraColumns())
         return;
-    while (m_table->columnCount() > ClusterTableModel::FixedColumnCount)
-        m_table->removeColumnAt(m_table->columnCount() - 1);
+    // Source columns (findings, access, flaps) have no spec and stay.
+    for (int column = m_table->columnCount() - 1; column >= ClusterTableModel::FixedColumnCount; --column) {
+        if (!m_table->extraColumnSpec(column).isEmpty())
+            m_table->removeColumnAt(column);
+    }
     for (const QString &spec : specs) {
         if (spec.startsWith(u"property:"))
             addDynamicColumn(false, spec.mid(9));
@@ -144,7 +182,7 @@ void ClusterTableView::showHeaderMenu(const QPoint &position)
         labels->addAction(key, this, [this, key] { addDynamicColumn(true, key); });
     labels->setEnabled(!labels->isEmpty());
     const int clicked = header()->logicalIndexAt(position);
-    if (clicked >= ClusterTableModel::FixedColumnCount) {
+    if (!m_table->extraColumnSpec(clicked).isEmpty()) {
         menu.addSeparator();
         menu.addAction(tr("Remove column \"%1\"").arg(m_table->headerData(clicked, Qt::Horizontal).toString()), this,
                        [this, clicked] { m_table->removeColumnAt(clicked); });

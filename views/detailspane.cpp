@@ -52,6 +52,12 @@ QString yamlOf(const ProfilePtr &record)
 
 const QString yamlLink = QStringLiteral("fleetscope:yaml");
 
+// Secondary text in its own paragraph: an empty state or a status.
+QString note(const QString &color, const QString &text)
+{
+    return QStringLiteral("<p style='color:%1'>%2</p>").arg(color, esc(text));
+}
+
 QString section(const QString &title)
 {
     return QStringLiteral("<h4 style='margin-top:12px; margin-bottom:4px'>%1</h4>").arg(esc(title));
@@ -90,7 +96,7 @@ DetailsPane::DetailsPane(const FleetStore *store, QWidget *parent)
             return; // made for a cluster or a version no longer shown
         m_yamlRecord = record;
         m_yaml = m_yamlJob.result();
-        setHtmlKeepingPlace(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+        rerender();
         emit yamlShown();
     });
     auto *layout = new QVBoxLayout(this);
@@ -139,9 +145,7 @@ void DetailsPane::refresh()
         m_row = -1;
         m_shownRecord.reset();
         m_yamlWanted = false;
-        m_browser->setHtml(QStringLiteral("<p style='color:%1'>%2</p>")
-                               .arg(HealthStyle::mutedText(palette()).name(),
-                                    tr("%1 was deleted from its hub.").arg(m_key.toString()).toHtmlEscaped()));
+        m_browser->setHtml(note(HealthStyle::mutedText(palette()).name(), tr("%1 was deleted from its hub.").arg(m_key.toString())));
         return;
     }
     if (m_store->profileAt(row).record != m_shownRecord) {
@@ -158,7 +162,7 @@ void DetailsPane::showYaml()
         return;
     m_yamlWanted = true;
     startYaml();
-    setHtmlKeepingPlace(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+    rerender();
 }
 
 void DetailsPane::startYaml()
@@ -175,10 +179,10 @@ void DetailsPane::onAnchor(const QUrl &url)
         showYaml();
 }
 
-void DetailsPane::setHtmlKeepingPlace(const QString &html)
+void DetailsPane::rerender()
 {
     const int scroll = m_browser->verticalScrollBar()->value();
-    m_browser->setHtml(html);
+    m_browser->setHtml(render(m_row, QDateTime::currentMSecsSinceEpoch()));
     m_browser->verticalScrollBar()->setValue(scroll);
 }
 
@@ -191,9 +195,9 @@ QString DetailsPane::yamlSection() const
     if (!m_yamlWanted)
         return html + QStringLiteral("<p><a href='%1'>%2</a></p>").arg(yamlLink, esc(tr("Show as YAML")));
     if (m_yaml.isEmpty() && m_yamlJob.isRunning())
-        return html + QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("Rendering…")));
+        return html + note(muted, tr("Rendering…"));
     if (m_yaml.isEmpty())
-        return html + QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("The object could not be read back.")));
+        return html + note(muted, tr("The object could not be read back."));
     return html + QStringLiteral("<pre style='font-size:small'>%1</pre>").arg(esc(m_yaml));
 }
 
@@ -203,7 +207,7 @@ void DetailsPane::setFindings(const FleetFindings *findings)
     // The cluster did not change, what is said about it did: render it again.
     connect(findings, &FleetFindings::changed, this, [this] {
         if (m_shownRecord && m_row >= 0)
-            setHtmlKeepingPlace(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+            rerender();
     });
 }
 
@@ -211,8 +215,7 @@ QString DetailsPane::render(int row, qint64 now) const
 {
     const QString muted = HealthStyle::mutedText(palette()).name();
     if (row < 0)
-        return QStringLiteral("<p style='color:%1'>%2</p>")
-            .arg(muted, esc(tr("Select a cluster to see its conditions, properties and access providers.")));
+        return note(muted, tr("Select a cluster to see its conditions, properties and access providers."));
     const FleetProfile &fp = m_store->profileAt(row);
     const ClusterProfile &p = fp.profile();
     QString html;
@@ -271,7 +274,7 @@ QString DetailsPane::render(int row, qint64 now) const
 
     html += section(tr("Conditions"));
     if (p.conditions.isEmpty()) {
-        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("No conditions reported.")));
+        html += note(muted, tr("No conditions reported."));
     } else {
         html += QStringLiteral("<table cellspacing='3'><tr style='color:%1'><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
                     .arg(muted, esc(tr("Type")), esc(tr("Status")), esc(tr("Reason")), esc(tr("Last transition")));
@@ -291,7 +294,7 @@ QString DetailsPane::render(int row, qint64 now) const
 
     html += section(tr("Properties"));
     if (p.properties.isEmpty()) {
-        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("No properties reported.")));
+        html += note(muted, tr("No properties reported."));
     } else {
         html += QStringLiteral("<table cellspacing='3'>");
         for (const Property &prop : p.properties)
@@ -304,11 +307,11 @@ QString DetailsPane::render(int row, qint64 now) const
     QStringList labels;
     for (const LabelMap::Entry &label : p.metadata.labels.entries())
         labels << QStringLiteral("<tt>%1=%2</tt>").arg(esc(label.first), esc(p.metadata.labels.text(label).toString()));
-    html += labels.isEmpty() ? QStringLiteral("<p style='color:%1'>—</p>").arg(muted) : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+    html += labels.isEmpty() ? note(muted, QStringLiteral("—")) : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 
     html += section(tr("Access providers"));
     if (p.accessProviders.isEmpty())
-        html += QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("None: Fleetscope cannot connect to this cluster.")));
+        html += note(muted, tr("None: Fleetscope cannot connect to this cluster."));
     for (const AccessProvider &ap : p.accessProviders) {
         const KubeconfigCluster &c = ap.cluster;
         QStringList facts{tr("server %1").arg(c.server.isEmpty() ? tr("missing") : c.server.toString()),
@@ -347,7 +350,7 @@ QString DetailsPane::render(int row, qint64 now) const
         }
     }
     chosenBy.removeDuplicates();
-    html += chosenBy.isEmpty() ? QStringLiteral("<p style='color:%1'>%2</p>").arg(muted, esc(tr("Not chosen by any PlacementDecision.")))
+    html += chosenBy.isEmpty() ? note(muted, tr("Not chosen by any PlacementDecision."))
                                : QStringLiteral("<p>") + chosenBy.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 
     html += yamlSection();

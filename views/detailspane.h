@@ -50,7 +50,8 @@ signals:
 private:
     QString render(int storeRow, qint64 now) const;
     QString yamlSection() const;
-    void setHtmlKeepingPlace(const QString &html);
+    // Renders the shown cluster again where the reader is.
+    void rerender();
     void startYaml();
     void onAnchor(const QUrl &url);
 

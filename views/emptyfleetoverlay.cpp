@@ -53,7 +53,7 @@ EmptyFleetOverlay::EmptyFleetOverlay(const FleetStore *store, QAbstractItemView 
 
 void EmptyFleetOverlay::setHubsAvailable(bool available)
 {
-    m_hubs->setVisible(available);
+    m_hubs->setEnabled(available);
 }
 
 QString EmptyFleetOverlay::text() const
@@ -64,11 +64,18 @@ QString EmptyFleetOverlay::text() const
 void EmptyFleetOverlay::refresh()
 {
     m_reason = EmptyFleetReason::of(*m_store);
-    if (!m_reason.allFailed) {
+    const bool noHubs = m_store->activeHubs().isEmpty();
+    if (!noHubs && !m_reason.allFailed) {
         hide();
         return;
     }
-    QString html = QStringLiteral("<h3>%1</h3>").arg(tr("No clusters: no hub could be read").toHtmlEscaped());
+    m_reconnect->setVisible(!noHubs);
+    QString html = noHubs ? tr("<h2>No hubs connected</h2>"
+                               "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
+                               "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
+                               "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
+                               "<tt>--context NAME</tt> names a hub for one run.</p>")
+                          : QStringLiteral("<h3>%1</h3>").arg(tr("No clusters: no hub could be read").toHtmlEscaped());
     for (const EmptyFleetReason::Section &section : std::as_const(m_reason.sections)) {
         html += QStringLiteral("<p><b>%1</b><br>%2</p><ul>").arg(section.title.toHtmlEscaped(), section.advice.toHtmlEscaped());
         for (const QString &hub : section.hubs)

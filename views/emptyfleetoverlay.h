@@ -12,11 +12,11 @@ namespace fleetscope {
 
 class FleetStore;
 
-// Covers the cluster table's empty area when every hub failed, saying why per
-// kind of failure (refused, unreachable, TLS, credentials, RBAC, configuration)
-// with the hubs and their messages, a Reconnect button and one for the Hubs
-// dialog. Hidden as soon as a hub connects or any cluster is known, so the
-// table itself is never touched.
+// Covers the cluster table's empty area when no hub is configured (how to add
+// one) or when every hub failed, saying why per kind of failure (refused,
+// unreachable, TLS, credentials, RBAC, configuration) with the hubs and their
+// messages, a Reconnect button and one for the Hubs dialog. Hidden as soon as a
+// hub connects or any cluster is known, so the table itself is never touched.
 class EmptyFleetOverlay final : public QWidget
 {
     Q_OBJECT
@@ -29,7 +29,7 @@ public:
     QString text() const;
     QPushButton *reconnectButton() const { return m_reconnect; }
     QPushButton *hubsButton() const { return m_hubs; }
-    // Without an engine the Hubs dialog cannot open.
+    // Without an engine the Hubs dialog cannot open: the button stays, disabled.
     void setHubsAvailable(bool available);
 
     void refresh();

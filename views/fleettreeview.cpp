@@ -3,15 +3,16 @@
 #include "api/propertyaliases.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
-#include "grouptreeview.h"
 #include "healthstyle.h"
 
+#include <QAccessible>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QHeaderView>
 #include <QIdentityProxyModel>
 #include <QInputDialog>
 #include <QStyledItemDelegate>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -23,26 +24,18 @@ using Level = FleetTreeModel::Level;
 struct Grouping
 {
     const char *label;
-    QList<Level> levels;
+    const char *spec; // FleetTreeModel::levelsToSpec
 };
 
-const QList<Grouping> &groupings()
-{
-    static const QList<Grouping> all{
-        {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › ClusterSet › Manager"),
-         {{Level::Kind::Hub, {}}, {Level::Kind::ClusterSet, {}}, {Level::Kind::Manager, {}}}},
-        {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Inventory › Manager"),
-         {{Level::Kind::Hub, {}}, {Level::Kind::Inventory, {}}, {Level::Kind::Manager, {}}}},
-        {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Manager › ClusterSet"),
-         {{Level::Kind::Hub, {}}, {Level::Kind::Manager, {}}, {Level::Kind::ClusterSet, {}}}},
-        {QT_TRANSLATE_NOOP("FleetTreeView", "ClusterSet › Manager"), {{Level::Kind::ClusterSet, {}}, {Level::Kind::Manager, {}}}},
-        {QT_TRANSLATE_NOOP("FleetTreeView", "Manager › ClusterSet"), {{Level::Kind::Manager, {}}, {Level::Kind::ClusterSet, {}}}},
-        {QT_TRANSLATE_NOOP("FleetTreeView", "Location"), {{Level::Kind::Property, QStringLiteral("location.topology.k8s.io")}}},
-        {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Location"),
-         {{Level::Kind::Hub, {}}, {Level::Kind::Property, QStringLiteral("location.topology.k8s.io")}}},
-    };
-    return all;
-}
+const Grouping groupings[] = {
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › ClusterSet › Manager"), "hub>clusterset>manager"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Inventory › Manager"), "hub>inventory>manager"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Manager › ClusterSet"), "hub>manager>clusterset"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "ClusterSet › Manager"), "clusterset>manager"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Manager › ClusterSet"), "manager>clusterset"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Location"), "property:location.topology.k8s.io"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Location"), "hub>property:location.topology.k8s.io"},
+};
 
 // The two last entries of the grouping box ask for a property to group by.
 enum PropertyChoice { PropertyOnly = 1, PropertyUnderHub = 2 };
@@ -115,6 +108,40 @@ public:
     }
 };
 
+// Under churn every batch of changes moves the counts of most groups; a plain
+// QTreeView repaints those rows at once, batch after batch (the largest painting
+// cost of a dashboard on a busy hub). This one repaints its changed rows at most
+// every FleetTreeView::repaintIntervalMs. Groups that come or go are laid out at
+// once, as in any tree.
+class GroupTreeView final : public QTreeView
+{
+public:
+    explicit GroupTreeView(QWidget *parent)
+        : QTreeView(parent)
+    {
+        m_repaint.setSingleShot(true);
+        m_repaint.setInterval(FleetTreeView::repaintIntervalMs);
+        // A tree of groups is a screenful at most: repainting all of it is cheaper
+        // than working out which rows changed.
+        connect(&m_repaint, &QTimer::timeout, viewport(), qOverload<>(&QWidget::update));
+    }
+
+protected:
+    void dataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) override
+    {
+        // Assistive technology gets each change as it happens.
+        if (QAccessible::isActive() || !uniformRowHeights()) {
+            QTreeView::dataChanged(topLeft, bottomRight, roles);
+            return;
+        }
+        if (viewport()->isVisible() && !m_repaint.isActive())
+            m_repaint.start();
+    }
+
+private:
+    QTimer m_repaint;
+};
+
 } // namespace
 
 FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
@@ -126,9 +153,9 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
 {
     setObjectName(QStringLiteral("fleetTree"));
     m_grouping->setObjectName(QStringLiteral("groupingChoice"));
-    for (const Grouping &g : groupings())
+    for (const Grouping &g : groupings)
         // The labels are QT_TRANSLATE_NOOP("FleetTreeView", ...): translated in that context.
-        m_grouping->addItem(QCoreApplication::translate("FleetTreeView", g.label), FleetTreeModel::levelsToSpec(g.levels));
+        m_grouping->addItem(QCoreApplication::translate("FleetTreeView", g.label), QString::fromLatin1(g.spec));
     m_grouping->insertSeparator(m_grouping->count());
     m_grouping->addItem(tr("By property…"));
     m_grouping->setItemData(m_grouping->count() - 1, PropertyOnly, propertyChoiceRole);

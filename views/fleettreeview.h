@@ -31,6 +31,8 @@ public:
     // valid spec adds it to the choices. False for a spec that does not parse.
     QString groupingSpec() const;
     bool setGroupingSpec(const QString &spec);
+    // How often changed counts repaint the tree at most.
+    static constexpr int repaintIntervalMs = 500;
 
 signals:
     void scopeChanged(const fleetscope::ClusterScope &scope);

@@ -8,7 +8,7 @@
 namespace fleetscope {
 
 FocusRing::FocusRing(QWidget *window)
-    : QWidget(nullptr)
+    : QWidget(window)
     , m_window(window)
 {
     setObjectName(QStringLiteral("focusRing"));
@@ -16,10 +16,8 @@ FocusRing::FocusRing(QWidget *window)
     setAttribute(Qt::WA_NoSystemBackground);
     setFocusPolicy(Qt::NoFocus);
     hide();
-    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { follow(now); });
     // The ring is parented to the views it marks; the window owns it when none has the focus.
-    setParent(window);
-    hide();
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) { follow(now); });
 }
 
 void FocusRing::follow(QWidget *focused)
@@ -42,9 +40,7 @@ void FocusRing::follow(QWidget *focused)
         m_target->removeEventFilter(this);
     m_target = area;
     if (!area) {
-        hide();
-        setParent(m_window);
-        hide();
+        setParent(m_window); // hides it
         return;
     }
     setParent(area);

@@ -55,28 +55,18 @@ HistoryPanel::HistoryPanel(HistoryStore *history, const FleetStore *store, Clust
     m_flapColumn = std::make_unique<FlapColumn>(store, history->settings().flapThreshold,
                                                  history->settings().flapWindowHours);
     m_model = qobject_cast<ClusterTableModel *>(proxy->sourceModel());
-    ensureFlapColumn();
-    // Applying a saved view replaces the table's extra columns: put the flap column back.
     if (m_model)
-        connect(m_model, &QAbstractItemModel::columnsRemoved, this,
-                [this] { QTimer::singleShot(0, this, &HistoryPanel::ensureFlapColumn); });
+        m_model->addSourceColumn(m_flapColumn.get());
     auto *minute = new QTimer(this);
     minute->setInterval(60000);
     connect(minute, &QTimer::timeout, this, &HistoryPanel::refreshFlaps);
     minute->start();
 }
 
-void HistoryPanel::ensureFlapColumn()
-{
-    if (m_model)
-        m_model->addSourceColumn(m_flapColumn.get());
-}
-
 HistoryPanel::~HistoryPanel()
 {
     if (m_model) {
         // The model outlives this panel: take the column away before its source goes.
-        disconnect(m_model, nullptr, this, nullptr);
         for (int column = m_model->columnCount() - 1; column >= ClusterTableModel::FixedColumnCount; --column) {
             if (m_model->headerData(column, Qt::Horizontal).toString() == m_flapColumn->header()
                 && m_model->extraColumnSpec(column).isEmpty())
@@ -174,8 +164,7 @@ void HistoryPanel::updateScope()
     QSet<ClusterId> scope;
     const int rows = m_proxy->rowCount();
     scope.reserve(rows);
-    const auto *model = qobject_cast<const ClusterTableModel *>(m_proxy->sourceModel());
-    for (int row = 0; row < rows && model; ++row) {
+    for (int row = 0; row < rows; ++row) {
         const int storeRow = m_proxy->mapToSource(m_proxy->index(row, 0)).row();
         const FleetProfile &p = m_store->profileAt(storeRow);
         scope.insert({m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name});

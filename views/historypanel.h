@@ -55,7 +55,6 @@ public:
 private:
     void refreshFlaps();
     void updateBadge();
-    void ensureFlapColumn();
 
     HistoryStore *m_history;
     const FleetStore *m_store;

@@ -10,7 +10,6 @@
 #include <QMouseEvent>
 #include <QLabel>
 #include <QLocale>
-#include <QMenu>
 #include <QTimer>
 
 #include <utility>
@@ -43,18 +42,13 @@ HubStatusBar::HubStatusBar(const FleetStore *store, HubStatusModel *hubs, QAbstr
     , m_counts(new QLabel(this))
     , m_countsTimer(new QTimer(this))
 {
-    // The first change of a quiet fleet is counted at once; under churn, the
-    // changes of each interval once at its end (every delta walked the fleet
-    // and re-laid out the status bar: ~10 % of a dashboard's GUI thread on a
-    // hub with 300 events/s).
+    // The first change of a quiet fleet is counted in the next turn of the event
+    // loop; under churn, the changes of each interval once at its end (every
+    // delta walked the fleet and re-laid out the status bar: ~10 % of a
+    // dashboard's GUI thread on a hub with 300 events/s).
     m_countsTimer->setSingleShot(true);
     m_countsTimer->setInterval(countsIntervalMs);
-    connect(m_countsTimer, &QTimer::timeout, this, [this] {
-        if (std::exchange(m_countsPending, false)) {
-            updateCounts();
-            m_countsTimer->start();
-        }
-    });
+    connect(m_countsTimer, &QTimer::timeout, this, &HubStatusBar::countIfPending);
     setObjectName(QStringLiteral("hubStatusBar"));
     m_counts->setObjectName(QStringLiteral("fleetCounts"));
     auto *layout = new QHBoxLayout(this);
@@ -96,14 +90,12 @@ void HubStatusBar::rebuildChips()
         // Reachable from the keyboard too (Tab, then Enter or Space).
         chip.text->setFocusPolicy(Qt::StrongFocus);
         chip.text->setCursor(Qt::PointingHandCursor);
-        chip.icon->installEventFilter(this);
-        chip.text->installEventFilter(this);
+        // Rows come at the end and go with their chip: a chip stays its hub's.
+        const QString hub = m_hubs->index(int(m_chips.size())).data(HubStatusModel::HubNameRole).toString();
         for (QLabel *label : {chip.icon, chip.text}) {
-            label->setContextMenuPolicy(Qt::CustomContextMenu);
-            connect(label, &QWidget::customContextMenuRequested, this, [this, label](const QPoint &position) {
-                if (const int row = chipRow(label); row >= 0)
-                    showChipMenu(row, label->mapToGlobal(position));
-            });
+            label->installEventFilter(this);
+            label->setContextMenuPolicy(Qt::ActionsContextMenu);
+            label->addActions(chipActions(hub, label));
         }
         const int position = int(m_chips.size()) * 2;
         layout->insertWidget(position, chip.icon);
@@ -142,15 +134,6 @@ QList<QAction *> HubStatusBar::chipActions(const QString &hub, QObject *parent)
     return {action(tr("&Reconnect"), [this, hub] { emit reconnectRequested(hub); }),
             action(tr("Re&move hub"), [this, hub] { emit removeRequested(hub); }),
             action(tr("Hub &details…"), [this, hub] { emit hubDetailsRequested(m_store->hubIndex(hub)); })};
-}
-
-void HubStatusBar::showChipMenu(int row, const QPoint &position)
-{
-    const QString hub = m_hubs->index(row).data(HubStatusModel::HubNameRole).toString();
-    QMenu menu(this);
-    menu.setTitle(hub);
-    menu.addActions(chipActions(hub, &menu));
-    menu.exec(position);
 }
 
 void HubStatusBar::updateChip(int row)
@@ -208,21 +191,17 @@ void HubStatusBar::updateCounts()
 
 void HubStatusBar::scheduleCounts()
 {
-    if (m_countsScheduled)
-        return;
-    m_countsScheduled = true;
-    QMetaObject::invokeMethod(
-        this,
-        [this] {
-            m_countsScheduled = false;
-            if (m_countsTimer->isActive()) {
-                m_countsPending = true;
-                return;
-            }
-            updateCounts();
-            m_countsTimer->start();
-        },
-        Qt::QueuedConnection);
+    // The timer's end counts what arrives while it runs.
+    if (!std::exchange(m_countsPending, true) && !m_countsTimer->isActive())
+        QMetaObject::invokeMethod(this, &HubStatusBar::countIfPending, Qt::QueuedConnection);
+}
+
+void HubStatusBar::countIfPending()
+{
+    if (std::exchange(m_countsPending, false)) {
+        updateCounts();
+        m_countsTimer->start();
+    }
 }
 
 QString HubStatusBar::countsText() const

@@ -6,7 +6,6 @@
 class QAbstractItemModel;
 class QAction;
 class QLabel;
-
 class QTimer;
 
 namespace fleetscope {
@@ -53,7 +52,7 @@ private:
     void removeChips(int first, int last);
     void updateChip(int row);
     void scheduleCounts();
-    void showChipMenu(int row, const QPoint &position);
+    void countIfPending();
     // The row of the chip `widget` belongs to, or -1.
     int chipRow(const QObject *widget) const;
 
@@ -67,9 +66,8 @@ private:
     };
     QList<Chip> m_chips;
     QLabel *m_counts;
-    bool m_countsScheduled = false;
     QTimer *m_countsTimer;
-    bool m_countsPending = false; // a change arrived while the timer ran
+    bool m_countsPending = false; // a change arrived since the last count
 };
 
 } // namespace fleetscope

@@ -3,7 +3,6 @@
 #include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "accesscontroller.h"
-#include "connectcontroller.h"
 #include "memberactions.h"
 #include "detailspane.h"
 #include "emptyfleetoverlay.h"
@@ -18,12 +17,12 @@
 #include "fleet/fleettreemodel.h"
 #include "fleet/hubstatusmodel.h"
 #include "fleetscope_version.h"
+#include "history/healthchangewatcher.h"
 #include "fleet/savedviewstore.h"
 #include "hubdetailsdialog.h"
 #include "hubsdialog.h"
 #include "hubstatusbar.h"
 #include "historypanel.h"
-#include "traynotifier.h"
 #include "clusteractions.h"
 #include "shortcutsdialog.h"
 #include "syncprogress.h"
@@ -35,16 +34,13 @@
 #include <QApplication>
 #include <QHeaderView>
 #include <QIcon>
-#include <QLabel>
 #include <QMenuBar>
-#include <QPushButton>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
-#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
@@ -74,26 +70,6 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_proxy = new ClusterFilterProxy(m_tableModel, this);
     m_savedViews = new SavedViewStore(nullptr, this);
 
-    auto *emptyPage = new QWidget(this);
-    auto *emptyFleetHint = new QLabel(emptyPage);
-    emptyFleetHint->setObjectName(QStringLiteral("emptyFleetHint"));
-    emptyFleetHint->setAlignment(Qt::AlignCenter);
-    emptyFleetHint->setWordWrap(true);
-    emptyFleetHint->setText(tr("<h2>No hubs connected</h2>"
-                               "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
-                               "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
-                               "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
-                               "<tt>--context NAME</tt> names a hub for one run.</p>"));
-    auto *chooseHubs = new QPushButton(tr("Choose hubs…"), emptyPage);
-    chooseHubs->setObjectName(QStringLiteral("emptyChooseHubs"));
-    chooseHubs->setEnabled(m_engine != nullptr);
-    connect(chooseHubs, &QPushButton::clicked, this, &MainWindow::showHubsDialog);
-    auto *emptyLayout = new QVBoxLayout(emptyPage);
-    emptyLayout->addStretch(1);
-    emptyLayout->addWidget(emptyFleetHint);
-    emptyLayout->addWidget(chooseHubs, 0, Qt::AlignHCenter);
-    emptyLayout->addStretch(1);
-
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
@@ -115,14 +91,9 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_findings = new FleetFindings(m_store, this);
     m_store->addFilterFacts(m_findings);
     m_details->setFindings(m_findings);
-    // The Findings column: the rules each cluster trips (a source column, so that a
-    // saved view's columns replace it and it comes back, like Access and Flaps).
-    const auto ensureFindingsColumn = [this] { m_tableModel->addSourceColumn(m_findings); };
-    ensureFindingsColumn();
-    connect(m_tableModel, &QAbstractItemModel::columnsRemoved, this,
-            [this, ensureFindingsColumn] { QTimer::singleShot(0, this, ensureFindingsColumn); });
-    connect(m_findings, &FleetFindings::changed, this, [this, ensureFindingsColumn](const QList<int> &rows) {
-        ensureFindingsColumn();
+    // The Findings column: the rules each cluster trips.
+    m_tableModel->addSourceColumn(m_findings);
+    connect(m_findings, &FleetFindings::changed, this, [this](const QList<int> &rows) {
         if (rows.isEmpty())
             return; // messages changed, the rules each row shows did not
         // Only the rows whose rules changed: a relint during churn touches a few.
@@ -140,10 +111,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_splitter->setStretchFactor(2, 2);
     m_splitter->setSizes(defaultSplitterSizes());
 
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(emptyPage);
-    m_stack->addWidget(m_splitter);
-    setCentralWidget(m_stack);
+    setCentralWidget(m_splitter);
 
     m_statusBar = new HubStatusBar(m_store, new HubStatusModel(m_store, this), m_proxy, this);
     connect(m_statusBar, &HubStatusBar::hubDetailsRequested, this, &MainWindow::showHubDetails);
@@ -170,18 +138,12 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
         m_proxy->setScope(m_leftTabs->currentWidget() == m_placements ? m_placements->currentScope() : m_treeScope);
     });
     connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
-    connect(m_store, &FleetStore::hubStatusChanged, this, &MainWindow::updateEmptyState);
-    connect(m_store, &FleetStore::hubRemoved, this, &MainWindow::updateEmptyState);
 
     createActions();
     m_emptyFleet = new EmptyFleetOverlay(m_store, m_table);
     m_emptyFleet->setHubsAvailable(m_engine != nullptr);
-    connect(m_emptyFleet, &EmptyFleetOverlay::reconnectRequested, this, [this] {
-        if (m_engine)
-            m_engine->reconnectAll();
-    });
+    connect(m_emptyFleet, &EmptyFleetOverlay::reconnectRequested, m_reconnectAction, &QAction::trigger);
     connect(m_emptyFleet, &EmptyFleetOverlay::hubsRequested, this, &MainWindow::showHubsDialog);
-    updateEmptyState();
     resize(1400, 900);
 }
 
@@ -236,13 +198,34 @@ void MainWindow::setHistory(HistoryStore *history)
     m_panes->replaceArea(m_details, m_historyPanel->tabs());
     m_splitter->setSizes(sizes);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
-    auto *tray = new TrayNotifier(m_store, m_savedViews, this);
-    connect(tray, &TrayNotifier::selectClusters, m_historyPanel, &HistoryPanel::selectClusters);
-}
 
-void MainWindow::updateEmptyState()
-{
-    m_stack->setCurrentIndex(m_store->activeHubs().isEmpty() ? 0 : 1);
+    // Desktop notifications for the saved views that ask for them; clicking one
+    // selects the clusters it names. Without a system tray (offscreen) it stays silent.
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
+        return;
+    auto *watcher = new HealthChangeWatcher(m_store, this);
+    watcher->setViews(m_savedViews->views());
+    connect(m_savedViews, &SavedViewStore::changed, watcher, [this, watcher] { watcher->setViews(m_savedViews->views()); });
+    auto *tray = new QSystemTrayIcon(windowIcon(), this);
+    tray->setToolTip(tr("Fleetscope"));
+    auto notified = std::make_shared<QList<ClusterId>>();
+    connect(tray, &QSystemTrayIcon::messageClicked, m_historyPanel, [this, notified] { m_historyPanel->selectClusters(*notified); });
+    connect(watcher, &HealthChangeWatcher::notificationsReady, tray, [tray, notified](const QList<HealthNotification> &all) {
+        if (all.isEmpty())
+            return;
+        // One balloon: the tray shows one message at a time, and a click selects what it names.
+        HealthNotification combined = all.first();
+        for (qsizetype i = 1; i < all.size(); ++i) {
+            combined.title += QStringLiteral("; ") + all[i].title;
+            for (const ClusterId &id : all[i].clusters) {
+                if (!combined.clusters.contains(id))
+                    combined.clusters.append(id);
+            }
+        }
+        *notified = combined.clusters;
+        tray->showMessage(combined.title, combined.text, QSystemTrayIcon::Warning, 10000);
+    });
+    tray->show();
 }
 
 void MainWindow::showHubsDialog()
@@ -267,7 +250,6 @@ void MainWindow::applyHubSelection(const HubSelection &selection)
     m_engine->setHubs(selection.hubs, &errors);
     if (m_rememberHubs)
         selection.save();
-    updateEmptyState();
     if (!errors.isEmpty())
         QMessageBox::warning(this, tr("Hubs"), errors.join(u'\n'));
 }
@@ -289,36 +271,31 @@ void MainWindow::createActions()
 {
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     m_clusterActions = new ClusterActions(m_store, m_proxy, m_table, m_tree, this);
-    m_hubsAction = fileMenu->addAction(tr("&Hubs…"), this, &MainWindow::showHubsDialog);
+    m_hubsAction = fileMenu->addAction(tr("&Hubs…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this,
+                                       &MainWindow::showHubsDialog);
     m_hubsAction->setObjectName(QStringLiteral("hubsAction"));
-    m_hubsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     m_hubsAction->setEnabled(m_engine != nullptr);
     fileMenu->addSeparator();
     fileMenu->addAction(m_clusterActions->exportAction());
     fileMenu->addSeparator();
-    QAction *quitAction = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::quit);
-    quitAction->setShortcut(QKeySequence::Quit);
+    fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction *findAction = viewMenu->addAction(tr("&Filter clusters"), m_filterBar, &FilterBar::focusFilter);
-    findAction->setShortcut(QKeySequence::Find);
-    QAction *treeAction = viewMenu->addAction(tr("Fleet &groups"), this, [this] {
+    viewMenu->addAction(tr("&Filter clusters"), QKeySequence::Find, m_filterBar, &FilterBar::focusFilter);
+    viewMenu->addAction(tr("Fleet &groups"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
         showLeftTab(0);
         m_tree->focusTree();
     });
-    treeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    QAction *placementsAction = viewMenu->addAction(tr("&Placements"), this, [this] {
+    viewMenu->addAction(tr("&Placements"), QKeySequence(Qt::CTRL | Qt::Key_P), this, [this] {
         showLeftTab(1);
         m_placements->view()->setFocus(Qt::ShortcutFocusReason);
     });
-    placementsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
-    QAction *reconnectAction = viewMenu->addAction(tr("&Reconnect hubs"), this, [this] {
+    m_reconnectAction = viewMenu->addAction(tr("&Reconnect hubs"), QKeySequence::Refresh, this, [this] {
         if (m_engine)
             m_engine->reconnectAll();
     });
-    reconnectAction->setShortcut(QKeySequence::Refresh);
     // The first hub that is not live is the one a person wonders about.
-    QAction *hubDetailsAction = viewMenu->addAction(tr("&Hub details…"), this, [this] {
+    viewMenu->addAction(tr("&Hub details…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this, [this] {
         int hub = -1;
         for (int i = m_store->hubCount() - 1; i >= 0; --i) {
             if (m_store->isHubActive(i) && (hub < 0 || m_store->hubStatus(i).state != HubStatus::State::Live))
@@ -327,10 +304,9 @@ void MainWindow::createActions()
         if (hub >= 0)
             showHubDetails(hub);
     });
-    hubDetailsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     viewMenu->addSeparator();
     viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
-    reconnectAction->setEnabled(m_engine != nullptr);
+    m_reconnectAction->setEnabled(m_engine != nullptr);
     // F6 / Ctrl+Tab: groups, filter, table, details, and round again; the ring shows where.
     new FocusRing(this);
     m_panes = new PaneCycler(this);
@@ -350,23 +326,19 @@ void MainWindow::createActions()
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
-    toolbar->addAction(reconnectAction);
-    QAction *connectAction = (new ConnectController(m_store, m_table, this))->action();
-    toolbar->addAction(connectAction);
     m_accessController = new AccessController(m_store, m_proxy, m_table, m_clusterActions, this);
     m_memberActions = new MemberActions(m_store, m_table, m_clusterActions, this);
-    toolbar->addAction(m_accessController->checkSelectedAction());
-    toolbar->addAction(m_accessController->checkShownAction());
-    toolbar->addAction(m_memberActions->runAction());
+    QAction *connectAction = m_memberActions->connectAction();
+    QAction *checkSelected = m_accessController->checkSelectedAction();
+    QAction *checkShown = m_accessController->checkShownAction();
+    toolbar->addActions({m_reconnectAction, connectAction, checkSelected, checkShown, m_memberActions->runAction()});
     QMenu *clustersMenu = menuBar()->addMenu(tr("&Clusters"));
     // In the menu too, so that Connect is reachable from the keyboard anywhere (Alt+C).
     clustersMenu->addAction(connectAction);
     clustersMenu->addSeparator();
-    clustersMenu->addAction(m_accessController->checkSelectedAction());
-    clustersMenu->addAction(m_accessController->checkShownAction());
+    clustersMenu->addActions({checkSelected, checkShown});
     clustersMenu->addSeparator();
-    clustersMenu->addAction(m_memberActions->runAction());
-    clustersMenu->addAction(m_memberActions->exportAction());
+    clustersMenu->addActions({m_memberActions->runAction(), m_memberActions->exportAction()});
 
     m_savedViewsMenu = new SavedViewsMenu(m_savedViews, [this] { return currentView(); }, this);
     connect(m_savedViewsMenu, &SavedViewsMenu::applyRequested, this, &MainWindow::applyView);
@@ -378,8 +350,8 @@ void MainWindow::createActions()
         button->setPopupMode(QToolButton::InstantPopup);
 
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
-    helpMenu->addAction(tr("&Keyboard shortcuts"), this, [this] { ShortcutsDialog(this, this).exec(); })
-        ->setShortcut(QKeySequence::HelpContents);
+    helpMenu->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
+                        [this] { ShortcutsDialog(this, this).exec(); });
     helpMenu->addAction(tr("&About Fleetscope"), this, &MainWindow::showAbout);
 }
 

@@ -6,7 +6,6 @@
 #include <QMainWindow>
 
 class QSplitter;
-class QStackedWidget;
 class QTabWidget;
 
 namespace fleetscope {
@@ -36,7 +35,7 @@ struct SavedView;
 
 // The dashboard's main window: the filter line and the cluster table in the
 // middle, the selected cluster's details on the right, a chip per hub and the
-// fleet counts at the bottom. With no hub configured it says how to add one.
+// fleet counts at the bottom. With no hub configured the table says how to add one.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -57,7 +56,8 @@ public:
     // Brings the groups (0) or placements (1) tab of the left pane to the front.
     void showLeftTab(int tab);
     HubStatusBar *hubStatusBar() const { return m_statusBar; }
-    // Over the table when every hub failed: why, with Reconnect and Hubs….
+    // Over the table with no hubs (how to add one) or when every hub failed (why),
+    // with Reconnect and Hubs….
     EmptyFleetOverlay *emptyFleetOverlay() const { return m_emptyFleet; }
     QSplitter *splitter() const { return m_splitter; }
     ClusterActions *clusterActions() const { return m_clusterActions; }
@@ -93,14 +93,12 @@ private:
     void showAbout();
     void showHubsDialog();
     void removeHub(const QString &hub);
-    void updateEmptyState();
 
     FleetStore *m_store;
     FleetEngine *m_engine;
     ClusterTableModel *m_tableModel = nullptr;
     ClusterFilterProxy *m_proxy = nullptr;
     FleetFindings *m_findings = nullptr;
-    QStackedWidget *m_stack = nullptr;
     EmptyFleetOverlay *m_emptyFleet = nullptr;
     FilterBar *m_filterBar = nullptr;
     ClusterTableView *m_table = nullptr;
@@ -119,6 +117,7 @@ private:
     AccessController *m_accessController = nullptr;
     MemberActions *m_memberActions = nullptr;
     QAction *m_hubsAction = nullptr;
+    QAction *m_reconnectAction = nullptr;
     PaneCycler *m_panes = nullptr;
     bool m_rememberHubs = true;
 };

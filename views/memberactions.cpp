@@ -3,6 +3,7 @@
 #include "accesscontroller.h"
 #include "clusteractions.h"
 #include "clustertableview.h"
+#include "connectdialog.h"
 #include "rundialog.h"
 
 #include "connect/connectsession.h"
@@ -13,10 +14,28 @@
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QIcon>
+#include <QItemSelectionModel>
 #include <QMessageBox>
+#include <QSettings>
 
 namespace fleetscope {
+namespace {
+
+const QString providerFileKey = QStringLiteral("connect/providerFile");
+
+// The dialog stores its provider file as the person's choice; an override is not one.
+void restoreSavedProviderFile(const QVariant &saved)
+{
+    QSettings settings;
+    if (saved.isValid())
+        settings.setValue(providerFileKey, saved);
+    else
+        settings.remove(providerFileKey);
+}
+
+} // namespace
 
 MemberActions::MemberActions(const FleetStore *store, ClusterTableView *table, ClusterActions *actions, QWidget *window)
     : QObject(window)
@@ -24,17 +43,85 @@ MemberActions::MemberActions(const FleetStore *store, ClusterTableView *table, C
     , m_table(table)
     , m_actions(actions)
     , m_window(window)
+    , m_connect(new QAction(QIcon::fromTheme(QStringLiteral("utilities-terminal")), tr("&Connect…"), this))
     , m_run(new QAction(QIcon::fromTheme(QStringLiteral("system-run")), tr("&Run on selected…"), this))
     , m_export(new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Export &kubeconfig…"), this))
 {
     setObjectName(QStringLiteral("memberActions"));
+    m_connect->setObjectName(QStringLiteral("connectAction"));
+    m_connect->setToolTip(tr("Open a terminal on the selected clusters (Enter)"));
+    m_connect->setStatusTip(tr("Open your terminal with a kubeconfig for the selected clusters"));
+    // Enter on a row connects; only while the table has the focus, so that Enter
+    // keeps its meaning in the filter line. A double-click still just selects.
+    m_connect->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    m_connect->setShortcutContext(Qt::WidgetShortcut);
     m_run->setObjectName(QStringLiteral("runOnSelectedAction"));
     m_run->setToolTip(tr("Run a command on each selected cluster (all shown clusters when none is selected)"));
     m_export->setObjectName(QStringLiteral("exportKubeconfigAction"));
     m_export->setToolTip(tr("Write a kubeconfig with a context per selected cluster, for kubectl, k9s and other tools"));
+    // Connect first in the row menu: it is what people open it for.
+    auto *separator = new QAction(this);
+    separator->setSeparator(true);
+    m_table->insertActions(m_table->actions().value(0), {m_connect, separator});
     m_table->addActions({m_run, m_export});
+    connect(m_connect, &QAction::triggered, this, [this] { openConnectDialog(); });
     connect(m_run, &QAction::triggered, this, [this] { openRunDialog(); });
     connect(m_export, &QAction::triggered, this, &MemberActions::askAndExport);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MemberActions::updateConnectEnabled);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &MemberActions::updateConnectEnabled);
+    updateConnectEnabled();
+}
+
+MemberActions::~MemberActions() = default;
+
+void MemberActions::updateConnectEnabled()
+{
+    m_connect->setEnabled(m_table->currentStoreRow() >= 0 || !m_table->selectedStoreRows().isEmpty());
+}
+
+ConnectDialog *MemberActions::openConnectDialog()
+{
+    // The current row first (it becomes the current context), then the rest of the selection.
+    QList<int> rows = m_table->selectedStoreRows();
+    const int current = m_table->currentStoreRow();
+    if (current >= 0 && (rows.isEmpty() || rows.contains(current))) {
+        rows.removeAll(current);
+        rows.prepend(current);
+    }
+    const QList<MemberTarget> targets = MemberTarget::fromRows(*m_store, rows);
+    if (targets.isEmpty())
+        return nullptr;
+    pruneEndedSessions();
+    auto *dialog = new ConnectDialog(targets, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::finished, this, [this, dialog] {
+        for (auto &session : dialog->takeSessions())
+            m_sessions.push_back(std::move(session));
+    });
+    if (const QString &path = AccessController::providerFileOverride(); !path.isEmpty()) {
+        const QVariant saved = QSettings().value(providerFileKey);
+        dialog->setProviderFile(path);
+        restoreSavedProviderFile(saved);
+        connect(dialog, &QDialog::finished, this, [saved] { restoreSavedProviderFile(saved); });
+    }
+    dialog->open();
+    return dialog;
+}
+
+void MemberActions::pruneEndedSessions()
+{
+    // A terminal's session removes its kubeconfig itself when it ends.
+    m_sessions.erase(std::remove_if(m_sessions.begin(), m_sessions.end(),
+                                    [](const std::unique_ptr<ConnectSession> &s) {
+                                        return !QFileInfo::exists(s->kubeconfigPath());
+                                    }),
+                     m_sessions.end());
+}
+
+int MemberActions::sessionCount()
+{
+    pruneEndedSessions();
+    return int(m_sessions.size());
 }
 
 QList<MemberTarget> MemberActions::targets() const

@@ -106,10 +106,7 @@ RunDialog::RunDialog(QList<MemberTarget> members, const QString &providerFile, Q
     layout->addWidget(buttons);
     resize(900, 600);
 
-    QStringList clusters;
-    for (const MemberTarget &m : std::as_const(m_members))
-        clusters << m.label();
-    m_model->reset(clusters);
+    resetResults();
     m_results->resizeColumnToContents(MemberRunModel::ClusterColumn);
 
     m_runButton->setDefault(true);
@@ -133,6 +130,14 @@ RunDialog::RunDialog(QList<MemberTarget> members, const QString &providerFile, Q
 }
 
 RunDialog::~RunDialog() = default;
+
+void RunDialog::resetResults()
+{
+    QStringList clusters;
+    for (const MemberTarget &m : std::as_const(m_members))
+        clusters << m.label();
+    m_model->reset(clusters);
+}
 
 QStringList RunDialog::history()
 {
@@ -173,10 +178,7 @@ bool RunDialog::run()
     // The field is a shell command line, as typed in a terminal.
     settings.command = QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), command};
     settings.timeoutMs = 300'000;
-    QStringList clusters;
-    for (const MemberTarget &m : std::as_const(m_members))
-        clusters << m.label();
-    m_model->reset(clusters);
+    resetResults();
     m_output->clear();
 
     m_batch = std::make_unique<MemberCommandBatch>(m_members, std::move(settings));

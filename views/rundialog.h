@@ -53,6 +53,7 @@ protected:
     void reject() override;
 
 private:
+    void resetResults();
     void showOutput();
     void updateButtons();
     void rememberCommand(const QString &command);

@@ -3,6 +3,7 @@
 #include "applanguage.h"
 #include "healthstyle.h"
 #include "kube/hubstatus.h"
+#include "emptyfleetoverlay.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -66,9 +67,8 @@ void TestTranslatedWindow::mainWindow()
     const QStringList titles = menuTitles(window);
     for (const QString &menu : menus)
         QVERIFY2(titles.contains(menu), qPrintable(titles.join(u", ")));
-    auto *emptyHint = window.findChild<QLabel *>(QStringLiteral("emptyFleetHint"));
-    QVERIFY(emptyHint);
-    QVERIFY2(emptyHint->text().contains(hint), qPrintable(emptyHint->text()));
+    const QString emptyHint = window.emptyFleetOverlay()->text();
+    QVERIFY2(emptyHint.contains(hint), qPrintable(emptyHint));
     QCOMPARE(HealthStyle::text(Health::Unhealthy), unhealthy);
     HubStatus status;
     status.state = HubStatus::State::Live;

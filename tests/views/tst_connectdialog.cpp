@@ -5,7 +5,7 @@
 
 #include "clustertableview.h"
 #include "connect/connectsession.h"
-#include "connectcontroller.h"
+#include "memberactions.h"
 #include "connectdialog.h"
 #include "fleet/fleetstore.h"
 #include "mainwindow.h"
@@ -468,9 +468,8 @@ void TestConnectDialog::mainWindowConnectsTheSelectedRows()
     window.show();
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    auto *controller = window.findChild<ConnectController *>();
-    QVERIFY(controller);
-    QAction *connect = controller->action();
+    MemberActions *controller = window.memberActions();
+    QAction *connect = controller->connectAction();
     QVERIFY(!connect->isEnabled());
     // On the toolbar and in the row context menu.
     bool onToolbar = false;

@@ -5,7 +5,7 @@
 
 #include "clustertableview.h"
 #include "accesscontroller.h"
-#include "connectcontroller.h"
+#include "memberactions.h"
 #include "connectdialog.h"
 #include "demofleet.h"
 #include "fleet/clusterfilterproxy.h"
@@ -114,9 +114,7 @@ void TestDemoConnect::connectReachesADemoMember()
     env.insert(QStringLiteral("PATH"), bin.path() + u':' + env.value(QStringLiteral("PATH")));
     env.insert(QStringLiteral("SHELL"), QDir(bin.path()).filePath(QStringLiteral("fake-shell")));
 
-    auto *controller = window.findChild<ConnectController *>(QStringLiteral("connectController"));
-    QVERIFY(controller);
-    ConnectDialog *dialog = controller->openDialog();
+    ConnectDialog *dialog = window.memberActions()->openConnectDialog();
     QVERIFY(dialog);
     QCOMPARE(dialog->providerFile(), demo.providerFile());
     QVERIFY2(dialog->problemText().isEmpty(), qPrintable(dialog->problemText()));

@@ -5,7 +5,6 @@
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
-#include "grouptreeview.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "hubstatusbar.h"
@@ -508,7 +507,7 @@ void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
                        n % 2 ? ConditionStatus::True : ConditionStatus::False);
     });
     const int paintsDuringChurn = counter.paints;
-    QVERIFY2(paintsDuringChurn <= elapsed / GroupTreeView::repaintIntervalMs + 2,
+    QVERIFY2(paintsDuringChurn <= elapsed / FleetTreeView::repaintIntervalMs + 2,
              qPrintable(QStringLiteral("%1 paints in %2 ms for %3 changes").arg(paintsDuringChurn).arg(elapsed).arg(changes)));
     // The last counts reach the screen.
     QTRY_VERIFY(counter.paints > paintsDuringChurn);

@@ -11,6 +11,7 @@
 #include "testsupport.h"
 #include "hubsdialog.h"
 #include "hubstatusbar.h"
+#include "emptyfleetoverlay.h"
 #include "mainwindow.h"
 
 #include <QAction>
@@ -214,7 +215,7 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     // Nothing chosen: the empty page with its button, and that is remembered too.
     window.applyHubSelection(HubSelection{{}, {}, true});
     QCOMPARE(store.profileCount(), 0);
-    QVERIFY(window.findChild<QPushButton *>(QStringLiteral("emptyChooseHubs"))->isVisible());
+    QVERIFY(window.emptyFleetOverlay()->hubsButton()->isVisible());
     QVERIFY(HubSelection::load().saved);
     QVERIFY(HubSelection::load().hubs.isEmpty());
 }

@@ -2,12 +2,13 @@
 
 #include "mainwindow.h"
 
+#include "emptyfleetoverlay.h"
+
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetfindings.h"
 #include "producerfleet.h"
 
-#include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QTest>
@@ -30,15 +31,14 @@ void TestMainWindow::showsEmptyFleetHint()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.windowTitle(), QStringLiteral("Fleetscope"));
-    auto *hint = window.findChild<QLabel *>(QStringLiteral("emptyFleetHint"));
-    QVERIFY(hint);
+    EmptyFleetOverlay *hint = window.emptyFleetOverlay();
     QVERIFY(hint->isVisible());
     QVERIFY(hint->text().contains(u"No hubs connected"));
     QVERIFY(hint->text().contains(u"--context"));
     QVERIFY(hint->text().contains(u"--demo"));
+    QVERIFY(!hint->reconnectButton()->isVisible());
     // Without an engine there is nothing to choose hubs for.
-    auto *choose = window.findChild<QPushButton *>(QStringLiteral("emptyChooseHubs"));
-    QVERIFY(choose);
+    QPushButton *choose = hint->hubsButton();
     QVERIFY(choose->isVisible());
     QVERIFY(!choose->isEnabled());
     QVERIFY(!window.hubsAction()->isEnabled());

@@ -4,8 +4,11 @@
 #include "history/historytypes.h"
 
 #include <QButtonGroup>
+#include <QDateTime>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSaveFile>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -14,8 +17,9 @@
 
 namespace fleetscope {
 
-ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, const QStringList &presetLabels, qint64 span)
+ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, qint64 span)
     : QObject(owner)
+    , m_owner(owner)
     , m_title(new QLabel(owner))
     , m_status(new QLabel(owner))
     , m_presets(new QButtonGroup(this))
@@ -31,7 +35,7 @@ ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, const QStringList &preset
     // the title gives way and is clipped.
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(m_title, 1);
-    Q_ASSERT(presetLabels.size() == int(std::size(presetSpans)));
+    const QStringList presetLabels{tr("1 h"), tr("24 h"), tr("7 d"), tr("30 d")};
     for (int i = 0; i < int(std::size(presetSpans)); ++i) {
         const qint64 presetSpan = presetSpans[i];
         auto *button = new QToolButton(owner);
@@ -47,6 +51,7 @@ ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, const QStringList &preset
     // Made after the presets, so that Tab reaches it after them.
     m_export = new QToolButton(owner);
     m_export->setAutoRaise(true);
+    m_export->setText(tr("Export CSV…"));
     bar->addWidget(m_export);
     layout->addLayout(bar);
     layout->addWidget(chart, 1);
@@ -63,8 +68,18 @@ void ChartFrame::checkSpan(qint64 span)
     m_presets->setExclusive(true);
 }
 
-void ChartFrame::exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error,
-                           const QString &cannotWrite, const QString &exported)
+QString ChartFrame::askExportPath(const QString &fileName)
+{
+    return QFileDialog::getSaveFileName(m_owner, tr("Export condition history"), fileName, tr("CSV files (*.csv)"));
+}
+
+QString ChartFrame::recordedSince(qint64 from)
+{
+    return tr("Recorded since %1, so this shows that instead of the whole preset.")
+        .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(from), QLocale::ShortFormat));
+}
+
+void ChartFrame::exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error)
 {
     if (!error.isEmpty()) {
         m_status->setText(error);
@@ -72,10 +87,10 @@ void ChartFrame::exportCsv(const QString &path, const QList<ConditionTransition>
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !writeTransitionsCsv(&file, transitions) || !file.commit()) {
-        m_status->setText(cannotWrite.arg(path, file.errorString()));
+        m_status->setText(tr("Cannot write %1: %2").arg(path, file.errorString()));
         return;
     }
-    m_status->setText(exported.arg(path));
+    m_status->setText(tr("Exported %n transition(s) to %1.", nullptr, int(transitions.size())).arg(path));
 }
 
 } // namespace fleetscope

@@ -3,7 +3,6 @@
 #include <QList>
 #include <QObject>
 #include <QString>
-#include <QStringList>
 
 class QButtonGroup;
 class QLabel;
@@ -15,9 +14,8 @@ namespace fleetscope {
 struct ConditionTransition;
 
 // What both history charts put around their chart: a title row (bold title, span
-// presets, an export button) above it and a status line below it. It has no texts of
-// its own: each chart passes tr() texts from its own translation context, which the
-// .ts files keep per chart.
+// presets, a CSV export button) above it and a status line below it, and the texts
+// both say: the export's file dialog and result, the recorded-range note.
 class ChartFrame final : public QObject
 {
     Q_OBJECT
@@ -29,10 +27,9 @@ public:
     static constexpr qint64 presetSpans[] = {hour, 24 * hour, 7 * 24 * hour, 30 * 24 * hour};
     static constexpr qint64 defaultSpan = 24 * hour;
 
-    // Lays out `owner`: the title row with one preset button per presetSpans entry (named by
-    // `presetLabels`, in that order; the one of `span` checked), then `chart` stretched, then
-    // the status line.
-    ChartFrame(QWidget *owner, QWidget *chart, const QStringList &presetLabels, qint64 span);
+    // Lays out `owner`: the title row with one preset button per presetSpans entry (the one
+    // of `span` checked), then `chart` stretched, then the status line.
+    ChartFrame(QWidget *owner, QWidget *chart, qint64 span);
 
     QLabel *title() const { return m_title; }
     QLabel *status() const { return m_status; }
@@ -40,16 +37,19 @@ public:
     // Checks the preset of `span`; a span no preset has (a screenshot's) leaves none checked.
     void checkSpan(qint64 span);
 
+    // Asks where to save the CSV, suggesting `fileName`; empty when cancelled.
+    QString askExportPath(const QString &fileName);
     // Writes `transitions` to `path` as CSV, all or nothing, and says how it went in the status
-    // line: the fetch's `error` if there is one, else `cannotWrite` ("%1: %2", the path and the
-    // file's error), else `exported` ("%1", the path).
-    void exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error,
-                   const QString &cannotWrite, const QString &exported);
+    // line (the fetch's `error` if there is one).
+    void exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error);
+    // Put before the status when the chart opens on a history younger than the preset.
+    static QString recordedSince(qint64 from);
 
 signals:
     void presetChosen(qint64 span);
 
 private:
+    QWidget *m_owner;
     QLabel *m_title;
     QLabel *m_status;
     QButtonGroup *m_presets;

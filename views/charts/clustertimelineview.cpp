@@ -5,9 +5,7 @@
 #include "timelinechart.h"
 
 #include <QDateTime>
-#include <QFileDialog>
 #include <QLabel>
-#include <QLocale>
 #include <QTimer>
 #include <QToolButton>
 
@@ -18,13 +16,12 @@ ClusterTimelineView::ClusterTimelineView(HistoryStore *history, QWidget *parent)
     , m_history(history)
     , m_span(ChartFrame::defaultSpan)
     , m_chart(new TimelineChart(this))
-    , m_frame(new ChartFrame(this, m_chart, {tr("1 h"), tr("24 h"), tr("7 d"), tr("30 d")}, m_span))
+    , m_frame(new ChartFrame(this, m_chart, m_span))
     , m_refetch(new QTimer(this))
 {
     setObjectName(QStringLiteral("clusterTimeline"));
     QToolButton *exportButton = m_frame->exportButton();
     exportButton->setObjectName(QStringLiteral("exportTimelineCsv"));
-    exportButton->setText(tr("Export CSV…"));
     exportButton->setToolTip(tr("Save this cluster's recorded condition transitions as CSV"));
     connect(exportButton, &QToolButton::clicked, this, &ClusterTimelineView::chooseExportFile);
     connect(m_frame, &ChartFrame::presetChosen, this, &ClusterTimelineView::setSpan);
@@ -158,9 +155,7 @@ void ClusterTimelineView::display(const ClusterHistory &history)
                     "Fleetscope was not watching.",
                     nullptr, changes);
     if (m_recordedFrom && history.error.isEmpty())
-        status = tr("Recorded since %1, so this shows that instead of the whole preset.")
-                     .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_recordedFrom), QLocale::ShortFormat))
-            + u' ' + status;
+        status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
     m_frame->status()->setText(status);
     Q_EMIT shown();
 }
@@ -169,10 +164,7 @@ void ClusterTimelineView::chooseExportFile()
 {
     if (!m_cluster.isValid())
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export condition history"),
-                                                      m_cluster.name + QStringLiteral("-history.csv"),
-                                                      tr("CSV files (*.csv)"));
-    if (!path.isEmpty())
+    if (const QString path = m_frame->askExportPath(m_cluster.name + QStringLiteral("-history.csv")); !path.isEmpty())
         exportCsv(path);
 }
 
@@ -180,9 +172,7 @@ void ClusterTimelineView::exportCsv(const QString &path)
 {
     m_history->fetchTransitions({m_cluster}, 0, QDateTime::currentMSecsSinceEpoch() + 1, this,
                                 [this, path](const QList<ConditionTransition> &transitions, const QString &error) {
-                                    m_frame->exportCsv(path, transitions, error, tr("Cannot write %1: %2"),
-                                                       tr("Exported %n transition(s) to %1.", nullptr,
-                                                          int(transitions.size())));
+                                    m_frame->exportCsv(path, transitions, error);
                                 });
 }
 

@@ -8,10 +8,8 @@
 #include <QChartView>
 #include <QDateTime>
 #include <QDateTimeAxis>
-#include <QFileDialog>
 #include <QLabel>
 #include <QLineSeries>
-#include <QLocale>
 #include <QTimer>
 #include <QToolButton>
 #include <QValueAxis>
@@ -25,13 +23,12 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     , m_view(new QChartView(this))
     , m_timeAxis(new QDateTimeAxis)
     , m_countAxis(new QValueAxis)
-    , m_frame(new ChartFrame(this, m_view, {tr("1 h"), tr("24 h"), tr("7 d"), tr("30 d")}, m_span))
+    , m_frame(new ChartFrame(this, m_view, m_span))
     , m_refetch(new QTimer(this))
 {
     setObjectName(QStringLiteral("fleetHealthChart"));
     QToolButton *exportButton = m_frame->exportButton();
     exportButton->setObjectName(QStringLiteral("exportScopeCsv"));
-    exportButton->setText(tr("Export CSV…"));
     exportButton->setToolTip(tr("Save the recorded condition transitions of these clusters as CSV"));
     connect(exportButton, &QToolButton::clicked, this, &FleetHealthChart::chooseExportFile);
     connect(m_frame, &ChartFrame::presetChosen, this, &FleetHealthChart::setSpan);
@@ -171,9 +168,7 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
                              .arg(last.unhealthy)
                              .arg(last.unknown);
         if (m_recordedFrom)
-            status = tr("Recorded since %1, so this shows that instead of the whole preset.")
-                         .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_recordedFrom), QLocale::ShortFormat))
-                + u' ' + status;
+            status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
         m_frame->status()->setText(status);
     } else if (m_history->isAvailable()) {
         m_frame->status()->setText(m_scope.isEmpty() ? tr("No clusters in scope.") : tr("No history recorded for these clusters yet."));
@@ -183,9 +178,7 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
 
 void FleetHealthChart::chooseExportFile()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export condition history"),
-                                                      QStringLiteral("fleet-history.csv"), tr("CSV files (*.csv)"));
-    if (!path.isEmpty())
+    if (const QString path = m_frame->askExportPath(QStringLiteral("fleet-history.csv")); !path.isEmpty())
         exportCsv(path);
 }
 
@@ -198,9 +191,7 @@ void FleetHealthChart::exportCsv(const QString &path)
     const qint64 to = QDateTime::currentMSecsSinceEpoch() + 1;
     m_history->fetchTransitions(m_scope, to - m_span, to, this,
                                 [this, path](const QList<ConditionTransition> &transitions, const QString &error) {
-                                    m_frame->exportCsv(path, transitions, error, tr("Cannot write %1: %2"),
-                                                       tr("Exported %n transition(s) to %1.", nullptr,
-                                                          int(transitions.size())));
+                                    m_frame->exportCsv(path, transitions, error);
                                 });
 }
 
