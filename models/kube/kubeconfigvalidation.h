@@ -24,11 +24,10 @@ bool resolveContextName(const Kubeconfig &config, const QString &explicitName, Q
                         QString *error);
 
 // client-go's ConfirmUsable for one context that resolveContextName() found: the
-// context, its user and its cluster,
-// with kubectl's wording (clientcmd/validation.go) so that people can search for the
-// messages. File checks (CA, client cert/key readable) touch the disk, so load with
-// resolved paths first. Every message ends with where the entry was defined.
-// An empty list means usable.
+// context, its user and its cluster, with kubectl's wording (clientcmd/validation.go)
+// so that people can search for the messages. File checks (CA, client cert/key
+// readable) touch the disk, so load with resolved paths first. Every message ends
+// with where the entry was defined. An empty list means usable.
 QStringList validateContext(const Kubeconfig &config, const QString &contextName);
 
 // The checks for one user or one cluster alone, e.g. for a kubeconfig written to
