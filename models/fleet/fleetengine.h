@@ -1,7 +1,7 @@
 #pragma once
 
 #include "fleet/hubselection.h"
-#include "kube/contextselection.h"
+#include "kube/kubeconfigvalidation.h"
 #include "kube/hubconnection.h"
 #include "kube/kubeconfig.h"
 #include "kube/kubeconfigloader.h"

@@ -89,7 +89,8 @@ ApiError ApiError::fromHttp(int httpStatus, const QByteArray &body, const QByteA
 ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
 {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status != 0)
+    // A success status with a network error is a body cut short: the transport failed.
+    if (status != 0 && (reply->error() == QNetworkReply::NoError || status >= 400))
         return fromHttp(status, body, reply->rawHeader("Retry-After"));
     ApiError error = transport(reply->errorString());
     error.tlsHandshake = reply->error() == QNetworkReply::SslHandshakeFailedError;

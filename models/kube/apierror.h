@@ -43,7 +43,7 @@ struct ApiError
     // Fairness answers 429 in text) or anything else a proxy made up.
     static ApiError fromHttp(int httpStatus, const QByteArray &body, const QByteArray &retryAfterHeader);
     // From a finished reply that is not a 200 and its body: fromHttp(), or
-    // transport() when no HTTP status came back.
+    // transport() when no HTTP status came back or the body broke off.
     static ApiError fromReply(QNetworkReply *reply, const QByteArray &body);
     // From the object of a watch ERROR event (a metav1.Status).
     static ApiError fromStatusObject(const nlohmann::json &status);

@@ -1,5 +1,7 @@
 #include "execcredentialrunner.h"
 
+#include "kube/kubectlview.h"
+
 #include <QDateTime>
 #include <QFileInfo>
 #include <QProcess>
@@ -21,17 +23,12 @@ namespace {
 constexpr qsizetype maxOutputBytes = 1024 * 1024;
 constexpr qsizetype maxStderrBytes = 64 * 1024;
 
-std::string toStd(const QString &s)
-{
-    return s.toStdString();
-}
-
-const nlohmann::json *stringMember(const nlohmann::json &object, const char *name)
+// A string member's UTF-8, or empty when it is absent or not a string.
+QByteArray stringMember(const nlohmann::json &object, const char *name)
 {
     const auto it = object.find(name);
-    if (it == object.end() || !it->is_string())
-        return nullptr;
-    return &*it;
+    return it == object.end() || !it->is_string() ? QByteArray()
+                                                   : QByteArray::fromStdString(it->get_ref<const std::string &>());
 }
 
 bool looksSecret(const QString &flagName)
@@ -100,19 +97,13 @@ QByteArray ExecCredentialRunner::execInfoJson(const ExecConfig &config, const Ku
     // Go's ExecCredentialSpec.Interactive has no omitempty: always present.
     spec["interactive"] = false;
     if (config.provideClusterInfo) {
-        // client-go ConfigToExecCluster; every field but server is omitempty.
-        nlohmann::json c = nlohmann::json::object();
-        c["server"] = toStd(cluster.server);
-        if (!cluster.tlsServerName.isEmpty())
-            c["tls-server-name"] = toStd(cluster.tlsServerName);
-        if (cluster.insecureSkipTlsVerify)
-            c["insecure-skip-tls-verify"] = true;
-        if (!caPem.isEmpty())
-            c["certificate-authority-data"] = caPem.toBase64().toStdString();
-        if (!cluster.proxyUrl.isEmpty())
-            c["proxy-url"] = toStd(cluster.proxyUrl);
-        if (cluster.disableCompression)
-            c["disable-compression"] = true;
+        // client-go ConfigToExecCluster: the cluster's own fields with the CA as loaded,
+        // and the exec extension as `config`.
+        KubeconfigCluster execCluster = cluster;
+        execCluster.certificateAuthority.clear();
+        execCluster.certificateAuthorityData = caPem;
+        execCluster.extensions.clear();
+        nlohmann::json c = toKubectlClusterJson(execCluster);
         if (const NamedExtension *ext = cluster.extension(extension_names::execCluster)) {
             nlohmann::json value = nlohmann::json::parse(ext->json.constData(),
                                                          ext->json.constData() + ext->json.size(), nullptr, false);
@@ -123,7 +114,7 @@ QByteArray ExecCredentialRunner::execInfoJson(const ExecConfig &config, const Ku
     }
     nlohmann::json info = {
         {"kind", "ExecCredential"},
-        {"apiVersion", toStd(config.apiVersion)},
+        {"apiVersion", config.apiVersion.toStdString()},
         {"spec", std::move(spec)},
     };
     return QByteArray::fromStdString(info.dump());
@@ -139,14 +130,12 @@ bool ExecCredentialRunner::parseOutput(const QByteArray &output, const QString &
         *error = QStringLiteral("the plugin's output is not a valid ExecCredential (not a JSON object)");
         return false;
     }
-    const nlohmann::json *version = stringMember(doc, "apiVersion");
-    const nlohmann::json *kind = stringMember(doc, "kind");
-    if (!kind || kind->get<std::string>() != "ExecCredential") {
+    if (stringMember(doc, "kind") != "ExecCredential") {
         *error = QStringLiteral("the plugin's output is not a valid ExecCredential (kind is not ExecCredential)");
         return false;
     }
     // apiVersion is a version name, not a secret: naming it helps fix the config.
-    const QString got = version ? QString::fromStdString(version->get<std::string>()) : QString();
+    const QString got = QString::fromUtf8(stringMember(doc, "apiVersion"));
     if (got != apiVersion) {
         *error = QStringLiteral("exec plugin is configured to use API version %1, plugin returned version %2")
                      .arg(apiVersion, got.isEmpty() ? QStringLiteral("(none)") : got.left(80));
@@ -157,14 +146,9 @@ bool ExecCredentialRunner::parseOutput(const QByteArray &output, const QString &
         *error = QStringLiteral("the plugin's output has no status field");
         return false;
     }
-    if (const nlohmann::json *token = stringMember(*status, "token"))
-        credential->token = QByteArray::fromStdString(token->get<std::string>());
-    QByteArray certPem;
-    QByteArray keyPem;
-    if (const nlohmann::json *cert = stringMember(*status, "clientCertificateData"))
-        certPem = QByteArray::fromStdString(cert->get<std::string>());
-    if (const nlohmann::json *key = stringMember(*status, "clientKeyData"))
-        keyPem = QByteArray::fromStdString(key->get<std::string>());
+    credential->token = stringMember(*status, "token");
+    const QByteArray certPem = stringMember(*status, "clientCertificateData");
+    const QByteArray keyPem = stringMember(*status, "clientKeyData");
     if (certPem.isEmpty() != keyPem.isEmpty()) {
         *error = QStringLiteral("the plugin returned only a client certificate or a key, not both");
         return false;

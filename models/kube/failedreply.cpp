@@ -23,16 +23,4 @@ FailedReply::FailedReply(QNetworkAccessManager::Operation operation, const QNetw
         Qt::QueuedConnection);
 }
 
-void FailedReply::abort()
-{
-    // Already finished; aborting a finished reply is a no-op for real replies too.
-}
-
-qint64 FailedReply::readData(char *data, qint64 maxSize)
-{
-    Q_UNUSED(data);
-    Q_UNUSED(maxSize);
-    return -1;
-}
-
 } // namespace fleetscope

@@ -18,11 +18,11 @@ public:
     FailedReply(QNetworkAccessManager::Operation operation, const QNetworkRequest &request,
                 QNetworkReply::NetworkError code, const QString &message, QObject *parent = nullptr);
 
-    void abort() override;
+    void abort() override {} // already finished, a no-op as for real replies
     qint64 bytesAvailable() const override { return 0; }
 
 protected:
-    qint64 readData(char *data, qint64 maxSize) override;
+    qint64 readData(char *, qint64) override { return -1; }
 };
 
 } // namespace fleetscope

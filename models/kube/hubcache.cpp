@@ -24,6 +24,16 @@ const ObjectMeta &placementMetadata(const void *object)
     return static_cast<const PlacementDecision *>(object)->metadata;
 }
 
+template<typename Object, typename Decoder>
+std::shared_ptr<const void> decodeAs(Decoder &decoder, ondemand::value &json, const ObjectMeta **meta)
+{
+    auto object = std::make_shared<Object>();
+    if (!decoder.decode(json, object.get()))
+        return nullptr;
+    *meta = &object->metadata;
+    return object;
+}
+
 } // namespace
 
 HubCache::HubCache(bool keepRawJson)
@@ -97,21 +107,12 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects 
         *meta = &record->profile.metadata;
         return record;
     }
-    case ResourceKind::PlacementDecisions: {
-        auto decision = std::make_shared<PlacementDecision>();
-        if (!m_placements->decode(json, decision.get()))
-            return nullptr;
-        *meta = &decision->metadata;
-        return decision;
-    }
+    case ResourceKind::PlacementDecisions:
+        return decodeAs<PlacementDecision>(*m_placements, json, meta);
     case ResourceKind::Namespaces:
         break;
     }
-    auto ns = std::make_shared<KubeNamespace>();
-    if (!m_namespaces->decode(json, ns.get()))
-        return nullptr;
-    *meta = &ns->metadata;
-    return ns;
+    return decodeAs<KubeNamespace>(*m_namespaces, json, meta);
 }
 
 void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp)
@@ -183,9 +184,12 @@ qsizetype HubCache::objectCount(ResourceKind kind) const
     return m_tables[int(kind)].objects.size();
 }
 
-template<typename Upsert, typename Removed>
-void HubCache::takeChanges(Table &t, Upsert upsert, Removed removed)
+template<typename Object, typename RemovedList>
+void HubCache::takeChanges(Table &t, QList<std::shared_ptr<const Object>> *upserted, RemovedList *removed)
 {
+    const auto upsert = [upserted](std::shared_ptr<const void> object) {
+        upserted->append(std::static_pointer_cast<const Object>(std::move(object)));
+    };
     for (std::shared_ptr<const void> &object : t.fresh) {
         // Changed or removed again since it arrived: the pending entry is its final state.
         if (!t.pending.isEmpty()) {
@@ -198,8 +202,10 @@ void HubCache::takeChanges(Table &t, Upsert upsert, Removed removed)
     for (auto it = t.pending.begin(); it != t.pending.end(); ++it) {
         if (it.value())
             upsert(std::move(it.value()));
+        else if constexpr (std::is_same_v<RemovedList, QStringList>)
+            removed->append(it.key().name); // namespaces are cluster-scoped
         else
-            removed(it.key());
+            removed->append(it.key());
     }
     t.fresh.clear();
     t.pending.clear();
@@ -208,24 +214,9 @@ void HubCache::takeChanges(Table &t, Upsert upsert, Removed removed)
 HubDelta HubCache::takeDelta()
 {
     HubDelta delta;
-    takeChanges(
-        table(ResourceKind::ClusterProfiles),
-        [&](std::shared_ptr<const void> object) {
-            delta.upsertedProfiles.append(std::static_pointer_cast<const ProfileRecord>(std::move(object)));
-        },
-        [&](const ObjectKey &key) { delta.removedProfiles.append(key); });
-    takeChanges(
-        table(ResourceKind::PlacementDecisions),
-        [&](std::shared_ptr<const void> object) {
-            delta.upsertedPlacements.append(std::static_pointer_cast<const PlacementDecision>(std::move(object)));
-        },
-        [&](const ObjectKey &key) { delta.removedPlacements.append(key); });
-    takeChanges(
-        table(ResourceKind::Namespaces),
-        [&](std::shared_ptr<const void> object) {
-            delta.upsertedNamespaces.append(std::static_pointer_cast<const KubeNamespace>(std::move(object)));
-        },
-        [&](const ObjectKey &key) { delta.removedNamespaces.append(key.name); });
+    takeChanges(table(ResourceKind::ClusterProfiles), &delta.upsertedProfiles, &delta.removedProfiles);
+    takeChanges(table(ResourceKind::PlacementDecisions), &delta.upsertedPlacements, &delta.removedPlacements);
+    takeChanges(table(ResourceKind::Namespaces), &delta.upsertedNamespaces, &delta.removedNamespaces);
     delta.decodeErrors.swap(m_decodeErrors);
     return delta;
 }

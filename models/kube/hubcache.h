@@ -68,10 +68,10 @@ private:
     void upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp);
     void remove(ResourceKind kind, const ObjectKey &key);
     static bool inScope(const ResourceSpec &spec, const ObjectKey &key);
-    // A table's fresh objects and pending changes, coalesced per key, emptied:
-    // upserts through `upsert(object)`, removals through `removed(key)`.
-    template<typename Upsert, typename Removed>
-    static void takeChanges(Table &t, Upsert upsert, Removed removed);
+    // A table's fresh objects and pending changes, coalesced per key, emptied into
+    // a delta's lists.
+    template<typename Object, typename RemovedList>
+    static void takeChanges(Table &t, QList<std::shared_ptr<const Object>> *upserted, RemovedList *removed);
 
     Table m_tables[3]; // by ResourceKind
     std::unique_ptr<ProfileDecoder> m_profiles;

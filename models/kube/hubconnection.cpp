@@ -178,12 +178,8 @@ QNetworkAccessManager *HubConnection::watchManager()
 
 ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool required)
 {
-    HubTransport *lists = m_listTransport;
-    auto *informer = new ResourceInformer(
-        lists, watchManager(),
-        [lists](const QString &path, const QUrlQuery &query) { return lists->url(path, query); }, spec, this,
-        m_settings.informer, this);
-    m_informers.insert(informer, InformerInfo{required, 0, -1});
+    auto *informer = new ResourceInformer(m_listTransport, watchManager(), spec, this, m_settings.informer, this);
+    m_informers.insert(informer, required);
     connect(informer, &ResourceInformer::phaseChanged, this, &HubConnection::updateStatus);
     connect(informer, &ResourceInformer::synced, this, [this, informer] {
         const int relists = informer->relists();
@@ -194,12 +190,7 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
                                        .arg(relists > 0 ? QStringLiteral(" (relist #%1)").arg(relists) : QString()));
         updateStatus();
     });
-    connect(informer, &ResourceInformer::listProgress, this, [this, informer](qint64 received, qint64 estimated) {
-        InformerInfo &info = m_informers[informer];
-        info.received = received;
-        info.estimated = estimated;
-        updateStatus();
-    });
+    connect(informer, &ResourceInformer::listProgress, this, &HubConnection::updateStatus);
     connect(informer, &ResourceInformer::failed, this,
             [this, informer](const ApiError &error, qint64 retryIn) { onInformerFailed(informer, error, retryIn); });
     informer->start();
@@ -240,7 +231,7 @@ QStringList HubConnection::fallbackNamespaces() const
 void HubConnection::fallBackToNamespaces(ResourceInformer *informer)
 {
     const ResourceSpec spec = informer->spec();
-    const bool required = m_informers.value(informer).required;
+    const bool required = m_informers.value(informer);
     m_informers.remove(informer);
     informer->disconnect(this); // its last phase change must not be taken for the hub's state
     informer->stop();
@@ -349,9 +340,9 @@ void HubConnection::updateStatus()
     informers.reserve(m_informers.size());
     for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it) {
         const ResourceInformer *informer = it.key();
-        informers.append(InformerReport{informer->spec().kind, informer->spec().describe(), it.value().required,
+        informers.append(InformerReport{informer->spec().kind, informer->spec().describe(), it.value(),
                                         informer->phase(), informer->hasSynced(), informer->lastError(),
-                                        informer->retryInMs(), it.value().received, it.value().estimated});
+                                        informer->retryInMs(), informer->listed(), informer->estimatedTotal()});
     }
     const HubStatus s = deriveHubStatus(m_status, connect, informers, m_warnings);
     if (s == m_status)

@@ -97,13 +97,6 @@ private:
     HubTransport *newTransport();
     QStringList fallbackNamespaces() const;
 
-    struct InformerInfo
-    {
-        bool required = true;
-        qint64 received = 0;
-        qint64 estimated = -1;
-    };
-
     HubSettings m_settings;
     HubCache m_cache;
     HubStatus m_status;
@@ -113,7 +106,7 @@ private:
 
     QPointer<HubTransport> m_listTransport;
     QList<QPointer<HubTransport>> m_watchTransports;
-    QHash<ResourceInformer *, InformerInfo> m_informers;
+    QHash<ResourceInformer *, bool> m_informers; // whether required: profiles are, the others add facts
     HubDiscovery *m_discovery;
     QTimer *m_flushTimer;
     QTimer *m_retryTimer;

@@ -3,6 +3,7 @@
 #include "logcategories.h"
 
 #include <QDateTime>
+#include <QMetaEnum>
 #include <QMutexLocker>
 
 namespace fleetscope {
@@ -67,31 +68,13 @@ QList<HubJournal::Resource> HubJournal::resources() const
     return m_resources;
 }
 
-QString HubJournal::kindName(Kind kind)
-{
-    switch (kind) {
-    case Kind::State:
-        return QStringLiteral("state");
-    case Kind::Request:
-        return QStringLiteral("request");
-    case Kind::Error:
-        return QStringLiteral("error");
-    case Kind::Backoff:
-        return QStringLiteral("backoff");
-    case Kind::Relist:
-        return QStringLiteral("relist");
-    case Kind::Credentials:
-        return QStringLiteral("credentials");
-    }
-    return {};
-}
-
 QString HubJournal::toText() const
 {
+    const QMetaEnum kinds = QMetaEnum::fromType<Kind>();
     QString text;
     for (const Entry &entry : entries()) {
-        text += QDateTime::fromMSecsSinceEpoch(entry.atMs).toString(Qt::ISODateWithMs) + u' ' + kindName(entry.kind)
-            + u' ' + entry.text + u'\n';
+        text += QDateTime::fromMSecsSinceEpoch(entry.atMs).toString(Qt::ISODateWithMs) + u' '
+            + QString::fromLatin1(kinds.valueToKey(int(entry.kind))).toLower() + u' ' + entry.text + u'\n';
     }
     return text;
 }

@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QMutex>
+#include <QObject>
 #include <QString>
 
 #include <deque>
@@ -17,8 +18,11 @@ namespace fleetscope {
 // callers pass what they would show a person (no headers, tokens, plugin output).
 class HubJournal final
 {
+    Q_GADGET
+
 public:
     enum class Kind : quint8 { State, Request, Error, Backoff, Relist, Credentials };
+    Q_ENUM(Kind)
 
     struct Entry
     {
@@ -52,8 +56,7 @@ public:
     QList<Resource> resources() const;
     int capacity() const { return m_capacity; }
 
-    static QString kindName(Kind kind);
-    // Everything as plain text, for "Copy": one line per entry.
+    // Everything as plain text, for "Copy": one line per entry, its kind in lower case.
     QString toText() const;
 
 private:

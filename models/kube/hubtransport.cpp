@@ -475,21 +475,18 @@ void HubTransport::traceRequest(Operation operation, QNetworkReply *reply)
         if (*answered || status == 0)
             return;
         *answered = true;
-        m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms").arg(method, target).arg(status).arg(clock->elapsed()));
+        m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms")
+                                                         .arg(method, target, QString::number(status), QString::number(clock->elapsed())));
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, method, target, clock, answered] {
-        if (!*answered) {
-            m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 failed after %3 ms: %4")
-                                                  .arg(method, target)
-                                                  .arg(clock->elapsed())
-                                                  .arg(reply->errorString()));
-        } else if (reply->error() != QNetworkReply::NoError && reply->error() < QNetworkReply::ContentAccessDenied) {
-            // A stream cut after its headers (a watch dropped mid-event).
-            m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 ended after %3 ms: %4")
-                                                  .arg(method, target)
-                                                  .arg(clock->elapsed())
-                                                  .arg(reply->errorString()));
-        }
+        // Unanswered, or a stream cut after its headers (a watch dropped mid-event).
+        if (*answered && (reply->error() == QNetworkReply::NoError || reply->error() >= QNetworkReply::ContentAccessDenied))
+            return;
+        // One arg() call: a query's percent escapes must not be taken for place markers.
+        m_journal->record(HubJournal::Kind::Request,
+                          QStringLiteral("%1 %2 %3 after %4 ms: %5")
+                              .arg(method, target, *answered ? QStringLiteral("ended") : QStringLiteral("failed"),
+                                   QString::number(clock->elapsed()), reply->errorString()));
     });
 }
 

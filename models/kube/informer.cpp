@@ -1,6 +1,7 @@
 #include "informer.h"
 
 #include "api/paddedjson.h"
+#include "kube/hubtransport.h"
 #include "kube/logcategories.h"
 
 #include <QDateTime>
@@ -49,13 +50,11 @@ void appendAvailable(QNetworkReply *reply, QByteArray *body)
 
 } // namespace
 
-ResourceInformer::ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager,
-                                   UrlBuilder urlFor, ResourceSpec spec, InformerSink *sink, InformerOptions options,
-                                   QObject *parent)
+ResourceInformer::ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec,
+                                   InformerSink *sink, InformerOptions options, QObject *parent)
     : QObject(parent)
-    , m_listManager(listManager)
-    , m_watchManager(watchManager)
-    , m_urlFor(std::move(urlFor))
+    , m_lists(lists)
+    , m_watches(watches)
     , m_spec(std::move(spec))
     , m_sink(sink)
     , m_options(options)
@@ -136,7 +135,7 @@ void ResourceInformer::abortReply()
 
 QNetworkReply *ResourceInformer::get(QNetworkAccessManager *manager, const QUrlQuery &query, int transferTimeoutMs)
 {
-    QNetworkRequest request(m_urlFor(m_spec.collectionPath(), query));
+    QNetworkRequest request(m_lists->url(m_spec.collectionPath(), query));
     request.setTransferTimeout(transferTimeoutMs);
     // A list page can be large; let Qt inflate gzip (kube compresses bodies > 128 KiB).
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
@@ -174,7 +173,7 @@ void ResourceInformer::requestListPage()
     if (!m_continueToken.isEmpty())
         query.addQueryItem(QStringLiteral("continue"), QString::fromLatin1(m_continueToken));
     m_page.resize(0);
-    QNetworkReply *reply = get(m_listManager, query, m_options.listTransferTimeoutMs);
+    QNetworkReply *reply = get(m_lists, query, m_options.listTransferTimeoutMs);
     reply->setReadBufferSize(listReadBufferBytes);
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] {
         appendAvailable(reply, &m_page);
@@ -185,15 +184,15 @@ void ResourceInformer::requestListPage()
 
 ApiError ResourceInformer::errorOf(QNetworkReply *reply, const QByteArray &body) const
 {
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     // Our own aborts disconnect first, so a cancel seen here is the transfer timeout:
     // a server that accepted the request and went silent. Qt calls it "Operation canceled".
     if (reply->error() == QNetworkReply::OperationCanceledError)
         return ApiError::transport(m_spec.describe() + QStringLiteral(": no data from the server for %1 s, timed out")
                                                            .arg(m_options.listTransferTimeoutMs / 1000));
-    if (status == 0 || (reply->error() != QNetworkReply::NoError && status < 400))
-        return ApiError::transport(m_spec.describe() + QStringLiteral(": ") + reply->errorString());
-    return ApiError::fromHttp(status, body, reply->rawHeader("Retry-After"));
+    ApiError error = ApiError::fromReply(reply, body);
+    if (error.kind == ApiError::Kind::Transport)
+        error.message = m_spec.describe() + QStringLiteral(": ") + error.message;
+    return error;
 }
 
 void ResourceInformer::onListReplyFinished()
@@ -235,7 +234,8 @@ void ResourceInformer::onListReplyFinished()
     const QByteArray continueToken = page.continueToken;
     const QByteArray listVersion = page.resourceVersion;
     m_listed += page.itemCount;
-    emit listProgress(m_listed, remaining >= 0 ? m_listed + remaining : -1);
+    m_estimatedTotal = remaining >= 0 ? m_listed + remaining : -1;
+    emit listProgress();
 
     if (!continueToken.isEmpty()) {
         m_continueToken = continueToken;
@@ -276,7 +276,7 @@ void ResourceInformer::startWatch()
                                                             m_options.watchTimeoutMaxSeconds + 1);
     query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeout));
     // No transfer timeout: the inactivity watchdog below knows about bookmarks.
-    QNetworkReply *reply = get(m_watchManager, query, 0);
+    QNetworkReply *reply = get(m_watches, query, 0);
     m_watchStartedMs = m_clock.elapsed();
     m_watchOpenedAtMs = QDateTime::currentMSecsSinceEpoch();
     m_watchEvents = 0;
@@ -336,7 +336,7 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
         handleFailure(error, error.isExpired());
         return false;
     }
-    const QByteArray rv = m_reader.resourceVersionOf(event.object);
+    const QByteArray rv = m_reader.metadataField(event.object, "resourceVersion");
     if (event.type == u"BOOKMARK") {
         if (!rv.isEmpty())
             m_resourceVersion = rv;
@@ -357,16 +357,9 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
     }
     ++m_watchEvents;
     if (lcWatchEvents().isDebugEnabled()) {
-        // -v 8 only: the object is parsed once more, defensively, just for its name.
-        const nlohmann::json object = nlohmann::json::parse(event.object.begin(), event.object.end(), nullptr, false);
-        const auto text = [](const nlohmann::json &parent, const char *key) {
-            const auto it = parent.is_object() ? parent.find(key) : parent.end();
-            return it != parent.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
-        };
-        const auto metadata = object.is_object() ? object.find("metadata") : object.end();
-        static const nlohmann::json none = nlohmann::json::object();
-        const nlohmann::json &meta = metadata != object.end() ? *metadata : none;
-        qCDebug(lcWatchEvents).noquote() << m_spec.describe() << event.type << text(meta, "namespace") + u'/' + text(meta, "name")
+        qCDebug(lcWatchEvents).noquote() << m_spec.describe() << event.type
+                                         << QString::fromUtf8(m_reader.metadataField(event.object, "namespace") + '/'
+                                                              + m_reader.metadataField(event.object, "name"))
                                          << "rv" << QString::fromLatin1(rv);
     }
     QString objectError;

@@ -10,10 +10,8 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
-#include <QUrl>
 #include <QUrlQuery>
 
-#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +20,8 @@ class QNetworkReply;
 class QTimer;
 
 namespace fleetscope {
+
+class HubTransport;
 
 // How an object reached the sink: in a (re)list, or in a watch event.
 enum class ObjectChange : quint8 { Listed, Added, Modified, Deleted };
@@ -79,10 +79,9 @@ public:
     enum class Phase : quint8 { Idle, Listing, Watching, Backoff, WaitingForCredentials, Stopped };
     Q_ENUM(Phase)
 
-    using UrlBuilder = std::function<QUrl(const QString &path, const QUrlQuery &query)>;
-
-    ResourceInformer(QNetworkAccessManager *listManager, QNetworkAccessManager *watchManager, UrlBuilder urlFor,
-                     ResourceSpec spec, InformerSink *sink, InformerOptions options = {}, QObject *parent = nullptr);
+    // Lists go through `lists` (which also makes the URLs), watches through `watches`.
+    ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec, InformerSink *sink,
+                     InformerOptions options = {}, QObject *parent = nullptr);
     ~ResourceInformer() override;
 
     const ResourceSpec &spec() const { return m_spec; }
@@ -91,6 +90,9 @@ public:
     QByteArray resourceVersion() const { return m_resourceVersion; }
     const ApiError &lastError() const { return m_lastError; }
     int relists() const { return m_relists; }
+    // Objects of the current (or last) list so far, and the server's estimate of its total (or -1).
+    qint64 listed() const { return m_listed; }
+    qint64 estimatedTotal() const { return m_estimatedTotal; }
     // When the current watch was opened (ms since the epoch), for Hub details.
     qint64 watchOpenedAtMs() const { return m_watchOpenedAtMs; }
     // Time until the next attempt while in Backoff, else -1.
@@ -103,8 +105,8 @@ public:
 
 signals:
     void phaseChanged(fleetscope::ResourceInformer::Phase phase);
-    // During a list: objects received so far, and the server's estimate of the total (or -1).
-    void listProgress(qint64 received, qint64 estimatedTotal);
+    // During a list: listed() and estimatedTotal() changed.
+    void listProgress();
     // A full list was delivered to the sink (first sync and every relist).
     void synced();
     // Something failed; the informer retries by itself after `retryInMs`, except
@@ -127,9 +129,8 @@ private:
     ApiError errorOf(QNetworkReply *reply, const QByteArray &body) const;
     bool guardSize(QNetworkReply *reply, qint64 received);
 
-    QNetworkAccessManager *m_listManager;
-    QNetworkAccessManager *m_watchManager;
-    UrlBuilder m_urlFor;
+    HubTransport *m_lists;
+    QNetworkAccessManager *m_watches;
     ResourceSpec m_spec;
     InformerSink *m_sink;
     InformerOptions m_options;
@@ -153,6 +154,7 @@ private:
     bool m_unpaged = false;        // after repeated expired continue tokens
     int m_expiredContinues = 0;
     qint64 m_listed = 0;
+    qint64 m_estimatedTotal = -1;
     qint64 m_watchStartedMs = 0;
     qint64 m_watchOpenedAtMs = 0;
     qint64 m_watchEvents = 0;

@@ -1,10 +1,13 @@
 #include "inventoryprobe.h"
 
-#include "api/jsontext.h"
+#include "api/paddedjson.h"
 #include "kube/apierror.h"
 #include "kube/hubtransport.h"
 #include "kube/hubdiscovery.h"
+#include "kube/resourcespec.h"
+#include "kube/responsereader.h"
 
+#include <QMetaEnum>
 #include <QNetworkReply>
 #include <QTimer>
 #include <QUrlQuery>
@@ -13,27 +16,9 @@ namespace fleetscope {
 
 QString InventoryProbeResult::problemName(Problem problem)
 {
-    switch (problem) {
-    case Problem::None:
+    if (problem == Problem::None)
         return QString();
-    case Problem::Configuration:
-        return QStringLiteral("Configuration");
-    case Problem::ExecPlugin:
-        return QStringLiteral("ExecPlugin");
-    case Problem::Unreachable:
-        return QStringLiteral("Unreachable");
-    case Problem::Tls:
-        return QStringLiteral("TLS");
-    case Problem::Unauthorized:
-        return QStringLiteral("Unauthorized");
-    case Problem::Forbidden:
-        return QStringLiteral("Forbidden");
-    case Problem::NotServed:
-        return QStringLiteral("NotServed");
-    case Problem::BadResponse:
-        return QStringLiteral("BadResponse");
-    }
-    return QString();
+    return QString::fromLatin1(QMetaEnum::fromType<Problem>().valueToKey(int(problem)));
 }
 
 InventoryProbe::InventoryProbe(const QString &context, const KubeconfigCluster &cluster, const AuthInfo &user,
@@ -110,10 +95,9 @@ void InventoryProbe::countProfiles()
 {
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("limit"), QStringLiteral("1"));
-    const QString base = QStringLiteral("/apis/") + QLatin1String(HubDiscovery::group) + u'/' + m_profilesVersion;
-    const QString path = m_namespaced
-        ? QString(base + QStringLiteral("/namespaces/") + m_namespace + QStringLiteral("/clusterprofiles"))
-        : QString(base + QStringLiteral("/clusterprofiles"));
+    const ResourceSpec spec{ResourceKind::ClusterProfiles, QLatin1String(HubDiscovery::group) + u'/' + m_profilesVersion,
+                            m_namespaced ? m_namespace : QString()};
+    const QString path = spec.collectionPath();
     QNetworkRequest request(m_transport->url(path, query));
     request.setTransferTimeout(m_timeoutMs);
     QNetworkReply *reply = m_transport->get(request);
@@ -140,22 +124,18 @@ void InventoryProbe::onProfiles(QNetworkReply *reply)
         fail(ApiError::fromReply(reply, body));
         return;
     }
-    nlohmann::json list;
+    const PaddedJson text(body);
+    ResponseReader reader;
+    ResponseReader::ListPage page;
     QString error;
-    if (!parseJson(body, m_result.context + QStringLiteral(" clusterprofiles"), &list, &error) || !list.is_object()
-        || !list.contains("items") || !list["items"].is_array()) {
-        fail(InventoryProbeResult::Problem::BadResponse,
-             error.isEmpty() ? QStringLiteral("clusterprofiles: not a list") : error);
+    if (!reader.readList(text.view(), &page, &error, [](ResponseObjects &) {})) {
+        fail(InventoryProbeResult::Problem::BadResponse, QStringLiteral("clusterprofiles: ") + error);
         return;
     }
-    const qint64 items = qint64(list["items"].size());
-    const nlohmann::json *metadata = list.contains("metadata") && list["metadata"].is_object() ? &list["metadata"] : nullptr;
-    const bool more = metadata && metadata->contains("continue") && (*metadata)["continue"].is_string()
-        && !(*metadata)["continue"].get_ref<const std::string &>().empty();
-    if (!more)
-        m_result.profiles = items;
-    else if (metadata->contains("remainingItemCount") && (*metadata)["remainingItemCount"].is_number_integer())
-        m_result.profiles = items + (*metadata)["remainingItemCount"].get<qint64>();
+    if (page.continueToken.isEmpty())
+        m_result.profiles = page.itemCount;
+    else if (page.remainingItemCount >= 0)
+        m_result.profiles = page.itemCount + page.remainingItemCount;
     // else: more exist but the server does not say how many (a label selector
     // or an old server); unknown rather than a wrong count.
     if (m_namespaced)
@@ -168,7 +148,7 @@ void InventoryProbe::fail(const ApiError &error, bool fatal)
 {
     using Problem = InventoryProbeResult::Problem;
     if (error.kind == ApiError::Kind::Transport)
-        fail(error.tlsHandshake ? Problem::Tls : Problem::Unreachable, error.message);
+        fail(error.tlsHandshake ? Problem::TLS : Problem::Unreachable, error.message);
     else if (error.isUnauthorized())
         fail(Problem::Unauthorized, QStringLiteral("You must be logged in to the server (Unauthorized)"));
     else if (error.isForbidden())

@@ -22,17 +22,21 @@ struct ApiError;
 // the Hubs dialog and `fleetscope hubs` show per context. Never holds a secret.
 struct InventoryProbeResult
 {
+    Q_GADGET
+
+public:
     enum class Problem : quint8 {
         None,
         Configuration, // the kubeconfig entry cannot be used (missing file, bad key...)
         ExecPlugin,    // the credential plugin failed
         Unreachable,   // refused, no route, timeout, proxy
-        Tls,           // the handshake failed (unknown CA, wrong name...)
+        TLS,           // the handshake failed (unknown CA, wrong name...)
         Unauthorized,  // 401
         Forbidden,     // 403
         NotServed,     // reachable, but no multicluster.x-k8s.io / no clusterprofiles
         BadResponse,   // an answer that is not Kubernetes
     };
+    Q_ENUM(Problem)
 
     QString context;
     QString server;          // the kubeconfig server, without user info
@@ -44,6 +48,7 @@ struct InventoryProbeResult
     QString error;           // why not, for a person; empty when all went well
     bool done = false;       // false while the probe runs
 
+    // The enumerator's name ("TLS"), empty for None.
     static QString problemName(Problem problem);
 };
 

@@ -219,7 +219,7 @@ public:
         });
     }
 
-    bool cluster(const YAML::Node &node, const QString &path, KubeconfigCluster *c)
+    bool entry(const YAML::Node &node, const QString &path, KubeconfigCluster *c)
     {
         return fields(node, path, [&](const std::string &key, const YAML::Node &v, const QString &p) {
             if (key == "server")
@@ -305,7 +305,7 @@ public:
         });
     }
 
-    bool authInfo(const YAML::Node &node, const QString &path, AuthInfo *u)
+    bool entry(const YAML::Node &node, const QString &path, AuthInfo *u)
     {
         return fields(node, path, [&](const std::string &key, const YAML::Node &v, const QString &p) {
             if (key == "client-certificate")
@@ -341,18 +341,12 @@ public:
             if (key == "password")
                 return string(v, p, &u->password);
             if (key == "auth-provider") {
-                u->authProvider.reset();
-                if (isNull(v))
-                    return true;
-                u->authProvider.emplace();
-                return authProvider(v, p, &*u->authProvider);
+                u->authProvider.reset(); // null is none
+                return isNull(v) || authProvider(v, p, &u->authProvider.emplace());
             }
             if (key == "exec") {
                 u->exec.reset();
-                if (isNull(v))
-                    return true;
-                u->exec.emplace();
-                return exec(v, p, &*u->exec);
+                return isNull(v) || exec(v, p, &u->exec.emplace());
             }
             if (key == "extensions")
                 return extensions(v, p, &u->extensions);
@@ -360,7 +354,7 @@ public:
         });
     }
 
-    bool context(const YAML::Node &node, const QString &path, KubeconfigContext *c)
+    bool entry(const YAML::Node &node, const QString &path, KubeconfigContext *c)
     {
         return fields(node, path, [&](const std::string &key, const YAML::Node &v, const QString &p) {
             if (key == "cluster")
@@ -377,30 +371,31 @@ public:
 
     // `clusters: [{name, cluster}]` and its siblings. A name used twice in one file is
     // an error in kubectl ("duplicate name"), unlike the same name in two files.
-    template<typename Named, typename Body>
-    bool namedList(const YAML::Node &node, const QString &path, const char *bodyKey, QList<Named> *out, Body body)
+    template<typename Named, typename Entry>
+    bool namedList(const YAML::Node &node, const QString &path, const char *bodyKey, QList<Named> *out,
+                   Entry Named::*body)
     {
         out->clear();
         return items(node, path, [&](const YAML::Node &item, const QString &itemPath, int) {
-            Named entry;
-            entry.origin = origin(item);
+            Named named;
+            named.origin = origin(item);
             const bool ok = fields(item, itemPath, [&](const std::string &key, const YAML::Node &v, const QString &p) {
                 if (key == "name")
-                    return string(v, p, &entry.name);
+                    return string(v, p, &named.name);
                 if (key == bodyKey)
-                    return body(v, p, &entry);
+                    return entry(v, p, &(named.*body));
                 return true;
             });
             if (!ok)
                 return false;
             for (const Named &seen : std::as_const(*out)) {
-                if (seen.name == entry.name) {
+                if (seen.name == named.name) {
                     return fail(item, itemPath, QStringLiteral("duplicate name \"%1\" (first defined at line %2)")
-                                                    .arg(entry.name)
+                                                    .arg(named.name)
                                                     .arg(seen.origin.line));
                 }
             }
-            out->append(entry);
+            out->append(named);
             return true;
         });
     }
@@ -426,24 +421,12 @@ public:
                 versionMark = v.Mark();
                 return string(v, p, &kind);
             }
-            if (key == "clusters") {
-                return namedList(v, p, "cluster", &config->clusters,
-                                 [this](const YAML::Node &b, const QString &bp, NamedCluster *e) {
-                                     return cluster(b, bp, &e->cluster);
-                                 });
-            }
-            if (key == "users") {
-                return namedList(v, p, "user", &config->users,
-                                 [this](const YAML::Node &b, const QString &bp, NamedAuthInfo *e) {
-                                     return authInfo(b, bp, &e->user);
-                                 });
-            }
-            if (key == "contexts") {
-                return namedList(v, p, "context", &config->contexts,
-                                 [this](const YAML::Node &b, const QString &bp, NamedContext *e) {
-                                     return context(b, bp, &e->context);
-                                 });
-            }
+            if (key == "clusters")
+                return namedList(v, p, "cluster", &config->clusters, &NamedCluster::cluster);
+            if (key == "users")
+                return namedList(v, p, "user", &config->users, &NamedAuthInfo::user);
+            if (key == "contexts")
+                return namedList(v, p, "context", &config->contexts, &NamedContext::context);
             if (key == "current-context")
                 return string(v, p, &config->currentContext);
             if (key == "preferences") {

@@ -1,5 +1,7 @@
 #include "kubeconfigvalidation.h"
 
+#include "kube/hubconnection.h"
+
 #include <QFile>
 #include <QUrl>
 
@@ -162,16 +164,8 @@ QStringList validateAuthInfo(const QString &name, const AuthInfo &u)
 
 QStringList validateContext(const Kubeconfig &config, const QString &contextName)
 {
-    if (config.isEmpty()) {
-        return {QStringLiteral("no configuration has been provided, try setting KUBERNETES_MASTER environment "
-                               "variable")};
-    }
-    if (contextName.isEmpty())
-        return {QStringLiteral("no context chosen")};
     const NamedContext *named = config.context(contextName);
-    if (!named)
-        return {QStringLiteral("context was not found for specified context: %1").arg(contextName)};
-
+    Q_ASSERT(named);
     QStringList errors;
     const KubeconfigContext &ctx = named->context;
     const NamedAuthInfo *user = nullptr;
@@ -204,6 +198,30 @@ QStringList validateContext(const Kubeconfig &config, const QString &contextName
     for (const QString &e : clusterErrors)
         errors << (cluster ? withOrigin(e, cluster->origin) : e);
     return errors;
+}
+
+bool hubSettingsForContext(const Kubeconfig &config, const QString &contextName, HubSettings *settings,
+                           QString *error)
+{
+    QString name;
+    if (!resolveContextName(config, contextName, &name, error))
+        return false;
+    const QStringList problems = validateContext(config, name);
+    if (!problems.isEmpty()) {
+        // client-go's errConfigurationInvalid wording, so that messages match kubectl's.
+        if (error) {
+            *error = problems.size() == 1
+                ? QStringLiteral("invalid configuration: %1").arg(problems.first())
+                : QStringLiteral("invalid configuration: [%1]").arg(problems.join(QStringLiteral(", ")));
+        }
+        return false;
+    }
+    const KubeconfigContext &context = config.context(name)->context;
+    settings->name = name;
+    settings->cluster = config.cluster(context.cluster)->cluster;
+    settings->user = config.user(context.authInfo)->user;
+    settings->contextNamespace = context.namespaceName.isEmpty() ? QStringLiteral("default") : context.namespaceName;
+    return true;
 }
 
 } // namespace fleetscope

@@ -47,7 +47,9 @@ json stringList(const QStringList &list)
     return out;
 }
 
-json clusterJson(const KubeconfigCluster &c)
+} // namespace
+
+json toKubectlClusterJson(const KubeconfigCluster &c)
 {
     json o = json::object();
     o["server"] = utf8(c.server); // the only cluster field without omitempty
@@ -64,6 +66,8 @@ json clusterJson(const KubeconfigCluster &c)
         o["extensions"] = extensionsJson(c.extensions.toList());
     return o;
 }
+
+namespace {
 
 json execJson(const ExecConfig &e)
 {
@@ -161,7 +165,7 @@ json toKubectlViewJson(const Kubeconfig &config)
     if (!config.preferences.extensions.isEmpty())
         preferences["extensions"] = extensionsJson(config.preferences.extensions);
     out["preferences"] = std::move(preferences);
-    out["clusters"] = namedList(config.clusters, "cluster", [](const NamedCluster &e) { return clusterJson(e.cluster); });
+    out["clusters"] = namedList(config.clusters, "cluster", [](const NamedCluster &e) { return toKubectlClusterJson(e.cluster); });
     out["users"] = namedList(config.users, "user", [](const NamedAuthInfo &e) { return authInfoJson(e.user); });
     out["contexts"] = namedList(config.contexts, "context", [](const NamedContext &e) { return contextJson(e.context); });
     out["current-context"] = utf8(config.currentContext);

@@ -15,4 +15,8 @@ namespace fleetscope {
 // do not resolve them.
 nlohmann::json toKubectlViewJson(const Kubeconfig &config);
 
+// One clientcmd v1 `Cluster` as Go's encoding/json writes it (omitempty per field):
+// also the body of an exec plugin's ExecCredential spec.cluster, which has the same tags.
+nlohmann::json toKubectlClusterJson(const KubeconfigCluster &cluster);
+
 } // namespace fleetscope

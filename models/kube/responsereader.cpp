@@ -67,29 +67,64 @@ simdjson::error_code readToken(ondemand::value &value, QByteArray *out)
     return simdjson::SUCCESS;
 }
 
-simdjson::error_code readListMetadata(ondemand::object &metadata, ResponseReader::ListPage *out)
+// Calls `read(key, value)` for each member of `object`, up to the first error.
+template<typename Read>
+simdjson::error_code readMembers(ondemand::object &object, Read read)
 {
-    for (auto member : metadata) {
+    for (auto member : object) {
         std::string_view key;
         ondemand::value value;
-        if (simdjson::error_code e = member.unescaped_key().get(key); e != simdjson::SUCCESS)
-            return e;
-        if (simdjson::error_code e = member.value().get(value); e != simdjson::SUCCESS)
-            return e;
-        simdjson::error_code e = simdjson::SUCCESS;
-        if (key == "continue") {
-            e = readToken(value, &out->continueToken);
-        } else if (key == "resourceVersion") {
-            e = readToken(value, &out->resourceVersion);
-        } else if (key == "remainingItemCount") {
-            int64_t remaining = 0;
-            if (value.get_int64().get(remaining) == simdjson::SUCCESS)
-                out->remainingItemCount = remaining;
-        }
+        simdjson::error_code e = member.unescaped_key().get(key);
+        if (e == simdjson::SUCCESS)
+            e = member.value().get(value);
+        if (e == simdjson::SUCCESS)
+            e = read(key, value);
         if (e != simdjson::SUCCESS)
             return e;
     }
     return simdjson::SUCCESS;
+}
+
+simdjson::error_code readListMetadata(ondemand::object &metadata, ResponseReader::ListPage *out)
+{
+    return readMembers(metadata, [out](std::string_view key, ondemand::value &value) {
+        if (key == "continue")
+            return readToken(value, &out->continueToken);
+        if (key == "resourceVersion")
+            return readToken(value, &out->resourceVersion);
+        int64_t remaining = 0;
+        if (key == "remainingItemCount" && value.get_int64().get(remaining) == simdjson::SUCCESS)
+            out->remainingItemCount = remaining;
+        return simdjson::SUCCESS;
+    });
+}
+
+// `items`: null or an array (`present`), whose values go to `deliver`.
+simdjson::error_code readItems(ondemand::value &value, ResponseReader::ListPage *out, bool *present,
+                               const ResponseReader::Items &deliver)
+{
+    ondemand::json_type type;
+    if (simdjson::error_code e = value.type().get(type); e != simdjson::SUCCESS)
+        return e;
+    *present = type == ondemand::json_type::null || type == ondemand::json_type::array;
+    if (type != ondemand::json_type::array)
+        return simdjson::SUCCESS;
+    ondemand::array items;
+    ondemand::array_iterator begin, end;
+    simdjson::error_code e = value.get_array().get(items);
+    if (e == simdjson::SUCCESS)
+        e = items.begin().get(begin);
+    if (e == simdjson::SUCCESS)
+        e = items.end().get(end);
+    if (e != simdjson::SUCCESS)
+        return e;
+    ResponseObjects objects(begin, end);
+    deliver(objects);
+    while (objects.next()) {
+        // what the sink left unread
+    }
+    out->itemCount = objects.count();
+    return objects.error();
 }
 
 } // namespace
@@ -97,7 +132,7 @@ simdjson::error_code readListMetadata(ondemand::object &metadata, ResponseReader
 struct ResponseReader::Parsers
 {
     ondemand::parser envelope;
-    ondemand::parser object; // resourceVersionOf() while an event is open
+    ondemand::parser object; // metadataField() while an event is open
 };
 
 ResponseReader::ResponseReader()
@@ -119,47 +154,18 @@ bool ResponseReader::readList(std::string_view text, ListPage *out, QString *err
     ondemand::object list;
     if (!openObject(m_parsers->envelope, text, "the list", &document, &list, error))
         return false;
-    simdjson::error_code e = simdjson::SUCCESS;
     bool hasItems = false, hasMetadata = false;
-    for (auto member : list) {
-        std::string_view key;
-        ondemand::value value;
-        e = member.unescaped_key().get(key);
-        if (e == simdjson::SUCCESS)
-            e = member.value().get(value);
-        if (e == simdjson::SUCCESS && key == "items") {
-            ondemand::json_type itemsType;
-            e = value.type().get(itemsType);
-            ondemand::array items;
-            hasItems = e == simdjson::SUCCESS
-                && (itemsType == ondemand::json_type::null || itemsType == ondemand::json_type::array);
-            if (hasItems && itemsType == ondemand::json_type::array)
-                e = value.get_array().get(items);
-            if (hasItems && itemsType == ondemand::json_type::array && e == simdjson::SUCCESS) {
-                ondemand::array_iterator begin, end;
-                e = items.begin().get(begin);
-                if (e == simdjson::SUCCESS)
-                    e = items.end().get(end);
-                if (e == simdjson::SUCCESS) {
-                    ResponseObjects objects(begin, end);
-                    deliver(objects);
-                    while (objects.next()) {
-                        // what the sink left unread
-                    }
-                    out->itemCount = objects.count();
-                    e = objects.error();
-                }
-            }
-        } else if (e == simdjson::SUCCESS && key == "metadata") {
-            ondemand::object metadata;
-            hasMetadata = value.get_object().get(metadata) == simdjson::SUCCESS;
-            if (hasMetadata)
-                e = readListMetadata(metadata, out);
-        }
-        if (e != simdjson::SUCCESS) {
-            *error = invalidJson("the list", e);
-            return false;
-        }
+    const simdjson::error_code e = readMembers(list, [&](std::string_view key, ondemand::value &value) {
+        if (key == "items")
+            return readItems(value, out, &hasItems, deliver);
+        ondemand::object metadata;
+        if (key == "metadata" && (hasMetadata = value.get_object().get(metadata) == simdjson::SUCCESS))
+            return readListMetadata(metadata, out);
+        return simdjson::SUCCESS;
+    });
+    if (e != simdjson::SUCCESS) {
+        *error = invalidJson("the list", e);
+        return false;
     }
     if (!atEnd(document, "the list", error))
         return false;
@@ -177,28 +183,20 @@ bool ResponseReader::readEvent(std::string_view text, WatchEvent *out, QString *
     ondemand::object event;
     if (!openObject(m_parsers->envelope, text, "a watch event", &document, &event, error))
         return false;
-    simdjson::error_code e = simdjson::SUCCESS;
-    for (auto member : event) {
-        std::string_view key;
-        ondemand::value value;
-        e = member.unescaped_key().get(key);
-        if (e == simdjson::SUCCESS)
-            e = member.value().get(value);
-        if (e == simdjson::SUCCESS && key == "type") {
-            std::string_view eventType;
-            if (value.get_string().get(eventType) == simdjson::SUCCESS)
-                out->type = QString::fromUtf8(eventType.data(), qsizetype(eventType.size()));
-        } else if (e == simdjson::SUCCESS && key == "object") {
-            ondemand::json_type objectType;
-            e = value.type().get(objectType);
-            out->hasObject = e == simdjson::SUCCESS && objectType == ondemand::json_type::object;
-            if (out->hasObject)
-                e = OnDemandReader::rawJsonText(value, &out->object);
-        }
-        if (e != simdjson::SUCCESS) {
-            *error = invalidJson("a watch event", e);
-            return false;
-        }
+    const simdjson::error_code e = readMembers(event, [out](std::string_view key, ondemand::value &value) {
+        std::string_view eventType;
+        if (key == "type" && value.get_string().get(eventType) == simdjson::SUCCESS)
+            out->type = QString::fromUtf8(eventType.data(), qsizetype(eventType.size()));
+        if (key != "object")
+            return simdjson::SUCCESS;
+        ondemand::json_type objectType;
+        simdjson::error_code objectError = value.type().get(objectType);
+        out->hasObject = objectError == simdjson::SUCCESS && objectType == ondemand::json_type::object;
+        return out->hasObject ? OnDemandReader::rawJsonText(value, &out->object) : objectError;
+    });
+    if (e != simdjson::SUCCESS) {
+        *error = invalidJson("a watch event", e);
+        return false;
     }
     return atEnd(document, "a watch event", error);
 }
@@ -219,15 +217,15 @@ bool ResponseReader::readObject(std::string_view object, QString *error, const I
     return true;
 }
 
-QByteArray ResponseReader::resourceVersionOf(std::string_view object)
+QByteArray ResponseReader::metadataField(std::string_view object, const char *field)
 {
     ondemand::document document;
-    std::string_view version;
+    std::string_view text;
     if (m_parsers->object.iterate(padded(object)).get(document) != simdjson::SUCCESS
-        || document.find_field_unordered("metadata").find_field_unordered("resourceVersion").get_string().get(version)
+        || document.find_field_unordered("metadata").find_field_unordered(field).get_string().get(text)
             != simdjson::SUCCESS)
         return QByteArray();
-    return QByteArray(version.data(), qsizetype(version.size()));
+    return QByteArray(text.data(), qsizetype(text.size()));
 }
 
 } // namespace fleetscope

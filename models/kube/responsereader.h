@@ -52,8 +52,9 @@ public:
     // A watch event's object (its text from readEvent()), handed to `deliver` as
     // the one item.
     bool readObject(std::string_view object, QString *error, const Items &deliver);
-    // metadata.resourceVersion of an object readEvent() returned, or empty.
-    QByteArray resourceVersionOf(std::string_view object);
+    // A string in the metadata of an object readEvent() returned ("resourceVersion",
+    // "name"...), or empty.
+    QByteArray metadataField(std::string_view object, const char *field);
     // Frees the parsers' buffers. A parser keeps buffers for the largest text it
     // has read (~6 bytes per byte of a ~0.8 MB list page: 17 MB over a hub's three
     // informers), which watch lines of ~2 KB never need again: call after a list.

@@ -10,17 +10,25 @@ namespace {
 // from being read whole.
 constexpr qint64 maxTlsFileBytes = 4 * 1024 * 1024;
 
-bool readSmallFile(const QString &path, const QString &field, QByteArray *out, QString *error)
+// `data` (a `*-data` field) wins over `file`, as in client-go. `source` then names
+// what was read for messages: "client-key-data" or "client-key /path/key.pem".
+bool readPem(const QByteArray &data, const QString &file, const QString &field, QByteArray *pem, QString *source,
+             QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1 %2: %3").arg(field, path, file.errorString());
+    *pem = data;
+    *source = field + QStringLiteral("-data");
+    if (!data.isEmpty())
+        return true;
+    *source = QStringLiteral("%1 %2").arg(field, file);
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(*source, in.errorString());
         return false;
     }
-    *out = file.read(maxTlsFileBytes + 1);
-    if (out->size() > maxTlsFileBytes) {
-        *error = QStringLiteral("%1 %2 is too large for a PEM file").arg(field, path);
-        out->clear();
+    *pem = in.read(maxTlsFileBytes + 1);
+    if (pem->size() > maxTlsFileBytes) {
+        *error = QStringLiteral("%1 is too large for a PEM file").arg(*source);
+        pem->clear();
         return false;
     }
     return true;
@@ -131,53 +139,12 @@ QByteArray ecPointX(const QByteArray &point)
     return {};
 }
 
-ClientIdentity identityFromPem(const QByteArray &certPem, const QString &certSource, const QByteArray &keyPem,
-                               const QString &keySource, QString *error)
+// A PEM private key of any algorithm Qt's TLS backend knows (RSA, EC, DSA) in
+// PKCS#1, SEC1 or PKCS#8 form. QSslKey needs the algorithm up front: it is read
+// from the PEM label, or found by trying each for PKCS#8. `source` names the
+// key in messages ("client-key /path/key.pem").
+QSslKey parsePrivateKey(const QByteArray &pem, const QString &source, QString *error)
 {
-    ClientIdentity identity;
-    identity.chain = QSslCertificate::fromData(certPem, QSsl::Pem);
-    if (identity.chain.isEmpty()) {
-        *error = QStringLiteral("%1 contains no PEM certificate").arg(certSource);
-        return {};
-    }
-    identity.key = TlsMaterial::parsePrivateKey(keyPem, keySource, error);
-    if (identity.key.isNull())
-        return {};
-    if (!TlsMaterial::keyMatchesCertificate(identity.key, identity.chain.constFirst())) {
-        *error = QStringLiteral("%1 does not match %2").arg(keySource, certSource);
-        return {};
-    }
-    return identity;
-}
-
-} // namespace
-
-QList<QSslCertificate> TlsMaterial::loadCaCertificates(const QByteArray &data, const QString &file,
-                                                       QString *error, QByteArray *pemOut)
-{
-    error->clear();
-    QByteArray pem = data;
-    QString source = QStringLiteral("certificate-authority-data");
-    if (pem.isEmpty()) {
-        if (file.isEmpty())
-            return {};
-        source = QStringLiteral("certificate-authority %1").arg(file);
-        if (!readSmallFile(file, QStringLiteral("certificate-authority"), &pem, error))
-            return {};
-    }
-    const QList<QSslCertificate> certificates = QSslCertificate::fromData(pem, QSsl::Pem);
-    if (certificates.isEmpty()) {
-        *error = QStringLiteral("%1 contains no PEM certificate").arg(source);
-        return {};
-    }
-    if (pemOut)
-        *pemOut = pem;
-    return certificates;
-}
-
-QSslKey TlsMaterial::parsePrivateKey(const QByteArray &pem, const QString &source, QString *error)
-{
-    error->clear();
     const QList<PemBlock> blocks = pemBlocks(pem);
     const PemBlock *keyBlock = nullptr;
     for (const PemBlock &block : blocks) {
@@ -217,6 +184,47 @@ QSslKey TlsMaterial::parsePrivateKey(const QByteArray &pem, const QString &sourc
     return {};
 }
 
+ClientIdentity identityFromPem(const QByteArray &certPem, const QString &certSource, const QByteArray &keyPem,
+                               const QString &keySource, QString *error)
+{
+    ClientIdentity identity;
+    identity.chain = QSslCertificate::fromData(certPem, QSsl::Pem);
+    if (identity.chain.isEmpty()) {
+        *error = QStringLiteral("%1 contains no PEM certificate").arg(certSource);
+        return {};
+    }
+    identity.key = parsePrivateKey(keyPem, keySource, error);
+    if (identity.key.isNull())
+        return {};
+    if (!TlsMaterial::keyMatchesCertificate(identity.key, identity.chain.constFirst())) {
+        *error = QStringLiteral("%1 does not match %2").arg(keySource, certSource);
+        return {};
+    }
+    return identity;
+}
+
+} // namespace
+
+QList<QSslCertificate> TlsMaterial::loadCaCertificates(const QByteArray &data, const QString &file,
+                                                       QString *error, QByteArray *pemOut)
+{
+    error->clear();
+    if (data.isEmpty() && file.isEmpty())
+        return {};
+    QByteArray pem;
+    QString source;
+    if (!readPem(data, file, QStringLiteral("certificate-authority"), &pem, &source, error))
+        return {};
+    const QList<QSslCertificate> certificates = QSslCertificate::fromData(pem, QSsl::Pem);
+    if (certificates.isEmpty()) {
+        *error = QStringLiteral("%1 contains no PEM certificate").arg(source);
+        return {};
+    }
+    if (pemOut)
+        *pemOut = pem;
+    return certificates;
+}
+
 ClientIdentity TlsMaterial::clientIdentityFromPem(const QByteArray &certPem, const QByteArray &keyPem,
                                                   const QString &what, QString *error)
 {
@@ -240,21 +248,11 @@ ClientIdentity TlsMaterial::loadClientIdentity(const QByteArray &certData, const
         return {};
     }
 
-    QByteArray certPem = certData;
-    QString certSource = QStringLiteral("client-certificate-data");
-    if (certPem.isEmpty()) {
-        certSource = QStringLiteral("client-certificate %1").arg(certFile);
-        if (!readSmallFile(certFile, QStringLiteral("client-certificate"), &certPem, error))
-            return {};
-    }
-    QByteArray keyPem = keyData;
-    QString keySource = QStringLiteral("client-key-data");
-    if (keyPem.isEmpty()) {
-        keySource = QStringLiteral("client-key %1").arg(keyFile);
-        if (!readSmallFile(keyFile, QStringLiteral("client-key"), &keyPem, error))
-            return {};
-    }
-
+    QByteArray certPem, keyPem;
+    QString certSource, keySource;
+    if (!readPem(certData, certFile, QStringLiteral("client-certificate"), &certPem, &certSource, error)
+        || !readPem(keyData, keyFile, QStringLiteral("client-key"), &keyPem, &keySource, error))
+        return {};
     return identityFromPem(certPem, certSource, keyPem, keySource, error);
 }
 

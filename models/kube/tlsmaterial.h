@@ -31,12 +31,6 @@ public:
     static QList<QSslCertificate> loadCaCertificates(const QByteArray &data, const QString &file,
                                                      QString *error, QByteArray *pem = nullptr);
 
-    // A PEM private key of any algorithm Qt's TLS backend knows (RSA, EC, DSA) in
-    // PKCS#1, SEC1 or PKCS#8 form. QSslKey needs the algorithm up front: it is read
-    // from the PEM label, or found by trying each for PKCS#8. `source` names the
-    // key in messages ("client-key /path/key.pem").
-    static QSslKey parsePrivateKey(const QByteArray &pem, const QString &source, QString *error);
-
     // Client certificate (+ chain) and key, from data or files; the key must belong
     // to the certificate. Returns a null identity and no error when neither a
     // certificate nor a key is configured.

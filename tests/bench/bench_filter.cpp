@@ -148,7 +148,7 @@ void deliverWatchLine(ResponseReader &reader, HubCache &cache, const ResourceSpe
     QString error;
     if (!reader.readEvent(std::string_view(line.data(), line.size()), &event, &error) || !event.hasObject)
         qFatal("%s", qPrintable(error));
-    (void)reader.resourceVersionOf(event.object);
+    (void)reader.metadataField(event.object, "resourceVersion");
     if (!reader.readObject(event.object, &error,
                            [&](ResponseObjects &object) { cache.objects(spec, ObjectChange::Modified, object); }))
         qFatal("%s", qPrintable(error));

@@ -3,7 +3,7 @@
 // and a failed parse must say why. (validateContext is left out: it opens the
 // files a fuzzed config names, and a FIFO there would block the fuzzer.)
 
-#include "kube/contextselection.h"
+#include "kube/kubeconfigvalidation.h"
 #include "kube/hubconnection.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/kubeconfigparser.h"

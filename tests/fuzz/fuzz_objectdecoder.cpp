@@ -79,7 +79,7 @@ void decodeText(const char *text, std::size_t size)
     ResponseReader::WatchEvent event;
     if (reader.readEvent(json, &event, &error)) {
         if (event.hasObject) {
-            (void)reader.resourceVersionOf(event.object);
+            (void)reader.metadataField(event.object, "resourceVersion");
             decodeObject(event.object, pool);
             const auto peek = [&](ResponseObjects &object) {
                 QString namespaceName, name;

@@ -1,6 +1,6 @@
 // Choosing the context to connect with: name resolution, kubectl-style errors, defaults.
 
-#include "kube/contextselection.h"
+#include "kube/kubeconfigvalidation.h"
 #include "kube/hubconnection.h"
 #include "kube/kubeconfigparser.h"
 

@@ -197,7 +197,7 @@ void TestInventoryProbe::unknownCertificateAuthority()
     const QString path =
         other.kubeconfigVariant(QStringLiteral("mismatch.kubeconfig"), other.url().toUtf8(), hub.url().toUtf8());
     const InventoryProbeResult result = probe(path, QStringLiteral("other"));
-    QCOMPARE(result.problem, Problem::Tls);
+    QCOMPARE(result.problem, Problem::TLS);
     QVERIFY(!result.error.isEmpty());
 }
 

@@ -154,10 +154,11 @@ void TestResponseReader::readsWatchEvents()
 void TestResponseReader::readsResourceVersions()
 {
     ResponseReader reader;
-    QCOMPARE(reader.resourceVersionOf(PaddedJson(QByteArray(R"({"kind":"X","metadata":{"name":"a","resourceVersion":"17"}})")).view()),
-             QByteArray("17"));
-    QCOMPARE(reader.resourceVersionOf(PaddedJson(QByteArray(R"({"metadata":{"resourceVersion":5}})")).view()), QByteArray());
-    QCOMPARE(reader.resourceVersionOf(PaddedJson(QByteArray(R"({})")).view()), QByteArray());
+    const PaddedJson object(QByteArray(R"({"kind":"X","metadata":{"name":"a","resourceVersion":"17"}})"));
+    QCOMPARE(reader.metadataField(object.view(), "resourceVersion"), QByteArray("17"));
+    QCOMPARE(reader.metadataField(object.view(), "name"), QByteArray("a"));
+    QCOMPARE(reader.metadataField(PaddedJson(QByteArray(R"({"metadata":{"resourceVersion":5}})")).view(), "resourceVersion"), QByteArray());
+    QCOMPARE(reader.metadataField(PaddedJson(QByteArray(R"({})")).view(), "resourceVersion"), QByteArray());
 }
 
 QTEST_GUILESS_MAIN(TestResponseReader)
