@@ -369,25 +369,15 @@ void FleetFindings::diffPlacements(int hub)
 
 void FleetFindings::relintPlacement(const ClusterRef &placement)
 {
-    std::optional<LintFinding> f;
-    if (size_t(placement.hub) < m_placements.size()) {
-        const PlacementPtr p = m_placements[size_t(placement.hub)].value(placement.key);
-        if (p)
-            f = InventoryLint::placementFinding(*m_store, placement.hub, *p);
-    }
-    const auto old = m_placementFindings.constFind(placement);
-    const bool had = old != m_placementFindings.cend();
-    if (!f) {
-        if (had) {
-            m_placementFindings.erase(old);
-            m_changedAny = true;
-        }
-        return;
-    }
-    if (!had || *old != *f) {
+    const PlacementPtr p =
+        size_t(placement.hub) < m_placements.size() ? m_placements[size_t(placement.hub)].value(placement.key) : nullptr;
+    std::optional<LintFinding> f = p ? InventoryLint::placementFinding(*m_store, placement.hub, *p) : std::nullopt;
+    const std::optional<LintFinding> old = m_placementFindings.contains(placement)
+        ? std::optional<LintFinding>(m_placementFindings.take(placement))
+        : std::nullopt;
+    m_changedAny = m_changedAny || old != f;
+    if (f)
         m_placementFindings.insert(placement, std::move(*f));
-        m_changedAny = true;
-    }
 }
 
 void FleetFindings::relintMember(const QString &memberId)
