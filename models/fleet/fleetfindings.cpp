@@ -455,18 +455,12 @@ QList<LintFinding> FleetFindings::findingsOf(const FleetProfile &row) const
     return out;
 }
 
-const QString *FleetFindings::rulesOf(const FleetProfile &row) const
-{
-    const auto it = m_entries.constFind(ClusterRef::of(row));
-    return it == m_entries.cend() || it->rules.isEmpty() ? nullptr : &it->rules;
-}
-
 const QString *FleetFindings::fact(QStringView key, const FleetProfile &row) const
 {
     if (key != filterKey)
         return nullptr;
     static const QString none;
-    const QString *rules = rulesOf(row);
+    const QString *rules = value(row);
     return rules ? rules : &none; // every cluster has the key: `findings!=""` means "has findings"
 }
 
@@ -483,7 +477,8 @@ QString FleetFindings::toolTip() const
 
 const QString *FleetFindings::value(const FleetProfile &row) const
 {
-    return rulesOf(row);
+    const auto it = m_entries.constFind(ClusterRef::of(row));
+    return it == m_entries.cend() || it->rules.isEmpty() ? nullptr : &it->rules;
 }
 
 } // namespace fleetscope
