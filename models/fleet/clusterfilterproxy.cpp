@@ -259,16 +259,14 @@ void ClusterFilterProxy::rebuildAll()
     rebuildVisible();
 }
 
-void ClusterFilterProxy::relayout(const std::function<void()> &rebuild, const std::function<int(int)> &renumber)
+void ClusterFilterProxy::relayout(const std::function<void()> &rebuild)
 {
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
     std::vector<int> sourceRows;
     sourceRows.reserve(size_t(before.size()));
-    for (const QModelIndex &index : before) {
-        const int row = index.row() < m_visible.size() ? m_visible.at(index.row()) : -1;
-        sourceRows.push_back(renumber && row >= 0 ? renumber(row) : row);
-    }
+    for (const QModelIndex &index : before)
+        sourceRows.push_back(index.row() < m_visible.size() ? m_visible.at(index.row()) : -1);
     rebuild();
     QModelIndexList after;
     after.reserve(before.size());

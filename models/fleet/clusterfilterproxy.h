@@ -101,8 +101,8 @@ private:
     int sourceRowCount() const;
 
     // Runs `rebuild` between layoutAboutToBeChanged and layoutChanged; persistent
-    // indexes follow their source rows (through `renumber`, -1: gone).
-    void relayout(const std::function<void()> &rebuild, const std::function<int(int)> &renumber = {});
+    // indexes follow their source rows.
+    void relayout(const std::function<void()> &rebuild);
     void rebuildAll();
     // Whether each source row passes the scope and the filter, into m_accepted.
     void testAllRows();

@@ -8,6 +8,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -101,12 +103,17 @@ QString ClusterTableModel::extraColumnSpec(int column) const
     return (extra.isLabel ? QStringLiteral("label:") : QStringLiteral("property:")) + extra.key;
 }
 
+int ClusterTableModel::columnOf(const ClusterColumnSource *source) const
+{
+    const auto it = std::find_if(m_extraColumns.cbegin(), m_extraColumns.cend(),
+                                 [source](const ExtraColumn &column) { return column.source == source; });
+    return it == m_extraColumns.cend() ? -1 : FixedColumnCount + int(it - m_extraColumns.cbegin());
+}
+
 int ClusterTableModel::addSourceColumn(const ClusterColumnSource *source)
 {
-    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
-        if (m_extraColumns[i].source == source)
-            return FixedColumnCount + int(i);
-    }
+    if (const int existing = columnOf(source); existing >= 0)
+        return existing;
     const int column = columnCount();
     beginInsertColumns(QModelIndex(), column, column);
     m_extraColumns.push_back({false, QString(), source});
@@ -116,27 +123,20 @@ int ClusterTableModel::addSourceColumn(const ClusterColumnSource *source)
 
 void ClusterTableModel::sourceColumnChanged(const ClusterColumnSource *source)
 {
-    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
-        const int column = FixedColumnCount + int(i);
-        if (m_extraColumns[i].source == source && rowCount() > 0)
-            Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column), {Qt::DisplayRole, SortRole});
-    }
+    if (const int column = columnOf(source); column >= 0 && rowCount() > 0)
+        Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column), {Qt::DisplayRole, SortRole});
 }
 
 void ClusterTableModel::sourceColumnChanged(const ClusterColumnSource *source, const QList<int> &rows)
 {
-    for (size_t i = 0; i < m_extraColumns.size(); ++i) {
-        const int column = FixedColumnCount + int(i);
-        if (m_extraColumns[i].source != source)
-            continue;
-        qsizetype start = 0;
-        while (start < rows.size()) {
-            qsizetype end = start + 1;
-            while (end < rows.size() && rows[end] == rows[end - 1] + 1)
-                ++end;
-            Q_EMIT dataChanged(index(rows[start], column), index(rows[end - 1], column), {Qt::DisplayRole, SortRole});
-            start = end;
-        }
+    const int column = columnOf(source);
+    qsizetype start = 0;
+    while (column >= 0 && start < rows.size()) {
+        qsizetype end = start + 1;
+        while (end < rows.size() && rows[end] == rows[end - 1] + 1)
+            ++end;
+        Q_EMIT dataChanged(index(rows[start], column), index(rows[end - 1], column), {Qt::DisplayRole, SortRole});
+        start = end;
     }
 }
 

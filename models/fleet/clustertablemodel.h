@@ -92,6 +92,7 @@ private:
 
     int addExtraColumn(bool isLabel, const QString &key);
     int extraColumn(bool isLabel, const QString &key) const;
+    int columnOf(const ClusterColumnSource *source) const; // -1 if not shown
     // A value kept as UTF-8 (identifiers) is converted into *scratch.
     const QString *extraValue(const ExtraColumn &column, const FleetProfile &row, QString *scratch) const;
     qint64 now() const;

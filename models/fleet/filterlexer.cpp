@@ -2,13 +2,27 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace fleetscope {
+namespace {
+
+using K = FilterToken::Kind;
+
+// Longer spellings first: "!=" before "!".
+constexpr std::pair<const char16_t *, K> punctuation[] = {
+    {u"&&", K::And},      {u"||", K::Or},      {u"==", K::Equal},         {u"!=", K::NotEqual},
+    {u"!~", K::NotMatch}, {u"<=", K::LessEqual}, {u">=", K::GreaterEqual}, {u"(", K::LeftParen},
+    {u")", K::RightParen}, {u",", K::Comma},    {u"=", K::Equal},          {u"!", K::Not},
+    {u"<", K::Less},      {u">", K::Greater},  {u"~", K::Match},
+};
+
+} // namespace
 
 QString describeToken(const FilterToken &token)
 {
-    using K = FilterToken::Kind;
     switch (token.kind) {
     case K::Regex:
         return QCoreApplication::translate("FilterParser", "a regex");
@@ -27,23 +41,7 @@ FilterLexer::FilterLexer(QStringView text)
 
 bool FilterLexer::isDelimiter(QChar c)
 {
-    switch (c.unicode()) {
-    case u',':
-    case u'(':
-    case u')':
-    case u'|':
-    case u'&':
-    case u'!':
-    case u'=':
-    case u'<':
-    case u'>':
-    case u'~':
-    case u'"':
-    case u'\'':
-        return true;
-    default:
-        return c.isSpace();
-    }
+    return c.isSpace() || QStringView(u",()|&!=<>~\"'").contains(c);
 }
 
 bool FilterLexer::fail(int offset, const QString &message)
@@ -81,7 +79,6 @@ bool FilterLexer::readDelimited(FilterToken *token, FilterToken::Kind kind, QCha
 
 bool FilterLexer::tokenize(std::vector<FilterToken> *tokens)
 {
-    using K = FilterToken::Kind;
     tokens->clear();
     m_pos = 0;
     while (true) {
@@ -95,67 +92,27 @@ bool FilterLexer::tokenize(std::vector<FilterToken> *tokens)
             return true;
         }
         const QChar c = m_text[m_pos];
-        const QChar next = m_pos + 1 < m_text.size() ? m_text[m_pos + 1] : QChar();
-        auto punct = [&](K kind, int length) {
-            token.kind = kind;
-            token.length = length;
-            token.text = m_text.sliced(m_pos, length).toString();
-            m_pos += length;
-        };
-        switch (c.unicode()) {
-        case u'"':
-        case u'\'':
+        const QStringView rest = m_text.sliced(m_pos);
+        const auto punct = std::find_if(std::begin(punctuation), std::end(punctuation),
+                                        [rest](const auto &p) { return rest.startsWith(QStringView(p.first)); });
+        if (c == u'"' || c == u'\'') {
             if (!readDelimited(&token, K::Quoted, c))
                 return false;
-            break;
-        case u'(':
-            punct(K::LeftParen, 1);
-            break;
-        case u')':
-            punct(K::RightParen, 1);
-            break;
-        case u',':
-            punct(K::Comma, 1);
-            break;
-        case u'&':
-            if (next != u'&')
-                return fail(int(m_pos), QCoreApplication::translate("FilterParser", "expected '&&'"));
-            punct(K::And, 2);
-            break;
-        case u'|':
-            if (next != u'|')
-                return fail(int(m_pos), QCoreApplication::translate("FilterParser", "expected '||'"));
-            punct(K::Or, 2);
-            break;
-        case u'=':
-            punct(K::Equal, next == u'=' ? 2 : 1);
-            break;
-        case u'!':
-            if (next == u'=')
-                punct(K::NotEqual, 2);
-            else if (next == u'~')
-                punct(K::NotMatch, 2);
-            else
-                punct(K::Not, 1);
-            break;
-        case u'<':
-            punct(next == u'=' ? K::LessEqual : K::Less, next == u'=' ? 2 : 1);
-            break;
-        case u'>':
-            punct(next == u'=' ? K::GreaterEqual : K::Greater, next == u'=' ? 2 : 1);
-            break;
-        case u'~':
-            punct(K::Match, 1);
-            break;
-        default: {
+        } else if (punct != std::end(punctuation)) {
+            token.kind = punct->second;
+            token.length = int(QStringView(punct->first).size());
+            token.text = rest.first(token.length).toString();
+            m_pos += token.length;
+        } else if (c == u'&' || c == u'|') {
+            return fail(int(m_pos), c == u'&' ? QCoreApplication::translate("FilterParser", "expected '&&'")
+                                              : QCoreApplication::translate("FilterParser", "expected '||'"));
+        } else {
             const qsizetype start = m_pos;
             while (m_pos < m_text.size() && !isDelimiter(m_text[m_pos]))
                 ++m_pos;
             token.kind = K::Word;
             token.text = m_text.sliced(start, m_pos - start).toString();
             token.length = int(m_pos - start);
-            break;
-        }
         }
         const bool opensRegex = (token.kind == K::Match || token.kind == K::NotMatch) && m_pos < m_text.size()
             && m_text[m_pos] == u'/';

@@ -13,6 +13,7 @@ struct FilterToken
         Word,     // keys, bare values and free words: label:env, cloud/eu-west-1, prod
         Quoted,   // "text with spaces" or 'text' (text holds the unescaped content)
         Regex,    // /pattern/ right after ~ or !~ (text holds the pattern)
+        // The comparisons, Equal to NotMatch, stay together in this order (FilterParser).
         Equal,    // = or ==
         NotEqual, // !=
         Less,

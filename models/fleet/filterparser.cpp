@@ -39,21 +39,10 @@ constexpr char16_t labelPrefix[] = u"label:";
 constexpr char16_t propertyPrefix[] = u"property:";
 constexpr char16_t conditionPrefix[] = u"condition:";
 
+// The comparison tokens, Equal to NotMatch, are contiguous in FilterToken::Kind.
 bool isComparison(K kind)
 {
-    switch (kind) {
-    case K::Equal:
-    case K::NotEqual:
-    case K::Less:
-    case K::LessEqual:
-    case K::Greater:
-    case K::GreaterEqual:
-    case K::Match:
-    case K::NotMatch:
-        return true;
-    default:
-        return false;
-    }
+    return kind >= K::Equal && kind <= K::NotMatch;
 }
 
 bool isOrdering(FilterOp op)
@@ -62,26 +51,11 @@ bool isOrdering(FilterOp op)
         || op == FilterOp::GreaterEqual;
 }
 
-FilterOp opOf(K kind)
+FilterOp opOf(K comparison)
 {
-    switch (kind) {
-    case K::NotEqual:
-        return FilterOp::NotEqual;
-    case K::Less:
-        return FilterOp::Less;
-    case K::LessEqual:
-        return FilterOp::LessEqual;
-    case K::Greater:
-        return FilterOp::Greater;
-    case K::GreaterEqual:
-        return FilterOp::GreaterEqual;
-    case K::Match:
-        return FilterOp::Contains;
-    case K::NotMatch:
-        return FilterOp::NotContains;
-    default:
-        return FilterOp::Equal;
-    }
+    constexpr FilterOp ops[] = {FilterOp::Equal,   FilterOp::NotEqual,     FilterOp::Less,     FilterOp::LessEqual,
+                                FilterOp::Greater, FilterOp::GreaterEqual, FilterOp::Contains, FilterOp::NotContains};
+    return ops[int(comparison) - int(K::Equal)];
 }
 
 // Dotted and slashed keys (location.topology.k8s.io, x-k8s.io/cluster-manager) and

@@ -369,25 +369,15 @@ void FleetFindings::diffPlacements(int hub)
 
 void FleetFindings::relintPlacement(const ClusterRef &placement)
 {
-    std::optional<LintFinding> f;
-    if (size_t(placement.hub) < m_placements.size()) {
-        const PlacementPtr p = m_placements[size_t(placement.hub)].value(placement.key);
-        if (p)
-            f = InventoryLint::placementFinding(*m_store, placement.hub, *p);
-    }
-    const auto old = m_placementFindings.constFind(placement);
-    const bool had = old != m_placementFindings.cend();
-    if (!f) {
-        if (had) {
-            m_placementFindings.erase(old);
-            m_changedAny = true;
-        }
-        return;
-    }
-    if (!had || *old != *f) {
+    const PlacementPtr p =
+        size_t(placement.hub) < m_placements.size() ? m_placements[size_t(placement.hub)].value(placement.key) : nullptr;
+    std::optional<LintFinding> f = p ? InventoryLint::placementFinding(*m_store, placement.hub, *p) : std::nullopt;
+    const std::optional<LintFinding> old = m_placementFindings.contains(placement)
+        ? std::optional<LintFinding>(m_placementFindings.take(placement))
+        : std::nullopt;
+    m_changedAny = m_changedAny || old != f;
+    if (f)
         m_placementFindings.insert(placement, std::move(*f));
-        m_changedAny = true;
-    }
 }
 
 void FleetFindings::relintMember(const QString &memberId)
@@ -465,18 +455,12 @@ QList<LintFinding> FleetFindings::findingsOf(const FleetProfile &row) const
     return out;
 }
 
-const QString *FleetFindings::rulesOf(const FleetProfile &row) const
-{
-    const auto it = m_entries.constFind(ClusterRef::of(row));
-    return it == m_entries.cend() || it->rules.isEmpty() ? nullptr : &it->rules;
-}
-
 const QString *FleetFindings::fact(QStringView key, const FleetProfile &row) const
 {
     if (key != filterKey)
         return nullptr;
     static const QString none;
-    const QString *rules = rulesOf(row);
+    const QString *rules = value(row);
     return rules ? rules : &none; // every cluster has the key: `findings!=""` means "has findings"
 }
 
@@ -493,7 +477,8 @@ QString FleetFindings::toolTip() const
 
 const QString *FleetFindings::value(const FleetProfile &row) const
 {
-    return rulesOf(row);
+    const auto it = m_entries.constFind(ClusterRef::of(row));
+    return it == m_entries.cend() || it->rules.isEmpty() ? nullptr : &it->rules;
 }
 
 } // namespace fleetscope

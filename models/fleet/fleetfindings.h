@@ -121,7 +121,6 @@ private:
     void relintPlacement(const ClusterRef &placement);
     void relintMember(const QString &memberId);
     QString rulesOf(const Entry &entry) const;
-    const QString *rulesOf(const FleetProfile &row) const;
     void scheduleClock();
 
     const FleetStore *m_store;

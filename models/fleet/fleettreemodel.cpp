@@ -50,26 +50,26 @@ FleetTreeModel::FleetTreeModel(const FleetStore *store, QObject *parent)
 
 FleetTreeModel::~FleetTreeModel() = default;
 
+namespace {
+
+// How each level is spelled in a spec; a property level adds its key after the colon.
+constexpr std::pair<FleetTreeModel::Level::Kind, const char16_t *> levelNames[] = {
+    {FleetTreeModel::Level::Kind::Hub, u"hub"},
+    {FleetTreeModel::Level::Kind::ClusterSet, u"clusterset"},
+    {FleetTreeModel::Level::Kind::Manager, u"manager"},
+    {FleetTreeModel::Level::Kind::Inventory, u"inventory"},
+    {FleetTreeModel::Level::Kind::Property, u"property:"},
+};
+
+} // namespace
+
 QString FleetTreeModel::levelsToSpec(const QList<Level> &levels)
 {
     QStringList parts;
     for (const Level &level : levels) {
-        switch (level.kind) {
-        case Level::Kind::Hub:
-            parts << QStringLiteral("hub");
-            break;
-        case Level::Kind::ClusterSet:
-            parts << QStringLiteral("clusterset");
-            break;
-        case Level::Kind::Manager:
-            parts << QStringLiteral("manager");
-            break;
-        case Level::Kind::Inventory:
-            parts << QStringLiteral("inventory");
-            break;
-        case Level::Kind::Property:
-            parts << QStringLiteral("property:") + level.propertyKey;
-            break;
+        for (const auto &[kind, name] : levelNames) {
+            if (kind == level.kind)
+                parts << QString::fromUtf16(name) + level.propertyKey;
         }
     }
     return parts.join(u'>');
@@ -78,23 +78,19 @@ QString FleetTreeModel::levelsToSpec(const QList<Level> &levels)
 QList<FleetTreeModel::Level> FleetTreeModel::levelsFromSpec(const QString &spec)
 {
     QList<Level> levels;
-    const QStringList parts = spec.split(u'>', Qt::SkipEmptyParts);
-    for (const QString &rawPart : parts) {
+    for (const QString &rawPart : spec.split(u'>', Qt::SkipEmptyParts)) {
         const QString part = rawPart.trimmed();
-        Level level;
-        if (part == u"hub") {
-            level.kind = Level::Kind::Hub;
-        } else if (part == u"clusterset") {
-            level.kind = Level::Kind::ClusterSet;
-        } else if (part == u"manager") {
-            level.kind = Level::Kind::Manager;
-        } else if (part == u"inventory") {
-            level.kind = Level::Kind::Inventory;
-        } else if (part.startsWith(u"property:") && part.size() > 9) {
-            level.kind = Level::Kind::Property;
-            level.propertyKey = part.mid(9).trimmed();
-        } else {
+        const auto named = std::find_if(std::begin(levelNames), std::end(levelNames), [&part](const auto &entry) {
+            return entry.first == Level::Kind::Property ? part.startsWith(QStringView(entry.second))
+                                                        : part == QStringView(entry.second);
+        });
+        if (named == std::end(levelNames))
             return {};
+        Level level{named->first, {}};
+        if (level.kind == Level::Kind::Property) {
+            level.propertyKey = part.mid(9).trimmed();
+            if (level.propertyKey.isEmpty())
+                return {};
         }
         if (levels.contains(level))
             return {};
@@ -288,20 +284,13 @@ int FleetTreeModel::columnCount(const QModelIndex &) const
 
 QVariant FleetTreeModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || (role != Qt::DisplayRole && role != CountRole && role != Qt::ToolTipRole))
+    if (!index.isValid() || role != Qt::DisplayRole)
         return QVariant();
     const Node *node = nodeOf(index);
+    if (index.column() == GroupColumn)
+        return node->value.isEmpty() ? tr("(none)") : node->value;
     const int counts[] = {node->count, node->health[int(Health::Healthy)], node->health[int(Health::Unhealthy)],
                           node->health[int(Health::Unknown)], node->health[int(Health::NoData)]};
-    if (index.column() == GroupColumn) {
-        if (role == CountRole)
-            return node->count;
-        if (role == Qt::ToolTipRole)
-            return QVariant();
-        return node->value.isEmpty() ? tr("(none)") : node->value;
-    }
-    if (role == Qt::ToolTipRole)
-        return QVariant();
     return counts[index.column() - 1];
 }
 
@@ -348,11 +337,6 @@ ClusterScope FleetTreeModel::scopeOf(const QModelIndex &index) const
 int FleetTreeModel::clusterCount(const QModelIndex &index) const
 {
     return nodeOf(index)->count;
-}
-
-int FleetTreeModel::healthCount(const QModelIndex &index, Health health) const
-{
-    return nodeOf(index)->health[int(health)];
 }
 
 } // namespace fleetscope

@@ -38,7 +38,6 @@ public:
         }
     };
     enum Column { GroupColumn, ClustersColumn, HealthyColumn, UnhealthyColumn, UnknownColumn, NoDataColumn, ColumnCount };
-    enum Role { CountRole = Qt::UserRole + 1 };
 
     explicit FleetTreeModel(const FleetStore *store, QObject *parent = nullptr);
     ~FleetTreeModel() override;
@@ -59,7 +58,6 @@ public:
     // What the table shows when this group is selected (every level down to it).
     ClusterScope scopeOf(const QModelIndex &index) const;
     int clusterCount(const QModelIndex &index) const;
-    int healthCount(const QModelIndex &index, Health health) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = QModelIndex()) const override;
     QModelIndex parent(const QModelIndex &child) const override;

@@ -24,14 +24,4 @@ void releaseFreePages()
 #endif
 }
 
-long long heapInUseBytes()
-{
-#ifdef __GLIBC__
-    const struct mallinfo2 info = mallinfo2();
-    return static_cast<long long>(info.uordblks + info.hblkhd);
-#else
-    return -1;
-#endif
-}
-
 } // namespace fleetscope::heap_tuning

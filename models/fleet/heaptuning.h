@@ -19,9 +19,4 @@ void useFixedMmapThreshold();
 // transient memory of a sync leaves behind.
 void releaseFreePages();
 
-// Bytes the program holds from malloc, chunk headers included, over every arena
-// and mapping; -1 where the C library does not say. Benchmarks set it against the
-// resident size: the difference is fragmentation, not data.
-long long heapInUseBytes();
-
 } // namespace fleetscope::heap_tuning

@@ -167,8 +167,6 @@ QVariant HubChoiceModel::data(const QModelIndex &index, int role) const
     case SortRole:
         // Serving contexts first, then as the files list them.
         return QString(QLatin1Char(r.inventory ? '0' : '1') + QString::number(index.row()).rightJustified(6, u'0'));
-    case ProbingRole:
-        return !r.done;
     case KubeconfigRole:
         return row.kubeconfig;
     case Qt::ToolTipRole:

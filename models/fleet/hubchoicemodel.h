@@ -22,7 +22,7 @@ class HubChoiceModel final : public QAbstractTableModel
 
 public:
     enum Column { ContextColumn, ServerColumn, InventoryColumn, PlacementsColumn, ProfilesColumn, ProblemColumn, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, ProbingRole, KubeconfigRole };
+    enum Role { SortRole = Qt::UserRole + 1, KubeconfigRole };
 
     explicit HubChoiceModel(QObject *parent = nullptr);
     ~HubChoiceModel() override;

@@ -113,16 +113,6 @@ void PlacementModel::refreshDangling()
     }
 }
 
-QList<ClusterRef> PlacementModel::danglingOf(const QList<ClusterRef> &chosen) const
-{
-    QList<ClusterRef> dangling;
-    for (const ClusterRef &ref : chosen) {
-        if (m_store->rowOf(ref.hub, ref.key) < 0)
-            dangling.append(ref);
-    }
-    return dangling;
-}
-
 std::vector<PlacementModel::Placement> PlacementModel::collect() const
 {
     std::vector<Placement> rows;
@@ -161,8 +151,12 @@ std::vector<PlacementModel::Placement> PlacementModel::collect() const
             }
         }
     }
-    for (Placement &p : rows)
-        p.dangling = danglingOf(p.chosen);
+    for (Placement &p : rows) {
+        for (const ClusterRef &ref : p.chosen) {
+            if (m_store->rowOf(ref.hub, ref.key) < 0)
+                p.dangling.append(ref);
+        }
+    }
     return rows;
 }
 

@@ -57,8 +57,6 @@ private:
     void indexChosen();
     void touch(const ClusterRef &ref);
     void refreshDangling();
-    // The chosen profiles that are not in the fleet, in the order chosen.
-    QList<ClusterRef> danglingOf(const QList<ClusterRef> &chosen) const;
     std::vector<Placement> collect() const;
 
     const FleetStore *m_store;

@@ -100,9 +100,9 @@ bool parseDecimal(QStringView text, double *out)
     return true;
 }
 
-bool valueHasItem(QStringView value, QStringView item, Qt::CaseSensitivity cs)
+bool valueHasItem(QStringView value, QStringView item)
 {
-    if (value.compare(item, cs) == 0)
+    if (value == item)
         return true;
     if (!value.startsWith(u'['))
         return false;
@@ -121,7 +121,7 @@ bool valueHasItem(QStringView value, QStringView item, Qt::CaseSensitivity cs)
         }
         if (close >= value.size())
             return false;
-        if (value.sliced(open + 1, close - open - 1).compare(item, cs) == 0)
+        if (value.sliced(open + 1, close - open - 1) == item)
             return true;
         i = close + 1;
     }

@@ -32,7 +32,7 @@ bool parseDecimal(QStringView text, double *out);
 
 // Whether `value` equals `item`, or is a JSON string array (as list-valued
 // properties are published: ["a","b"]) with an element equal to `item`.
-bool valueHasItem(QStringView value, QStringView item, Qt::CaseSensitivity cs = Qt::CaseSensitive);
+bool valueHasItem(QStringView value, QStringView item);
 
 // Three-way comparison of two strings without collation: case-insensitive first
 // so that "alpha" and "Beta" sort as people expect, then exact as a tie-break.

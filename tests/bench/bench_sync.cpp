@@ -29,6 +29,10 @@
 #include <cstdlib>
 #include <memory>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 using namespace fleetscope;
 
 namespace {
@@ -43,6 +47,19 @@ qint64 residentKb()
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     }
     return -1;
+}
+
+// Bytes the program holds from malloc, chunk headers included, over every arena
+// and mapping; -1 where the C library does not say. Set against the resident
+// size, the difference is fragmentation, not data.
+long long heapInUseBytes()
+{
+#ifdef __GLIBC__
+    const struct mallinfo2 info = mallinfo2();
+    return static_cast<long long>(info.uordblks + info.hblkhd);
+#else
+    return -1;
+#endif
 }
 
 } // namespace
@@ -80,7 +97,7 @@ int main(int argc, char **argv)
         return 1;
     }
     const qint64 emptyKb = residentKb();
-    const long long emptyHeap = heap_tuning::heapInUseBytes();
+    const long long emptyHeap = heapInUseBytes();
     QElapsedTimer clock;
     clock.start();
     int code = 0;
@@ -94,7 +111,7 @@ int main(int argc, char **argv)
             // The store has returned free heap pages on settling, as in the app:
             // what is resident now is live data plus allocator overhead.
             const qint64 syncedKb = residentKb();
-            const long long syncedHeap = heap_tuning::heapInUseBytes();
+            const long long syncedHeap = heapInUseBytes();
             const int n = store.profileCount();
             std::printf("profiles=%d rss_empty_kb=%lld rss_synced_kb=%lld bytes_per_profile=%.0f "
                         "heap_bytes_per_profile=%.0f sync_ms=%lld\n",

@@ -40,7 +40,6 @@ void verifyTree(const FleetTreeModel &tree, const FleetStore &store, ClusterFilt
             }
         }
         QCOMPARE(tree.clusterCount(group), expected);
-        QCOMPARE(tree.healthCount(group, Health::Unhealthy), unhealthy);
         QCOMPARE(tree.index(row, FleetTreeModel::UnhealthyColumn, parent).data().toInt(), unhealthy);
         if (proxy && row == 0) {
             proxy->setScope(scope);
