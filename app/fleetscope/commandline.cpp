@@ -6,7 +6,6 @@
 #include "doctorcommand.h"
 #include "execcommand.h"
 #include "fleetscope_version.h"
-#include "guicommand.h"
 #include "guioptions.h"
 #include "kubeconfigcommand.h"
 #include "hubscommand.h"
@@ -185,7 +184,7 @@ int runGuiCompletion(const QStringList &words, int argc, char **argv)
 
 } // namespace
 
-int runFleetscope(int argc, char **argv)
+int runFleetscope(int argc, char **argv, DashboardEntry openDashboard)
 {
     setApplicationIdentity();
     heap_tuning::useFixedMmapThreshold();
@@ -216,7 +215,7 @@ int runFleetscope(int argc, char **argv)
         std::printf("fleetscope %s\n", FLEETSCOPE_VERSION);
         return CommandParser::ExitOk;
     }
-    return runGui(argc, argv, options);
+    return openDashboard(argc, argv, options);
 }
 
 } // namespace fleetscope

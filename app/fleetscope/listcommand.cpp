@@ -244,6 +244,9 @@ int runListCommand(const QStringList &arguments)
     options.allContexts = cli.isSet(allContexts);
     options.namespaces = cli.values(namespaceOption);
     options.keepRawJson = format == FleetPrinter::Format::Json || format == FleetPrinter::Format::Yaml;
+    // A one-shot list prints what the lists said: watching would only open more
+    // connections (and TLS handshakes) before the exit.
+    options.informer.watch = cli.isSet(watch) || observeForSeconds > 0;
 
     FleetStore store;
     // A one-shot list prints and exits: trimming the heap would only cost time.

@@ -161,6 +161,8 @@ void HubConnection::startInformers(const QString &profilesVersion, const QString
 
 QNetworkAccessManager *HubConnection::watchManager()
 {
+    if (!m_settings.informer.watch)
+        return nullptr; // a one-shot list: no watch connections to open
     const int watches = int(m_informers.size());
     const int index = watches / watchesPerManager;
     while (m_watchTransports.size() <= index) {

@@ -113,7 +113,7 @@ void ResourceInformer::stop()
 
 void ResourceInformer::retryNow()
 {
-    if (m_phase == Phase::Stopped)
+    if (m_phase == Phase::Stopped || m_phase == Phase::Listed)
         return;
     abortReply();
     m_retryTimer->stop();
@@ -259,6 +259,12 @@ void ResourceInformer::onListReplyFinished()
     m_synced = true;
     m_relistNext = false;
     m_lastError = ApiError();
+    if (!m_options.watch) {
+        // Before synced(): whoever reacts to the sync sees the phase it stays in.
+        setPhase(Phase::Listed);
+        emit synced();
+        return;
+    }
     emit synced();
     startWatch();
 }

@@ -45,6 +45,7 @@ private slots:
     void guiWithoutDisplayExitsWithOneLine_data();
     void guiWithoutDisplayExitsWithOneLine();
     void runtimeFailureIsExitOne();
+    void commandLineLoadsNoGuiLibrary();
 };
 
 void TestFleetscopeCli::printsVersionWithoutDisplay()
@@ -254,6 +255,17 @@ void TestFleetscopeCli::runtimeFailureIsExitOne()
     QVERIFY2(r.err.startsWith("error: "), r.err.constData());
     QVERIFY2(r.err.contains("/nonexistent/kubeconfig"), r.err.constData());
     QVERIFY2(r.out.isEmpty(), r.out.constData());
+}
+
+void TestFleetscopeCli::commandLineLoadsNoGuiLibrary()
+{
+    // `fleetscope list` pays for every library the executable loads, at each start;
+    // the GUI's (QtWidgets, QtGui, X11, OpenGL, fonts...) are fleetscope-dashboard's.
+    const ProcessResult r = runProcess(QStringLiteral("ldd"), {builtExecutable(QStringLiteral("app/fleetscope/fleetscope"))});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("libQt6Core.so"), r.out.constData());
+    for (const char *gui : {"libQt6Gui.so", "libQt6Widgets.so", "libQt6Charts.so", "libX11.so", "libGL", "libfontconfig.so"})
+        QVERIFY2(!r.out.contains(gui), qPrintable(QStringLiteral("%1 is loaded by fleetscope:\n%2").arg(QLatin1String(gui), QString::fromLocal8Bit(r.out))));
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeCli)

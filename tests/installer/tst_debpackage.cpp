@@ -33,6 +33,7 @@ QStringList expectedFiles(const QString &under)
     QStringList files = {
         under + QStringLiteral("bin/fleetscope"),
         under + QStringLiteral("bin/fleetscope-hub"),
+        under + QStringLiteral("libexec/fleetscope-dashboard"),
         under + QStringLiteral("share/applications/") + AppId + QStringLiteral(".desktop"),
         under + QStringLiteral("share/metainfo/") + AppId + QStringLiteral(".metainfo.xml"),
         under + QStringLiteral("share/icons/hicolor/scalable/apps/") + AppId + QStringLiteral(".svg"),
@@ -61,6 +62,8 @@ private slots:
     void debianPackage();
 
 private:
+    void verifyOpensInstalledDashboard(const QString &fleetscope);
+
     QTemporaryDir m_tmp;
 };
 
@@ -76,6 +79,18 @@ void TestDebPackage::installIntoAnyPrefix()
     const ProcessResult version = runProcess(prefix + QStringLiteral("/bin/fleetscope"), {QStringLiteral("--version")});
     QVERIFY2(version.finished && version.exitCode == 0, version.err);
     QCOMPARE(version.out.trimmed(), QByteArray("fleetscope " FLEETSCOPE_VERSION));
+    verifyOpensInstalledDashboard(prefix + QStringLiteral("/bin/fleetscope"));
+}
+
+// `fleetscope` without a command execs the installed fleetscope-dashboard: on a
+// platform that does not exist, that is the dashboard's one error line.
+void TestDebPackage::verifyOpensInstalledDashboard(const QString &fleetscope)
+{
+    const ProcessResult gui = runProcess(fleetscope, {QStringLiteral("--kubeconfig"), QStringLiteral("/nonexistent/kubeconfig")},
+                                         {QStringLiteral("QT_QPA_PLATFORM=none-such"), QStringLiteral("DISPLAY=")});
+    QVERIFY(gui.finished);
+    QCOMPARE(gui.exitCode, 1);
+    QVERIFY2(gui.err.startsWith("error: cannot open a window: "), gui.err.constData());
 }
 
 void TestDebPackage::debianPackage()
@@ -127,6 +142,7 @@ void TestDebPackage::debianPackage()
     const ProcessResult version = runProcess(root + QStringLiteral("/usr/bin/fleetscope"), {QStringLiteral("--version")});
     QVERIFY2(version.finished && version.exitCode == 0, version.err);
     QCOMPARE(version.out.trimmed(), QByteArray("fleetscope " FLEETSCOPE_VERSION));
+    verifyOpensInstalledDashboard(root + QStringLiteral("/usr/bin/fleetscope"));
     const ProcessResult hubHelp = runProcess(root + QStringLiteral("/usr/bin/fleetscope-hub"), {QStringLiteral("--help")});
     QVERIFY2(hubHelp.finished && hubHelp.exitCode == 0, hubHelp.err);
 

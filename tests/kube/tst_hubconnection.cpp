@@ -4,6 +4,8 @@
 
 #include "fleet/fleetengine.h"
 #include "kube/hubconnection.h"
+#include "kube/hubjournal.h"
+#include "kube/hubtransport.h"
 #include "kube/kubeconfigloader.h"
 #include "hubprocess.h"
 
@@ -55,6 +57,7 @@ class TestHubConnection : public QObject
 private slots:
     void syncedIdleHubKeepsNoTimer();
     void watchEventsStillArriveAsDeltas();
+    void oneShotListOpensNoWatch();
 };
 
 void TestHubConnection::syncedIdleHubKeepsNoTimer()
@@ -106,6 +109,40 @@ void TestHubConnection::watchEventsStillArriveAsDeltas()
     QTRY_VERIFY_WITH_TIMEOUT(deltasAfterSync >= 3, 30000);
     connection.stop();
     QCOMPARE(activeOwnTimers(connection), 0);
+}
+
+void TestHubConnection::oneShotListOpensNoWatch()
+{
+    // A churning hub: a watch, had one been opened, would bring deltas after the sync.
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("40"), QStringLiteral("--churn"), QStringLiteral("50")},
+                   QStringLiteral("hub-a"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    HubSettings settings;
+    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    settings.informer.watch = false;
+    settings.journal = std::make_shared<HubJournal>(settings.name);
+    HubConnection connection(settings);
+    bool synced = false;
+    int deltasAfterSync = 0;
+    connect(&connection, &HubConnection::deltaReady, this, [&](const HubDelta &delta) {
+        if (synced && !delta.upsertedProfiles.isEmpty())
+            ++deltasAfterSync;
+    });
+    connection.start();
+    QTRY_VERIFY_WITH_TIMEOUT(connection.status().state == HubStatus::State::Live, 30000);
+    synced = true;
+    QVERIFY(connection.status().synced);
+    QTRY_VERIFY_WITH_TIMEOUT(!settings.journal->resources().isEmpty(), 10000);
+    for (const HubJournal::Resource &resource : settings.journal->resources())
+        QCOMPARE(resource.phase, QStringLiteral("Listed"));
+    // The list transport is the only one: no manager (thread, TLS handshakes) for watches.
+    QCOMPARE(connection.findChildren<HubTransport *>(Qt::FindDirectChildrenOnly).size(), 1);
+    QTest::qWait(300); // six churn intervals: a watch would have delivered by now
+    QCOMPARE(deltasAfterSync, 0);
+    for (const HubJournal::Entry &entry : settings.journal->entries())
+        QVERIFY2(!entry.text.contains(QStringLiteral("watch=true")), qPrintable(entry.text));
+    connection.stop();
 }
 
 QTEST_GUILESS_MAIN(TestHubConnection)
