@@ -4,8 +4,6 @@
 
 #include <QUuid>
 
-#include <array>
-
 namespace fleetscope {
 namespace {
 
@@ -30,58 +28,6 @@ QString typeName(ondemand::json_type type)
         break;
     }
     return QStringLiteral("null");
-}
-
-// The standard base64 alphabet's values; 0x80 marks every other byte.
-constexpr std::array<quint8, 256> base64Values = [] {
-    std::array<quint8, 256> values{};
-    for (quint8 &value : values)
-        value = 0x80;
-    constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < alphabet.size(); ++i)
-        values[static_cast<unsigned char>(alphabet[i])] = quint8(i);
-    return values;
-}();
-
-// Plain base64 (the alphabet, then "=" or "==" only when they end a multiple of
-// four; unpadded text too), decoded with a table: Qt's decoder branches on the
-// class of every character and mispredicts, ~5 ns a character, which was ~4 % of
-// a 10k list's CPU for the CA data alone. False for anything else, which
-// QByteArray::fromBase64Encoding() then judges (and its verdict stands).
-bool decodePlainBase64(std::string_view text, QByteArray *out)
-{
-    if (text.size() % 4 == 0 && !text.empty() && text.back() == '=') {
-        text.remove_suffix(1);
-        if (text.back() == '=')
-            text.remove_suffix(1);
-    }
-    const auto *in = reinterpret_cast<const unsigned char *>(text.data());
-    const size_t whole = text.size() / 4;
-    const size_t rest = text.size() % 4;
-    out->resize(qsizetype(whole * 3 + (rest > 1 ? rest - 1 : 0)));
-    auto *to = reinterpret_cast<unsigned char *>(out->data());
-    quint32 invalid = 0;
-    for (size_t i = 0; i < whole; ++i, in += 4, to += 3) {
-        const quint32 a = base64Values[in[0]], b = base64Values[in[1]], c = base64Values[in[2]], d = base64Values[in[3]];
-        invalid |= a | b | c | d;
-        const quint32 bits = (a << 18) | (b << 12) | (c << 6) | d;
-        to[0] = static_cast<unsigned char>(bits >> 16);
-        to[1] = static_cast<unsigned char>(bits >> 8);
-        to[2] = static_cast<unsigned char>(bits);
-    }
-    // 2 or 3 characters left make 1 or 2 bytes; a single one has too few bits for a byte.
-    quint32 bits = 0;
-    for (size_t i = 0; i < rest; ++i) {
-        invalid |= base64Values[in[i]];
-        bits = (bits << 6) | base64Values[in[i]];
-    }
-    if (rest == 3) {
-        to[0] = static_cast<unsigned char>(bits >> 10);
-        to[1] = static_cast<unsigned char>(bits >> 2);
-    } else if (rest == 2) {
-        to[0] = static_cast<unsigned char>(bits >> 4);
-    }
-    return (invalid & 0x80) == 0;
 }
 
 bool isAscii(std::string_view text)
@@ -310,8 +256,6 @@ bool OnDemandReader::readTime(ondemand::value &value, const JsonPath &at, KubeTi
 bool OnDemandReader::readBase64(ondemand::value &value, const JsonPath &at, QByteArray *out)
 {
     return useText(value, at, [&](std::string_view text) {
-        if (decodePlainBase64(text, out))
-            return true;
         auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
                                                       QByteArray::AbortOnBase64DecodingErrors);
         if (!decoded)

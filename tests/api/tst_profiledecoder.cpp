@@ -56,8 +56,6 @@ private slots:
     void decodesProducersProfiles_data();
     void decodesProducersProfiles();
     void keepsAccessProviderDetails();
-    void decodesCaDataAsQtDoes_data();
-    void decodesCaDataAsQtDoes();
     void accessProvidersWinOverDeprecatedCredentialProviders();
     void keepsPropertyTimesAndConditionDetails();
     void v1alpha2HasNoCredentialProvidersNorCaFile_data();
@@ -168,54 +166,6 @@ void TestProfileDecoder::keepsAccessProviderDetails()
     QVERIFY(envs);
     QCOMPARE(envs->json, QByteArray(R"({"TENANT_ID":"t-123"})"));
     QVERIFY(!provider->fromCredentialProviders);
-}
-
-void TestProfileDecoder::decodesCaDataAsQtDoes_data()
-{
-    QTest::addColumn<QByteArray>("base64");
-    QTest::newRow("empty") << QByteArray();
-    QTest::newRow("one byte, padded") << QByteArray("QQ==");
-    QTest::newRow("one byte, unpadded") << QByteArray("QQ");
-    QTest::newRow("two bytes, padded") << QByteArray("QUI=");
-    QTest::newRow("two bytes, unpadded") << QByteArray("QUI");
-    QTest::newRow("three bytes") << QByteArray("QUJD");
-    QTest::newRow("a lone character") << QByteArray("QUJDR");
-    QByteArray everyByte;
-    for (int i = 0; i < 256; ++i)
-        everyByte += char(i);
-    QTest::newRow("every byte value") << everyByte.toBase64();
-    QTest::newRow("every byte value, unpadded") << everyByte.toBase64(QByteArray::OmitTrailingEquals);
-    QTest::newRow("PEM") << QByteArray("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n").toBase64();
-    QTest::newRow("padding, length not a multiple of 4") << QByteArray("QQ=");
-    QTest::newRow("three equals signs") << QByteArray("Q===");
-    QTest::newRow("only padding") << QByteArray("====");
-    QTest::newRow("padding inside") << QByteArray("QQ==QUJD");
-    QTest::newRow("line break") << QByteArray("QUJD\\nQUJD");
-    QTest::newRow("base64url") << QByteArray("-_-_");
-    QTest::newRow("space") << QByteArray("QU JD");
-    QTest::newRow("percent signs") << QByteArray("%%%");
-}
-
-void TestProfileDecoder::decodesCaDataAsQtDoes()
-{
-    // Qt's strict decoder is the reference: the same bytes, or the same refusal.
-    QFETCH(QByteArray, base64);
-    const QByteArray status = R"("status":{"accessProviders":[{"name":"p","cluster":{"server":"https://a","certificate-authority-data":")"
-        + base64 + R"("}}]})";
-    const QByteArray json = profile(status.constData());
-    ClusterProfile decoded;
-    QString error;
-    const bool ok = decode(json, &decoded, &error);
-    const QByteArray unescaped = QByteArray(base64).replace("\\n", "\n");
-    const auto expected = QByteArray::fromBase64Encoding(unescaped, QByteArray::AbortOnBase64DecodingErrors);
-    QCOMPARE(ok, bool(expected));
-    if (!ok) {
-        QCOMPARE(error, QStringLiteral("status.accessProviders[0].cluster.certificate-authority-data: invalid base64 data"));
-        return;
-    }
-    const AccessProvider *provider = decoded.accessProvider(u"p");
-    QVERIFY(provider);
-    QCOMPARE(provider->cluster.certificateAuthorityData, *expected);
 }
 
 void TestProfileDecoder::accessProvidersWinOverDeprecatedCredentialProviders()
