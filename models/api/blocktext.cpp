@@ -5,26 +5,14 @@
 
 namespace fleetscope {
 
-TextBlock *TextBlock::create(std::string_view bytes)
+QExplicitlySharedDataPointer<TextBlock> TextBlock::create(std::string_view bytes)
 {
     if (bytes.empty())
-        return nullptr;
+        return {};
     void *memory = ::operator new(sizeof(TextBlock) + bytes.size());
     auto *block = new (memory) TextBlock(quint32(bytes.size()));
     std::memcpy(reinterpret_cast<char *>(block + 1), bytes.data(), bytes.size());
-    return block;
-}
-
-void TextBlock::destroy(TextBlock *block) noexcept
-{
-    block->~TextBlock();
-    ::operator delete(block);
-}
-
-BlockText BlockText::own(std::string_view bytes)
-{
-    // The new block's one reference goes to the handle.
-    return BlockText(TextBlock::create(bytes), 0, quint32(bytes.size()));
+    return QExplicitlySharedDataPointer<TextBlock>(block);
 }
 
 BlockString::BlockString(const QString &text)
@@ -62,9 +50,9 @@ quint32 TextBlockBuilder::addCounted(std::string_view bytes)
     return offset;
 }
 
-TextBlock *TextBlockBuilder::finish()
+QExplicitlySharedDataPointer<TextBlock> TextBlockBuilder::finish()
 {
-    TextBlock *block = TextBlock::create(m_bytes);
+    auto block = TextBlock::create(m_bytes);
     m_bytes.clear();
     return block;
 }

@@ -3,12 +3,13 @@
 #include <QAnyStringView>
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QExplicitlySharedDataPointer>
+#include <QSharedData>
 #include <QString>
 #include <QStringBuilder>
 #include <QStringView>
 #include <QUtf8StringView>
 
-#include <atomic>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,29 +21,24 @@ namespace fleetscope {
 // UTF-8: issue #18. One block per profile instead of one QString per field saves
 // a 16-byte header, a malloc header and half the text's bytes per field; views
 // convert to QString for the ~50 rows they show at a time.
-class TextBlock
+class TextBlock : public QSharedData
 {
 public:
-    // A block holding a copy of `bytes`, with one reference (null when empty).
-    static TextBlock *create(std::string_view bytes);
+    // A block holding a copy of `bytes` (null when empty).
+    static QExplicitlySharedDataPointer<TextBlock> create(std::string_view bytes);
 
-    void retain() noexcept { m_refs.fetch_add(1, std::memory_order_relaxed); }
-    void release() noexcept
-    {
-        if (m_refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
-            destroy(this);
-    }
     const char *data() const noexcept { return reinterpret_cast<const char *>(this + 1); }
     quint32 size() const noexcept { return m_size; }
 
+    // The bytes follow the header in create()'s one allocation.
+    static void operator delete(void *block) { ::operator delete(block); }
+
 private:
-    TextBlock(quint32 size) noexcept
+    explicit TextBlock(quint32 size) noexcept
         : m_size(size)
     {
     }
-    static void destroy(TextBlock *block) noexcept;
 
-    std::atomic<quint32> m_refs{1};
     quint32 m_size;
 };
 
@@ -57,43 +53,6 @@ class BlockText
 {
 public:
     BlockText() noexcept = default;
-    BlockText(const BlockText &other) noexcept
-        : m_block(other.m_block)
-        , m_offset(other.m_offset)
-        , m_size(other.m_size)
-    {
-        if (m_block)
-            m_block->retain();
-    }
-    BlockText(BlockText &&other) noexcept
-        : m_block(std::exchange(other.m_block, nullptr))
-        , m_offset(std::exchange(other.m_offset, 0))
-        , m_size(std::exchange(other.m_size, 0))
-    {
-    }
-    BlockText &operator=(const BlockText &other) noexcept
-    {
-        BlockText copy(other);
-        swap(copy);
-        return *this;
-    }
-    BlockText &operator=(BlockText &&other) noexcept
-    {
-        BlockText moved(std::move(other));
-        swap(moved);
-        return *this;
-    }
-    ~BlockText()
-    {
-        if (m_block)
-            m_block->release();
-    }
-    void swap(BlockText &other) noexcept
-    {
-        std::swap(m_block, other.m_block);
-        std::swap(m_offset, other.m_offset);
-        std::swap(m_size, other.m_size);
-    }
 
     // The bytes (empty while pending).
     std::string_view bytes() const noexcept
@@ -102,42 +61,35 @@ public:
     }
     bool isEmpty() const noexcept { return m_size == 0; }
     qsizetype byteSize() const noexcept { return m_size; }
-    void clear() noexcept { BlockText().swap(*this); }
+    void clear() noexcept { *this = BlockText(); }
     // The block holding the text (null while pending or empty): tests check sharing.
-    const TextBlock *block() const noexcept { return m_block; }
+    const TextBlock *block() const noexcept { return m_block.data(); }
 
-    // A handle to all of `block` (retained): what holds a block whose text has
-    // no handles of its own (FieldValue), and hands out mid() of it.
-    static BlockText share(TextBlock *block) noexcept
-    {
-        if (!block)
-            return BlockText();
-        block->retain();
-        return BlockText(block, 0, block->size());
-    }
+    // A handle to all of `block`: what holds a block whose text has no handles
+    // of its own (FieldValue), and hands out mid() of it.
+    static BlockText share(TextBlock *block) noexcept { return BlockText(block, 0, block ? block->size() : 0); }
     // A handle to `size` bytes at `offset` of this one's, sharing its block.
     BlockText mid(quint32 offset, quint32 size) const noexcept
     {
-        if (!m_block || !size)
-            return BlockText();
-        m_block->retain();
-        return BlockText(m_block, m_offset + offset, size);
+        return m_block && size ? BlockText(m_block.data(), m_offset + offset, size) : BlockText();
     }
 
     // Gives a pending handle its place in `block` (TextBlockBuilder::finish()).
     void adopt(TextBlock *block) noexcept
     {
-        if (!m_block && m_size) {
-            block->retain();
-            m_block = block;
-        }
+        if (!m_block && m_size)
+            m_block.reset(block);
     }
 
     friend bool operator==(const BlockText &a, const BlockText &b) noexcept { return a.bytes() == b.bytes(); }
     friend bool operator!=(const BlockText &a, const BlockText &b) noexcept { return !(a == b); }
 
 protected:
-    static BlockText own(std::string_view bytes);
+    // A handle to a block of its own holding a copy of `bytes`.
+    static BlockText own(std::string_view bytes)
+    {
+        return BlockText(TextBlock::create(bytes).data(), 0, quint32(bytes.size()));
+    }
 
 private:
     friend class TextBlockBuilder;
@@ -148,7 +100,7 @@ private:
     {
     }
 
-    TextBlock *m_block = nullptr;
+    QExplicitlySharedDataPointer<TextBlock> m_block;
     quint32 m_offset = 0;
     quint32 m_size = 0;
 };
@@ -246,9 +198,9 @@ public:
     // A copy of `bytes` (not empty) behind its length, for FieldValue::inBlock():
     // the offset of the length.
     quint32 addCounted(std::string_view bytes);
-    // The block of everything added (null when nothing was), with one reference
-    // the caller releases after the handles adopt() it; clears the builder.
-    TextBlock *finish();
+    // The block of everything added (null when nothing was), for the handles to
+    // adopt(); clears the builder.
+    QExplicitlySharedDataPointer<TextBlock> finish();
 
 private:
     std::string m_bytes;

@@ -96,7 +96,7 @@ public:
         : m_bits(other.m_bits)
     {
         if (isPooled())
-            StringSlots::retain(m_bits);
+            StringPool::retain(m_bits);
     }
     FieldValue(FieldValue &&other) noexcept
         : m_bits(std::exchange(other.m_bits, 0))
@@ -110,7 +110,7 @@ public:
     ~FieldValue()
     {
         if (isPooled())
-            StringSlots::release(m_bits);
+            StringPool::release(m_bits);
     }
 
     bool isEmpty() const noexcept { return m_bits == 0; }
@@ -119,7 +119,7 @@ public:
     FieldText text(const TextBlock *block) const noexcept
     {
         if (!isInBlock())
-            return FieldText(isPooled() ? &StringSlots::text(m_bits) : &emptyString());
+            return FieldText(isPooled() ? &StringPool::text(m_bits) : &emptyString());
         const unsigned char *at = reinterpret_cast<const unsigned char *>(block->data()) + (m_bits & ~blockBit);
         quint32 size = 0;
         for (int shift = 0;; shift += 7) {
@@ -135,7 +135,7 @@ public:
     {
         if (!isPooled())
             return PooledString();
-        StringSlots::retain(m_bits);
+        StringPool::retain(m_bits);
         return PooledString(m_bits);
     }
 

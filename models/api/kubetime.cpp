@@ -1,5 +1,6 @@
 #include "kubetime.h"
 
+#include <QDate>
 #include <QDateTime>
 
 namespace fleetscope {
@@ -20,23 +21,7 @@ bool digits(std::string_view s, size_t pos, size_t count, int *value)
     return true;
 }
 
-// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
-qint64 daysFromCivil(int y, int m, int d)
-{
-    y -= m <= 2;
-    const qint64 era = (y >= 0 ? y : y - 399) / 400;
-    const qint64 yoe = y - era * 400;
-    const qint64 doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const qint64 doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-int daysInMonth(int y, int m)
-{
-    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    return m == 2 && leap ? 29 : days[m - 1];
-}
+constexpr qint64 unixEpochJulianDay = 2440588; // 1970-01-01
 
 } // namespace
 
@@ -48,8 +33,8 @@ bool parseKubeTime(std::string_view s, KubeTime *out)
         || !digits(s, 8, 2, &day) || (s[10] != 'T' && s[10] != 't') || !digits(s, 11, 2, &hour) || s[13] != ':'
         || !digits(s, 14, 2, &minute) || s[16] != ':' || !digits(s, 17, 2, &second))
         return false;
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59
-        || second > 60)
+    const QDate date(year, month, day);
+    if (!date.isValid() || hour > 23 || minute > 59 || second > 60)
         return false;
     size_t pos = 19;
     int millis = 0;
@@ -82,7 +67,7 @@ bool parseKubeTime(std::string_view s, KubeTime *out)
     }
     if (pos != s.size())
         return false;
-    const qint64 seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second
+    const qint64 seconds = (date.toJulianDay() - unixEpochJulianDay) * 86400 + hour * 3600 + minute * 60 + second
         - offsetMinutes * 60;
     *out = seconds * 1000 + millis;
     return true;

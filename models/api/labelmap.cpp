@@ -8,14 +8,11 @@ namespace {
 auto keyLess = [](const LabelMap::Entry &e, QStringView key) { return e.first.view() < key; };
 }
 
-void LabelMap::insert(PooledString key, PooledString pooledValue)
+void LabelMap::insert(PooledString key, PooledString value)
 {
-    const auto it = std::lower_bound(m_entries.cbegin(), m_entries.cend(), key.view(), keyLess);
-    const qsizetype at = it - m_entries.cbegin();
-    if (it != m_entries.cend() && it->first == key)
-        m_entries[at].second = FieldValue(std::move(pooledValue));
-    else
-        m_entries.insert(at, Entry(std::move(key), FieldValue(std::move(pooledValue))));
+    std::vector<Entry> entries(m_entries.cbegin(), m_entries.cend());
+    entries.emplace_back(std::move(key), std::move(value));
+    assign(&entries);
 }
 
 void LabelMap::assign(std::vector<Entry> *entries)

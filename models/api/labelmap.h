@@ -25,8 +25,7 @@ public:
 
     LabelMap() = default;
 
-    // Inserts or replaces. Each insert reallocates the exact-size entry array:
-    // decoders use assign().
+    // Inserts or replaces. Each insert copies the entries: decoders use assign().
     void insert(PooledString key, PooledString value);
     // Replaces every entry with `entries` (any order; of a repeated key the last
     // wins, as in insert()). Leaves `entries` empty, for reuse as scratch. Values

@@ -30,13 +30,12 @@ QString typeName(ondemand::json_type type)
     return QStringLiteral("null");
 }
 
-bool isAscii(std::string_view text)
+// Objects' and arrays' raw text runs to the next token, scalars' to the next structural character.
+std::string_view withoutTrailingSpace(std::string_view text)
 {
-    for (const char ch : text) {
-        if (static_cast<unsigned char>(ch) >= 0x80)
-            return false;
-    }
-    return true;
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
 }
 
 simdjson::padded_string_view padded(std::string_view json)
@@ -46,13 +45,6 @@ simdjson::padded_string_view padded(std::string_view json)
 
 } // namespace
 
-OnDemandReader::OnDemandReader(StringPool &pool)
-    : m_pool(pool)
-{
-}
-
-OnDemandReader::~OnDemandReader() = default;
-
 void OnDemandReader::startDecode(bool isText)
 {
     m_error.clear();
@@ -60,9 +52,10 @@ void OnDemandReader::startDecode(bool isText)
     m_failedNamespace.clear();
     m_isText = isText;
     m_root = ondemand::object();
+    m_text.clear();
 }
 
-bool OnDemandReader::open(std::string_view json, ondemand::object *root)
+bool OnDemandReader::open(std::string_view json)
 {
     startDecode(true);
     const JsonPath at;
@@ -75,23 +68,18 @@ bool OnDemandReader::open(std::string_view json, ondemand::object *root)
         return fail(at, QStringLiteral("expected object, got %1").arg(typeName(type)));
     if (simdjson::error_code e = m_document.get_object().get(m_root); e != simdjson::SUCCESS)
         return invalid(at, e);
-    *root = m_root;
     return true;
 }
 
-bool OnDemandReader::open(ondemand::value &object, ondemand::object *root)
+bool OnDemandReader::open(ondemand::value &object)
 {
     startDecode(false);
-    const JsonPath at;
-    if (!requireObject(object, at, &m_root))
-        return false;
-    *root = m_root;
-    return true;
+    return requireObject(object, JsonPath(), &m_root);
 }
 
-bool OnDemandReader::finish(bool decoded, const Header &header)
+bool OnDemandReader::finish(bool decoded, bool hasMetadata)
 {
-    if (decoded && !header.hasMetadata)
+    if (decoded && !hasMetadata)
         decoded = missing(JsonPath().member("metadata"));
     // current_location() fails once the whole input is consumed.
     const char *rest = nullptr;
@@ -107,10 +95,7 @@ std::string_view OnDemandReader::decodedText()
     std::string_view text;
     if (!ok() || m_isText || m_root.raw_json().get(text) != simdjson::SUCCESS)
         return {};
-    // The object's text runs to the next token.
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\r' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
+    return withoutTrailingSpace(text);
 }
 
 bool OnDemandReader::fail(const JsonPath &at, const QString &message)
@@ -125,18 +110,11 @@ bool OnDemandReader::invalid(const JsonPath &at, simdjson::error_code error)
     return fail(at, QStringLiteral("invalid JSON (%1)").arg(QString::fromUtf8(simdjson::error_message(error))));
 }
 
-bool OnDemandReader::typeOf(ondemand::value &value, const JsonPath &at, ondemand::json_type *type)
-{
-    if (simdjson::error_code e = value.type().get(*type); e != simdjson::SUCCESS)
-        return invalid(at, e);
-    return true;
-}
-
 bool OnDemandReader::expect(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present)
 {
     ondemand::json_type actual;
-    if (!typeOf(value, at, &actual))
-        return false;
+    if (simdjson::error_code e = value.type().get(actual); e != simdjson::SUCCESS)
+        return invalid(at, e);
     *present = actual != ondemand::json_type::null;
     if (*present && actual != type)
         return fail(at, QStringLiteral("expected %1, got %2").arg(typeName(type), typeName(actual)));
@@ -156,62 +134,30 @@ bool OnDemandReader::readArray(ondemand::value &value, const JsonPath &at, ondem
 bool OnDemandReader::requireObject(ondemand::value &value, const JsonPath &at, ondemand::object *out)
 {
     bool present = false;
-    ondemand::json_type type;
-    if (!typeOf(value, at, &type))
-        return false;
-    if (type != ondemand::json_type::object)
-        return fail(at, QStringLiteral("expected object, got %1").arg(typeName(type)));
-    return readObject(value, at, out, &present);
-}
-
-simdjson::error_code OnDemandReader::stringText(ondemand::value &value, std::string_view token, std::string_view *out)
-{
-    // A string token runs to the next structural character: its closing quote is
-    // the last one in it, only whitespace follows.
-    const char *begin = token.data() + 1;
-    const char *end = token.data() + token.size();
-    while (end > begin && *--end != '"') {
-    }
-    const std::string_view raw(begin, size_t(end - begin));
-    if (raw.find('\\') == std::string_view::npos) {
-        *out = raw;
-        return simdjson::SUCCESS;
-    }
-    return value.get_string().get(*out);
+    return readObject(value, at, out, &present) && (present || fail(at, QStringLiteral("expected object, got null")));
 }
 
 bool OnDemandReader::readText(ondemand::value &value, const JsonPath &at, std::string_view *out, bool *present)
 {
     bool isPresent = false;
-    if (!present)
-        present = &isPresent;
-    return readPresent(value, at, ondemand::json_type::string, present,
-                       [&] { return stringText(value, value.raw_json_token(), out); });
-}
-
-bool OnDemandReader::readString(ondemand::value &value, const JsonPath &at, QString *out)
-{
-    return useText(value, at, [&](std::string_view text) {
-        *out = fromUtf8(text);
-        return true;
+    return readPresent(value, at, ondemand::json_type::string, present ? present : &isPresent, [&] {
+        // A string token runs to the next structural character: its closing quote
+        // is the last one in it, only whitespace follows.
+        const std::string_view token = value.raw_json_token();
+        if (plainText(token.data() + 1, token.data() + token.size(), out))
+            return simdjson::SUCCESS;
+        return value.get_string().get(*out);
     });
 }
 
 bool OnDemandReader::readPooled(ondemand::value &value, const JsonPath &at, PooledString *out)
 {
-    return useText(value, at, [&](std::string_view text) {
-        *out = intern(text);
-        return true;
-    });
-}
-
-bool OnDemandReader::readInterned(ondemand::value &value, const JsonPath &at, QString *out)
-{
-    PooledString pooled;
-    if (!readPooled(value, at, &pooled))
+    std::string_view text;
+    bool present = false;
+    if (!readText(value, at, &text, &present))
         return false;
-    if (!pooled.isEmpty())
-        *out = pooled.toString();
+    if (present)
+        *out = intern(text);
     return true;
 }
 
@@ -224,8 +170,8 @@ bool OnDemandReader::readBool(ondemand::value &value, const JsonPath &at, bool *
 bool OnDemandReader::readInt64(ondemand::value &value, const JsonPath &at, qint64 *out)
 {
     ondemand::json_type type;
-    if (!typeOf(value, at, &type))
-        return false;
+    if (simdjson::error_code e = value.type().get(type); e != simdjson::SUCCESS)
+        return invalid(at, e);
     if (type == ondemand::json_type::null)
         return true;
     if (type != ondemand::json_type::number)
@@ -245,26 +191,24 @@ bool OnDemandReader::readInt64(ondemand::value &value, const JsonPath &at, qint6
     return fail(at, QStringLiteral("expected integer, got number"));
 }
 
-bool OnDemandReader::readTime(ondemand::value &value, const JsonPath &at, KubeTime *out)
+bool OnDemandReader::readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out)
 {
-    return useText(value, at, [&](std::string_view text) {
-        return text.empty() || parseKubeTime(text, out)
-            || fail(at, QStringLiteral("expected an RFC 3339 time, got \"%1\"").arg(fromUtf8(text.substr(0, 64))));
-    });
+    std::string_view text;
+    bool present = false;
+    if (!readText(value, at, &text, &present))
+        return false;
+    if (present)
+        *out = m_text.add(text);
+    return true;
 }
 
-bool OnDemandReader::readBase64(ondemand::value &value, const JsonPath &at, QByteArray *out)
+bool OnDemandReader::readTime(ondemand::value &value, const JsonPath &at, KubeTime *out)
 {
-    return useText(value, at, [&](std::string_view text) {
-        auto decoded = QByteArray::fromBase64Encoding(QByteArray(text.data(), qsizetype(text.size())),
-                                                      QByteArray::AbortOnBase64DecodingErrors);
-        if (!decoded)
-            return fail(at, QStringLiteral("invalid base64 data"));
-        // Decoded in place: the buffer still has the base64 text's size.
-        *out = *decoded;
-        out->squeeze();
-        return true;
-    });
+    std::string_view text;
+    if (!readText(value, at, &text))
+        return false;
+    return text.empty() || parseKubeTime(text, out)
+        || fail(at, QStringLiteral("expected an RFC 3339 time, got \"%1\"").arg(fromUtf8(text.substr(0, 64))));
 }
 
 simdjson::error_code OnDemandReader::rawJsonText(ondemand::value &value, std::string_view *out)
@@ -284,68 +228,52 @@ simdjson::error_code OnDemandReader::rawJsonText(ondemand::value &value, std::st
     } else if (e == simdjson::SUCCESS) {
         *out = value.raw_json_token();
     }
-    // Objects and arrays run to the next token, scalars to the next structural character.
-    while (!out->empty() && (out->back() == ' ' || out->back() == '\n' || out->back() == '\r' || out->back() == '\t'))
-        out->remove_suffix(1);
+    *out = withoutTrailingSpace(*out);
     return e;
 }
 
-bool OnDemandReader::readCompactJson(ondemand::value &value, const JsonPath &at, QByteArray *out)
-{
-    std::string_view raw;
-    if (simdjson::error_code e = rawJsonText(value, &raw); e != simdjson::SUCCESS)
-        return invalid(at, e);
-    *out = minifiedJson(raw);
-    return true;
-}
-
-bool OnDemandReader::readHeaderMember(std::string_view key, ondemand::value &value, Header *header, bool *handled)
+bool OnDemandReader::readHeaderMember(std::string_view key, ondemand::value &value, const Header &header,
+                                      bool *hasMetadata, bool *handled)
 {
     const JsonPath root;
     *handled = true;
-    std::string_view text;
-    if (key == "apiVersion") {
-        const JsonPath at = root.member("apiVersion");
-        return readText(value, at, &text) && checkApiVersion(text, at, header->version);
+    if (key == "metadata") {
+        *hasMetadata = true;
+        return decodeMetadata(value, root.member("metadata"), header.namespaced, header.metadata);
     }
+    // Both may be absent (list items).
+    std::string_view text;
     if (key == "kind") {
         const JsonPath at = root.member("kind");
-        return readText(value, at, &text) && checkKind(text, at, header->kind);
+        return readText(value, at, &text)
+            && (text.empty() || text == header.kind
+                || fail(at, QStringLiteral("expected %1, got \"%2\"").arg(QLatin1String(header.kind), fromUtf8(text))));
     }
-    if (key == "metadata") {
-        header->hasMetadata = true;
-        return decodeMetadata(value, root.member("metadata"), header->namespaced, header->metadata);
+    if (key != "apiVersion") {
+        *handled = false;
+        return true;
     }
-    *handled = false;
-    return true;
-}
-
-bool OnDemandReader::checkKind(std::string_view kind, const JsonPath &at, const char *expected)
-{
-    if (kind.empty() || kind == expected)
+    const JsonPath at = root.member("apiVersion");
+    if (!readText(value, at, &text))
+        return false;
+    if (text.empty() || (!header.version && text == "v1"))
         return true;
-    return fail(at, QStringLiteral("expected %1, got \"%2\"").arg(QLatin1String(expected), fromUtf8(kind)));
-}
-
-bool OnDemandReader::checkApiVersion(std::string_view apiVersion, const JsonPath &at, ApiVersion *out)
-{
-    if (apiVersion.empty())
-        return true;
-    if (!out) { // a core/v1 kind
-        if (apiVersion == "v1")
-            return true;
-    } else if (apiVersion.size() > groupPrefix.size() && apiVersion.substr(0, groupPrefix.size()) == groupPrefix) {
-        const std::string_view version = apiVersion.substr(groupPrefix.size());
-        if (version == "v1alpha1") {
-            *out = ApiVersion::V1Alpha1;
-            return true;
-        }
-        if (version == "v1alpha2") {
-            *out = ApiVersion::V1Alpha2;
+    if (header.version && text.size() > groupPrefix.size() && text.substr(0, groupPrefix.size()) == groupPrefix) {
+        const std::string_view version = text.substr(groupPrefix.size());
+        if (version == "v1alpha1" || version == "v1alpha2") {
+            *header.version = version == "v1alpha1" ? ApiVersion::V1Alpha1 : ApiVersion::V1Alpha2;
             return true;
         }
     }
-    return fail(at, QStringLiteral("unsupported API version \"%1\"").arg(fromUtf8(apiVersion)));
+    return fail(at, QStringLiteral("unsupported API version \"%1\"").arg(fromUtf8(text)));
+}
+
+bool OnDemandReader::holdsUniqueValues(std::string_view key)
+{
+    // KEP-2149's cluster id, the ids of the inventory drafts, the proposed endpoint
+    // list property, and the inventory member label (clusterprofile-api.md §1.6–1.7).
+    return key == "multicluster.x-k8s.io/inventory-member-id" || key == "cluster.clusterset.k8s.io"
+        || key == "id.k8s.io" || key == "clusterset.k8s.io/cluster-id" || key == "cluster-endpoints.k8s.io";
 }
 
 PooledString OnDemandReader::intern(std::string_view text)
@@ -358,7 +286,7 @@ PooledString OnDemandReader::intern(std::string_view text)
         return entry.value;
     if (entry.value.isEmpty())
         m_cacheUsed.push_back(slot);
-    entry.value = m_pool.pooledUtf8(text);
+    entry.value = StringPool::shared().pooledUtf8(text);
     entry.utf8.assign(text);
     return entry.value;
 }
@@ -372,14 +300,9 @@ void OnDemandReader::forgetCachedStrings()
 
 bool OnDemandReader::decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out)
 {
-    ondemand::object metadata;
-    bool present = false;
-    if (!readObject(value, at, &metadata, &present))
-        return false;
-    if (!present)
-        return missing(at);
     std::string_view name, namespaceName;
-    const bool ok = forEachMember(metadata, at, [&](std::string_view key, ondemand::value &v) {
+    bool present = false;
+    const bool ok = forEachMemberOf(value, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "name") {
             if (!readText(v, at.member("name"), &name))
                 return false;
@@ -396,8 +319,7 @@ bool OnDemandReader::decodeMetadata(ondemand::value &value, const JsonPath &at, 
             std::string_view uid;
             if (!readText(v, at.member("uid"), &uid))
                 return false;
-            out->uid = isAscii(uid) ? QUuid::fromString(QLatin1String(uid.data(), qsizetype(uid.size())))
-                                    : QUuid::fromString(fromUtf8(uid));
+            out->uid = QUuid::fromString(QUtf8StringView(uid.data(), qsizetype(uid.size())));
             return true;
         }
         if (key == "resourceVersion") {
@@ -415,16 +337,12 @@ bool OnDemandReader::decodeMetadata(ondemand::value &value, const JsonPath &at, 
             return readTime(v, at.member("creationTimestamp"), &out->creationTimestamp);
         if (key == "deletionTimestamp")
             return readTime(v, at.member("deletionTimestamp"), &out->deletionTimestamp);
-        if (key == "labels") {
-            const JsonPath labelsAt = at.member("labels");
-            ondemand::object labels;
-            bool hasLabels = false;
-            return readObject(v, labelsAt, &labels, &hasLabels) && (!hasLabels || decodeLabels(labels, labelsAt, &out->labels));
-        }
-        return true;
-    });
+        return key != "labels" || decodeLabels(v, at.member("labels"), &out->labels);
+    }, &present);
     if (!ok)
         return false;
+    if (!present)
+        return missing(at);
     if (name.empty())
         return missing(at.member("name"));
     if (namespaced && namespaceName.empty())
@@ -434,13 +352,13 @@ bool OnDemandReader::decodeMetadata(ondemand::value &value, const JsonPath &at, 
     return true;
 }
 
-bool OnDemandReader::decodeLabels(ondemand::object &labels, const JsonPath &at, LabelMap *out)
+bool OnDemandReader::decodeLabels(ondemand::value &labels, const JsonPath &at, LabelMap *out)
 {
     m_labelEntries.clear();
-    const bool ok = forEachMember(labels, at, [&](std::string_view key, ondemand::value &v) {
+    const bool ok = forEachMemberOf(labels, at, [&](std::string_view key, ondemand::value &v) {
         ondemand::json_type type;
-        if (!typeOf(v, at, &type))
-            return false;
+        if (simdjson::error_code e = v.type().get(type); e != simdjson::SUCCESS)
+            return invalid(at, e);
         if (type == ondemand::json_type::null)
             return true;
         if (type != ondemand::json_type::string) {
@@ -453,12 +371,10 @@ bool OnDemandReader::decodeLabels(ondemand::object &labels, const JsonPath &at, 
         if (!readText(v, at, &text))
             return false;
         FieldValue value;
-        if (!StringPool::holdsUniqueValues(key))
-            value = intern(text);
-        else if (m_uniqueText && !text.empty())
-            value = FieldValue::inBlock(m_uniqueText->addCounted(text));
+        if (m_labelValuesInBlock && !text.empty() && holdsUniqueValues(key))
+            value = FieldValue::inBlock(m_text.addCounted(text));
         else
-            value = PooledString::unique(fromUtf8(text));
+            value = intern(text);
         m_labelEntries.emplace_back(intern(key), std::move(value));
         return true;
     });

@@ -63,14 +63,39 @@ public:
     void forgetCachedStrings();
 
 protected:
-    explicit OnDemandReader(StringPool &pool);
-    ~OnDemandReader();
+    OnDemandReader() = default;
+    ~OnDemandReader() = default;
 
     // Starts a decode of a JSON text (jsonPadding readable bytes after it), or of a
     // value inside a document that is open elsewhere (a list page's item, read in
     // the page's one parse): either must be an object.
-    bool open(std::string_view json, ondemand::object *root);
-    bool open(ondemand::value &object, ondemand::object *root);
+    bool open(std::string_view json);
+    bool open(ondemand::value &object);
+
+    // What every kind has at its root: apiVersion and kind (checked against `kind`
+    // and, unless `version` is null, the multicluster group), and metadata (name
+    // required, namespace too if `namespaced`).
+    struct Header
+    {
+        const char *kind;
+        ApiVersion *version; // null: core/v1
+        bool namespaced;
+        ObjectMeta *metadata;
+    };
+    // Reads the opened object's members: the header's through `header`, the others
+    // through visit(key, value). Then checks that metadata was there and that
+    // nothing follows the root of a text; after a failure the object's name is
+    // looked up out of order if the problem came before it.
+    template<typename Visit>
+    bool readRoot(const Header &header, Visit visit)
+    {
+        bool hasMetadata = false;
+        const bool decoded = forEachMember(m_root, JsonPath(), [&](std::string_view key, ondemand::value &value) {
+            bool handled = false;
+            return readHeaderMember(key, value, header, &hasMetadata, &handled) && (handled || visit(key, value));
+        });
+        return finish(decoded, hasMetadata);
+    }
 
     bool ok() const { return m_error.isEmpty(); }
     bool fail(const JsonPath &at, const QString &message);
@@ -86,8 +111,12 @@ protected:
             std::string_view key;
             if (simdjson::error_code e = std::move(member).get(field); e != simdjson::SUCCESS)
                 return invalid(at, e);
-            if (simdjson::error_code e = keyText(field, &key); e != simdjson::SUCCESS)
-                return invalid(at, e);
+            // A view into the input unless the name has escapes (Kubernetes' JSON almost never has any).
+            const char *keyEnd = field.value().raw_json_token().data();
+            if (!plainText(field.key().raw(), keyEnd, &key)) {
+                if (simdjson::error_code e = field.unescaped_key().get(key); e != simdjson::SUCCESS)
+                    return invalid(at, e);
+            }
             if (!visit(key, field.value()))
                 return false;
         }
@@ -109,77 +138,63 @@ protected:
         return true;
     }
 
+    // forEachMember() and forEachElement() of a member value that must be an
+    // object or an array; null is absent (no calls, *present false).
+    template<typename Visit>
+    bool forEachMemberOf(ondemand::value &value, const JsonPath &at, Visit visit, bool *present = nullptr)
+    {
+        ondemand::object object;
+        bool isPresent = false;
+        present = present ? present : &isPresent;
+        return readObject(value, at, &object, present) && (!*present || forEachMember(object, at, visit));
+    }
+    template<typename Visit>
+    bool forEachElementOf(ondemand::value &value, const JsonPath &at, Visit visit)
+    {
+        ondemand::array array;
+        bool present = false;
+        return readArray(value, at, &array, &present) && (!present || forEachElement(array, at, visit));
+    }
+
     // Readers of one member value at `at`: null leaves *out alone (absent), a wrong
     // type fails with "expected string, got number".
-    bool readObject(ondemand::value &value, const JsonPath &at, ondemand::object *out, bool *present);
-    bool readArray(ondemand::value &value, const JsonPath &at, ondemand::array *out, bool *present);
     bool readText(ondemand::value &value, const JsonPath &at, std::string_view *out, bool *present = nullptr);
-    bool readString(ondemand::value &value, const JsonPath &at, QString *out);
     bool readPooled(ondemand::value &value, const JsonPath &at, PooledString *out);
-    bool readInterned(ondemand::value &value, const JsonPath &at, QString *out); // a pooled string's text
     bool readBool(ondemand::value &value, const JsonPath &at, bool *out);
     bool readInt64(ondemand::value &value, const JsonPath &at, qint64 *out);
     bool readTime(ondemand::value &value, const JsonPath &at, KubeTime *out);
-    bool readBase64(ondemand::value &value, const JsonPath &at, QByteArray *out);
-    // Any value as compact JSON text (member order kept), for extension bodies.
-    bool readCompactJson(ondemand::value &value, const JsonPath &at, QByteArray *out);
+    // Into m_text: pending until the decoder makes the object's block.
+    bool readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out);
     // An element that must be an object ("expected object, got string").
     bool requireObject(ondemand::value &value, const JsonPath &at, ondemand::object *out);
 
-    // apiVersion and kind as they are read: both may be absent (list items), else
-    // they must name `kind` in the multicluster group (or core v1 when `out` is null).
-    bool checkApiVersion(std::string_view apiVersion, const JsonPath &at, ApiVersion *out);
-    bool checkKind(std::string_view kind, const JsonPath &at, const char *expected);
-    // metadata (the caller reports it missing); name required, namespace too if `namespaced`.
-    bool decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out);
-
-    // What every kind has at its root: apiVersion and kind (checked against `kind`
-    // and, unless `version` is null, the multicluster group), and metadata.
-    struct Header
-    {
-        const char *kind;
-        ApiVersion *version; // null: core/v1
-        bool namespaced;
-        ObjectMeta *metadata;
-        bool hasMetadata = false;
-    };
-    // Reads `key` if it is one of those (*handled then true).
-    bool readHeaderMember(std::string_view key, ondemand::value &value, Header *header, bool *handled);
-    // After the root's members (`decoded`: all were read): metadata was there, and
-    // nothing follows the root of a text. After a failure the object's name is
-    // looked up out of order if the problem came before it.
-    bool finish(bool decoded, const Header &header);
-
     PooledString intern(std::string_view text);
-    StringPool &pool() { return m_pool; }
+    // Label keys and property names whose values identify one cluster (member ids,
+    // cluster ids, endpoints): pooling those would share nothing and cost a pool
+    // entry per cluster, so they go to m_text where m_labelValuesInBlock says.
+    static bool holdsUniqueValues(std::string_view key);
 
-    // Where the values of labels that identify one cluster go (the member id):
-    // the decoder's text block, or, when null, slots of their own.
-    TextBlockBuilder *m_uniqueText = nullptr;
+    // The object's per-cluster text, one block per object.
+    TextBlockBuilder m_text;
+    // Whether the values of labels that identify one cluster (the member id) go to
+    // m_text, whose block the decoder then hands to the labels, or to the pool.
+    bool m_labelValuesInBlock = false;
     static QString fromUtf8(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 private:
-    // Forgets the previous decode's error and root before a new one.
     void startDecode(bool isText);
-    // A member's name and a string value's text: a view into the input when it has
-    // no escapes (Kubernetes' JSON almost never has any), else unescaped into the
-    // parser's buffer. Both stay valid while the document is open.
-    static simdjson::error_code keyText(ondemand::field &field, std::string_view *out)
+    bool readHeaderMember(std::string_view key, ondemand::value &value, const Header &header, bool *hasMetadata,
+                          bool *handled);
+    bool finish(bool decoded, bool hasMetadata);
+    // The text from `begin` to the last quote before `end` (a member name, a string
+    // token); false if it has escapes, which the parser then unescapes.
+    static bool plainText(const char *begin, const char *end, std::string_view *out)
     {
-        // The name runs from after its opening quote to the last quote before the value.
-        const char *begin = field.key().raw();
-        const char *end = field.value().raw_json_token().data();
         while (end > begin && *--end != '"') {
         }
-        for (const char *c = begin; c != end; ++c) {
-            if (*c == '\\')
-                return field.unescaped_key().get(*out);
-        }
         *out = std::string_view(begin, size_t(end - begin));
-        return simdjson::SUCCESS;
+        return out->find('\\') == std::string_view::npos;
     }
-    static simdjson::error_code stringText(ondemand::value &value, std::string_view token, std::string_view *out);
-    bool typeOf(ondemand::value &value, const JsonPath &at, ondemand::json_type *type);
     bool expect(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present);
     // expect(), then, if present, get() (an error_code): the shape of every typed reader.
     template<typename Get>
@@ -190,17 +205,10 @@ private:
         const simdjson::error_code e = *present ? get() : simdjson::SUCCESS;
         return e == simdjson::SUCCESS || invalid(at, e);
     }
-    // A string, if present, handed to use(text), which may fail.
-    template<typename Use>
-    bool useText(ondemand::value &value, const JsonPath &at, Use use)
-    {
-        std::string_view text;
-        bool present = false;
-        return readText(value, at, &text, &present) && (!present || use(text));
-    }
-    bool decodeLabels(ondemand::object &labels, const JsonPath &at, LabelMap *out);
-
-    StringPool &m_pool;
+    bool readObject(ondemand::value &value, const JsonPath &at, ondemand::object *out, bool *present);
+    bool readArray(ondemand::value &value, const JsonPath &at, ondemand::array *out, bool *present);
+    bool decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out);
+    bool decodeLabels(ondemand::value &labels, const JsonPath &at, LabelMap *out);
     bool lookUpKey(ondemand::object &object, QString *namespaceName, QString *name);
 
     ondemand::parser m_parser;

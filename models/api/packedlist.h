@@ -1,9 +1,10 @@
 #pragma once
 
+#include <QExplicitlySharedDataPointer>
 #include <QList>
+#include <QSharedData>
 #include <QtGlobal>
 
-#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
@@ -29,10 +30,16 @@ namespace fleetscope {
 template<typename T>
 class PackedList
 {
-    struct Header
+    // The items follow the header in one allocation.
+    struct Header : QSharedData
     {
-        std::atomic<quint32> refs;
-        quint32 size;
+        quint32 size = 0; // items built
+        ~Header()
+        {
+            for (quint32 i = 0; i < size; ++i)
+                items(this)[i].~T();
+        }
+        static void operator delete(void *d) { ::operator delete(d); }
     };
     static constexpr size_t itemsOffset = (sizeof(Header) + alignof(T) - 1) / alignof(T) * alignof(T);
     static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__, "items must fit operator new's alignment");
@@ -53,36 +60,10 @@ public:
     {
         append(first, last);
     }
-    PackedList(const PackedList &other) noexcept
-        : m_d(other.m_d)
-    {
-        if (m_d)
-            m_d->refs.fetch_add(1, std::memory_order_relaxed);
-    }
-    PackedList(PackedList &&other) noexcept
-        : m_d(std::exchange(other.m_d, nullptr))
-    {
-    }
-    PackedList &operator=(const PackedList &other) noexcept
-    {
-        PackedList copy(other);
-        swap(copy);
-        return *this;
-    }
-    PackedList &operator=(PackedList &&other) noexcept
-    {
-        PackedList moved(std::move(other));
-        swap(moved);
-        return *this;
-    }
-    ~PackedList() { release(m_d); }
-
-    void swap(PackedList &other) noexcept { std::swap(m_d, other.m_d); }
-
     qsizetype size() const { return m_d ? qsizetype(m_d->size) : 0; }
     bool isEmpty() const { return size() == 0; }
 
-    const T *constData() const { return m_d ? items(m_d) : nullptr; }
+    const T *constData() const { return m_d ? items(m_d.data()) : nullptr; }
     const T *begin() const { return constData(); }
     const T *end() const { return constData() + size(); }
     const T *cbegin() const { return begin(); }
@@ -91,14 +72,14 @@ public:
     T *begin()
     {
         detach();
-        return m_d ? items(m_d) : nullptr;
+        return m_d ? items(m_d.data()) : nullptr;
     }
     T *end() { return begin() + size(); }
 
     const T &at(qsizetype i) const
     {
         Q_ASSERT(i >= 0 && i < size());
-        return items(m_d)[i];
+        return constData()[i];
     }
     const T &operator[](qsizetype i) const { return at(i); }
     T &operator[](qsizetype i)
@@ -108,66 +89,46 @@ public:
     }
     const T &first() const { return at(0); }
 
-    void clear() { PackedList().swap(*this); }
+    void clear() { m_d.reset(); }
 
     // Appends [first, last) with one reallocation; pass move iterators to move.
     template<typename It>
     void append(It first, It last)
     {
-        insert(size(), first, last);
+        const size_t added = size_t(std::distance(first, last));
+        if (added == 0)
+            return;
+        const size_t old = size_t(size());
+        // Its size counts what is built, so that a throwing copy (bad_alloc) unwinds cleanly.
+        QExplicitlySharedDataPointer<Header> d(new (::operator new(itemsOffset + (old + added) * sizeof(T))) Header);
+        T *to = items(d.data());
+        // Move the old items over when nobody else holds them, unless the appended
+        // range is made of them (list.append(list.at(0))): those must stay intact
+        // until they are copied.
+        bool steal = m_d && m_d->ref.loadAcquire() == 1;
+        if constexpr (std::is_pointer_v<It>) {
+            const std::less<const T *> before;
+            const T *from = &*first;
+            steal = steal && (before(from, constData()) || !before(from, constData() + old));
+        }
+        for (size_t i = 0; i < old; ++i, ++d->size) {
+            T &item = items(m_d.data())[i];
+            if (steal)
+                new (to + i) T(std::move(item));
+            else
+                new (to + i) T(item);
+        }
+        for (; first != last; ++first, ++d->size)
+            new (to + d->size) T(*first);
+        m_d = std::move(d);
     }
-    void append(const T &item) { insert(size(), &item, &item + 1); }
-    void append(T &&item) { insert(size(), std::make_move_iterator(&item), std::make_move_iterator(&item + 1)); }
+    void append(const T &item) { append(&item, &item + 1); }
+    void append(T &&item) { append(std::make_move_iterator(&item), std::make_move_iterator(&item + 1)); }
     PackedList &operator<<(const T &item)
     {
         append(item);
         return *this;
     }
-    // Inserts [first, last) before index `at`, with one reallocation.
-    template<typename It>
-    void insert(qsizetype at, It first, It last)
-    {
-        Q_ASSERT(at >= 0 && at <= size());
-        const size_t added = size_t(std::distance(first, last));
-        if (added == 0)
-            return;
-        const size_t old = size_t(size());
-        Header *d = allocate(old + added);
-        T *to = items(d);
-        // Move the old items over when nobody else holds them, unless the inserted
-        // range is made of them (list.append(list.at(0))): those must stay intact
-        // until they are copied.
-        bool steal = m_d && m_d->refs.load(std::memory_order_acquire) == 1;
-        if constexpr (std::is_pointer_v<It>) {
-            const std::less<const T *> before;
-            const T *from = &*first;
-            steal = steal && (before(from, items(m_d)) || !before(from, items(m_d) + old));
-        }
-        // d->size counts what is built, so that a throwing copy (bad_alloc) unwinds cleanly.
-        size_t built = 0;
-        try {
-            auto take = [&](T &item) {
-                if (steal)
-                    new (to + built) T(std::move(item));
-                else
-                    new (to + built) T(item);
-                d->size = quint32(++built);
-            };
-            for (size_t i = 0; i < size_t(at); ++i)
-                take(items(m_d)[i]);
-            for (; first != last; ++first) {
-                new (to + built) T(*first);
-                d->size = quint32(++built);
-            }
-            for (size_t i = size_t(at); i < old; ++i)
-                take(items(m_d)[i]);
-        } catch (...) {
-            release(d); // destroys the `built` items
-            throw;
-        }
-        release(std::exchange(m_d, d));
-    }
-    void insert(qsizetype at, T item) { insert(at, std::make_move_iterator(&item), std::make_move_iterator(&item + 1)); }
 
     QList<T> toList() const { return QList<T>(begin(), end()); }
 
@@ -191,33 +152,13 @@ public:
 private:
     static T *items(Header *d) { return reinterpret_cast<T *>(reinterpret_cast<char *>(d) + itemsOffset); }
 
-    static Header *allocate(size_t count)
-    {
-        void *memory = ::operator new(itemsOffset + count * sizeof(T));
-        return new (memory) Header{{1}, 0};
-    }
-
-    static void release(Header *d) noexcept
-    {
-        if (!d || d->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
-            return;
-        T *list = items(d);
-        for (quint32 i = 0; i < d->size; ++i)
-            list[i].~T();
-        d->~Header();
-        ::operator delete(d);
-    }
-
     void detach()
     {
-        if (m_d && m_d->refs.load(std::memory_order_acquire) != 1) {
-            const T *from = items(m_d);
-            PackedList copy(from, from + size());
-            swap(copy);
-        }
+        if (m_d && m_d->ref.loadAcquire() != 1)
+            *this = PackedList(constData(), constData() + size());
     }
 
-    Header *m_d = nullptr;
+    QExplicitlySharedDataPointer<Header> m_d;
 };
 
 } // namespace fleetscope

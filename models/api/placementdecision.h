@@ -31,7 +31,7 @@ struct PlacementDecision
 {
     ApiVersion apiVersion = ApiVersion::V1Alpha1;
     ObjectMeta metadata;
-    QString schedulerName; // interned
+    PooledString schedulerName;
     QList<ClusterDecision> decisions;
 
     // multicluster.x-k8s.io/placement-key: links the slices to one workload.

@@ -13,20 +13,16 @@ namespace fleetscope {
 class PlacementDecoder final : public OnDemandReader
 {
 public:
-    explicit PlacementDecoder(StringPool &pool = StringPool::shared());
-    ~PlacementDecoder();
-
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
-    bool decode(std::string_view json, PlacementDecision *out);
+    bool decode(std::string_view json, PlacementDecision *out) { return open(json) && decodeRoot(out); }
     // An item of a list page: a value in the page's open document.
-    bool decode(ondemand::value &object, PlacementDecision *out);
+    bool decode(ondemand::value &object, PlacementDecision *out) { return open(object) && decodeRoot(out); }
 
 private:
-    bool decodeRoot(ondemand::object &root, PlacementDecision *out);
+    bool decodeRoot(PlacementDecision *out);
     bool decodeDecision(ondemand::value &value, const JsonPath &at, ClusterDecision *out);
 
     std::vector<ClusterDecision> m_decisions; // reused: the list ends up exactly sized
-    TextBlockBuilder m_text; // the decisions' cluster names, one block per object
 };
 
 } // namespace fleetscope

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "stringslots.h"
+#include "stringpool.h"
 
 #include <QHashFunctions>
 #include <QStringBuilder>
@@ -11,11 +11,10 @@
 
 namespace fleetscope {
 
-// A 4-byte handle to an immutable string in StringSlots, used for the values a
+// A 4-byte handle to an immutable string in the StringPool, used for the values a
 // profile holds many of (conditions, properties, labels): a QString is 24 bytes
-// before its text. Handles come from StringPool::pooled() (deduplicated: 100k
-// profiles share one "ControlPlaneHealthy") or PooledString::unique() (values that
-// identify one cluster, where deduplication would only cost a lookup).
+// before its text. Deduplicated: 100k profiles share one "ControlPlaneHealthy",
+// and equal handles name the same slot.
 //
 // Reads are as cheap as a QString's: toString() returns a reference into the slot,
 // valid as long as some handle to the same string lives. Copies count references
@@ -28,7 +27,7 @@ public:
         : m_id(other.m_id)
     {
         if (m_id)
-            StringSlots::retain(m_id);
+            StringPool::retain(m_id);
     }
     PooledString(PooledString &&other) noexcept
         : m_id(std::exchange(other.m_id, 0))
@@ -49,20 +48,13 @@ public:
     ~PooledString()
     {
         if (m_id)
-            StringSlots::release(m_id);
+            StringPool::release(m_id);
     }
-    // Pools `text` in StringPool::shared(), so that a PooledString field takes a
-    // QString as a QString field would; decoders use their pool's pooled().
+    // Pools `text`, so that a PooledString field takes a QString as a QString field would.
     PooledString(const QString &text);
     PooledString(QStringView text);
 
-    // A string of its own, not deduplicated.
-    static PooledString unique(const QString &text)
-    {
-        return text.isEmpty() ? PooledString() : PooledString(StringSlots::allocate(text, false));
-    }
-
-    const QString &toString() const noexcept { return m_id ? StringSlots::text(m_id) : emptyString(); }
+    const QString &toString() const noexcept { return m_id ? StringPool::text(m_id) : emptyString(); }
     // A field that was a QString still passes where a QString is taken (also to
     // QString::arg()); functions taking a QStringView get view(). A second
     // conversion, to QStringView, would make every call overloaded on both ambiguous.
@@ -74,14 +66,8 @@ public:
     qsizetype size() const noexcept { return toString().size(); }
     void clear() noexcept { *this = PooledString(); }
 
-    // Same slot, not merely equal text (deduplicated strings from one pool always are).
-    bool sharesSlotWith(const PooledString &other) const noexcept { return m_id && m_id == other.m_id; }
-
-    friend bool operator==(const PooledString &a, const PooledString &b) noexcept
-    {
-        // Unique strings, and strings of different pools, may hold equal text in two slots.
-        return a.m_id == b.m_id || (a.m_id && b.m_id && a.toString() == b.toString());
-    }
+    // One pool, deduplicated: equal text is the same slot.
+    friend bool operator==(const PooledString &a, const PooledString &b) noexcept { return a.m_id == b.m_id; }
     friend bool operator!=(const PooledString &a, const PooledString &b) noexcept { return !(a == b); }
     // Keys from StringPool::intern() share the slot's buffer (filter keys, extra
     // columns): most lookups by such a key end at the pointer comparison.
@@ -117,6 +103,16 @@ private:
 
     quint32 m_id = 0;
 };
+
+inline PooledString::PooledString(const QString &text)
+    : PooledString(StringPool::shared().pooled(text))
+{
+}
+
+inline PooledString::PooledString(QStringView text)
+    : PooledString(StringPool::shared().pooled(text))
+{
+}
 
 } // namespace fleetscope
 

@@ -14,74 +14,35 @@ void moveInto(std::vector<T> *from, PackedList<T> *to)
 
 } // namespace
 
-ProfileDecoder::ProfileDecoder(StringPool &pool)
-    : OnDemandReader(pool)
-{
-    m_uniqueText = &m_text;
-}
-
-ProfileDecoder::~ProfileDecoder() = default;
-
-bool ProfileDecoder::decode(std::string_view json, ClusterProfile *out)
-{
-    ondemand::object root;
-    return open(json, &root) && decodeRoot(root, out);
-}
-
-bool ProfileDecoder::decode(ondemand::value &object, ClusterProfile *out)
-{
-    ondemand::object root;
-    return open(object, &root) && decodeRoot(root, out);
-}
-
-bool ProfileDecoder::decodeRoot(ondemand::object &root, ClusterProfile *out)
+bool ProfileDecoder::decodeRoot(ClusterProfile *out)
 {
     const JsonPath at;
     ClusterProfile profile;
     // Cleared here, not only in decodeStatus: an object without status must not
     // inherit the previous object's deprecated providers.
     m_deprecatedProviders.clear();
-    m_text.clear();
-    Header header{"ClusterProfile", &profile.apiVersion, true, &profile.metadata};
-    const bool decoded = forEachMember(root, at, [&](std::string_view key, ondemand::value &value) {
-        bool handled = false;
-        if (!readHeaderMember(key, value, &header, &handled) || handled)
-            return ok();
-        if (key == "spec")
-            return decodeSpec(value, at.member("spec"), &profile);
-        if (key == "status")
-            return decodeStatus(value, at.member("status"), &profile);
-        return true;
-    });
-    if (!finish(decoded, header))
+    const bool decoded = readRoot({"ClusterProfile", &profile.apiVersion, true, &profile.metadata},
+                                  [&](std::string_view key, ondemand::value &value) {
+                                      if (key == "spec")
+                                          return decodeSpec(value, at.member("spec"), &profile);
+                                      return key != "status" || decodeStatus(value, at.member("status"), &profile);
+                                  });
+    if (!decoded)
         return false;
     // apiVersion may come after status, so what depends on the version is settled here.
     applyVersionRules(&profile);
-    TextBlock *text = m_text.finish();
-    profile.adoptText(text);
-    if (text)
-        text->release(); // the profile's handles hold it now
+    profile.adoptText(m_text.finish().data());
     *out = std::move(profile);
     return true;
 }
 
 bool ProfileDecoder::decodeSpec(ondemand::value &value, const JsonPath &at, ClusterProfile *out)
 {
-    ondemand::object spec;
-    bool present = false;
-    if (!readObject(value, at, &spec, &present) || !present)
-        return ok();
-    return forEachMember(spec, at, [&](std::string_view key, ondemand::value &v) {
+    return forEachMemberOf(value, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "displayName")
             return readBlockText(v, at.member("displayName"), &out->displayName);
-        if (key != "clusterManager")
-            return true;
         const JsonPath managerAt = at.member("clusterManager");
-        ondemand::object manager;
-        bool hasManager = false;
-        if (!readObject(v, managerAt, &manager, &hasManager))
-            return false;
-        return !hasManager || forEachMember(manager, managerAt, [&](std::string_view k, ondemand::value &name) {
+        return key != "clusterManager" || forEachMemberOf(v, managerAt, [&](std::string_view k, ondemand::value &name) {
             return k != "name" || readPooled(name, managerAt.member("name"), &out->clusterManagerName);
         });
     });
@@ -89,39 +50,25 @@ bool ProfileDecoder::decodeSpec(ondemand::value &value, const JsonPath &at, Clus
 
 bool ProfileDecoder::decodeStatus(ondemand::value &value, const JsonPath &at, ClusterProfile *out)
 {
-    ondemand::object status;
-    bool present = false;
-    if (!readObject(value, at, &status, &present) || !present)
-        return ok();
     m_conditions.clear();
     m_properties.clear();
     m_providers.clear();
     m_deprecatedProviders.clear();
-    const bool decoded = forEachMember(status, at, [&](std::string_view key, ondemand::value &v) {
+    const bool decoded = forEachMemberOf(value, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "version") {
             const JsonPath versionAt = at.member("version");
-            ondemand::object version;
-            bool hasVersion = false;
-            if (!readObject(v, versionAt, &version, &hasVersion))
-                return false;
-            return !hasVersion || forEachMember(version, versionAt, [&](std::string_view k, ondemand::value &text) {
+            return forEachMemberOf(v, versionAt, [&](std::string_view k, ondemand::value &text) {
                 return k != "kubernetes" || readPooled(text, versionAt.member("kubernetes"), &out->kubernetesVersion);
             });
         }
         if (key == "conditions" || key == "properties") {
             const bool conditions = key == "conditions";
-            const JsonPath listAt = at.member(conditions ? "conditions" : "properties");
-            ondemand::array list;
-            bool hasList = false;
-            if (!readArray(v, listAt, &list, &hasList))
-                return false;
-            if (!hasList)
-                return true;
             if (conditions)
                 m_conditions.clear();
             else
                 m_properties.clear();
-            return forEachElement(list, listAt, [&](ondemand::value &item, const JsonPath &itemAt) {
+            const JsonPath listAt = at.member(conditions ? "conditions" : "properties");
+            return forEachElementOf(v, listAt, [&](ondemand::value &item, const JsonPath &itemAt) {
                 if (conditions) {
                     m_conditions.emplace_back();
                     return decodeCondition(item, itemAt, &m_conditions.back());
@@ -202,10 +149,11 @@ bool ProfileDecoder::decodeProperty(ondemand::value &value, const JsonPath &at, 
     ondemand::object property;
     if (!requireObject(value, at, &property))
         return false;
+    std::string_view name;
     std::string_view text; // the value, until the name says whether to pool it
     const bool decoded = forEachMember(property, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "name")
-            return readPooled(v, at.member("name"), &out->name);
+            return readText(v, at.member("name"), &name);
         if (key == "value")
             return readText(v, at.member("value"), &text);
         if (key == "lastObservedTime")
@@ -214,9 +162,10 @@ bool ProfileDecoder::decodeProperty(ondemand::value &value, const JsonPath &at, 
     });
     if (!decoded)
         return false;
-    if (out->name.isEmpty())
+    if (name.empty())
         return missing(at.member("name"));
-    if (!StringPool::holdsUniqueValues(out->name.view()))
+    out->name = intern(name);
+    if (!holdsUniqueValues(name))
         out->value = intern(text);
     else if (!text.empty())
         out->value = FieldValue::inBlock(m_text.addCounted(text));
@@ -225,12 +174,8 @@ bool ProfileDecoder::decodeProperty(ondemand::value &value, const JsonPath &at, 
 
 bool ProfileDecoder::decodeAccessProviders(ondemand::value &value, const JsonPath &at, std::vector<AccessProvider> *out)
 {
-    ondemand::array list;
-    bool present = false;
-    if (!readArray(value, at, &list, &present) || !present)
-        return ok();
     out->clear();
-    return forEachElement(list, at, [&](ondemand::value &item, const JsonPath &itemAt) {
+    return forEachElementOf(value, at, [&](ondemand::value &item, const JsonPath &itemAt) {
         // v1alpha2's maxItems, applied to v1alpha1 objects too: the apiserver serves
         // those through v1alpha2 unvalidated, and a bound keeps a hostile hub's
         // profile small.
@@ -254,11 +199,7 @@ bool ProfileDecoder::decodeAccessProviders(ondemand::value &value, const JsonPat
 
 bool ProfileDecoder::decodeCluster(ondemand::value &value, const JsonPath &at, KubeconfigCluster *out)
 {
-    ondemand::object cluster;
-    bool present = false;
-    if (!readObject(value, at, &cluster, &present) || !present)
-        return ok();
-    return forEachMember(cluster, at, [&](std::string_view key, ondemand::value &v) {
+    return forEachMemberOf(value, at, [&](std::string_view key, ondemand::value &v) {
         if (key == "server")
             return readBlockText(v, at.member("server"), &out->server);
         if (key == "certificate-authority")
@@ -281,12 +222,8 @@ bool ProfileDecoder::decodeCluster(ondemand::value &value, const JsonPath &at, K
 
 bool ProfileDecoder::decodeExtensions(ondemand::value &value, const JsonPath &at, PackedList<NamedExtension> *out)
 {
-    ondemand::array list;
-    bool present = false;
-    if (!readArray(value, at, &list, &present) || !present)
-        return ok();
     m_extensions.clear();
-    const bool decoded = forEachElement(list, at, [&](ondemand::value &item, const JsonPath &itemAt) {
+    const bool decoded = forEachElementOf(value, at, [&](ondemand::value &item, const JsonPath &itemAt) {
         ondemand::object extension;
         if (!requireObject(item, itemAt, &extension))
             return false;
@@ -312,32 +249,27 @@ bool ProfileDecoder::decodeExtensions(ondemand::value &value, const JsonPath &at
     return true;
 }
 
-bool ProfileDecoder::readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out)
+bool ProfileDecoder::readBlockBase64(ondemand::value &value, const JsonPath &at, BlockText *out)
 {
     std::string_view text;
     bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (present)
-        *out = m_text.add(text);
-    return true;
-}
-
-bool ProfileDecoder::readBlockBase64(ondemand::value &value, const JsonPath &at, BlockText *out)
-{
-    m_scratch.clear();
-    if (!readBase64(value, at, &m_scratch))
-        return false;
-    *out = m_text.add(std::string_view(m_scratch.constData(), size_t(m_scratch.size())));
+    if (!readText(value, at, &text, &present) || !present)
+        return ok();
+    const auto decoded = QByteArray::fromBase64Encoding(QByteArray::fromRawData(text.data(), qsizetype(text.size())),
+                                                        QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return fail(at, QStringLiteral("invalid base64 data"));
+    *out = m_text.add(std::string_view(decoded.decoded.constData(), size_t(decoded.decoded.size())));
     return true;
 }
 
 bool ProfileDecoder::readBlockJson(ondemand::value &value, const JsonPath &at, BlockText *out)
 {
-    m_scratch.clear();
-    if (!readCompactJson(value, at, &m_scratch))
-        return false;
-    *out = m_text.add(std::string_view(m_scratch.constData(), size_t(m_scratch.size())));
+    std::string_view raw;
+    if (simdjson::error_code e = rawJsonText(value, &raw); e != simdjson::SUCCESS)
+        return invalid(at, e);
+    const QByteArray compact = minifiedJson(raw);
+    *out = m_text.add(std::string_view(compact.constData(), size_t(compact.size())));
     return true;
 }
 

@@ -14,7 +14,7 @@ namespace fleetscope {
 // A value of the wrong type fails the whole object with "JSON.PATH: expected
 // string, got number" in error(): the caller skips that object and reports it,
 // the rest of the fleet goes on. A failed decode leaves *out as it was. Nothing
-// throws. Repeated strings are interned in `pool` (the process-wide pool by default).
+// throws. Repeated strings are interned in the StringPool.
 //
 // Versions as served: v1alpha1 merges the deprecated credentialProviders behind
 // accessProviders (accessProviders win on a name); v1alpha2 has neither
@@ -25,16 +25,15 @@ namespace fleetscope {
 class ProfileDecoder final : public OnDemandReader
 {
 public:
-    explicit ProfileDecoder(StringPool &pool = StringPool::shared());
-    ~ProfileDecoder();
+    ProfileDecoder() { m_labelValuesInBlock = true; }
 
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
-    bool decode(std::string_view json, ClusterProfile *out);
+    bool decode(std::string_view json, ClusterProfile *out) { return open(json) && decodeRoot(out); }
     // An item of a list page: a value in the page's open document.
-    bool decode(ondemand::value &object, ClusterProfile *out);
+    bool decode(ondemand::value &object, ClusterProfile *out) { return open(object) && decodeRoot(out); }
 
 private:
-    bool decodeRoot(ondemand::object &root, ClusterProfile *out);
+    bool decodeRoot(ClusterProfile *out);
     bool decodeSpec(ondemand::value &value, const JsonPath &at, ClusterProfile *out);
     bool decodeStatus(ondemand::value &value, const JsonPath &at, ClusterProfile *out);
     bool decodeCondition(ondemand::value &value, const JsonPath &at, Condition *out);
@@ -43,8 +42,6 @@ private:
     bool decodeCluster(ondemand::value &value, const JsonPath &at, KubeconfigCluster *out);
     void applyVersionRules(ClusterProfile *out);
     bool decodeExtensions(ondemand::value &value, const JsonPath &at, PackedList<NamedExtension> *out);
-    // Per-cluster text into m_text: pending until decode() makes the profile's block.
-    bool readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out);
     bool readBlockBase64(ondemand::value &value, const JsonPath &at, BlockText *out);
     bool readBlockJson(ondemand::value &value, const JsonPath &at, BlockText *out);
 
@@ -54,8 +51,6 @@ private:
     std::vector<AccessProvider> m_providers;
     std::vector<AccessProvider> m_deprecatedProviders;
     std::vector<NamedExtension> m_extensions; // of the access provider being read
-    TextBlockBuilder m_text; // the object's per-cluster text
-    QByteArray m_scratch;    // decoded base64, compact JSON
 };
 
 } // namespace fleetscope

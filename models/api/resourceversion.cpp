@@ -20,8 +20,7 @@ ResourceVersion::ResourceVersion(std::string_view text)
         m_number = value + 1;
         return;
     }
-    if (!text.empty())
-        m_text = PooledString::unique(QString::fromUtf8(text.data(), qsizetype(text.size())));
+    m_text = StringPool::shared().pooledUtf8(text);
 }
 
 QByteArray ResourceVersion::toByteArray() const

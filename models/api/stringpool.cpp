@@ -1,23 +1,18 @@
 #include "stringpool.h"
 
-#include <QMutexLocker>
+#include "pooledstring.h"
 
-#include <algorithm>
+#include <QMutexLocker>
 
 namespace fleetscope {
 
+std::atomic<StringPool::Slot *> StringPool::s_chunks[StringPool::chunkCount];
+
 StringPool &StringPool::shared()
 {
-    // Never destroyed, like the slots: handles in statics outlive function-local statics.
+    // Never destroyed: handles in other statics may be released during exit.
     static StringPool *const pool = new StringPool;
     return *pool;
-}
-
-StringPool::~StringPool()
-{
-    QMutexLocker lock(&m_mutex);
-    for (const quint32 id : std::as_const(m_ids))
-        StringSlots::disown(id);
 }
 
 PooledString StringPool::pooled(QStringView text)
@@ -38,11 +33,30 @@ PooledString StringPool::pooled(QStringView text, const QString *buffer)
     const auto it = m_ids.constFind(text);
     if (it != m_ids.constEnd()) {
         // Under the lock: purgeUnused() cannot free a slot between lookup and retain.
-        StringSlots::retain(*it);
+        retain(*it);
         return PooledString(*it);
     }
-    const quint32 id = StringSlots::allocate(buffer ? *buffer : text.toString(), true);
-    m_ids.insert(QStringView(StringSlots::text(id)), id);
+    quint32 id = 0;
+    if (!m_freeIds.empty()) {
+        id = m_freeIds.back();
+        m_freeIds.pop_back();
+    } else {
+        // 128M distinct live strings would be 4 GiB of slots alone: no fleet gets there.
+        if (m_nextId >= chunkSize * chunkCount)
+            qFatal("fleetscope: the string table is full (%u strings)", m_nextId);
+        id = m_nextId++;
+        std::atomic<Slot *> &chunk = s_chunks[id >> chunkBits];
+        if (!chunk.load(std::memory_order_relaxed))
+            chunk.store(new Slot[chunkSize], std::memory_order_release);
+    }
+    Slot &s = slot(id);
+    s.text = buffer ? *buffer : text.toString();
+    // Only when there is slack: squeeze() also copies a buffer the caller still
+    // shares, which is no waste (decoders drop their copy at once).
+    if (s.text.capacity() > s.text.size())
+        s.text.squeeze();
+    s.refs.store(1, std::memory_order_relaxed);
+    m_ids.insert(QStringView(s.text), id);
     return PooledString(id);
 }
 
@@ -51,6 +65,11 @@ PooledString StringPool::pooledUtf8(std::string_view text)
     if (text.empty())
         return PooledString();
     return pooled(QString::fromUtf8(text.data(), qsizetype(text.size())));
+}
+
+QString StringPool::intern(QStringView text)
+{
+    return pooled(text).toString();
 }
 
 qsizetype StringPool::size() const
@@ -65,44 +84,18 @@ qsizetype StringPool::purgeUnused()
     qsizetype removed = 0;
     for (auto it = m_ids.begin(); it != m_ids.end();) {
         const quint32 id = *it;
-        if (StringSlots::referenceCount(id) == 0) {
+        // No handle names the slot, so none can appear but through a lookup, which waits for the lock.
+        if (slot(id).refs.load(std::memory_order_acquire) == 0) {
             // Erase first: the key is a view into the slot's text.
             it = m_ids.erase(it);
-            StringSlots::freeIfUnused(id);
+            slot(id).text = QString();
+            m_freeIds.push_back(id);
             ++removed;
         } else {
             ++it;
         }
     }
     return removed;
-}
-
-namespace {
-
-// KEP-2149's cluster id, the ids of the inventory drafts, the proposed endpoint
-// list property, and the inventory member label (clusterprofile-api.md §1.6–1.7).
-constexpr std::string_view uniqueValuedKeys[] = {
-    "multicluster.x-k8s.io/inventory-member-id",
-    "cluster.clusterset.k8s.io",
-    "id.k8s.io",
-    "clusterset.k8s.io/cluster-id",
-    "cluster-endpoints.k8s.io",
-};
-
-} // namespace
-
-bool StringPool::holdsUniqueValues(std::string_view key)
-{
-    return std::find(std::begin(uniqueValuedKeys), std::end(uniqueValuedKeys), key) != std::end(uniqueValuedKeys);
-}
-
-bool StringPool::holdsUniqueValues(QStringView key)
-{
-    for (const std::string_view known : uniqueValuedKeys) {
-        if (key == QLatin1StringView(known.data(), qsizetype(known.size())))
-            return true;
-    }
-    return false;
 }
 
 } // namespace fleetscope

@@ -95,13 +95,12 @@ void TestBlockText::builderHandsOutOneBlock()
     QCOMPARE(server.byteSize(), 17);
     QVERIFY(!server.block());
     QVERIFY(none.isEmpty());
-    TextBlock *block = builder.finish();
+    const auto block = builder.finish();
     QVERIFY(block);
     QCOMPARE(block->size(), 17u + 7u);
-    server.adopt(block);
-    json.adopt(block);
-    none.adopt(block);
-    block->release();
+    server.adopt(block.data());
+    json.adopt(block.data());
+    none.adopt(block.data());
     QCOMPARE(server.toString(), QStringLiteral("https://a.example"));
     QCOMPARE(json.toByteArray(), QByteArray(R"({"k":1})"));
     QCOMPARE(server.block(), json.block());
@@ -114,9 +113,7 @@ void TestBlockText::copiesShareTheBlockAcrossThreads()
 {
     TextBlockBuilder builder;
     BlockString text = builder.add("https://shared.example:6443");
-    TextBlock *block = builder.finish();
-    text.adopt(block);
-    block->release();
+    text.adopt(builder.finish().data());
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([text] {

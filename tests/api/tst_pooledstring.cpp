@@ -23,59 +23,47 @@ private slots:
     void equality_data();
     void equality();
     void purgeFreesOnlyWhatNobodyNames();
-    void uniqueStringsGoWithTheirLastHandle();
-    void handlesOutliveTheirPool();
     void joinsStringBuilderExpressions();
     void threadsInternCopyAndPurgeTogether();
 };
 
 void TestPooledString::pooledValuesShareOneSlot()
 {
-    StringPool pool;
+    StringPool &pool = StringPool::shared();
+    const qsizetype sizeBefore = pool.size();
     const PooledString a = pool.pooled(u"ControlPlaneHealthy");
     const PooledString b = pool.pooledUtf8("ControlPlaneHealthy");
-    QVERIFY(a.sharesSlotWith(b));
+    const PooledString c(QStringLiteral("ControlPlaneHealthy"));
+    QCOMPARE(b.toString().constData(), a.toString().constData());
+    QCOMPARE(c.toString().constData(), a.toString().constData());
     QCOMPARE(a.toString(), QStringLiteral("ControlPlaneHealthy"));
-    QCOMPARE(pool.size(), 1);
+    QCOMPARE(pool.size(), sizeBefore + 1);
     // intern() hands out the slot's own buffer, not a copy.
     QCOMPARE(pool.intern(u"ControlPlaneHealthy").constData(), a.toString().constData());
     // Empty text takes no slot: the empty handle is the empty string.
     QVERIFY(pool.pooled(u"").isEmpty());
-    QCOMPARE(pool.size(), 1);
-    QVERIFY(!PooledString::unique(QString()).sharesSlotWith(PooledString()));
+    QCOMPARE(pool.size(), sizeBefore + 1);
 }
 
 void TestPooledString::equality_data()
 {
     QTest::addColumn<QString>("left");
     QTest::addColumn<QString>("right");
-    QTest::addColumn<int>("leftKind"); // 0 pooled in pool A, 1 pooled in pool B, 2 unique
-    QTest::addColumn<int>("rightKind");
 
-    QTest::newRow("same pool, same text") << "eu-west-1" << "eu-west-1" << 0 << 0;
-    QTest::newRow("same pool, other text") << "eu-west-1" << "eu-west-2" << 0 << 0;
-    QTest::newRow("two pools, same text") << "eu-west-1" << "eu-west-1" << 0 << 1;
-    QTest::newRow("pooled and unique, same text") << "c1-id" << "c1-id" << 0 << 2;
-    QTest::newRow("two uniques, same text") << "c1-id" << "c1-id" << 2 << 2;
-    QTest::newRow("two uniques, other text") << "c1-id" << "c2-id" << 2 << 2;
-    QTest::newRow("empty and empty") << "" << "" << 0 << 2;
-    QTest::newRow("empty and text") << "" << "x" << 0 << 0;
-    QTest::newRow("prefix") << "prod" << "prod-2" << 0 << 2;
+    QTest::newRow("same text") << "eu-west-1" << "eu-west-1";
+    QTest::newRow("other text") << "eu-west-1" << "eu-west-2";
+    QTest::newRow("empty and empty") << "" << "";
+    QTest::newRow("empty and text") << "" << "x";
+    QTest::newRow("prefix") << "prod" << "prod-2";
 }
 
 void TestPooledString::equality()
 {
     QFETCH(QString, left);
     QFETCH(QString, right);
-    QFETCH(int, leftKind);
-    QFETCH(int, rightKind);
-    StringPool poolA;
-    StringPool poolB;
-    auto make = [&](const QString &text, int kind) {
-        return kind == 0 ? poolA.pooled(text) : kind == 1 ? poolB.pooled(text) : PooledString::unique(text);
-    };
-    const PooledString a = make(left, leftKind);
-    const PooledString b = make(right, rightKind);
+    // Through both ways into the pool: a QString, and UTF-8 as the decoders read it.
+    const PooledString a(left);
+    const PooledString b = StringPool::shared().pooledUtf8(right.toStdString());
     const bool equal = left == right;
     // A filter or a group-by compares handles from anywhere: equal text is equal.
     QCOMPARE(a == b, equal);
@@ -89,62 +77,34 @@ void TestPooledString::equality()
 
 void TestPooledString::purgeFreesOnlyWhatNobodyNames()
 {
-    StringPool pool;
-    const qsizetype liveBefore = StringSlots::liveCount();
+    StringPool &pool = StringPool::shared();
+    pool.purgeUnused();
+    const qsizetype sizeBefore = pool.size();
     PooledString kept = pool.pooled(u"kept");
     {
         const PooledString dropped = pool.pooled(u"dropped");
         const PooledString copy = dropped; // a second reference, released with the first
         Q_UNUSED(copy);
     }
-    QCOMPARE(pool.size(), 2);
+    QCOMPARE(pool.size(), sizeBefore + 2);
     QCOMPARE(pool.purgeUnused(), 1);
-    QCOMPARE(pool.size(), 1);
+    QCOMPARE(pool.size(), sizeBefore + 1);
     QCOMPARE(kept.toString(), QStringLiteral("kept"));
-    QCOMPARE(StringSlots::liveCount(), liveBefore + 1);
     // Pooling the purged text again gives a working handle, and the kept one is still shared.
     QCOMPARE(pool.pooled(u"dropped").toString(), QStringLiteral("dropped"));
-    QVERIFY(pool.pooled(u"kept").sharesSlotWith(kept));
+    QCOMPARE(pool.intern(u"kept").constData(), kept.toString().constData());
+    PooledString moved = std::move(kept);
+    kept = std::move(moved); // moving a handle in and out keeps one reference
+    QCOMPARE(pool.purgeUnused(), 1);
     kept = PooledString();
-    QCOMPARE(pool.purgeUnused(), 2);
-    QCOMPARE(StringSlots::liveCount(), liveBefore);
-}
-
-void TestPooledString::uniqueStringsGoWithTheirLastHandle()
-{
-    const qsizetype liveBefore = StringSlots::liveCount();
-    PooledString id = PooledString::unique(QStringLiteral("47243436-cdba-4cd3-8fc3-1b30698e8f8c"));
-    PooledString copy = id;
-    QCOMPARE(StringSlots::liveCount(), liveBefore + 1);
-    id = PooledString();
-    QCOMPARE(copy.toString(), QStringLiteral("47243436-cdba-4cd3-8fc3-1b30698e8f8c"));
-    copy = std::move(id); // moving an empty handle in releases the last reference
-    QVERIFY(copy.isEmpty());
-    QCOMPARE(StringSlots::liveCount(), liveBefore);
-}
-
-void TestPooledString::handlesOutliveTheirPool()
-{
-    const qsizetype liveBefore = StringSlots::liveCount();
-    PooledString survivor;
-    {
-        StringPool pool;
-        survivor = pool.pooled(u"survivor");
-        pool.pooled(u"unused");
-    }
-    // The unused string went with the pool; the named one stays readable ...
-    QCOMPARE(StringSlots::liveCount(), liveBefore + 1);
-    QCOMPARE(survivor.toString(), QStringLiteral("survivor"));
-    // ... until its last handle goes.
-    survivor.clear();
-    QCOMPARE(StringSlots::liveCount(), liveBefore);
+    QCOMPARE(pool.purgeUnused(), 1);
+    QCOMPARE(pool.size(), sizeBefore);
 }
 
 void TestPooledString::joinsStringBuilderExpressions()
 {
-    StringPool pool;
-    const PooledString ns = pool.pooled(u"fleet-prod");
-    const PooledString name = PooledString::unique(QStringLiteral("prod-euc1-003"));
+    const PooledString ns(QStringLiteral("fleet-prod"));
+    const PooledString name(QStringLiteral("prod-euc1-003"));
     const QString key = ns + u'/' + name;
     QCOMPARE(key, QStringLiteral("fleet-prod/prod-euc1-003"));
     QCOMPARE(QStringLiteral("%1 in %2").arg(name, ns), QStringLiteral("prod-euc1-003 in fleet-prod"));
@@ -154,7 +114,9 @@ void TestPooledString::threadsInternCopyAndPurgeTogether()
 {
     // Hubs decode on their own threads while the GUI thread purges: every handle
     // must keep reading its own text, and nothing may be freed twice (ASan run).
-    StringPool pool;
+    StringPool &pool = StringPool::shared();
+    pool.purgeUnused();
+    const qsizetype sizeBefore = pool.size();
     constexpr int threads = 4;
     constexpr int rounds = 20000;
     std::atomic<bool> stop{false};
@@ -169,7 +131,7 @@ void TestPooledString::threadsInternCopyAndPurgeTogether()
             std::vector<PooledString> held;
             for (int i = 0; i < rounds; ++i) {
                 const QString text = QStringLiteral("message %1").arg(i % 97);
-                PooledString s = (i + t) % 5 == 0 ? PooledString::unique(text) : pool.pooled(text);
+                PooledString s = (i + t) % 5 == 0 ? pool.pooledUtf8(text.toStdString()) : pool.pooled(text);
                 if (s.toString() != text)
                     ++wrong;
                 held.push_back(s);
@@ -188,7 +150,7 @@ void TestPooledString::threadsInternCopyAndPurgeTogether()
     purger.join();
     QCOMPARE(wrong.load(), 0);
     pool.purgeUnused();
-    QCOMPARE(pool.size(), 0);
+    QCOMPARE(pool.size(), sizeBefore);
 }
 
 QTEST_GUILESS_MAIN(TestPooledString)

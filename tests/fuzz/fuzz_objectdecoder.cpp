@@ -30,17 +30,17 @@ std::unique_ptr<char[]> padded(const char *text, std::size_t size)
     return buffer;
 }
 
-void decodeObject(std::string_view json, StringPool &pool)
+void decodeObject(std::string_view json)
 {
-    ProfileDecoder profiles(pool);
+    ProfileDecoder profiles;
     ClusterProfile profile;
     if (!profiles.decode(json, &profile) && profiles.error().isEmpty())
         __builtin_trap(); // a failure must say why
-    PlacementDecoder placements(pool);
+    PlacementDecoder placements;
     PlacementDecision decision;
     if (!placements.decode(json, &decision) && placements.error().isEmpty())
         __builtin_trap();
-    NamespaceDecoder namespaces(pool);
+    NamespaceDecoder namespaces;
     KubeNamespace ns;
     if (!namespaces.decode(json, &ns) && namespaces.error().isEmpty())
         __builtin_trap();
@@ -48,17 +48,15 @@ void decodeObject(std::string_view json, StringPool &pool)
 
 void decodeText(const char *text, std::size_t size)
 {
-    // A private pool: the shared one would grow with every input.
-    StringPool pool;
     const auto buffer = padded(text, size);
     const std::string_view json(buffer.get(), size);
-    decodeObject(json, pool);
+    decodeObject(json);
     // As a list page and as a watch line: the objects they delimit are decoded too.
     ResponseReader reader;
     ResponseReader::ListPage page;
     QString error;
     // A page's items as the sink reads them: decoded, the key peeked, or skipped.
-    ProfileDecoder items(pool);
+    ProfileDecoder items;
     const auto readItems = [&](ResponseObjects &objects) {
         for (int i = 0; objects.next(); ++i) {
             ClusterProfile profile;
@@ -80,7 +78,7 @@ void decodeText(const char *text, std::size_t size)
     if (reader.readEvent(json, &event, &error)) {
         if (event.hasObject) {
             (void)reader.metadataField(event.object, "resourceVersion");
-            decodeObject(event.object, pool);
+            decodeObject(event.object);
             const auto peek = [&](ResponseObjects &object) {
                 QString namespaceName, name;
                 while (object.next())
@@ -92,6 +90,9 @@ void decodeText(const char *text, std::size_t size)
     } else if (error.isEmpty()) {
         __builtin_trap();
     }
+    items.forgetCachedStrings();
+    // What this input interned, lest the pool grow with every input.
+    StringPool::shared().purgeUnused();
 }
 
 } // namespace
