@@ -107,11 +107,15 @@ void HistoryPanel::showCluster(int storeRow)
 
 void HistoryPanel::updateBadge()
 {
-    const int flaps = m_flaps.value(m_shown);
+    const int flaps = m_flapColumn->count(m_shown);
     const bool flapping = flaps >= m_history->settings().flapThreshold;
     const int index = m_tabs->indexOf(m_timeline);
     // The badge: a flapping cluster says so on the tab, whichever tab is in front.
-    m_tabs->setTabText(index, flapping ? tr("History: flapping (%n)", nullptr, flaps) : tr("History"));
+    // Set only when it changes: each refresh of the counts lands here, and a
+    // new tab text lays the tab bar out again.
+    if (const QString text = flapping ? tr("History: flapping (%n)", nullptr, flaps) : tr("History");
+        m_tabs->tabText(index) != text)
+        m_tabs->setTabText(index, text);
     m_tabs->setTabToolTip(index, flapping ? tr("%n status change(s) in the last %1 h", nullptr, flaps)
                                                 .arg(m_history->settings().flapWindowHours)
                                           : QString());
@@ -175,13 +179,9 @@ void HistoryPanel::updateScope()
 void HistoryPanel::refreshFlaps()
 {
     m_history->fetchFlapCounts(this, [this](const QHash<ClusterId, int> &counts) {
-        if (counts == m_flaps)
-            return;
-        m_flaps = counts;
-        if (m_flapColumn->setCounts(counts)) {
-            if (m_model)
-                m_model->sourceColumnChanged(m_flapColumn.get());
-        }
+        const QList<int> rows = m_flapColumn->setCounts(counts);
+        if (m_model && !rows.isEmpty())
+            m_model->sourceColumnChanged(m_flapColumn.get(), rows);
         updateBadge();
     });
 }

@@ -66,7 +66,6 @@ private:
     FleetHealthChart *m_health;
     QTimer *m_scopeTimer;
     QTimer *m_flapTimer;
-    QHash<ClusterId, int> m_flaps;
     std::unique_ptr<FlapColumn> m_flapColumn;
     QPointer<ClusterTableModel> m_model;
     ClusterId m_shown;

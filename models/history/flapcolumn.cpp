@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace fleetscope {
 
 FlapColumn::FlapColumn(const FleetStore *store, int threshold, int windowHours)
@@ -13,16 +15,40 @@ FlapColumn::FlapColumn(const FleetStore *store, int threshold, int windowHours)
 {
 }
 
-bool FlapColumn::setCounts(const QHash<ClusterId, int> &counts)
+QList<int> FlapColumn::setCounts(const QHash<ClusterId, int> &counts)
 {
-    if (counts == m_counts)
-        return false;
-    m_counts = counts;
-    m_texts.clear();
-    m_texts.reserve(counts.size());
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+    // Updated in place: rebuilding every text (and comparing the whole table
+    // twice) every refresh cost more than the few counts that move.
+    QList<ClusterId> changed;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        const auto old = m_counts.constFind(it.key());
+        if (old != m_counts.cend() && *old == it.value())
+            continue;
+        m_counts.insert(it.key(), it.value());
         m_texts.insert(it.key(), QString::number(it.value()));
-    return true;
+        changed.append(it.key());
+    }
+    // Every key of `counts` is in m_counts now: any surplus is gone.
+    if (m_counts.size() > counts.size()) {
+        for (auto it = m_counts.begin(); it != m_counts.end();) {
+            if (counts.contains(it.key())) {
+                ++it;
+                continue;
+            }
+            changed.append(it.key());
+            m_texts.remove(it.key());
+            it = m_counts.erase(it);
+        }
+    }
+    QList<int> rows;
+    rows.reserve(changed.size());
+    for (const ClusterId &cluster : std::as_const(changed)) {
+        const int hub = m_store->hubIndex(cluster.hub);
+        if (const int row = hub < 0 ? -1 : m_store->rowOf(hub, ObjectKey{cluster.namespaceName, cluster.name}); row >= 0)
+            rows.append(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 int FlapColumn::count(const ClusterId &cluster) const

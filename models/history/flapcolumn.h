@@ -4,6 +4,7 @@
 #include "historytypes.h"
 
 #include <QHash>
+#include <QList>
 
 namespace fleetscope {
 
@@ -16,8 +17,11 @@ class FlapColumn final : public ClusterColumnSource
 public:
     FlapColumn(const FleetStore *store, int threshold, int windowHours);
 
-    // Replaces the counts; true when anything changed.
-    bool setCounts(const QHash<ClusterId, int> &counts);
+    // Replaces the counts. Returns the store rows whose cell changed, in
+    // ascending order: under churn a refresh moves a few counts of thousands,
+    // and only those rows need to be told (a whole-column change repaints
+    // every row on screen).
+    QList<int> setCounts(const QHash<ClusterId, int> &counts);
     int count(const ClusterId &cluster) const;
 
     QString header() const override;

@@ -9,8 +9,11 @@
 #include "history/flapcolumn.h"
 
 #include <QAbstractItemModelTester>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace fleetscope;
 using namespace fleetscope::testing;
@@ -20,6 +23,12 @@ namespace {
 ClusterId id(const QString &name)
 {
     return {QStringLiteral("hub-a"), QStringLiteral("fleet"), name};
+}
+
+QList<int> sorted(QList<int> rows)
+{
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 } // namespace
@@ -52,11 +61,16 @@ private slots:
 
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-        QVERIFY(flaps.setCounts({{id(QStringLiteral("b")), 12}, {id(QStringLiteral("c")), 3}, {id(QStringLiteral("d")), 100}}));
+        const auto rowOf = [&](const char *name) {
+            return store.rowOf(hub, ObjectKey{QStringLiteral("fleet"), QLatin1String(name)});
+        };
+        QCOMPARE(flaps.setCounts({{id(QStringLiteral("b")), 12}, {id(QStringLiteral("c")), 3}, {id(QStringLiteral("d")), 100}}),
+                 sorted({rowOf("b"), rowOf("c"), rowOf("d")}));
         model.sourceColumnChanged(&flaps);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(reset.count(), 0);
-        QVERIFY(!flaps.setCounts({{id(QStringLiteral("b")), 12}, {id(QStringLiteral("c")), 3}, {id(QStringLiteral("d")), 100}}));
+        QVERIFY(flaps.setCounts({{id(QStringLiteral("b")), 12}, {id(QStringLiteral("c")), 3}, {id(QStringLiteral("d")), 100}})
+                    .isEmpty());
 
         auto text = [&](const QString &name) {
             const int row = store.rowOf(hub, ObjectKey{QStringLiteral("fleet"), name});
@@ -75,6 +89,57 @@ private slots:
 
         QVERIFY(model.removeColumnAt(column));
         QCOMPARE(model.columnCount(), int(ClusterTableModel::FixedColumnCount));
+    }
+
+    // A refresh under churn moves a few counts of thousands: setCounts() names
+    // the rows of the counts that came, changed or went, and only those.
+    void refreshNamesOnlyTheRowsWhoseCountMoved()
+    {
+        FleetStore store;
+        const int hub = store.addHub(QStringLiteral("hub-a"));
+        HubDelta delta;
+        for (int i = 0; i < 200; ++i)
+            delta.upsertedProfiles << bareProfile(QStringLiteral("c-%1").arg(i, 3, 10, QLatin1Char('0')));
+        store.applyDelta(hub, delta);
+        const auto name = [](int i) { return QStringLiteral("c-%1").arg(i, 3, 10, QLatin1Char('0')); };
+        const auto rowOf = [&](int i) { return store.rowOf(hub, ObjectKey{QStringLiteral("fleet"), name(i)}); };
+        ClusterTableModel model(&store);
+        FlapColumn flaps(&store, 4, 24);
+        const int column = model.addSourceColumn(&flaps);
+
+        QHash<ClusterId, int> counts;
+        for (int i = 0; i < 200; i += 2)
+            counts.insert(id(name(i)), 1 + i % 7);
+        counts.insert(id(QStringLiteral("gone-already")), 9); // a cluster no longer in the fleet: no row
+        QCOMPARE(flaps.setCounts(counts).size(), 100);
+
+        // Three move (one up, one new, one gone), the rest stay.
+        counts[id(name(10))] += 1;
+        counts.insert(id(name(11)), 2);
+        counts.remove(id(name(150)));
+        counts[id(QStringLiteral("gone-already"))] += 1;
+        const QList<int> expected = sorted({rowOf(10), rowOf(11), rowOf(150)});
+        const QList<int> rows = flaps.setCounts(counts);
+        QCOMPARE(rows, expected);
+
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.sourceColumnChanged(&flaps, rows);
+        QSet<int> told;
+        for (const QList<QVariant> &args : std::as_const(changed)) {
+            const auto from = args.at(0).value<QModelIndex>();
+            const auto to = args.at(1).value<QModelIndex>();
+            QCOMPARE(from.column(), column);
+            for (int row = from.row(); row <= to.row(); ++row)
+                told.insert(row);
+        }
+        QCOMPARE(told, QSet<int>(expected.cbegin(), expected.cend()));
+        const auto text = [&](int i) { return model.data(model.index(rowOf(i), column)).toString(); };
+        QCOMPARE(text(10), QString::number(1 + 10 % 7 + 1));
+        QCOMPARE(text(11), QStringLiteral("2"));
+        QCOMPARE(text(150), QString());
+        QCOMPARE(text(12), QString::number(1 + 12 % 7));
+        QCOMPARE(flaps.count(id(name(150))), 0);
+        QCOMPARE(flaps.count(id(QStringLiteral("gone-already"))), 10);
     }
 };
 
