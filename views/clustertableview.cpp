@@ -10,12 +10,14 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QStyledItemDelegate>
 #include <QStyleOptionFocusRect>
 #include <QTimer>
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 namespace fleetscope {
 namespace {
@@ -49,6 +51,56 @@ protected:
     }
 };
 
+// The table's vertical scroll bar. A churning fleet changes the row count
+// every second or so, and QScrollBar repaints itself on every new range, though
+// a thumb over thousands of rows rarely moves by a pixel: this one repaints a
+// new range or page step only when the thumb or the arrows' ends look different.
+class RowScrollBar final : public QScrollBar
+{
+public:
+    explicit RowScrollBar(QWidget *parent)
+        : QScrollBar(Qt::Vertical, parent)
+    {
+    }
+
+protected:
+    void sliderChange(SliderChange change) override
+    {
+        // QAbstractSlider::sliderChange() only schedules the repaint.
+        if ((change == SliderRangeChange || change == SliderStepsChange) && m_painted == look())
+            return;
+        QScrollBar::sliderChange(change);
+    }
+
+    void paintEvent(QPaintEvent *event) override
+    {
+        QScrollBar::paintEvent(event);
+        m_painted = look();
+    }
+
+private:
+    struct Look
+    {
+        QRect thumb;
+        bool atMinimum = false;
+        bool atMaximum = false;
+        bool operator==(const Look &other) const
+        {
+            return thumb == other.thumb && atMinimum == other.atMinimum && atMaximum == other.atMaximum;
+        }
+    };
+
+    Look look() const
+    {
+        QStyleOptionSlider option;
+        initStyleOption(&option);
+        return {style()->subControlRect(QStyle::CC_ScrollBar, &option, QStyle::SC_ScrollBarSlider, this),
+                value() == minimum(), value() == maximum()};
+    }
+
+    std::optional<Look> m_painted; // as last painted
+};
+
 } // namespace
 
 ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
@@ -56,11 +108,16 @@ ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     , m_proxy(proxy)
     , m_table(proxy->tableModel())
     , m_repaint(new QTimer(this))
+    , m_geometry(new QTimer(this))
     , m_syncRows(new QTimer(this))
 {
     m_repaint->setSingleShot(true);
     m_repaint->setInterval(repaintIntervalMs);
     connect(m_repaint, &QTimer::timeout, this, &ClusterTableView::repaintChangedRows);
+    m_geometry->setSingleShot(true);
+    m_geometry->setInterval(geometryIntervalMs);
+    connect(m_geometry, &QTimer::timeout, this, &ClusterTableView::followRowCountIfPending);
+    setVerticalScrollBar(new RowScrollBar(this));
     setObjectName(QStringLiteral("clusterTable"));
     setModel(proxy);
     setItemDelegate(new ClusterItemDelegate(this));
@@ -232,8 +289,9 @@ void ClusterTableView::noteChangedRows(int first, int last)
     last = std::min(last, bottom);
     if (first > last)
         return;
-    m_changedRows.first = m_changedRows.first < 0 ? first : std::min(m_changedRows.first, first);
-    m_changedRows.second = std::max(m_changedRows.second, last);
+    // The rows themselves, not the band between them: a few changed rows
+    // spread over the screen repaint a few rows, not the screen.
+    m_changedRows += QRect(0, first, 1, last - first + 1);
     if (!m_repaint->isActive())
         m_repaint->start();
 }
@@ -286,17 +344,58 @@ void ClusterTableView::syncRows()
         rows->reset();
 }
 
+// The scroll bar's range and the header's geometry follow the row count in
+// the next turn of the event loop, then at most once per geometryIntervalMs:
+// under churn the count moves every second or so, and a scroll bar over
+// thousands of rows hardly shows it.
 void ClusterTableView::followRowCount()
 {
-    m_geometryPending = true;
-    if (!m_repaint->isActive())
-        m_repaint->start();
+    if (!std::exchange(m_geometryPending, true) && !m_geometry->isActive())
+        QMetaObject::invokeMethod(this, &ClusterTableView::followRowCountIfPending, Qt::QueuedConnection);
+}
+
+void ClusterTableView::followRowCountIfPending()
+{
+    if (!m_geometryPending)
+        return;
+    syncRows();
+    if (!followRowCountQuietly())
+        updateGeometries();
+    m_geometry->start();
+}
+
+// Under churn the row count moves while the rows more than fill the screen,
+// and then only the scroll bar's range changes. QTableView::updateGeometries()
+// lays out the scroll area's children as well, and QAbstractScrollArea
+// repaints the scroll bar on every such layout (it raises it), so the range is
+// set alone; RowScrollBar repaints it if its thumb moved. The range's signal
+// is held back: it would lay the children out all the same.
+bool ClusterTableView::followRowCountQuietly()
+{
+    QScrollBar *bar = verticalScrollBar();
+    const int rows = verticalHeader()->count();
+    if (m_laidOut.rows < 0 || m_laidOut.viewport != viewport()->size() || m_laidOut.maximum != bar->maximum()
+        || bar->maximum() <= 0)
+        return false;
+    const int unit = verticalScrollMode() == ScrollPerItem ? 1 : std::max(verticalHeader()->defaultSectionSize(), 1);
+    const int maximum = bar->maximum() + (rows - m_laidOut.rows) * unit;
+    if (maximum <= 0 || bar->value() > maximum)
+        return false;
+    {
+        const QSignalBlocker quiet(bar);
+        bar->setRange(bar->minimum(), maximum);
+    }
+    m_laidOut.rows = rows;
+    m_laidOut.maximum = maximum;
+    m_geometryPending = false;
+    return true;
 }
 
 void ClusterTableView::updateGeometries()
 {
     m_geometryPending = false;
     QTableView::updateGeometries();
+    m_laidOut = {verticalHeader()->count(), viewport()->size(), verticalScrollBar()->maximum()};
 }
 
 void ClusterTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
@@ -366,14 +465,16 @@ void ClusterTableView::updateRow(const QModelIndex &index)
 void ClusterTableView::repaintChangedRows()
 {
     syncRows();
-    if (m_geometryPending)
-        updateGeometries();
-    const auto [first, last] = std::exchange(m_changedRows, {-1, -1});
-    if (first < 0)
+    const QRegion rows = std::exchange(m_changedRows, QRegion());
+    if (rows.isEmpty())
         return;
     const int height = std::max(verticalHeader()->defaultSectionSize(), 1);
     const int top = shownRows().first;
-    viewport()->update(QRect(0, (first - top) * height, viewport()->width(), (last - first + 1) * height));
+    const int width = viewport()->width();
+    QRegion area;
+    for (const QRect &band : rows)
+        area += QRect(0, (band.top() - top) * height, width, band.height() * height);
+    viewport()->update(area);
 }
 
 } // namespace fleetscope

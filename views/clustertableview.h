@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QRegion>
+#include <QSize>
 #include <QTableView>
 
 #include <utility>
@@ -36,6 +38,8 @@ public:
 
     // How often live changes repaint the table at most.
     static constexpr int repaintIntervalMs = 250;
+    // How often a changing row count reaches the scroll bar at most.
+    static constexpr int geometryIntervalMs = 1000;
 
     void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
 
@@ -63,15 +67,27 @@ private:
     void noteChangedRows(int first, int last);
     void rowsShifted(int first);
     void followRowCount();
+    void followRowCountIfPending();
+    bool followRowCountQuietly();
     void syncRows();
     void repaintChangedRows();
 
     ClusterFilterProxy *m_proxy;
     ClusterTableModel *m_table;
     QTimer *m_repaint;
+    QTimer *m_geometry;
     QTimer *m_syncRows; // brings the vertical header to the row count once per turn of the event loop
-    std::pair<int, int> m_changedRows{-1, -1}; // the rows on screen that changed since the last repaint
-    bool m_geometryPending = false; // the row count changed; the scroll bar follows at the next repaint
+    // The rows on screen that changed since the last repaint, as rectangles one
+    // unit wide and a row high.
+    QRegion m_changedRows;
+    bool m_geometryPending = false; // the row count changed; the scroll bar follows within geometryIntervalMs
+    // What the last full updateGeometries() laid out.
+    struct
+    {
+        int rows = -1;
+        QSize viewport;
+        int maximum = 0;
+    } m_laidOut;
 };
 
 } // namespace fleetscope
