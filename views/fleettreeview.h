@@ -31,8 +31,9 @@ public:
     // valid spec adds it to the choices. False for a spec that does not parse.
     QString groupingSpec() const;
     bool setGroupingSpec(const QString &spec);
-    // How often changed counts repaint the tree at most.
-    static constexpr int repaintIntervalMs = 500;
+    // How often changed counts repaint the tree at most: once a second, what a
+    // count may lag (each repaint re-shapes every group's text).
+    static constexpr int repaintIntervalMs = 1000;
 
 signals:
     void scopeChanged(const fleetscope::ClusterScope &scope);

@@ -33,9 +33,10 @@ public:
     QList<QAction *> chipActions(const QString &hub, QObject *parent);
 
     void updateCounts();
-    // How often a churning fleet recounts at most (the label's text re-laid out
-    // and repainted each time).
-    static constexpr int countsIntervalMs = 500;
+    // How often a churning fleet recounts at most: once a second, what a count
+    // may lag (the fleet walked, the label's text re-laid out and repainted
+    // each time).
+    static constexpr int countsIntervalMs = 1000;
 
 signals:
     void reconnectRequested(const QString &hub);

@@ -122,7 +122,7 @@ private slots:
     void rowsComingAndGoingOffScreenPaintNothing();
     void homeAndEndGoToTheFirstAndLastCluster();
     void aChurningFleetRepaintsTheGroupsAFewTimesASecond();
-    void aChurningFleetRecountsTheStatusBarTwiceASecond();
+    void aChurningFleetRecountsTheStatusBarOnceASecond();
 };
 
 void TestFleetWindow::typingAFilterNarrowsTheTable()
@@ -518,7 +518,7 @@ void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
 // per interval, the first change of a quiet fleet in the turn after its delta
 // (not inside it: the delta's own turn is the longest a burst makes the window
 // wait), the last one too.
-void TestFleetWindow::aChurningFleetRecountsTheStatusBarTwiceASecond()
+void TestFleetWindow::aChurningFleetRecountsTheStatusBarOnceASecond()
 {
     FleetStore store;
     fill(store);
