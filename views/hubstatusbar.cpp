@@ -74,6 +74,17 @@ HubStatusBar::HubStatusBar(const FleetStore *store, HubStatusModel *hubs, QAbstr
     connect(shown, &QAbstractItemModel::modelReset, this, &HubStatusBar::updateCounts);
     connect(shown, &QAbstractItemModel::layoutChanged, this, &HubStatusBar::updateCounts);
     connect(store, &FleetStore::deltaApplied, this, &HubStatusBar::scheduleCounts);
+    // A sync that just ended shows its whole fleet in the next turn, whatever
+    // the interval (a --screenshot is taken soon after).
+    connect(store, &FleetStore::hubStatusChanged, this, [this] {
+        const bool settled = m_store->allHubsSettled();
+        if (settled && !m_settled) {
+            m_countsTimer->stop();
+            m_countsPending = false;
+            scheduleCounts();
+        }
+        m_settled = settled;
+    });
     rebuildChips();
     updateCounts();
 }

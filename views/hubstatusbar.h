@@ -69,6 +69,7 @@ private:
     QLabel *m_counts;
     QTimer *m_countsTimer;
     bool m_countsPending = false; // a change arrived since the last count
+    bool m_settled = false; // every hub had synced at the last status change
 };
 
 } // namespace fleetscope

@@ -121,7 +121,7 @@ private slots:
     void changesToRowsOffScreenPaintNothing();
     void rowsComingAndGoingOffScreenPaintNothing();
     void homeAndEndGoToTheFirstAndLastCluster();
-    void aChurningFleetRepaintsTheGroupsAFewTimesASecond();
+    void aChurningFleetRepaintsTheGroupsOnceASecond();
     void aChurningFleetRecountsTheStatusBarOnceASecond();
 };
 
@@ -486,9 +486,9 @@ void TestFleetWindow::homeAndEndGoToTheFirstAndLastCluster()
     QVERIFY(table->selectionModel()->isRowSelected(0, QModelIndex()));
 }
 
-// Every batch under churn moves the groups' counts: the group tree repaints a
-// few times a second, and shows the last counts.
-void TestFleetWindow::aChurningFleetRepaintsTheGroupsAFewTimesASecond()
+// Every batch under churn moves the groups' counts: the group tree repaints at
+// most once a second, and shows the last counts.
+void TestFleetWindow::aChurningFleetRepaintsTheGroupsOnceASecond()
 {
     FleetStore store;
     fill(store);
