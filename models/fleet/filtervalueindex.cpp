@@ -44,20 +44,49 @@ FilterValueIndex::FilterValueIndex(const FleetStore *store, QObject *parent)
     // burst to pass.
     m_drainTimer.setSingleShot(true);
     connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(1024); });
-    for (int row = 0; row < store->profileCount(); ++row)
-        count(store->profileAt(row), +1);
+    m_idleTimer.setSingleShot(true);
+    m_idleTimer.setInterval(idleMs);
+    connect(&m_idleTimer, &QTimer::timeout, this, &FilterValueIndex::sleep);
 }
 
 FilterValueIndex::~FilterValueIndex() = default;
 
+void FilterValueIndex::wake()
+{
+    if (!m_counting) {
+        m_counting = true;
+        for (int row = 0; row < m_store->profileCount(); ++row)
+            count(m_store->profileAt(row), +1);
+    }
+    drain(m_queue.size());
+    m_idleTimer.start();
+}
+
+void FilterValueIndex::sleep()
+{
+    m_counting = false;
+    m_drainTimer.stop();
+    m_queue = {};
+    m_queueAt = 0;
+    for (Tally *tally : {&m_propertyNames, &m_conditionTypes, &m_labelKeys, &m_namespaces, &m_clusterSets,
+                         &m_managers, &m_versions})
+        *tally = Tally();
+    m_propertyValues = {};
+    m_labelValues = {};
+}
+
 void FilterValueIndex::uncount(int first, int last)
 {
+    if (!m_counting)
+        return;
     for (int row = first; row <= last; ++row)
         count(m_store->profileAt(row), -1);
 }
 
 void FilterValueIndex::queue(int first, int last)
 {
+    if (!m_counting)
+        return;
     for (int row = first; row <= last; ++row)
         m_queue.push_back(m_store->profileAt(row));
     if (!m_drainTimer.isActive())
@@ -104,7 +133,7 @@ void FilterValueIndex::count(const FleetProfile &row, int delta)
 
 QStringList FilterValueIndex::keys()
 {
-    drain(m_queue.size());
+    wake();
     QStringList keys;
     m_propertyNames.appendTo(&keys);
     m_conditionTypes.appendTo(&keys);
@@ -122,7 +151,7 @@ const FilterValueIndex::Tally *FilterValueIndex::find(const QHash<const QChar *,
 
 QStringList FilterValueIndex::values(FilterField field, const QString &key)
 {
-    drain(m_queue.size());
+    wake();
     QStringList values;
     switch (field) {
     case FilterField::Namespace:

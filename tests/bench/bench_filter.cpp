@@ -282,9 +282,11 @@ int main(int argc, char **argv)
                   QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
 
     {
-        // The filter bar's index lives as long as the window: not part of the event costs below.
-        timer.restart();
+        // The filter bar's index counts the fleet at the first question (and
+        // again after it was idle): not part of the event costs below.
         FilterValueIndex index(&store);
+        timer.restart();
+        index.keys();
         const double indexMs = msSince(timer);
         timer.restart();
         const FilterCompletions keys = FilterCompleter::completions(store, index, QStringLiteral("loc"), 3);

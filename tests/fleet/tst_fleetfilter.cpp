@@ -152,6 +152,7 @@ private slots:
     void completesValues_data();
     void completesValues();
     void completionFollowsTheFleet();
+    void completionCountsOnlyWhileAsked();
 
 private:
     FleetStore m_store;
@@ -487,6 +488,45 @@ void TestFleetFilter::completionFollowsTheFleet()
     QCOMPARE(offered(), (QStringList{"v1.31.0"}));
     store.removeHub(hub);
     QCOMPARE(offered(), QStringList());
+}
+
+// A dashboard left open on a churning hub counts nothing for completions: the
+// first question counts the fleet, changes are counted while questions come,
+// and an index left idle stops counting; the next question counts afresh.
+void TestFleetFilter::completionCountsOnlyWhileAsked()
+{
+    FleetStore store;
+    const int hub = store.addHub(QStringLiteral("hub-a"));
+    const auto version = [](const QString &name, const QString &value) {
+        auto record = std::make_shared<ProfileRecord>();
+        record->profile.metadata.namespaceName = QStringLiteral("ns");
+        record->profile.metadata.name = name;
+        record->profile.kubernetesVersion = value;
+        return ProfilePtr(record);
+    };
+    const auto apply = [&](const QString &name, const QString &value) {
+        HubDelta delta;
+        delta.upsertedProfiles = {version(name, value)};
+        store.applyDelta(hub, delta);
+    };
+    FilterValueIndex index(&store);
+    apply("a", "v1.28.0");
+    apply("b", "v1.29.0");
+    QVERIFY(!index.isCounting());
+
+    const auto offered = [&] { return FilterCompleter::completions(store, index, "version=", 8).candidates; };
+    QCOMPARE(offered(), (QStringList{"v1.28.0", "v1.29.0"}));
+    QVERIFY(index.isCounting());
+    apply("a", "v1.30.0");
+    QCOMPARE(offered(), (QStringList{"v1.29.0", "v1.30.0"}));
+
+    // Idle: the counts go, and changes meanwhile cost nothing.
+    QTRY_VERIFY_WITH_TIMEOUT(!index.isCounting(), 3 * FilterValueIndex::idleMs);
+    apply("b", "v1.31.0");
+    apply("c", "v1.32.0");
+    QVERIFY(!index.isCounting());
+    QCOMPARE(offered(), (QStringList{"v1.30.0", "v1.31.0", "v1.32.0"}));
+    QVERIFY(index.isCounting());
 }
 
 QTEST_GUILESS_MAIN(TestFleetFilter)
