@@ -59,11 +59,8 @@ public:
     // The stream, reset and primed with the dictionary; null if zlib failed.
     z_stream *fresh()
     {
-        if (!m_ready)
+        if (!m_ready || deflateReset(&m_stream) != Z_OK)
             return nullptr;
-        if (m_used && deflateReset(&m_stream) != Z_OK)
-            return nullptr;
-        m_used = true;
         deflateSetDictionary(&m_stream, dictionaryBytes(), dictionarySize);
         return &m_stream;
     }
@@ -71,7 +68,6 @@ public:
 private:
     z_stream m_stream{};
     bool m_ready = false;
-    bool m_used = false;
 };
 
 } // namespace
@@ -81,21 +77,18 @@ QByteArray CompressedJson::compress(const QByteArray &json)
     if (json.isEmpty())
         return {};
     thread_local Deflater deflater;
-    z_stream *s = deflater.fresh();
-    if (!s)
+    z_stream *stream = deflater.fresh();
+    if (!stream)
         return {};
-    z_stream &stream = *s;
-    QByteArray packed(qsizetype(4 + deflateBound(&stream, uLong(json.size()))), Qt::Uninitialized);
+    QByteArray packed(qsizetype(4 + deflateBound(stream, uLong(json.size()))), Qt::Uninitialized);
     qToBigEndian(quint32(json.size()), packed.data()); // the size, for one exact allocation on the way back
-    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(json.constData()));
-    stream.avail_in = uInt(json.size());
-    stream.next_out = reinterpret_cast<Bytef *>(packed.data() + 4);
-    stream.avail_out = uInt(packed.size() - 4);
-    const int result = deflate(&stream, Z_FINISH);
-    const qsizetype used = qsizetype(4 + stream.total_out);
-    if (result != Z_STREAM_END)
+    stream->next_in = reinterpret_cast<Bytef *>(const_cast<char *>(json.constData()));
+    stream->avail_in = uInt(json.size());
+    stream->next_out = reinterpret_cast<Bytef *>(packed.data() + 4);
+    stream->avail_out = uInt(packed.size() - 4);
+    if (deflate(stream, Z_FINISH) != Z_STREAM_END)
         return {};
-    packed.truncate(used);
+    packed.truncate(qsizetype(4 + stream->total_out));
     packed.squeeze(); // the bound is generous; keep only what is used
     return packed;
 }

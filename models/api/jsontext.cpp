@@ -43,64 +43,40 @@ QString jsonTypeName(const nlohmann::json &value)
     return QString::fromUtf8(value.type_name());
 }
 
-namespace {
-
-// Deeper JSON is refused before it is parsed: printing, YAML conversion and
-// comparing values recurse, and a hostile hub's 100 000 nested arrays would
-// overflow a thread's stack. Kubernetes objects are a few dozen levels deep;
-// Go's encoding/json stops at 10 000.
-constexpr int kMaxJsonDepth = 1000;
-
-// Byte scan for the deepest nesting outside strings; far cheaper than the parse.
-bool nestingWithinLimit(const char *data, size_t size)
-{
-    int depth = 0;
-    bool inString = false;
-    for (size_t i = 0; i < size; ++i) {
-        const char c = data[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > kMaxJsonDepth)
-                return false;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return true;
-}
-
-} // namespace
-
 bool parseJson(const QByteArray &text, const QString &sourceName, nlohmann::json *out, QString *error)
 {
-    const char *data = text.constData();
-    const size_t size = size_t(text.size());
-    if (size > size_t(kMaxJsonDepth) && !nestingWithinLimit(data, size)) {
-        if (error)
-            *error = sourceName + QStringLiteral(": JSON nested deeper than %1 levels, refused").arg(kMaxJsonDepth);
-        return false;
-    }
+    // Deeper JSON is refused while it is parsed: printing, YAML conversion and
+    // comparing values recurse, and a hostile hub's 100 000 nested arrays would
+    // overflow a thread's stack. Kubernetes objects are a few dozen levels deep;
+    // Go's encoding/json stops at 10 000. The parser itself keeps its stack on the
+    // heap; once the limit is hit, it keeps nothing more.
+    constexpr int maxDepth = 1000;
+    using Event = nlohmann::json::parse_event_t;
+    bool tooDeep = false;
+    const auto limitDepth = [&tooDeep](int depth, Event event, nlohmann::json &) {
+        tooDeep = tooDeep || ((event == Event::object_start || event == Event::array_start) && depth >= maxDepth);
+        return !tooDeep;
+    };
+    nlohmann::json parsed;
+    QString problem;
     try {
-        *out = nlohmann::json::parse(data, data + size);
-        return true;
+        parsed = nlohmann::json::parse(text.cbegin(), text.cend(), limitDepth);
     } catch (const nlohmann::json::exception &e) {
         // Drop nlohmann's "[json.exception.parse_error.101] " prefix: people read this.
-        QString what = QString::fromUtf8(e.what());
-        const qsizetype bracket = what.indexOf(u"] ");
-        if (what.startsWith(u'[') && bracket > 0)
-            what = what.mid(bracket + 2);
-        if (error)
-            *error = sourceName + u": " + what;
-        return false;
+        problem = QString::fromUtf8(e.what());
+        const qsizetype bracket = problem.indexOf(u"] ");
+        if (problem.startsWith(u'[') && bracket > 0)
+            problem = problem.mid(bracket + 2);
     }
+    if (tooDeep)
+        problem = QStringLiteral("JSON nested deeper than %1 levels, refused").arg(maxDepth);
+    if (problem.isEmpty()) {
+        *out = std::move(parsed);
+        return true;
+    }
+    if (error)
+        *error = sourceName + u": " + problem;
+    return false;
 }
 
 } // namespace fleetscope

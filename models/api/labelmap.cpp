@@ -79,15 +79,10 @@ BlockString LabelMap::blockValue(QStringView key) const
 
 bool operator==(const LabelMap &a, const LabelMap &b)
 {
-    if (a.size() != b.size())
-        return false;
-    for (qsizetype i = 0; i < a.size(); ++i) {
-        const LabelMap::Entry &x = a.m_entries.at(i);
-        const LabelMap::Entry &y = b.m_entries.at(i);
-        if (x.first != y.first || a.text(x) != b.text(y))
-            return false;
-    }
-    return true;
+    return std::equal(a.m_entries.begin(), a.m_entries.end(), b.m_entries.begin(), b.m_entries.end(),
+                      [&](const LabelMap::Entry &x, const LabelMap::Entry &y) {
+                          return x.first == y.first && a.text(x) == b.text(y);
+                      });
 }
 
 } // namespace fleetscope

@@ -9,8 +9,6 @@ namespace {
 
 static_assert(jsonPadding >= simdjson::SIMDJSON_PADDING);
 
-constexpr std::string_view groupPrefix = "multicluster.x-k8s.io/";
-
 QString typeName(ondemand::json_type type)
 {
     switch (type) {
@@ -150,17 +148,6 @@ bool OnDemandReader::readText(ondemand::value &value, const JsonPath &at, std::s
     });
 }
 
-bool OnDemandReader::readPooled(ondemand::value &value, const JsonPath &at, PooledString *out)
-{
-    std::string_view text;
-    bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (present)
-        *out = intern(text);
-    return true;
-}
-
 bool OnDemandReader::readBool(ondemand::value &value, const JsonPath &at, bool *out)
 {
     bool present = false;
@@ -189,17 +176,6 @@ bool OnDemandReader::readInt64(ondemand::value &value, const JsonPath &at, qint6
     if (value.get_uint64().get(unsignedNumber) == simdjson::SUCCESS)
         return fail(at, QStringLiteral("integer out of range"));
     return fail(at, QStringLiteral("expected integer, got number"));
-}
-
-bool OnDemandReader::readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out)
-{
-    std::string_view text;
-    bool present = false;
-    if (!readText(value, at, &text, &present))
-        return false;
-    if (present)
-        *out = m_text.add(text);
-    return true;
 }
 
 bool OnDemandReader::readTime(ondemand::value &value, const JsonPath &at, KubeTime *out)
@@ -233,10 +209,9 @@ simdjson::error_code OnDemandReader::rawJsonText(ondemand::value &value, std::st
 }
 
 bool OnDemandReader::readHeaderMember(std::string_view key, ondemand::value &value, const Header &header,
-                                      bool *hasMetadata, bool *handled)
+                                      bool *hasMetadata)
 {
     const JsonPath root;
-    *handled = true;
     if (key == "metadata") {
         *hasMetadata = true;
         return decodeMetadata(value, root.member("metadata"), header.namespaced, header.metadata);
@@ -249,21 +224,15 @@ bool OnDemandReader::readHeaderMember(std::string_view key, ondemand::value &val
             && (text.empty() || text == header.kind
                 || fail(at, QStringLiteral("expected %1, got \"%2\"").arg(QLatin1String(header.kind), fromUtf8(text))));
     }
-    if (key != "apiVersion") {
-        *handled = false;
-        return true;
-    }
     const JsonPath at = root.member("apiVersion");
     if (!readText(value, at, &text))
         return false;
     if (text.empty() || (!header.version && text == "v1"))
         return true;
-    if (header.version && text.size() > groupPrefix.size() && text.substr(0, groupPrefix.size()) == groupPrefix) {
-        const std::string_view version = text.substr(groupPrefix.size());
-        if (version == "v1alpha1" || version == "v1alpha2") {
-            *header.version = version == "v1alpha1" ? ApiVersion::V1Alpha1 : ApiVersion::V1Alpha2;
-            return true;
-        }
+    const bool alpha1 = text == "multicluster.x-k8s.io/v1alpha1";
+    if (header.version && (alpha1 || text == "multicluster.x-k8s.io/v1alpha2")) {
+        *header.version = alpha1 ? ApiVersion::V1Alpha1 : ApiVersion::V1Alpha2;
+        return true;
     }
     return fail(at, QStringLiteral("unsupported API version \"%1\"").arg(fromUtf8(text)));
 }
@@ -323,13 +292,8 @@ bool OnDemandReader::decodeMetadata(ondemand::value &value, const JsonPath &at, 
             return true;
         }
         if (key == "resourceVersion") {
-            std::string_view version;
-            bool isPresent = false;
-            if (!readText(v, at.member("resourceVersion"), &version, &isPresent))
-                return false;
-            if (isPresent)
-                out->resourceVersion = ResourceVersion(version);
-            return true;
+            return readTextInto(v, at.member("resourceVersion"), &out->resourceVersion,
+                                [](std::string_view version) { return ResourceVersion(version); });
         }
         if (key == "generation")
             return readInt64(v, at.member("generation"), &out->generation);

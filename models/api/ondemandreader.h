@@ -91,8 +91,9 @@ protected:
     {
         bool hasMetadata = false;
         const bool decoded = forEachMember(m_root, JsonPath(), [&](std::string_view key, ondemand::value &value) {
-            bool handled = false;
-            return readHeaderMember(key, value, header, &hasMetadata, &handled) && (handled || visit(key, value));
+            if (key == "apiVersion" || key == "kind" || key == "metadata")
+                return readHeaderMember(key, value, header, &hasMetadata);
+            return visit(key, value);
         });
         return finish(decoded, hasMetadata);
     }
@@ -159,12 +160,30 @@ protected:
     // Readers of one member value at `at`: null leaves *out alone (absent), a wrong
     // type fails with "expected string, got number".
     bool readText(ondemand::value &value, const JsonPath &at, std::string_view *out, bool *present = nullptr);
-    bool readPooled(ondemand::value &value, const JsonPath &at, PooledString *out);
+    // readText(), then *out = store(text) unless the value is null.
+    template<typename T, typename Store>
+    bool readTextInto(ondemand::value &value, const JsonPath &at, T *out, Store store)
+    {
+        std::string_view text;
+        bool present = false;
+        if (!readText(value, at, &text, &present))
+            return false;
+        if (present)
+            *out = store(text);
+        return true;
+    }
+    bool readPooled(ondemand::value &value, const JsonPath &at, PooledString *out)
+    {
+        return readTextInto(value, at, out, [this](std::string_view text) { return intern(text); });
+    }
+    // Into m_text: pending until the decoder makes the object's block.
+    bool readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out)
+    {
+        return readTextInto(value, at, out, [this](std::string_view text) { return m_text.add(text); });
+    }
     bool readBool(ondemand::value &value, const JsonPath &at, bool *out);
     bool readInt64(ondemand::value &value, const JsonPath &at, qint64 *out);
     bool readTime(ondemand::value &value, const JsonPath &at, KubeTime *out);
-    // Into m_text: pending until the decoder makes the object's block.
-    bool readBlockText(ondemand::value &value, const JsonPath &at, BlockText *out);
     // An element that must be an object ("expected object, got string").
     bool requireObject(ondemand::value &value, const JsonPath &at, ondemand::object *out);
 
@@ -183,8 +202,8 @@ protected:
 
 private:
     void startDecode(bool isText);
-    bool readHeaderMember(std::string_view key, ondemand::value &value, const Header &header, bool *hasMetadata,
-                          bool *handled);
+    // apiVersion, kind or metadata.
+    bool readHeaderMember(std::string_view key, ondemand::value &value, const Header &header, bool *hasMetadata);
     bool finish(bool decoded, bool hasMetadata);
     // The text from `begin` to the last quote before `end` (a member name, a string
     // token); false if it has escapes, which the parser then unescapes.

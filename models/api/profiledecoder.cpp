@@ -61,20 +61,16 @@ bool ProfileDecoder::decodeStatus(ondemand::value &value, const JsonPath &at, Cl
                 return k != "kubernetes" || readPooled(text, versionAt.member("kubernetes"), &out->kubernetesVersion);
             });
         }
-        if (key == "conditions" || key == "properties") {
-            const bool conditions = key == "conditions";
-            if (conditions)
-                m_conditions.clear();
-            else
-                m_properties.clear();
-            const JsonPath listAt = at.member(conditions ? "conditions" : "properties");
-            return forEachElementOf(v, listAt, [&](ondemand::value &item, const JsonPath &itemAt) {
-                if (conditions) {
-                    m_conditions.emplace_back();
-                    return decodeCondition(item, itemAt, &m_conditions.back());
-                }
-                m_properties.emplace_back();
-                return decodeProperty(item, itemAt, &m_properties.back());
+        if (key == "conditions") {
+            m_conditions.clear();
+            return forEachElementOf(v, at.member("conditions"), [&](ondemand::value &item, const JsonPath &itemAt) {
+                return decodeCondition(item, itemAt, &m_conditions.emplace_back());
+            });
+        }
+        if (key == "properties") {
+            m_properties.clear();
+            return forEachElementOf(v, at.member("properties"), [&](ondemand::value &item, const JsonPath &itemAt) {
+                return decodeProperty(item, itemAt, &m_properties.emplace_back());
             });
         }
         if (key == "accessProviders")

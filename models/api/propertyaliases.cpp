@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QSettings>
 
-#include <memory>
+#include <algorithm>
 
 namespace fleetscope {
 namespace {
@@ -20,14 +20,10 @@ PropertyAliases &activeTable()
 
 bool isValidKey(QStringView text)
 {
-    if (text.isEmpty())
-        return false;
-    for (QChar c : text) {
-        if (c.isSpace() || c == u',' || c == u'=' || c == u'!' || c == u'(' || c == u')' || c == u'~' || c == u'<'
-            || c == u'>' || c == u'"' || c == u'\'')
-            return false;
-    }
-    return true;
+    // The filter language's separators and operators.
+    const QStringView reserved = u",=!()~<>\"'";
+    return !text.isEmpty()
+        && std::none_of(text.begin(), text.end(), [&](QChar c) { return c.isSpace() || reserved.contains(c); });
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "resourceversion.h"
 
+#include <charconv>
 #include <limits>
 
 namespace fleetscope {
@@ -8,15 +9,11 @@ ResourceVersion::ResourceVersion(std::string_view text)
 {
     // Canonical decimal only ("0", or no leading zero), so that printing the number
     // gives back exactly the text the server sent.
-    const bool canonical = !text.empty() && text.size() <= 19 && (text.size() == 1 || text.front() != '0');
+    const bool canonical = !text.empty() && (text.size() == 1 || text.front() != '0');
+    const char *end = text.data() + text.size();
     quint64 value = 0;
-    bool digits = canonical;
-    for (size_t i = 0; digits && i < text.size(); ++i) {
-        const char c = text[i];
-        digits = c >= '0' && c <= '9';
-        value = value * 10 + quint64(c - '0'); // 19 digits cannot overflow 64 bits
-    }
-    if (digits && value < std::numeric_limits<quint64>::max()) {
+    const auto parsed = std::from_chars(text.data(), end, value);
+    if (canonical && parsed.ec == std::errc() && parsed.ptr == end && value < std::numeric_limits<quint64>::max()) {
         m_number = value + 1;
         return;
     }

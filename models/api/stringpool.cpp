@@ -62,8 +62,6 @@ PooledString StringPool::pooled(QStringView text, const QString *buffer)
 
 PooledString StringPool::pooledUtf8(std::string_view text)
 {
-    if (text.empty())
-        return PooledString();
     return pooled(QString::fromUtf8(text.data(), qsizetype(text.size())));
 }
 
