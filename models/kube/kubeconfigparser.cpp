@@ -2,7 +2,6 @@
 
 #include "api/yamljson.h"
 #include "kube/gobase64.h"
-#include "kube/goyaml.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -114,16 +113,16 @@ public:
         if (isNull(node))
             return true; // JSON null leaves a Go string empty
         if (node.IsScalar()) {
-            const GoYamlScalar s = resolveGoYamlScalar(node);
-            if (s.kind == GoYamlScalar::Kind::String) {
+            const YamlScalar s = resolveGoYamlScalar(node);
+            if (s.kind == YamlScalar::Kind::String) {
                 *out = QString::fromStdString(s.text);
                 return true;
             }
-            if (s.kind == GoYamlScalar::Kind::Null)
+            if (s.kind == YamlScalar::Kind::Null)
                 return true;
             QString message = QStringLiteral("expected a string, got %1").arg(s.kindName());
-            if (s.kind == GoYamlScalar::Kind::Bool || s.kind == GoYamlScalar::Kind::Int
-                || s.kind == GoYamlScalar::Kind::Uint || s.kind == GoYamlScalar::Kind::Float) {
+            if (s.kind == YamlScalar::Kind::Bool || s.kind == YamlScalar::Kind::Int
+                || s.kind == YamlScalar::Kind::Uint || s.kind == YamlScalar::Kind::Float) {
                 // The usual cause: a YAML 1.1 word such as `y`, `no` or `on`, or a number.
                 message += QStringLiteral(" (kubectl reads `%1` with YAML 1.1 rules; quote it)")
                                .arg(QString::fromStdString(s.text));
@@ -139,12 +138,12 @@ public:
         if (isNull(node))
             return true;
         if (node.IsScalar()) {
-            const GoYamlScalar s = resolveGoYamlScalar(node);
-            if (s.kind == GoYamlScalar::Kind::Bool) {
+            const YamlScalar s = resolveGoYamlScalar(node);
+            if (s.kind == YamlScalar::Kind::Bool) {
                 *out = s.boolean;
                 return true;
             }
-            if (s.kind == GoYamlScalar::Kind::Null)
+            if (s.kind == YamlScalar::Kind::Null)
                 return true;
         }
         return fail(node, path, QStringLiteral("expected a boolean, got %1").arg(typeName(node)));

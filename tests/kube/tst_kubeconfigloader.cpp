@@ -1,8 +1,8 @@
 // Kubeconfig parsing, merging, path resolution and validation (kubectl's rules).
 // tst_kubeconfigoracle.cpp checks the same code against kubectl itself.
 
+#include "api/yamljson.h"
 #include "kube/gobase64.h"
-#include "kube/goyaml.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/kubeconfigparser.h"
 #include "kube/kubeconfigvalidation.h"
