@@ -158,7 +158,7 @@ bool ExecCredentialRunner::parseOutput(const QByteArray &output, const QString &
         return false;
     }
     if (!certPem.isEmpty()) {
-        credential->identity = TlsMaterial::clientIdentityFromPem(certPem, keyPem, QStringLiteral("the plugin's"),
+        credential->identity = clientIdentityFromPem(certPem, keyPem, QStringLiteral("the plugin's"),
                                                                   error);
         if (credential->identity.isNull())
             return false;
