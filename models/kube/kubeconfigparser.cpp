@@ -120,14 +120,9 @@ public:
             }
             if (s.kind == YamlScalar::Kind::Null)
                 return true;
-            QString message = QStringLiteral("expected a string, got %1").arg(s.kindName());
-            if (s.kind == YamlScalar::Kind::Bool || s.kind == YamlScalar::Kind::Int
-                || s.kind == YamlScalar::Kind::Uint || s.kind == YamlScalar::Kind::Float) {
-                // The usual cause: a YAML 1.1 word such as `y`, `no` or `on`, or a number.
-                message += QStringLiteral(" (kubectl reads `%1` with YAML 1.1 rules; quote it)")
-                               .arg(QString::fromStdString(s.text));
-            }
-            return fail(node, path, message);
+            // A boolean or a number; the usual cause is a YAML 1.1 word such as `y`, `no` or `on`.
+            const QString message = QStringLiteral("expected a string, got %1 (kubectl reads `%2` with YAML 1.1 rules; quote it)");
+            return fail(node, path, message.arg(s.kindName(), QString::fromStdString(s.text)));
         }
         return fail(node, path, QStringLiteral("expected a string, got %1").arg(typeName(node)));
     }
@@ -149,23 +144,18 @@ public:
         return fail(node, path, QStringLiteral("expected a boolean, got %1").arg(typeName(node)));
     }
 
-    bool bytes(const YAML::Node &node, const QString &path, BlockBytes *out)
-    {
-        QByteArray decoded;
-        if (!bytes(node, path, &decoded))
-            return false;
-        *out = decoded;
-        return true;
-    }
-
-    bool bytes(const YAML::Node &node, const QString &path, QByteArray *out)
+    // Into a QByteArray or a BlockBytes.
+    template<typename Bytes>
+    bool bytes(const YAML::Node &node, const QString &path, Bytes *out)
     {
         QString text;
         if (!string(node, path, &text))
             return false;
+        QByteArray decoded;
         qsizetype offset = 0;
-        if (!decodeGoBase64(text.toUtf8(), out, &offset))
+        if (!decodeGoBase64(text.toUtf8(), &decoded, &offset))
             return fail(node, path, QStringLiteral("illegal base64 data at input byte %1").arg(offset));
+        *out = decoded;
         return true;
     }
 
