@@ -106,20 +106,14 @@ bool walkDer(const QByteArray &der, int depth, DerValues *out)
             while (skip + 1 < content.size() && content.at(skip) == 0)
                 ++skip;
             out->integers.append(content.mid(skip));
-        } else if (tag == 0x03 && !content.isEmpty()) {
-            const QByteArray bits = content.mid(1);
+        } else if ((tag == 0x03 || tag == 0x04) && !content.isEmpty()) {
+            const QByteArray inner = tag == 0x03 ? content.mid(1) : content; // a BIT STRING's unused-bits byte
             DerValues nested;
-            if (bits.startsWith('\x30') && walkDer(bits, depth + 1, &nested)) {
+            if (inner.startsWith('\x30') && walkDer(inner, depth + 1, &nested)) {
                 out->integers += nested.integers;
                 out->bitStrings += nested.bitStrings;
-            } else {
-                out->bitStrings.append(bits);
-            }
-        } else if (tag == 0x04 && content.startsWith('\x30')) {
-            DerValues nested;
-            if (walkDer(content, depth + 1, &nested)) {
-                out->integers += nested.integers;
-                out->bitStrings += nested.bitStrings;
+            } else if (tag == 0x03) {
+                out->bitStrings.append(inner);
             }
         }
     }
