@@ -77,7 +77,6 @@ signals:
 private:
     void fail(const QString &message);
     void onFinished(int exitCode, int exitStatus);
-    void onStartFailed();
     void cleanup();
     QString prefix() const;
     QString stderrSummary() const;
