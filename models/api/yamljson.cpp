@@ -12,6 +12,7 @@
 #include <limits>
 #include <regex>
 #include <sstream>
+#include <string_view>
 
 namespace fleetscope {
 namespace {
@@ -19,9 +20,9 @@ namespace {
 // The two readings of yamljson.h: Fleetscope's own files, and kubectl's kubeconfig.
 enum class YamlRules { Core12, GoYaml11 };
 
-bool isOneOf(const std::string &s, std::initializer_list<const char *> words)
+bool isOneOf(std::string_view s, std::initializer_list<std::string_view> words)
 {
-    return std::any_of(words.begin(), words.end(), [&s](const char *w) { return s == w; });
+    return std::any_of(words.begin(), words.end(), [s](std::string_view w) { return s == w; });
 }
 
 // The float pattern both schemas share. Go reports overflow as an error, not ±Inf, and
@@ -141,12 +142,12 @@ bool resolveGoNumber(const std::string &in, YamlScalar *out)
     return resolveFloat(plain, out);
 }
 
-// A plain scalar's text under `rules`; `tag` is yaml-cpp's.
+// What a scalar's text means under `rules`, `tag` being yaml-cpp's. Leaves `text` to
+// the caller: the emitter asks for every string it writes.
 YamlScalar resolveScalar(const std::string &text, const std::string &tag, YamlRules rules)
 {
     const bool go = rules == YamlRules::GoYaml11;
     YamlScalar out;
-    out.text = text;
     // "!" marks quoted scalars in yaml-cpp; they, !!str and !!binary stay strings.
     if (tag == "!" || tag == "tag:yaml.org,2002:str" || tag == "tag:yaml.org,2002:binary") {
         out.kind = YamlScalar::Kind::String;
@@ -213,13 +214,13 @@ bool scalarToJson(const YAML::Node &node, YamlRules rules, nlohmann::json *out, 
         if (!std::isfinite(s.floating)) {
             // encoding/json cannot write them, so kubectl rejects the file.
             *error = located(node.Mark(), QStringLiteral("unsupported value %1 (JSON has no NaN or infinity)")
-                                              .arg(QString::fromStdString(s.text)));
+                                              .arg(QString::fromStdString(node.Scalar())));
             return false;
         }
         *out = s.floating;
         return true;
     case YamlScalar::Kind::String:
-        *out = s.text;
+        *out = node.Scalar();
         return true;
     }
     return true;
@@ -259,7 +260,7 @@ bool keyToString(const YAML::Node &key, YamlRules rules, std::string *out, QStri
         *out = QString::number(s.floating, 'g', QLocale::FloatingPointShortest).toStdString();
         return true;
     case YamlScalar::Kind::String:
-        *out = s.text;
+        *out = key.Scalar();
         return true;
     }
     return true;
@@ -446,7 +447,9 @@ QString YamlScalar::kindName() const
 
 YamlScalar resolveGoYamlScalar(const YAML::Node &scalar)
 {
-    return resolveScalar(scalar.Scalar(), scalar.Tag(), YamlRules::GoYaml11);
+    YamlScalar out = resolveScalar(scalar.Scalar(), scalar.Tag(), YamlRules::GoYaml11);
+    out.text = scalar.Scalar();
+    return out;
 }
 
 bool goYamlToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
