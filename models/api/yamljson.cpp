@@ -1,119 +1,307 @@
 #include "yamljson.h"
 
+#include <QLocale>
+
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
-#include <array>
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <regex>
-#include <set>
 #include <sstream>
 #include <string_view>
 
 namespace fleetscope {
 namespace {
 
-// YAML 1.2 core schema, as in the spec's tag resolution table (10.3.2).
-bool isNull(const std::string &s)
+// The two readings of yamljson.h: Fleetscope's own files, and kubectl's kubeconfig.
+enum class YamlRules { Core12, GoYaml11 };
+
+bool isOneOf(std::string_view s, std::initializer_list<std::string_view> words)
 {
-    return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
+    return std::any_of(words.begin(), words.end(), [s](std::string_view w) { return s == w; });
 }
 
-bool asBool(const std::string &s, bool *value)
+// The float pattern both schemas share. Go reports overflow as an error, not ±Inf, and
+// JSON cannot carry infinity: such text stays a string.
+bool resolveFloat(const std::string &plain, YamlScalar *out)
 {
-    if (s == "true" || s == "True" || s == "TRUE") {
-        *value = true;
-        return true;
-    }
-    if (s == "false" || s == "False" || s == "FALSE") {
-        *value = false;
-        return true;
-    }
-    return false;
+    static const std::regex yamlStyleFloat("^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$");
+    if (!std::regex_match(plain, yamlStyleFloat))
+        return false;
+    errno = 0;
+    const double value = std::strtod(plain.c_str(), nullptr);
+    if (errno == ERANGE && std::abs(value) >= 1)
+        return false;
+    out->kind = YamlScalar::Kind::Float;
+    out->floating = value;
+    return true;
 }
 
-bool asInteger(const std::string &s, nlohmann::json *out)
+// YAML 1.2 core schema numbers, as in the spec's tag resolution table (10.3.2). An
+// integer too large for 64 bits stays text rather than losing digits as a double.
+bool resolveCoreNumber(const std::string &s, YamlScalar *out)
 {
     static const std::regex decimal("[-+]?[0-9]+");
     static const std::regex octal("0o[0-7]+");
     static const std::regex hex("0x[0-9a-fA-F]+");
     int base = 10;
     std::string digits = s;
-    if (std::regex_match(s, decimal)) {
-        base = 10;
-    } else if (std::regex_match(s, octal)) {
-        base = 8;
+    if (std::regex_match(s, octal) || std::regex_match(s, hex)) {
+        base = s[1] == 'o' ? 8 : 16;
         digits = s.substr(2);
-    } else if (std::regex_match(s, hex)) {
-        base = 16;
-        digits = s.substr(2);
-    } else {
-        return false;
+    } else if (!std::regex_match(s, decimal)) {
+        return resolveFloat(s, out);
     }
     errno = 0;
-    char *end = nullptr;
-    if (!digits.empty() && digits[0] == '-') {
-        const long long v = std::strtoll(digits.c_str(), &end, base);
-        if (errno == ERANGE)
-            return false; // too large: keep the text rather than lose digits
-        *out = v;
+    out->kind = YamlScalar::Kind::Int;
+    if (digits[0] == '-') {
+        out->integer = std::strtoll(digits.c_str(), nullptr, base);
     } else {
-        const unsigned long long v = std::strtoull(digits.c_str(), &end, base);
-        if (errno == ERANGE)
+        const unsigned long long v = std::strtoull(digits.c_str(), nullptr, base);
+        if (v <= static_cast<unsigned long long>(std::numeric_limits<long long>::max())) {
+            out->integer = static_cast<long long>(v);
+        } else {
+            out->kind = YamlScalar::Kind::Uint;
+            out->unsignedInteger = v;
+        }
+    }
+    return errno != ERANGE;
+}
+
+// Go's strconv.ParseInt/ParseUint with base 0: optional sign, then 0x/0o/0b
+// prefixes or a leading 0 for octal. Returns false when it is not an integer or
+// does not fit in 64 bits.
+bool parseGoInteger(const std::string &s, bool allowSign, bool *negative, unsigned long long *magnitude)
+{
+    size_t i = 0;
+    *negative = false;
+    if (allowSign && i < s.size() && (s[i] == '+' || s[i] == '-')) {
+        *negative = s[i] == '-';
+        ++i;
+    }
+    int base = 10;
+    if (s.size() - i >= 2 && s[i] == '0') {
+        const char p = char(std::tolower(static_cast<unsigned char>(s[i + 1])));
+        if (p == 'x' || p == 'o' || p == 'b') {
+            base = p == 'x' ? 16 : (p == 'o' ? 8 : 2);
+            i += 2;
+        } else {
+            base = 8;
+            i += 1;
+        }
+    }
+    if (i >= s.size())
+        return false; // a sign or prefix without digits
+    unsigned long long value = 0;
+    for (; i < s.size(); ++i) {
+        const char c = char(std::tolower(static_cast<unsigned char>(s[i])));
+        int digit = -1;
+        if (c >= '0' && c <= '9')
+            digit = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+        if (digit < 0 || digit >= base)
             return false;
-        if (v <= static_cast<unsigned long long>(std::numeric_limits<long long>::max()))
-            *out = static_cast<long long>(v);
-        else
-            *out = v;
+        if (value > (std::numeric_limits<unsigned long long>::max() - unsigned(digit)) / unsigned(base))
+            return false;
+        value = value * unsigned(base) + unsigned(digit);
+    }
+    *magnitude = value;
+    return true;
+}
+
+bool resolveGoNumber(const std::string &in, YamlScalar *out)
+{
+    std::string plain = in;
+    plain.erase(std::remove(plain.begin(), plain.end(), '_'), plain.end());
+    bool negative = false;
+    unsigned long long magnitude = 0;
+    if (parseGoInteger(plain, true, &negative, &magnitude)) {
+        constexpr unsigned long long maxPositive = std::numeric_limits<long long>::max();
+        if (!negative && magnitude <= maxPositive) {
+            out->kind = YamlScalar::Kind::Int;
+            out->integer = static_cast<long long>(magnitude);
+            return true;
+        }
+        if (negative && magnitude <= maxPositive + 1) {
+            out->kind = YamlScalar::Kind::Int;
+            out->integer = magnitude == maxPositive + 1 ? std::numeric_limits<long long>::min()
+                                                         : -static_cast<long long>(magnitude);
+            return true;
+        }
+        if (!negative && plain[0] != '+') {
+            out->kind = YamlScalar::Kind::Uint; // ParseUint takes no sign
+            out->unsignedInteger = magnitude;
+            return true;
+        }
+    }
+    return resolveFloat(plain, out);
+}
+
+// What a scalar's text means under `rules`, `tag` being yaml-cpp's. Leaves `text` to
+// the caller: the emitter asks for every string it writes.
+YamlScalar resolveScalar(const std::string &text, const std::string &tag, YamlRules rules)
+{
+    const bool go = rules == YamlRules::GoYaml11;
+    YamlScalar out;
+    // "!" marks quoted scalars in yaml-cpp; they, !!str and !!binary stay strings.
+    if (tag == "!" || tag == "tag:yaml.org,2002:str" || tag == "tag:yaml.org,2002:binary") {
+        out.kind = YamlScalar::Kind::String;
+        return out;
+    }
+    if (text.empty() || isOneOf(text, {"~", "null", "Null", "NULL"})) {
+        out.kind = YamlScalar::Kind::Null;
+        return out;
+    }
+    if (isOneOf(text, {"true", "True", "TRUE"}) || (go && isOneOf(text, {"y", "Y", "yes", "Yes", "YES", "on", "On", "ON"}))) {
+        out.kind = YamlScalar::Kind::Bool;
+        out.boolean = true;
+        return out;
+    }
+    if (isOneOf(text, {"false", "False", "FALSE"}) || (go && isOneOf(text, {"n", "N", "no", "No", "NO", "off", "Off", "OFF"}))) {
+        out.kind = YamlScalar::Kind::Bool;
+        return out;
+    }
+    // Go reads .inf and .nan, which JSON cannot carry; YAML 1.2 text keeps them as strings.
+    if (go && isOneOf(text, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF"})) {
+        out.kind = YamlScalar::Kind::Float;
+        out.floating = text[0] == '-' ? -std::numeric_limits<double>::infinity()
+                                      : std::numeric_limits<double>::infinity();
+        return out;
+    }
+    if (go && isOneOf(text, {".nan", ".NaN", ".NAN"})) {
+        out.kind = YamlScalar::Kind::Float;
+        out.floating = std::numeric_limits<double>::quiet_NaN();
+        return out;
+    }
+    const char first = text[0];
+    if ((first >= '0' && first <= '9') || first == '+' || first == '-' || first == '.') {
+        if (go ? resolveGoNumber(text, &out) : resolveCoreNumber(text, &out))
+            return out;
+    }
+    // Timestamps (2001-12-14) stay strings: kubectl decodes into untyped values, where
+    // go-yaml keeps their text.
+    out.kind = YamlScalar::Kind::String;
+    return out;
+}
+
+QString located(const YAML::Mark &mark, const QString &what)
+{
+    return QStringLiteral("%1:%2: %3").arg(mark.line + 1).arg(mark.column + 1).arg(what);
+}
+
+bool scalarToJson(const YAML::Node &node, YamlRules rules, nlohmann::json *out, QString *error)
+{
+    const YamlScalar s = resolveScalar(node.Scalar(), node.Tag(), rules);
+    switch (s.kind) {
+    case YamlScalar::Kind::Null:
+        *out = nullptr;
+        return true;
+    case YamlScalar::Kind::Bool:
+        *out = s.boolean;
+        return true;
+    case YamlScalar::Kind::Int:
+        *out = s.integer;
+        return true;
+    case YamlScalar::Kind::Uint:
+        *out = s.unsignedInteger;
+        return true;
+    case YamlScalar::Kind::Float:
+        if (!std::isfinite(s.floating)) {
+            // encoding/json cannot write them, so kubectl rejects the file.
+            *error = located(node.Mark(), QStringLiteral("unsupported value %1 (JSON has no NaN or infinity)")
+                                              .arg(QString::fromStdString(node.Scalar())));
+            return false;
+        }
+        *out = s.floating;
+        return true;
+    case YamlScalar::Kind::String:
+        *out = node.Scalar();
+        return true;
     }
     return true;
 }
 
-bool asFloat(const std::string &s, nlohmann::json *out)
+// YAML 1.2 keeps a key's text; sigs.k8s.io/yaml turns non-string keys into their
+// text the way Go formats them.
+bool keyToString(const YAML::Node &key, YamlRules rules, std::string *out, QString *error)
 {
-    static const std::regex number("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
-    if (std::regex_match(s, number)) {
-        *out = std::strtod(s.c_str(), nullptr);
+    if (rules == YamlRules::GoYaml11 && key.IsNull()) {
+        *error = located(key.Mark(), QStringLiteral("unsupported map key null"));
+        return false;
+    }
+    if (!key.IsScalar()) {
+        *error = located(key.Mark(), QStringLiteral("mapping keys must be scalars"));
+        return false;
+    }
+    if (rules == YamlRules::Core12) {
+        *out = key.Scalar();
         return true;
     }
-    // JSON cannot carry .inf/.nan; they stay strings.
-    return false;
+    const YamlScalar s = resolveScalar(key.Scalar(), key.Tag(), rules);
+    switch (s.kind) {
+    case YamlScalar::Kind::Null:
+        *error = located(key.Mark(), QStringLiteral("unsupported map key null"));
+        return false;
+    case YamlScalar::Kind::Bool:
+        *out = s.boolean ? "true" : "false";
+        return true;
+    case YamlScalar::Kind::Int:
+        *out = std::to_string(s.integer);
+        return true;
+    case YamlScalar::Kind::Uint:
+        *out = std::to_string(s.unsignedInteger);
+        return true;
+    case YamlScalar::Kind::Float:
+        *out = QString::number(s.floating, 'g', QLocale::FloatingPointShortest).toStdString();
+        return true;
+    case YamlScalar::Kind::String:
+        *out = key.Scalar();
+        return true;
+    }
+    return true;
 }
 
-nlohmann::json scalarToJson(const YAML::Node &node)
+bool isMergeKey(const YAML::Node &key)
 {
-    const std::string &text = node.Scalar();
-    // "!" is yaml-cpp's tag for quoted (non-plain) scalars: always strings.
-    if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str")
-        return text;
-    if (isNull(text))
-        return nullptr;
-    bool b = false;
-    if (asBool(text, &b))
-        return b;
-    nlohmann::json number;
-    if (asInteger(text, &number))
-        return number;
-    // An integer too large for 64 bits stays text rather than losing digits as a double.
-    static const std::regex integerLike("[-+]?[0-9]+");
-    if (!std::regex_match(text, integerLike) && asFloat(text, &number))
-        return number;
-    return text;
+    return key.IsScalar() && key.Tag() == "?" && key.Scalar() == "<<";
 }
 
-QString located(const YAML::Mark &mark, const std::string &what)
+bool convert(const YAML::Node &node, YamlRules rules, nlohmann::json *out, QString *error, int depth);
+
+bool mergeInto(const YAML::Node &source, nlohmann::json *target, QString *error, int depth)
 {
-    return QStringLiteral("%1:%2: %3").arg(mark.line + 1).arg(mark.column + 1).arg(QString::fromStdString(what));
+    // `<<: *anchor` or `<<: [*a, *b]`; keys written in the mapping itself win.
+    if (source.IsSequence()) {
+        for (const YAML::Node &item : source) {
+            if (!mergeInto(item, target, error, depth + 1))
+                return false;
+        }
+        return true;
+    }
+    if (!source.IsMap()) {
+        *error = located(source.Mark(), QStringLiteral("map merge requires map or sequence of maps as the value"));
+        return false;
+    }
+    nlohmann::json merged;
+    if (!convert(source, YamlRules::GoYaml11, &merged, error, depth + 1))
+        return false;
+    for (auto it = merged.begin(); it != merged.end(); ++it) {
+        if (!target->contains(it.key()))
+            (*target)[it.key()] = it.value();
+    }
+    return true;
 }
 
-bool convert(const YAML::Node &node, nlohmann::json *out, QString *error, int depth)
+bool convert(const YAML::Node &node, YamlRules rules, nlohmann::json *out, QString *error, int depth)
 {
     // Deep nesting is an attack, not a fleet: stop before the stack does.
     if (depth > 512) {
-        *error = located(node.Mark(), "nesting deeper than 512 levels");
+        *error = located(node.Mark(), QStringLiteral("nesting deeper than 512 levels"));
         return false;
     }
     switch (node.Type()) {
@@ -122,34 +310,40 @@ bool convert(const YAML::Node &node, nlohmann::json *out, QString *error, int de
         *out = nullptr;
         return true;
     case YAML::NodeType::Scalar:
-        *out = scalarToJson(node);
-        return true;
-    case YAML::NodeType::Sequence: {
+        return scalarToJson(node, rules, out, error);
+    case YAML::NodeType::Sequence:
         *out = nlohmann::json::array();
         for (const YAML::Node &item : node) {
             nlohmann::json value;
-            if (!convert(item, &value, error, depth + 1))
+            if (!convert(item, rules, &value, error, depth + 1))
                 return false;
             out->push_back(std::move(value));
         }
         return true;
-    }
     case YAML::NodeType::Map: {
         *out = nlohmann::json::object();
+        std::vector<YAML::Node> merges;
         for (const auto &entry : node) {
-            if (!entry.first.IsScalar()) {
-                *error = located(entry.first.Mark(), "mapping keys must be scalars");
-                return false;
+            if (rules == YamlRules::GoYaml11 && isMergeKey(entry.first)) {
+                merges.push_back(entry.second);
+                continue;
             }
-            const std::string &key = entry.first.Scalar();
-            if (out->contains(key)) {
-                *error = located(entry.first.Mark(), "duplicate key \"" + key + "\"");
+            std::string key;
+            if (!keyToString(entry.first, rules, &key, error))
+                return false;
+            // kubectl lets a repeated key's last value win; in Fleetscope's files it is a mistake.
+            if (rules == YamlRules::Core12 && out->contains(key)) {
+                *error = located(entry.first.Mark(), QStringLiteral("duplicate key \"%1\"").arg(QString::fromStdString(key)));
                 return false;
             }
             nlohmann::json value;
-            if (!convert(entry.second, &value, error, depth + 1))
+            if (!convert(entry.second, rules, &value, error, depth + 1))
                 return false;
             (*out)[key] = std::move(value);
+        }
+        for (const YAML::Node &m : merges) {
+            if (!mergeInto(m, out, error, depth))
+                return false;
         }
         return true;
     }
@@ -213,7 +407,7 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
         nodes = YAML::LoadAll(utf8);
     } catch (const YAML::Exception &e) {
         if (error)
-            *error = sourceName + u':' + located(e.mark, e.msg);
+            *error = sourceName + u':' + located(e.mark, QString::fromStdString(e.msg));
         return false;
     } catch (const std::exception &e) {
         if (error)
@@ -223,7 +417,7 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
     for (const YAML::Node &node : nodes) {
         nlohmann::json value;
         QString message;
-        if (!convert(node, &value, &message, 0)) {
+        if (!convert(node, YamlRules::Core12, &value, &message, 0)) {
             if (error)
                 *error = sourceName + u':' + message;
             return false;
@@ -234,28 +428,52 @@ bool parseYamlDocuments(const QByteArray &text, const QString &sourceName, std::
     return true;
 }
 
-namespace {
-
-// YAML 1.1 booleans and nulls (go-yaml v2's resolve table, which kubectl uses):
-// written plain, these would not come back as strings.
-bool isYaml11Special(std::string_view text)
+QString YamlScalar::kindName() const
 {
-    static constexpr std::array<std::string_view, 26> words{
-        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE",
-        "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~"};
-    for (std::string_view w : words) {
-        if (w == text)
-            return true;
+    switch (kind) {
+    case Kind::Null:
+        return QStringLiteral("null");
+    case Kind::Bool:
+        return QStringLiteral("a boolean");
+    case Kind::Int:
+    case Kind::Uint:
+    case Kind::Float:
+        return QStringLiteral("a number");
+    case Kind::String:
+        return QStringLiteral("a string");
     }
+    return {};
+}
+
+YamlScalar resolveGoYamlScalar(const YAML::Node &scalar)
+{
+    YamlScalar out = resolveScalar(scalar.Scalar(), scalar.Tag(), YamlRules::GoYaml11);
+    out.text = scalar.Scalar();
+    return out;
+}
+
+bool goYamlToJson(const YAML::Node &node, nlohmann::json *out, QString *error)
+{
+    QString message;
+    try {
+        if (convert(node, YamlRules::GoYaml11, out, &message, 0))
+            return true;
+    } catch (const std::exception &e) { // yaml-cpp throws on malformed node access
+        message = QString::fromUtf8(e.what());
+    }
+    if (error)
+        *error = message;
     return false;
 }
 
+namespace {
+
 // Only text that YAML 1.1 and 1.2 both read as a string stays plain: words,
-// paths and URLs. Everything else (numbers, 1.1's 0x.., 1_000, 1:20, .inf,
-// indicators, spaces) is double-quoted. This applies to keys as well.
+// paths and URLs. Everything else (1.1's yes/no/on/off, numbers, 0x.., 1_000,
+// 1:20, .inf, indicators, spaces) is double-quoted. This applies to keys as well.
 bool isPlainSafe(const std::string &text)
 {
-    if (text.empty() || isYaml11Special(text))
+    if (text.empty() || resolveScalar(text, "?", YamlRules::GoYaml11).kind != YamlScalar::Kind::String)
         return false;
     const char first = text.front();
     if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_' || first == '/'))

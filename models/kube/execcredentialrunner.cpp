@@ -158,7 +158,7 @@ bool ExecCredentialRunner::parseOutput(const QByteArray &output, const QString &
         return false;
     }
     if (!certPem.isEmpty()) {
-        credential->identity = TlsMaterial::clientIdentityFromPem(certPem, keyPem, QStringLiteral("the plugin's"),
+        credential->identity = clientIdentityFromPem(certPem, keyPem, QStringLiteral("the plugin's"),
                                                                   error);
         if (credential->identity.isNull())
             return false;
@@ -242,8 +242,8 @@ void ExecCredentialRunner::start()
     connect(process, &QProcess::finished, this,
             [this](int exitCode, QProcess::ExitStatus status) { onFinished(exitCode, int(status)); });
     connect(process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart)
-            onStartFailed();
+        if (error == QProcess::FailedToStart && m_process)
+            fail(QStringLiteral("%1 could not be started: %2").arg(prefix(), m_process->errorString()));
     });
 
     auto *deadline = new QTimer(this);
@@ -255,13 +255,6 @@ void ExecCredentialRunner::start()
     });
     deadline->start(m_timeoutMs);
     process->start();
-}
-
-void ExecCredentialRunner::onStartFailed()
-{
-    if (!m_process)
-        return;
-    fail(QStringLiteral("%1 could not be started: %2").arg(prefix(), m_process->errorString()));
 }
 
 void ExecCredentialRunner::onFinished(int exitCode, int exitStatus)

@@ -51,7 +51,6 @@ public:
     // an SSO session (seconds) with room to spare.
     static constexpr int defaultTimeoutMs = 60'000;
     void setTimeoutMs(int milliseconds) { m_timeoutMs = milliseconds; }
-    int timeoutMs() const { return m_timeoutMs; }
 
     // Starts the plugin; exactly one of succeeded() / failed() follows, always
     // from the event loop (never from inside start()). No-op while running.
@@ -78,7 +77,6 @@ signals:
 private:
     void fail(const QString &message);
     void onFinished(int exitCode, int exitStatus);
-    void onStartFailed();
     void cleanup();
     QString prefix() const;
     QString stderrSummary() const;

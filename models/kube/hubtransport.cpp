@@ -110,7 +110,7 @@ void HubTransport::setUpTls(const KubeconfigCluster &cluster, const AuthInfo &us
     m_ssl = QSslConfiguration::defaultConfiguration();
     QString error;
     const QList<QSslCertificate> cas =
-        TlsMaterial::loadCaCertificates(cluster.certificateAuthorityData, cluster.certificateAuthority, &error,
+        loadCaCertificates(cluster.certificateAuthorityData, cluster.certificateAuthority, &error,
                                         &m_caPem);
     if (!error.isEmpty())
         addSetupError(error);
@@ -132,7 +132,7 @@ void HubTransport::setUpTls(const KubeconfigCluster &cluster, const AuthInfo &us
     }
     m_tlsServerName = cluster.tlsServerName;
 
-    m_staticIdentity = TlsMaterial::loadClientIdentity(user.clientCertificateData, user.clientCertificate,
+    m_staticIdentity = loadClientIdentity(user.clientCertificateData, user.clientCertificate,
                                                        user.clientKeyData, user.clientKey, &error);
     if (!error.isEmpty())
         addSetupError(error);

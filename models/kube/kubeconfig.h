@@ -81,7 +81,6 @@ struct Kubeconfig
     QList<NamedExtension> extensions;
 
     QStringList files;   // the files that were read, in precedence order
-    bool pathsResolved = false; // relative paths made absolute (see KubeconfigLoadOptions)
 
     const NamedCluster *cluster(QStringView name) const;
     const NamedAuthInfo *user(QStringView name) const;

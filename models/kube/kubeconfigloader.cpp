@@ -111,7 +111,6 @@ Kubeconfig KubeconfigLoader::merge(const QList<Kubeconfig> &files)
             merged.currentContext = file.currentContext;
         merged.preferences.colors = merged.preferences.colors || file.preferences.colors;
         merged.files << file.files;
-        merged.pathsResolved = merged.pathsResolved || file.pathsResolved;
     }
     merged.sortByName();
     return merged;
@@ -129,8 +128,6 @@ QString KubeconfigLoader::resolvePath(const QString &path, const QString &origin
 
 void KubeconfigLoader::resolveLocalPaths(Kubeconfig *config)
 {
-    if (config->pathsResolved)
-        return;
     for (NamedCluster &c : config->clusters)
         c.cluster.certificateAuthority = resolvePath(c.cluster.certificateAuthority, c.origin.file);
     for (NamedAuthInfo &u : config->users) {
@@ -143,7 +140,6 @@ void KubeconfigLoader::resolveLocalPaths(Kubeconfig *config)
         if (user.exec && user.exec->command.contains(u'/'))
             user.exec->command = resolvePath(user.exec->command, u.origin.file);
     }
-    config->pathsResolved = true;
 }
 
 } // namespace fleetscope

@@ -52,7 +52,7 @@ public:
     static Kubeconfig merge(const QList<Kubeconfig> &files);
 
     // Makes relative paths absolute against each entry's origin file (client-go's
-    // ResolveLocalPaths).
+    // ResolveLocalPaths). Absolute paths stay as they are, so a second run changes nothing.
     static void resolveLocalPaths(Kubeconfig *config);
 
     // One path, as ResolveLocalPaths does it: absolute paths and "" stay as they are.

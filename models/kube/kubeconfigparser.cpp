@@ -2,7 +2,6 @@
 
 #include "api/yamljson.h"
 #include "kube/gobase64.h"
-#include "kube/goyaml.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -114,21 +113,16 @@ public:
         if (isNull(node))
             return true; // JSON null leaves a Go string empty
         if (node.IsScalar()) {
-            const GoYamlScalar s = resolveGoYamlScalar(node);
-            if (s.kind == GoYamlScalar::Kind::String) {
+            const YamlScalar s = resolveGoYamlScalar(node);
+            if (s.kind == YamlScalar::Kind::String) {
                 *out = QString::fromStdString(s.text);
                 return true;
             }
-            if (s.kind == GoYamlScalar::Kind::Null)
+            if (s.kind == YamlScalar::Kind::Null)
                 return true;
-            QString message = QStringLiteral("expected a string, got %1").arg(s.kindName());
-            if (s.kind == GoYamlScalar::Kind::Bool || s.kind == GoYamlScalar::Kind::Int
-                || s.kind == GoYamlScalar::Kind::Uint || s.kind == GoYamlScalar::Kind::Float) {
-                // The usual cause: a YAML 1.1 word such as `y`, `no` or `on`, or a number.
-                message += QStringLiteral(" (kubectl reads `%1` with YAML 1.1 rules; quote it)")
-                               .arg(QString::fromStdString(s.text));
-            }
-            return fail(node, path, message);
+            // A boolean or a number; the usual cause is a YAML 1.1 word such as `y`, `no` or `on`.
+            const QString message = QStringLiteral("expected a string, got %1 (kubectl reads `%2` with YAML 1.1 rules; quote it)");
+            return fail(node, path, message.arg(s.kindName(), QString::fromStdString(s.text)));
         }
         return fail(node, path, QStringLiteral("expected a string, got %1").arg(typeName(node)));
     }
@@ -139,34 +133,29 @@ public:
         if (isNull(node))
             return true;
         if (node.IsScalar()) {
-            const GoYamlScalar s = resolveGoYamlScalar(node);
-            if (s.kind == GoYamlScalar::Kind::Bool) {
+            const YamlScalar s = resolveGoYamlScalar(node);
+            if (s.kind == YamlScalar::Kind::Bool) {
                 *out = s.boolean;
                 return true;
             }
-            if (s.kind == GoYamlScalar::Kind::Null)
+            if (s.kind == YamlScalar::Kind::Null)
                 return true;
         }
         return fail(node, path, QStringLiteral("expected a boolean, got %1").arg(typeName(node)));
     }
 
-    bool bytes(const YAML::Node &node, const QString &path, BlockBytes *out)
-    {
-        QByteArray decoded;
-        if (!bytes(node, path, &decoded))
-            return false;
-        *out = decoded;
-        return true;
-    }
-
-    bool bytes(const YAML::Node &node, const QString &path, QByteArray *out)
+    // Into a QByteArray or a BlockBytes.
+    template<typename Bytes>
+    bool bytes(const YAML::Node &node, const QString &path, Bytes *out)
     {
         QString text;
         if (!string(node, path, &text))
             return false;
+        QByteArray decoded;
         qsizetype offset = 0;
-        if (!decodeGoBase64(text.toUtf8(), out, &offset))
+        if (!decodeGoBase64(text.toUtf8(), &decoded, &offset))
             return fail(node, path, QStringLiteral("illegal base64 data at input byte %1").arg(offset));
+        *out = decoded;
         return true;
     }
 

@@ -31,11 +31,6 @@ QString withOrigin(const QString &message, const KubeconfigOrigin &origin)
     return QStringLiteral("%1 (defined at %2)").arg(message, origin.toString());
 }
 
-bool isEmptyCluster(const KubeconfigCluster &c)
-{
-    return c == KubeconfigCluster{};
-}
-
 } // namespace
 
 bool resolveContextName(const Kubeconfig &config, const QString &explicitName, QString *contextName,
@@ -65,7 +60,7 @@ bool resolveContextName(const Kubeconfig &config, const QString &explicitName, Q
 
 QStringList validateCluster(const QString &name, const KubeconfigCluster &c)
 {
-    if (isEmptyCluster(c))
+    if (c == KubeconfigCluster{})
         return {QStringLiteral("cluster has no server defined")};
     QStringList errors;
     if (c.server.isEmpty()) {

@@ -139,13 +139,12 @@ json contextJson(const KubeconfigContext &c)
     return o;
 }
 
+// Kubeconfig keeps its entry lists sorted as kubectl prints them.
 template<typename Named, typename Fn>
-json namedList(QList<Named> entries, const char *bodyKey, Fn body)
+json namedList(const QList<Named> &entries, const char *bodyKey, Fn body)
 {
     if (entries.isEmpty())
         return nullptr;
-    std::sort(entries.begin(), entries.end(),
-              [](const Named &a, const Named &b) { return a.name.toUtf8() < b.name.toUtf8(); });
     json out = json::array();
     for (const Named &e : entries)
         out.push_back(json{{"name", utf8(e.name)}, {bodyKey, body(e)}});

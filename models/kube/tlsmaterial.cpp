@@ -106,20 +106,14 @@ bool walkDer(const QByteArray &der, int depth, DerValues *out)
             while (skip + 1 < content.size() && content.at(skip) == 0)
                 ++skip;
             out->integers.append(content.mid(skip));
-        } else if (tag == 0x03 && !content.isEmpty()) {
-            const QByteArray bits = content.mid(1);
+        } else if ((tag == 0x03 || tag == 0x04) && !content.isEmpty()) {
+            const QByteArray inner = tag == 0x03 ? content.mid(1) : content; // a BIT STRING's unused-bits byte
             DerValues nested;
-            if (bits.startsWith('\x30') && walkDer(bits, depth + 1, &nested)) {
+            if (inner.startsWith('\x30') && walkDer(inner, depth + 1, &nested)) {
                 out->integers += nested.integers;
                 out->bitStrings += nested.bitStrings;
-            } else {
-                out->bitStrings.append(bits);
-            }
-        } else if (tag == 0x04 && content.startsWith('\x30')) {
-            DerValues nested;
-            if (walkDer(content, depth + 1, &nested)) {
-                out->integers += nested.integers;
-                out->bitStrings += nested.bitStrings;
+            } else if (tag == 0x03) {
+                out->bitStrings.append(inner);
             }
         }
     }
@@ -184,79 +178,10 @@ QSslKey parsePrivateKey(const QByteArray &pem, const QString &source, QString *e
     return {};
 }
 
-ClientIdentity identityFromPem(const QByteArray &certPem, const QString &certSource, const QByteArray &keyPem,
-                               const QString &keySource, QString *error)
-{
-    ClientIdentity identity;
-    identity.chain = QSslCertificate::fromData(certPem, QSsl::Pem);
-    if (identity.chain.isEmpty()) {
-        *error = QStringLiteral("%1 contains no PEM certificate").arg(certSource);
-        return {};
-    }
-    identity.key = parsePrivateKey(keyPem, keySource, error);
-    if (identity.key.isNull())
-        return {};
-    if (!TlsMaterial::keyMatchesCertificate(identity.key, identity.chain.constFirst())) {
-        *error = QStringLiteral("%1 does not match %2").arg(keySource, certSource);
-        return {};
-    }
-    return identity;
-}
-
-} // namespace
-
-QList<QSslCertificate> TlsMaterial::loadCaCertificates(const QByteArray &data, const QString &file,
-                                                       QString *error, QByteArray *pemOut)
-{
-    error->clear();
-    if (data.isEmpty() && file.isEmpty())
-        return {};
-    QByteArray pem;
-    QString source;
-    if (!readPem(data, file, QStringLiteral("certificate-authority"), &pem, &source, error))
-        return {};
-    const QList<QSslCertificate> certificates = QSslCertificate::fromData(pem, QSsl::Pem);
-    if (certificates.isEmpty()) {
-        *error = QStringLiteral("%1 contains no PEM certificate").arg(source);
-        return {};
-    }
-    if (pemOut)
-        *pemOut = pem;
-    return certificates;
-}
-
-ClientIdentity TlsMaterial::clientIdentityFromPem(const QByteArray &certPem, const QByteArray &keyPem,
-                                                  const QString &what, QString *error)
-{
-    error->clear();
-    return identityFromPem(certPem, QStringLiteral("%1 client certificate").arg(what), keyPem,
-                           QStringLiteral("%1 client key").arg(what), error);
-}
-
-ClientIdentity TlsMaterial::loadClientIdentity(const QByteArray &certData, const QString &certFile,
-                                               const QByteArray &keyData, const QString &keyFile,
-                                               QString *error)
-{
-    error->clear();
-    const bool haveCert = !certData.isEmpty() || !certFile.isEmpty();
-    const bool haveKey = !keyData.isEmpty() || !keyFile.isEmpty();
-    if (!haveCert && !haveKey)
-        return {};
-    if (haveCert != haveKey) {
-        *error = haveCert ? QStringLiteral("client-certificate is set but client-key is not")
-                          : QStringLiteral("client-key is set but client-certificate is not");
-        return {};
-    }
-
-    QByteArray certPem, keyPem;
-    QString certSource, keySource;
-    if (!readPem(certData, certFile, QStringLiteral("client-certificate"), &certPem, &certSource, error)
-        || !readPem(keyData, keyFile, QStringLiteral("client-key"), &keyPem, &keySource, error))
-        return {};
-    return identityFromPem(certPem, certSource, keyPem, keySource, error);
-}
-
-bool TlsMaterial::keyMatchesCertificate(const QSslKey &key, const QSslCertificate &certificate)
+// Whether `key` is the private half of `certificate`'s public key. Compares the
+// RSA modulus or the EC public point; true when it cannot tell (a SEC1 key
+// without its optional public point), since the TLS handshake checks again.
+bool keyMatchesCertificate(const QSslKey &key, const QSslCertificate &certificate)
 {
     const QSslKey publicKey = certificate.publicKey();
     if (key.isNull() || publicKey.isNull())
@@ -293,6 +218,78 @@ bool TlsMaterial::keyMatchesCertificate(const QSslKey &key, const QSslCertificat
     default:
         return true;
     }
+}
+
+ClientIdentity identityFromPem(const QByteArray &certPem, const QString &certSource, const QByteArray &keyPem,
+                               const QString &keySource, QString *error)
+{
+    ClientIdentity identity;
+    identity.chain = QSslCertificate::fromData(certPem, QSsl::Pem);
+    if (identity.chain.isEmpty()) {
+        *error = QStringLiteral("%1 contains no PEM certificate").arg(certSource);
+        return {};
+    }
+    identity.key = parsePrivateKey(keyPem, keySource, error);
+    if (identity.key.isNull())
+        return {};
+    if (!keyMatchesCertificate(identity.key, identity.chain.constFirst())) {
+        *error = QStringLiteral("%1 does not match %2").arg(keySource, certSource);
+        return {};
+    }
+    return identity;
+}
+
+} // namespace
+
+QList<QSslCertificate> loadCaCertificates(const QByteArray &data, const QString &file,
+                                                       QString *error, QByteArray *pemOut)
+{
+    error->clear();
+    if (data.isEmpty() && file.isEmpty())
+        return {};
+    QByteArray pem;
+    QString source;
+    if (!readPem(data, file, QStringLiteral("certificate-authority"), &pem, &source, error))
+        return {};
+    const QList<QSslCertificate> certificates = QSslCertificate::fromData(pem, QSsl::Pem);
+    if (certificates.isEmpty()) {
+        *error = QStringLiteral("%1 contains no PEM certificate").arg(source);
+        return {};
+    }
+    if (pemOut)
+        *pemOut = pem;
+    return certificates;
+}
+
+ClientIdentity clientIdentityFromPem(const QByteArray &certPem, const QByteArray &keyPem,
+                                                  const QString &what, QString *error)
+{
+    error->clear();
+    return identityFromPem(certPem, QStringLiteral("%1 client certificate").arg(what), keyPem,
+                           QStringLiteral("%1 client key").arg(what), error);
+}
+
+ClientIdentity loadClientIdentity(const QByteArray &certData, const QString &certFile,
+                                               const QByteArray &keyData, const QString &keyFile,
+                                               QString *error)
+{
+    error->clear();
+    const bool haveCert = !certData.isEmpty() || !certFile.isEmpty();
+    const bool haveKey = !keyData.isEmpty() || !keyFile.isEmpty();
+    if (!haveCert && !haveKey)
+        return {};
+    if (haveCert != haveKey) {
+        *error = haveCert ? QStringLiteral("client-certificate is set but client-key is not")
+                          : QStringLiteral("client-key is set but client-certificate is not");
+        return {};
+    }
+
+    QByteArray certPem, keyPem;
+    QString certSource, keySource;
+    if (!readPem(certData, certFile, QStringLiteral("client-certificate"), &certPem, &certSource, error)
+        || !readPem(keyData, keyFile, QStringLiteral("client-key"), &keyPem, &keySource, error))
+        return {};
+    return identityFromPem(certPem, certSource, keyPem, keySource, error);
 }
 
 } // namespace fleetscope

