@@ -33,8 +33,7 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
 {
     m_status.hub = m_settings.name;
     if (!m_settings.journal)
-        m_settings.journal = std::make_shared<HubJournal>(m_settings.name);
-    m_settings.journal->setServer(m_settings.cluster.server);
+        m_settings.journal = std::make_shared<HubJournal>(m_settings.name, m_settings.cluster.server);
     m_clock.start();
     m_flushTimer->setSingleShot(true);
     m_flushTimer->setInterval(m_settings.flushIntervalMs);
