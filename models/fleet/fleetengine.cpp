@@ -218,7 +218,7 @@ void FleetEngine::addHub(const HubSettings &settings)
     const int hub = m_store->addHub(settings.name);
     HubSettings withJournal = settings;
     if (!withJournal.journal)
-        withJournal.journal = std::make_shared<HubJournal>(settings.name);
+        withJournal.journal = std::make_shared<HubJournal>(settings.name, settings.cluster.server);
     m_store->setHubJournal(hub, withJournal.journal);
     const quint64 serial = m_nextSerial++;
     m_serialOf.insert(hub, serial);

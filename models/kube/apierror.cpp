@@ -44,6 +44,24 @@ QString excerpt(const QByteArray &body)
     return text;
 }
 
+// Retry-After as kube sends it: delta seconds (HTTP dates are accepted too).
+qint64 parseRetryAfterMs(const QByteArray &header)
+{
+    const QByteArray value = header.trimmed();
+    if (value.isEmpty())
+        return -1;
+    bool ok = false;
+    const qint64 seconds = value.toLongLong(&ok);
+    if (ok)
+        return seconds < 0 ? -1 : std::min<qint64>(seconds, 3600) * 1000;
+    // IMF-fixdate (RFC 9110): "Wed, 21 Oct 2015 07:28:00 GMT".
+    QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(value), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
+    when.setTimeSpec(Qt::UTC);
+    if (!when.isValid())
+        return -1;
+    return std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(when));
+}
+
 } // namespace
 
 bool ApiError::isExpired() const
@@ -127,23 +145,6 @@ ApiError ApiError::badResponse(const QString &message)
     error.kind = Kind::BadResponse;
     error.message = message;
     return error;
-}
-
-qint64 parseRetryAfterMs(const QByteArray &header)
-{
-    const QByteArray value = header.trimmed();
-    if (value.isEmpty())
-        return -1;
-    bool ok = false;
-    const qint64 seconds = value.toLongLong(&ok);
-    if (ok)
-        return seconds < 0 ? -1 : std::min<qint64>(seconds, 3600) * 1000;
-    // IMF-fixdate (RFC 9110): "Wed, 21 Oct 2015 07:28:00 GMT".
-    QDateTime when = QLocale::c().toDateTime(QString::fromLatin1(value), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
-    when.setTimeSpec(Qt::UTC);
-    if (!when.isValid())
-        return -1;
-    return std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(when));
 }
 
 } // namespace fleetscope

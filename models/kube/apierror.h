@@ -51,7 +51,4 @@ struct ApiError
     static ApiError badResponse(const QString &message);
 };
 
-// Retry-After as kube sends it: delta seconds (HTTP dates are accepted too).
-qint64 parseRetryAfterMs(const QByteArray &header);
-
 } // namespace fleetscope

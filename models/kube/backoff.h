@@ -21,7 +21,6 @@ public:
         qint64 resetAfterHealthyMs = 120'000;
     };
 
-    Backoff();
     explicit Backoff(Settings settings, quint32 seed = std::random_device{}());
 
     // The delay before the next attempt. `retryAfterMs` (from a Retry-After
@@ -32,14 +31,12 @@ public:
     // The last attempt made progress (a watch delivered events, or lived long
     // enough): the next failure waits the initial delay again, not the grown one.
     void reset();
-    int attempts() const { return m_attempts; }
 
 private:
     Settings m_settings;
     std::mt19937 m_random;
     qint64 m_currentMs = 0;
     qint64 m_healthySinceMs = -1;
-    int m_attempts = 0;
 };
 
 } // namespace fleetscope

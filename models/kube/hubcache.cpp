@@ -36,13 +36,14 @@ std::shared_ptr<const void> decodeAs(Decoder &decoder, ondemand::value &json, co
 
 } // namespace
 
-HubCache::HubCache(bool keepRawJson)
+HubCache::HubCache(bool keepRawJson, std::function<void()> changed)
     // In ResourceKind order.
     : m_tables{Table(profileMetadata), Table(namespaceMetadata), Table(placementMetadata)}
     , m_profiles(std::make_unique<ProfileDecoder>())
     , m_placements(std::make_unique<PlacementDecoder>())
     , m_namespaces(std::make_unique<NamespaceDecoder>())
     , m_keepRawJson(keepRawJson)
+    , m_changed(std::move(changed))
 {
     static_assert(int(ResourceKind::ClusterProfiles) == 0 && int(ResourceKind::Namespaces) == 1
                   && int(ResourceKind::PlacementDecisions) == 2);
@@ -70,27 +71,21 @@ void HubCache::objects(const ResourceSpec &spec, ObjectChange change, ResponseOb
             if (decoder(spec.kind).peekKey(objects.current(), &key.namespaceName, &key.name))
                 remove(spec.kind, key);
         }
-        return;
+    } else {
+        const quint32 listStamp = change == ObjectChange::Listed ? table(spec.kind).listing.value(spec.namespaceName) : 0;
+        while (objects.next())
+            upsert(spec, objects, listStamp);
+        // The decoder's intern cache must not keep strings alive (and out of
+        // StringPool::purgeUnused()'s reach) between batches.
+        decoder(spec.kind).forgetCachedStrings();
     }
-    const quint32 listStamp = change == ObjectChange::Listed ? table(spec.kind).listing.value(spec.namespaceName) : 0;
-    while (objects.next())
-        upsert(spec, objects, listStamp);
-    // The decoder's intern cache must not keep strings alive (and out of
-    // StringPool::purgeUnused()'s reach) between batches.
-    decoder(spec.kind).forgetCachedStrings();
+    m_changed();
 }
 
 OnDemandReader &HubCache::decoder(ResourceKind kind)
 {
-    switch (kind) {
-    case ResourceKind::ClusterProfiles:
-        return *m_profiles;
-    case ResourceKind::PlacementDecisions:
-        return *m_placements;
-    case ResourceKind::Namespaces:
-        break;
-    }
-    return *m_namespaces;
+    OnDemandReader *const decoders[] = {m_profiles.get(), m_namespaces.get(), m_placements.get()}; // by ResourceKind
+    return *decoders[int(kind)];
 }
 
 std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects &objects, const ObjectMeta **meta)
@@ -159,6 +154,7 @@ void HubCache::listFinished(const ResourceSpec &spec)
     });
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);
+    m_changed();
 }
 
 void HubCache::remove(ResourceKind kind, const ObjectKey &key)

@@ -5,8 +5,8 @@
 #include "kube/objecttable.h"
 
 #include <QHash>
-#include <QSet>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,16 +23,22 @@ class ProfileDecoder;
 // they live once): their resource versions tell a real change from a replay.
 // A relist after 410 is diffed against them, so unchanged objects produce no
 // delta at all and vanished ones produce removals. Lives on the hub's thread.
-class HubCache final : public InformerSink
+// `changed` runs after each batch of objects and each finished list: the owner
+// arms its flush timer there.
+class HubCache final
 {
 public:
-    explicit HubCache(bool keepRawJson = false);
-    ~HubCache() override;
+    explicit HubCache(bool keepRawJson = false, std::function<void()> changed = [] {});
+    ~HubCache();
 
-    // InformerSink
-    void listStarted(const ResourceSpec &spec) override;
-    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) override;
-    void listFinished(const ResourceSpec &spec) override;
+    // What an informer reports: a (re)list as listStarted → objects(Listed)… →
+    // listFinished, which replaces all that is known of the resource (diffed: only
+    // real changes travel on); watch events as objects(Added/Modified/Deleted).
+    // The objects are read during the call (responseobjects.h), each decoded on
+    // its own: the ones that cannot be are reported.
+    void listStarted(const ResourceSpec &spec);
+    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects);
+    void listFinished(const ResourceSpec &spec);
 
     bool hasPendingChanges() const;
     // Everything that changed since the last call, coalesced per key.
@@ -80,6 +86,7 @@ private:
     QStringList m_decodeErrors;
     quint32 m_lastListStamp = 0;
     bool m_keepRawJson;
+    std::function<void()> m_changed;
 };
 
 } // namespace fleetscope

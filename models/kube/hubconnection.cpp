@@ -2,14 +2,10 @@
 
 #include "api/jsontext.h"
 #include "kube/hubdiscovery.h"
-#include "kube/hubstaterules.h"
 #include "kube/hubtransport.h"
 #include "kube/logcategories.h"
 
-#include <QDateTime>
 #include <QMetaEnum>
-
-#include <QNetworkReply>
 #include <QTimer>
 
 namespace fleetscope {
@@ -25,7 +21,7 @@ constexpr int watchesPerManager = 4;
 HubConnection::HubConnection(HubSettings settings, QObject *parent)
     : QObject(parent)
     , m_settings(std::move(settings))
-    , m_cache(m_settings.keepRawJson)
+    , m_cache(m_settings.keepRawJson, [this] { scheduleFlush(); })
     , m_backoff(m_settings.informer.backoff)
     , m_discovery(new HubDiscovery(m_settings.name, m_settings.informer.listTransferTimeoutMs, this))
     , m_flushTimer(new QTimer(this))
@@ -33,8 +29,7 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
 {
     m_status.hub = m_settings.name;
     if (!m_settings.journal)
-        m_settings.journal = std::make_shared<HubJournal>(m_settings.name);
-    m_settings.journal->setServer(m_settings.cluster.server);
+        m_settings.journal = std::make_shared<HubJournal>(m_settings.name, m_settings.cluster.server);
     m_clock.start();
     m_flushTimer->setSingleShot(true);
     m_flushTimer->setInterval(m_settings.flushIntervalMs);
@@ -104,9 +99,7 @@ void HubConnection::teardown()
 void HubConnection::connectToHub()
 {
     teardown();
-    m_connectError = ApiError();
-    m_connectFatal = false;
-    m_unauthorized = false;
+    m_connect = ConnectReport();
     m_status.state = HubStatus::State::Connecting;
     m_status.synced = false;
     m_listTransport = newTransport();
@@ -124,7 +117,7 @@ void HubConnection::connectToHub()
     });
     connect(m_listTransport, &HubTransport::credentialsFailed, this, [this](const QString &message) {
         m_afterCredentials.clear();
-        m_unauthorized = true;
+        m_connect.unauthorized = true;
         ApiError error = ApiError::transport(message);
         error.httpStatus = 401;
         failConnect(error, false);
@@ -178,9 +171,9 @@ QNetworkAccessManager *HubConnection::watchManager()
     return m_watchTransports[index];
 }
 
-ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool required)
+void HubConnection::addInformer(const ResourceSpec &spec, bool required)
 {
-    auto *informer = new ResourceInformer(m_listTransport, watchManager(), spec, this, m_settings.informer, this);
+    auto *informer = new ResourceInformer(m_listTransport, watchManager(), spec, &m_cache, m_settings.informer, this);
     m_informers.insert(informer, required);
     connect(informer, &ResourceInformer::phaseChanged, this, &HubConnection::updateStatus);
     connect(informer, &ResourceInformer::synced, this, [this, informer] {
@@ -196,7 +189,6 @@ ResourceInformer *HubConnection::addInformer(const ResourceSpec &spec, bool requ
     connect(informer, &ResourceInformer::failed, this,
             [this, informer](const ApiError &error, qint64 retryIn) { onInformerFailed(informer, error, retryIn); });
     informer->start();
-    return informer;
 }
 
 void HubConnection::onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs)
@@ -252,8 +244,8 @@ void HubConnection::fallBackToNamespaces(ResourceInformer *informer)
 
 void HubConnection::onUnauthorized(const ApiError &error)
 {
-    m_unauthorized = true;
-    m_connectError = error;
+    m_connect.unauthorized = true;
+    m_connect.error = error;
     updateStatus();
     // Exec plugins get a new credential; static tokens are re-read (tokenFile).
     // Retries are paced by the backoff so that a wrong token is not hammered.
@@ -271,7 +263,7 @@ void HubConnection::onUnauthorized(const ApiError &error)
             return;
         }
         withCredentials([this] {
-            m_unauthorized = false;
+            m_connect.unauthorized = false;
             for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it) {
                 if (it.key()->phase() == ResourceInformer::Phase::WaitingForCredentials)
                     it.key()->retryNow();
@@ -283,8 +275,8 @@ void HubConnection::onUnauthorized(const ApiError &error)
 
 void HubConnection::failConnect(const ApiError &error, bool fatal)
 {
-    m_connectError = error;
-    m_connectFatal = fatal;
+    m_connect.error = error;
+    m_connect.fatal = fatal;
     if (!fatal && m_running) {
         const qint64 delay = m_backoff.next(m_clock.elapsed(), error.retryAfterMs);
         m_retryTimer->start(int(delay));
@@ -295,23 +287,6 @@ void HubConnection::failConnect(const ApiError &error, bool fatal)
         m_settings.journal->record(HubJournal::Kind::Error, QStringLiteral("connect: %1").arg(error.toString()));
     }
     updateStatus();
-}
-
-void HubConnection::listStarted(const ResourceSpec &spec)
-{
-    m_cache.listStarted(spec);
-}
-
-void HubConnection::objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects)
-{
-    m_cache.objects(spec, change, objects);
-    scheduleFlush();
-}
-
-void HubConnection::listFinished(const ResourceSpec &spec)
-{
-    m_cache.listFinished(spec);
-    scheduleFlush();
 }
 
 void HubConnection::scheduleFlush()
@@ -332,10 +307,7 @@ void HubConnection::flush()
 
 void HubConnection::updateStatus()
 {
-    ConnectReport connect;
-    connect.error = m_connectError;
-    connect.fatal = m_connectFatal;
-    connect.unauthorized = m_unauthorized;
+    ConnectReport connect = m_connect;
     connect.execCredentials = m_settings.user.exec.has_value();
     connect.retryInMs = m_retryTimer->isActive() ? m_retryTimer->remainingTime() : -1;
     QList<InformerReport> informers;

@@ -6,6 +6,7 @@
 #include "kube/hubcache.h"
 #include "kube/hubdelta.h"
 #include "kube/hubjournal.h"
+#include "kube/hubstaterules.h"
 #include "kube/hubstatus.h"
 #include "kube/informer.h"
 
@@ -18,7 +19,6 @@
 #include <functional>
 #include <memory>
 
-class QNetworkReply;
 class QTimer;
 
 namespace fleetscope {
@@ -49,10 +49,10 @@ struct HubSettings
 // slow, broken or lying hub never holds up another or the GUI. Publishes
 // coalesced deltas at most every flushIntervalMs, and its status.
 //
-// It is its informers' sink, handing what they report to the cache: the first
-// change after a flush arms the flush timer, so that a hub with nothing new
-// (a list waiting on a slow server, a quiet watch) never wakes its thread.
-class HubConnection final : public QObject, private InformerSink
+// Its informers report to the cache: the first change after a flush arms the
+// flush timer, so that a hub with nothing new (a list waiting on a slow server,
+// a quiet watch) never wakes its thread.
+class HubConnection final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HubConnection)
@@ -78,17 +78,13 @@ private:
     void connectToHub();
     void withCredentials(std::function<void()> next);
     void startInformers(const QString &profilesVersion, const QString &placementsVersion);
-    ResourceInformer *addInformer(const ResourceSpec &spec, bool required);
+    void addInformer(const ResourceSpec &spec, bool required);
     QNetworkAccessManager *watchManager();
     void onInformerFailed(ResourceInformer *informer, const ApiError &error, qint64 retryInMs);
     void fallBackToNamespaces(ResourceInformer *informer);
     void onUnauthorized(const ApiError &error);
     void failConnect(const ApiError &error, bool fatal);
     void teardown();
-    // InformerSink: forwarded to the cache.
-    void listStarted(const ResourceSpec &spec) override;
-    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) override;
-    void listFinished(const ResourceSpec &spec) override;
     void scheduleFlush();
     void flush();
     void updateStatus();
@@ -112,10 +108,9 @@ private:
     QTimer *m_retryTimer;
     QList<std::function<void()>> m_afterCredentials;
 
-    // Connection-level trouble (credentials, discovery), before informers exist.
-    ApiError m_connectError;
-    bool m_connectFatal = false;
-    bool m_unauthorized = false;
+    // Connection-level trouble (credentials, discovery), before informers exist;
+    // its execCredentials and retryInMs are filled in when the status is derived.
+    ConnectReport m_connect;
     QStringList m_warnings;
 };
 

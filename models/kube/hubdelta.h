@@ -5,7 +5,6 @@
 #include "api/kubenamespace.h"
 #include "api/placementdecision.h"
 
-#include <QByteArray>
 #include <QHashFunctions>
 #include <QList>
 #include <QMetaType>
@@ -60,12 +59,6 @@ struct HubDelta
     // the hub sent that could not be decoded (skipped, never silently).
     QStringList decodeErrors;
 
-    bool isEmpty() const
-    {
-        return upsertedProfiles.isEmpty() && removedProfiles.isEmpty() && upsertedPlacements.isEmpty()
-            && removedPlacements.isEmpty() && upsertedNamespaces.isEmpty() && removedNamespaces.isEmpty()
-            && decodeErrors.isEmpty();
-    }
     qsizetype changeCount() const
     {
         return upsertedProfiles.size() + removedProfiles.size() + upsertedPlacements.size()

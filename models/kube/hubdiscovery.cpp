@@ -10,16 +10,6 @@
 namespace fleetscope {
 namespace {
 
-QString versionRank(const QString &version)
-{
-    // v1alpha2 is preferred over v1alpha1; unknown versions last.
-    if (version == u"v1alpha2")
-        return QStringLiteral("0");
-    if (version == u"v1alpha1")
-        return QStringLiteral("1");
-    return QStringLiteral("2") + version;
-}
-
 // The versions an APIGroup document lists, best first. False with `error` set
 // when the body is not an APIGroup; `source` names it in the message.
 bool parseGroupVersions(const QByteArray &body, const QString &source, QStringList *versions, QString *error)
@@ -36,8 +26,9 @@ bool parseGroupVersions(const QByteArray &body, const QString &source, QStringLi
         if (v.is_object() && v.contains("version") && v["version"].is_string())
             versions->append(QString::fromStdString(v["version"].get<std::string>()));
     }
-    std::sort(versions->begin(), versions->end(),
-              [](const QString &a, const QString &b) { return versionRank(a) < versionRank(b); });
+    // v1alpha2 is preferred over v1alpha1; unknown versions last, in name order.
+    const auto rank = [](const QString &v) { return std::pair(v == u"v1alpha2" ? 0 : v == u"v1alpha1" ? 1 : 2, v); };
+    std::sort(versions->begin(), versions->end(), [&](const QString &a, const QString &b) { return rank(a) < rank(b); });
     return true;
 }
 

@@ -8,9 +8,9 @@
 
 namespace fleetscope {
 
-HubJournal::HubJournal(QString hub, int capacity)
+HubJournal::HubJournal(QString hub, QString server)
     : m_hub(std::move(hub))
-    , m_capacity(qMax(1, capacity))
+    , m_server(std::move(server))
 {
 }
 
@@ -33,21 +33,9 @@ void HubJournal::record(Kind kind, const QString &text)
         break;
     }
     QMutexLocker lock(&m_mutex);
-    if (int(m_entries.size()) == m_capacity)
+    if (m_entries.size() == capacity)
         m_entries.pop_front();
     m_entries.push_back({QDateTime::currentMSecsSinceEpoch(), kind, text});
-}
-
-void HubJournal::setServer(const QString &server)
-{
-    QMutexLocker lock(&m_mutex);
-    m_server = server;
-}
-
-QString HubJournal::server() const
-{
-    QMutexLocker lock(&m_mutex);
-    return m_server;
 }
 
 void HubJournal::setResources(QList<Resource> resources)

@@ -43,29 +43,27 @@ public:
         QString lastError;
     };
 
-    explicit HubJournal(QString hub, int capacity = 200);
+    // `server`: the server URL as the kubeconfig names it (no credentials in it).
+    explicit HubJournal(QString hub, QString server = {});
 
-    const QString &hub() const { return m_hub; }
-    // The server URL as the kubeconfig names it (no credentials in it).
-    void setServer(const QString &server);
-    QString server() const;
+    const QString &server() const { return m_server; }
     void record(Kind kind, const QString &text);
     void setResources(QList<Resource> resources);
 
     QList<Entry> entries() const; // oldest first
     QList<Resource> resources() const;
-    int capacity() const { return m_capacity; }
 
     // Everything as plain text, for "Copy": one line per entry, its kind in lower case.
     QString toText() const;
 
 private:
+    static constexpr size_t capacity = 200;
+
     const QString m_hub;
-    const int m_capacity;
+    const QString m_server;
     mutable QMutex m_mutex;
     std::deque<Entry> m_entries;
     QList<Resource> m_resources;
-    QString m_server;
 };
 
 using HubJournalPtr = std::shared_ptr<HubJournal>;

@@ -51,10 +51,6 @@ ProxyChoice proxyFromUrl(const QString &text, const QString &source)
     }
     choice.proxy = QNetworkProxy(type, url.host(), quint16(url.port(defaultPort)),
                                  url.userName(QUrl::FullyDecoded), url.password(QUrl::FullyDecoded));
-    choice.description = QStringLiteral("%1 proxy %2:%3 (from %4)")
-                             .arg(scheme, url.host())
-                             .arg(url.port(defaultPort))
-                             .arg(source);
     return choice;
 }
 
@@ -66,9 +62,7 @@ bool isLoopbackHost(const QString &host)
     return !address.isNull() && address.isLoopback();
 }
 
-} // namespace
-
-bool HubProxy::bypassedByNoProxy(const QString &noProxy, const QString &host, int port)
+bool bypassedByNoProxy(const QString &noProxy, const QString &host, int port)
 {
     const QString lowerHost = host.toLower();
     const QHostAddress hostAddress(lowerHost);
@@ -117,7 +111,9 @@ bool HubProxy::bypassedByNoProxy(const QString &noProxy, const QString &host, in
     return false;
 }
 
-ProxyChoice HubProxy::resolve(const QString &proxyUrl, const QUrl &server, const QProcessEnvironment &environment)
+} // namespace
+
+ProxyChoice resolveProxy(const QString &proxyUrl, const QUrl &server, const QProcessEnvironment &environment)
 {
     if (!proxyUrl.isEmpty())
         return proxyFromUrl(proxyUrl, QStringLiteral("proxy-url"));

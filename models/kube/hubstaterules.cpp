@@ -11,11 +11,6 @@ QString unauthorizedMessage(const ApiError &error)
     return QStringLiteral("You must be logged in to the server (Unauthorized)");
 }
 
-bool isForbidden(const InformerReport &informer)
-{
-    return informer.phase == ResourceInformer::Phase::Backoff && informer.lastError.isForbidden();
-}
-
 HubStatus connecting(HubStatus s, const ConnectReport &connect)
 {
     if (!connect.error.isError()) {
@@ -62,7 +57,7 @@ HubStatus deriveHubStatus(const HubStatus &previous, const ConnectReport &connec
     bool estimateKnown = true;
     const InformerReport *worst = nullptr;
     for (const InformerReport &informer : informers) {
-        const bool forbidden = isForbidden(informer);
+        const bool forbidden = informer.phase == ResourceInformer::Phase::Backoff && informer.lastError.isForbidden();
         if (forbidden)
             s.forbiddenScopes.append(informer.scope);
         if (informer.phase == ResourceInformer::Phase::WaitingForCredentials)

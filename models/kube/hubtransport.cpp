@@ -6,7 +6,6 @@
 #include "fleetscope_version.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QNetworkReply>
 #include <QSysInfo>
@@ -20,21 +19,11 @@ namespace {
 constexpr qint64 maxTokenFileBytes = 1024 * 1024;
 
 // client-go's headerKeyEscape: Impersonate-Extra-<key> keys are percent-encoded
-// outside the HTTP token alphabet, and '%' itself is always encoded.
+// outside the HTTP token alphabet (letters, digits and "!#$&'*+-.^_`|~"), and '%'
+// itself is always encoded.
 QByteArray headerKeyEscape(const QString &key)
 {
-    static const QByteArray legal = QByteArrayLiteral("!#$&'*+-.^_`|~");
-    QByteArray out;
-    for (const char c : key.toUtf8()) {
-        const auto b = static_cast<unsigned char>(c);
-        const bool ok = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
-            || legal.contains(c);
-        if (ok)
-            out += c;
-        else
-            out += '%' + QByteArray::number(b, 16).toUpper().rightJustified(2, '0');
-    }
-    return out;
+    return key.toUtf8().toPercentEncoding(QByteArrayLiteral("!#$&'*+^`|"));
 }
 
 int effectivePort(const QUrl &url)
@@ -232,7 +221,7 @@ void HubTransport::setUpProxy(const KubeconfigCluster &cluster)
         setProxy(QNetworkProxy(QNetworkProxy::NoProxy));
         return;
     }
-    const ProxyChoice choice = HubProxy::resolve(cluster.proxyUrl, m_server);
+    const ProxyChoice choice = resolveProxy(cluster.proxyUrl, m_server);
     if (!choice.ok())
         addSetupError(choice.error);
     setProxy(choice.proxy);
@@ -302,29 +291,16 @@ bool HubTransport::credentialsReady() const
     return m_execCredential && !m_execCredential->isExpired(QDateTime::currentMSecsSinceEpoch());
 }
 
-void HubTransport::emitQueued(bool ok, const QString &message)
-{
-    QMetaObject::invokeMethod(
-        this,
-        [this, ok, message] {
-            if (ok)
-                emit credentialsRefreshed();
-            else
-                emit credentialsFailed(message);
-        },
-        Qt::QueuedConnection);
-}
-
 void HubTransport::refreshCredentials()
 {
     if (!m_setupError.isEmpty()) {
-        emitQueued(false, m_setupError);
+        QMetaObject::invokeMethod(this, [this] { emit credentialsFailed(m_setupError); }, Qt::QueuedConnection);
         return;
     }
     if (m_auth == AuthKind::TokenFile)
         m_fileTokenAge.invalidate();
     if (m_auth != AuthKind::Exec || credentialsReady()) {
-        emitQueued(true, {});
+        QMetaObject::invokeMethod(this, &HubTransport::credentialsRefreshed, Qt::QueuedConnection);
         return;
     }
     m_execCredential.reset(); // expired: never send it again

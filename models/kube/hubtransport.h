@@ -34,7 +34,7 @@ namespace fleetscope {
 //   - User-Agent fleetscope/<version>, Accept: application/json unless set,
 //     HTTP/2 allowed, redirects not followed (a redirect must not carry the
 //     token elsewhere; the apiserver does not redirect API calls);
-//   - the proxy from proxy-url or the *_PROXY environment (see HubProxy).
+//   - the proxy from proxy-url or the *_PROXY environment (see resolveProxy()).
 // Requests it must not send fail locally with a FailedReply instead: any
 // setupError(), exec credentials not ready, or a URL outside the hub's server.
 class HubTransport final : public QNetworkAccessManager
@@ -111,7 +111,6 @@ private:
     void onExecSucceeded(const ExecCredential &credential);
     void onExecFailed(const QString &message);
     bool ownsExecRunner() const;
-    void emitQueued(bool ok, const QString &message);
     QString hubPrefix() const;
     void traceRequest(Operation operation, QNetworkReply *reply);
 

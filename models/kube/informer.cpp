@@ -1,6 +1,7 @@
 #include "informer.h"
 
 #include "api/paddedjson.h"
+#include "kube/hubcache.h"
 #include "kube/hubtransport.h"
 #include "kube/logcategories.h"
 
@@ -51,12 +52,12 @@ void appendAvailable(QNetworkReply *reply, QByteArray *body)
 } // namespace
 
 ResourceInformer::ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec,
-                                   InformerSink *sink, InformerOptions options, QObject *parent)
+                                   HubCache *cache, InformerOptions options, QObject *parent)
     : QObject(parent)
     , m_lists(lists)
     , m_watches(watches)
     , m_spec(std::move(spec))
-    , m_sink(sink)
+    , m_cache(cache)
     , m_options(options)
     , m_backoff(options.backoff)
     , m_retryTimer(new QTimer(this))
@@ -65,12 +66,7 @@ ResourceInformer::ResourceInformer(HubTransport *lists, QNetworkAccessManager *w
 {
     m_clock.start();
     m_retryTimer->setSingleShot(true);
-    connect(m_retryTimer, &QTimer::timeout, this, [this] {
-        if (m_relistNext)
-            requestListPage();
-        else
-            startWatch();
-    });
+    connect(m_retryTimer, &QTimer::timeout, this, &ResourceInformer::retryNow);
     m_inactivityTimer->setSingleShot(true);
     m_inactivityTimer->setInterval(m_options.inactivityTimeoutMs);
     connect(m_inactivityTimer, &QTimer::timeout, this, &ResourceInformer::onWatchInactive);
@@ -137,8 +133,6 @@ QNetworkReply *ResourceInformer::get(QNetworkAccessManager *manager, const QUrlQ
 {
     QNetworkRequest request(m_lists->url(m_spec.collectionPath(), query));
     request.setTransferTimeout(transferTimeoutMs);
-    // A list page can be large; let Qt inflate gzip (kube compresses bodies > 128 KiB).
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     QNetworkReply *reply = manager->get(request);
     m_reply = reply;
     return reply;
@@ -164,7 +158,7 @@ void ResourceInformer::requestListPage()
     m_inactivityTimer->stop();
     if (m_continueToken.isEmpty()) {
         m_listed = 0;
-        m_sink->listStarted(m_spec);
+        m_cache->listStarted(m_spec);
     }
     setPhase(Phase::Listing);
     QUrlQuery query;
@@ -220,11 +214,11 @@ void ResourceInformer::onListReplyFinished()
         return;
     }
 
-    // The page is parsed in place; its items go to the sink as views into it.
+    // The page is parsed in place; its items go to the cache as views into it.
     reservePadding(&m_page); // a no-op after appendAvailable(), unless the body is empty
     ResponseReader::ListPage page;
     QString pageError;
-    const auto deliver = [this](ResponseObjects &items) { m_sink->objects(m_spec, ObjectChange::Listed, items); };
+    const auto deliver = [this](ResponseObjects &items) { m_cache->objects(m_spec, ObjectChange::Listed, items); };
     if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError, deliver)) {
         m_continueToken.clear();
         handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + pageError), true);
@@ -253,7 +247,7 @@ void ResourceInformer::onListReplyFinished()
     m_resourceVersion = listVersion;
     m_reader.releaseBuffers();
     m_page = QByteArray();
-    m_sink->listFinished(m_spec);
+    m_cache->listFinished(m_spec);
     if (m_synced)
         ++m_relists;
     m_synced = true;
@@ -310,10 +304,16 @@ void ResourceInformer::onWatchReadyRead()
         if (!processWatchLine(line))
             return; // the watch was replaced or failed
     }
-    if (!fits) {
-        abortReply();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": a watch event exceeded the size limit")), false);
-    }
+    if (!fits)
+        failWatch(QStringLiteral("a watch event exceeded the size limit"));
+}
+
+bool ResourceInformer::failWatch(const QString &problem)
+{
+    // Events before the bad one were applied: the next watch resumes from the last good RV.
+    abortReply();
+    handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + problem), false);
+    return false;
 }
 
 bool ResourceInformer::processWatchLine(const QByteArray &line)
@@ -323,17 +323,10 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
     reservePadding(&text);
     ResponseReader::WatchEvent event;
     QString eventError;
-    if (!m_reader.readEvent(std::string_view(text.constData(), size_t(text.size())), &event, &eventError)) {
-        // Events before this one were applied; resume from the last good RV.
-        abortReply();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + eventError), false);
-        return false;
-    }
-    if (!event.hasObject) {
-        abortReply();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": a watch event has no object")), false);
-        return false;
-    }
+    if (!m_reader.readEvent(std::string_view(text.constData(), size_t(text.size())), &event, &eventError))
+        return failWatch(eventError);
+    if (!event.hasObject)
+        return failWatch(QStringLiteral("a watch event has no object"));
     if (event.type == u"ERROR") {
         // A Status object: rare and small, read with the DOM like other error bodies.
         const nlohmann::json status = nlohmann::json::parse(event.object.begin(), event.object.end(), nullptr, false);
@@ -356,11 +349,8 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
         change = ObjectChange::Modified;
     else if (event.type == u"DELETED")
         change = ObjectChange::Deleted;
-    else {
-        abortReply();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": unknown watch event type \"%1\"").arg(event.type.left(40))), false);
-        return false;
-    }
+    else
+        return failWatch(QStringLiteral("unknown watch event type \"%1\"").arg(event.type.left(40)));
     ++m_watchEvents;
     if (lcWatchEvents().isDebugEnabled()) {
         qCDebug(lcWatchEvents).noquote() << m_spec.describe() << event.type
@@ -370,11 +360,8 @@ bool ResourceInformer::processWatchLine(const QByteArray &line)
     }
     QString objectError;
     if (!m_reader.readObject(event.object, &objectError,
-                             [&](ResponseObjects &object) { m_sink->objects(m_spec, change, object); })) {
-        abortReply();
-        handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + objectError), false);
-        return false;
-    }
+                             [&](ResponseObjects &object) { m_cache->objects(m_spec, change, object); }))
+        return failWatch(objectError);
     if (!rv.isEmpty())
         m_resourceVersion = rv;
     m_backoff.succeeded(m_clock.elapsed());

@@ -12,35 +12,17 @@
 #include <QPointer>
 #include <QUrlQuery>
 
-#include <string_view>
-#include <vector>
-
 class QNetworkAccessManager;
 class QNetworkReply;
 class QTimer;
 
 namespace fleetscope {
 
+class HubCache;
 class HubTransport;
 
-// How an object reached the sink: in a (re)list, or in a watch event.
+// How an object reached the cache: in a (re)list, or in a watch event.
 enum class ObjectChange : quint8 { Listed, Added, Modified, Deleted };
-
-// Receives what an informer learns, on the informer's thread. A (re)list is
-// delivered as listStarted → objects(Listed)… → listFinished and replaces
-// everything the sink knew about the resource: the sink diffs, so that only real
-// changes travel on. Watch events arrive as objects(Added/Modified/Deleted).
-class InformerSink
-{
-public:
-    virtual ~InformerSink() = default;
-    virtual void listStarted(const ResourceSpec &spec) = 0;
-    // The objects of one list page or one watch event, read during the call from
-    // the response's parsed document (responseobjects.h). They are delimited, not
-    // checked: the sink decodes each and reports the ones it cannot.
-    virtual void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) = 0;
-    virtual void listFinished(const ResourceSpec &spec) = 0;
-};
 
 struct InformerOptions
 {
@@ -85,8 +67,8 @@ public:
     Q_ENUM(Phase)
 
     // Lists go through `lists` (which also makes the URLs), watches through `watches`, which may be null
-    // when `options.watch` is off.
-    ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec, InformerSink *sink,
+    // when `options.watch` is off. What they bring goes to `cache`.
+    ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec, HubCache *cache,
                      InformerOptions options = {}, QObject *parent = nullptr);
     ~ResourceInformer() override;
 
@@ -113,7 +95,7 @@ signals:
     void phaseChanged(fleetscope::ResourceInformer::Phase phase);
     // During a list: listed() and estimatedTotal() changed.
     void listProgress();
-    // A full list was delivered to the sink (first sync and every relist).
+    // A full list was delivered to the cache (first sync and every relist).
     void synced();
     // Something failed; the informer retries by itself after `retryInMs`, except
     // for 401 (retryInMs = -1): then it waits for retryNow().
@@ -128,6 +110,8 @@ private:
     void onWatchFinished();
     void onWatchInactive();
     bool processWatchLine(const QByteArray &line);
+    // Ends the watch on a bad event or stream, for `problem`; false.
+    bool failWatch(const QString &problem);
     void handleFailure(const ApiError &error, bool relistNext);
     void scheduleRetry(qint64 delayMs);
     void abortReply();
@@ -138,7 +122,7 @@ private:
     HubTransport *m_lists;
     QNetworkAccessManager *m_watches;
     ResourceSpec m_spec;
-    InformerSink *m_sink;
+    HubCache *m_cache;
     InformerOptions m_options;
     Backoff m_backoff;
     QElapsedTimer m_clock;

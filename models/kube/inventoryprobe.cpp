@@ -45,9 +45,8 @@ InventoryProbe::~InventoryProbe()
 void InventoryProbe::start()
 {
     m_transport = new HubTransport(m_cluster, m_user, m_result.context, this);
-    m_deadline = new QTimer(this);
-    m_deadline->setSingleShot(true);
-    connect(m_deadline, &QTimer::timeout, this, [this] {
+    // Once finished, the probe ignores it.
+    QTimer::singleShot(m_timeoutMs, this, [this] {
         // Still waiting for a credential: the plugin is what hangs, not the server.
         if (!m_discovery && !m_transport->credentialsReady())
             fail(InventoryProbeResult::Problem::ExecPlugin,
@@ -56,7 +55,6 @@ void InventoryProbe::start()
             fail(InventoryProbeResult::Problem::Unreachable,
                  QStringLiteral("no answer within %1 s").arg(m_timeoutMs / 1000));
     });
-    m_deadline->start(m_timeoutMs);
     if (!m_transport->setupError().isEmpty()) {
         // Reported from the event loop like every other outcome.
         QTimer::singleShot(0, this, [this] {
@@ -175,8 +173,6 @@ void InventoryProbe::finish()
     if (m_result.done)
         return;
     m_result.done = true;
-    if (m_deadline)
-        m_deadline->stop();
     if (m_discovery)
         m_discovery->abort();
     if (QNetworkReply *reply = m_reply.data()) {

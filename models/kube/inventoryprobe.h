@@ -3,14 +3,12 @@
 #include "api/kubeconfigcluster.h"
 #include "kube/authinfo.h"
 
-#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 #include <QStringList>
 
 class QNetworkReply;
-class QTimer;
 
 namespace fleetscope {
 
@@ -73,7 +71,6 @@ public:
 
     void setTimeoutMs(int milliseconds) { m_timeoutMs = milliseconds; }
     void start();
-    const InventoryProbeResult &result() const { return m_result; }
 
 signals:
     void finished(const fleetscope::InventoryProbeResult &result);
@@ -92,7 +89,6 @@ private:
     InventoryProbeResult m_result;
     HubTransport *m_transport = nullptr;
     HubDiscovery *m_discovery = nullptr;
-    QTimer *m_deadline = nullptr;
     QPointer<QNetworkReply> m_reply;
     QString m_profilesVersion;
     bool m_namespaced = false; // counting in the context's namespace after a 403

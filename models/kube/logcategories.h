@@ -13,5 +13,3 @@ Q_DECLARE_LOGGING_CATEGORY(lcWatchEvents) // fleetscope.kube.events
 Q_DECLARE_LOGGING_CATEGORY(lcExec)       // fleetscope.kube.exec
 Q_DECLARE_LOGGING_CATEGORY(lcDiscovery)  // fleetscope.kube.discovery
 Q_DECLARE_LOGGING_CATEGORY(lcFleet)      // fleetscope.fleet
-Q_DECLARE_LOGGING_CATEGORY(lcHistory)    // fleetscope.history
-Q_DECLARE_LOGGING_CATEGORY(lcConnect)    // fleetscope.connect

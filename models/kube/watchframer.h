@@ -27,7 +27,6 @@ public:
 
     // Bytes of an unfinished event (a stream that ends here was cut mid-event).
     qsizetype pendingBytes() const { return m_buffer.size(); }
-    bool overflowed() const { return m_overflowed; }
     void reset();
 
 private:

@@ -89,7 +89,7 @@ void TestApiError::retryAfter_data()
 void TestApiError::retryAfter()
 {
     QFETCH(QByteArray, header);
-    QTEST(parseRetryAfterMs(header), "ms");
+    QTEST(ApiError::fromHttp(429, QByteArray(), header).retryAfterMs, "ms");
 }
 
 QTEST_GUILESS_MAIN(TestApiError)

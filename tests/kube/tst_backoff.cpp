@@ -25,7 +25,6 @@ void TestBackoff::growsWithJitterToTheCap()
         const qint64 delay = backoff.next(0);
         QVERIFY2(delay >= base && delay <= 2 * base, qPrintable(QStringLiteral("%1 not in [%2, %3]").arg(delay).arg(base).arg(2 * base)));
     }
-    QCOMPARE(backoff.attempts(), 9);
 }
 
 void TestBackoff::retryAfterIsALowerBound()
@@ -43,7 +42,6 @@ void TestBackoff::resetsAfterTwoHealthyMinutes()
     backoff.succeeded(1000);
     const qint64 delay = backoff.next(1000 + 120'000);
     QVERIFY2(delay < 1600, qPrintable(QString::number(delay)));
-    QCOMPARE(backoff.attempts(), 1);
 }
 
 void TestBackoff::keepsGrowingWhenHealthIsShort()

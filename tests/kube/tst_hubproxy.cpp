@@ -81,7 +81,7 @@ void TstHubProxy::proxy()
     QProcessEnvironment environment;
     for (const QString &entry : env)
         environment.insert(entry.section(u'=', 0, 0), entry.section(u'=', 1));
-    const ProxyChoice choice = HubProxy::resolve(proxyUrl, QUrl(server), environment);
+    const ProxyChoice choice = resolveProxy(proxyUrl, QUrl(server), environment);
     QVERIFY2(choice.error.contains(error), qPrintable(choice.error));
     QCOMPARE(choice.ok(), error.isEmpty());
     QCOMPARE(int(choice.proxy.type()), type);
@@ -89,7 +89,7 @@ void TstHubProxy::proxy()
         QCOMPARE(choice.proxy.hostName(), host);
         QCOMPARE(int(choice.proxy.port()), port);
     }
-    QVERIFY(!choice.description.contains(u":p@") && !choice.error.contains(u":p@"));
+    QVERIFY(!choice.error.contains(u":p@"));
 }
 
 void TstHubProxy::noProxy_data()
@@ -122,7 +122,13 @@ void TstHubProxy::noProxy()
     QFETCH(QString, host);
     QFETCH(int, port);
     QFETCH(bool, bypassed);
-    QCOMPARE(HubProxy::bypassedByNoProxy(noProxy, host, port), bypassed);
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("HTTPS_PROXY"), QStringLiteral("http://proxy.corp:3128"));
+    environment.insert(QStringLiteral("NO_PROXY"), noProxy);
+    QUrl server(QStringLiteral("https://") + host);
+    server.setPort(port);
+    const ProxyChoice choice = resolveProxy(QString(), server, environment);
+    QCOMPARE(choice.proxy.type() == QNetworkProxy::NoProxy, bypassed);
 }
 
 void TstHubProxy::requestsGoThroughTheProxy()

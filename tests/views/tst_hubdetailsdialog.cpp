@@ -33,7 +33,6 @@ void fillHub(FleetStore *store, HubJournalPtr journal)
 {
     const int hub = store->addHub(QStringLiteral("hub-eu"));
     store->setHubJournal(hub, journal);
-    journal->setServer(QStringLiteral("https://hub-eu.example:6443"));
     journal->record(HubJournal::Kind::State, QStringLiteral("Connecting → Syncing"));
     journal->record(HubJournal::Kind::Request, QStringLiteral("GET /apis/multicluster.x-k8s.io 200 in 12 ms"));
     journal->record(HubJournal::Kind::Backoff, QStringLiteral("clusterprofiles: TooManyRequests (429); retrying in 1.2 s"));
@@ -58,7 +57,7 @@ void fillHub(FleetStore *store, HubJournalPtr journal)
 void TestHubDetailsDialog::showsStateResourcesAndHistoryNewestFirst()
 {
     FleetStore store;
-    auto journal = std::make_shared<HubJournal>(QStringLiteral("hub-eu"));
+    auto journal = std::make_shared<HubJournal>(QStringLiteral("hub-eu"), QStringLiteral("https://hub-eu.example:6443"));
     fillHub(&store, journal);
     HubDetailsDialog dialog(&store, 0);
     dialog.show();
@@ -92,7 +91,7 @@ void TestHubDetailsDialog::showsStateResourcesAndHistoryNewestFirst()
 void TestHubDetailsDialog::copiesAReport()
 {
     FleetStore store;
-    fillHub(&store, std::make_shared<HubJournal>(QStringLiteral("hub-eu")));
+    fillHub(&store, std::make_shared<HubJournal>(QStringLiteral("hub-eu"), QStringLiteral("https://hub-eu.example:6443")));
     HubDetailsDialog dialog(&store, 0);
     const QString report = dialog.reportText();
     QVERIFY2(report.startsWith(QLatin1String("hub: hub-eu\nstate: Reconnecting")), qPrintable(report));
@@ -113,7 +112,7 @@ void TestHubDetailsDialog::copiesAReport()
 void TestHubDetailsDialog::chipClickAsksForDetails()
 {
     FleetStore store;
-    fillHub(&store, std::make_shared<HubJournal>(QStringLiteral("hub-eu")));
+    fillHub(&store, std::make_shared<HubJournal>(QStringLiteral("hub-eu"), QStringLiteral("https://hub-eu.example:6443")));
     HubStatusModel hubs(&store);
     QSortFilterProxyModel shown;
     HubStatusBar bar(&store, &hubs, &shown);
