@@ -16,6 +16,7 @@
 #include "kube/logcategories.h"
 #include "guihistory.h"
 #include "guioptions.h"
+#include "hubstatusbar.h"
 #include "filterbar.h"
 #include "mainwindow.h"
 #include "memberactions.h"
@@ -60,6 +61,10 @@ void scheduleScreenshot(MainWindow *window, FleetStore *store, const GuiOptions 
         if (*done)
             return;
         *done = true;
+        // The status bar recounts at most once a second under churn; the picture
+        // shows the counts of the moment it is taken, as the tree it paints does.
+        if (auto *main = qobject_cast<MainWindow *>(widget))
+            main->hubStatusBar()->updateCounts();
         const bool saved = widget->grab().save(path, "PNG");
         if (!saved)
             std::fprintf(stderr, "fleetscope: cannot write screenshot %s\n", qPrintable(path));
