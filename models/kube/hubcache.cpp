@@ -1,6 +1,5 @@
 #include "hubcache.h"
 
-#include "api/jsontext.h"
 #include "api/namespacedecoder.h"
 #include "api/placementdecoder.h"
 #include "api/profiledecoder.h"
@@ -96,9 +95,9 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects 
         auto record = std::make_shared<ProfileRecord>();
         if (!m_profiles->decode(json, &record->profile))
             return nullptr;
-        // Compact (the hub's member order), then deflated: the details pane's copy.
+        // Compact (the hub's member order), then compressed: the details pane's copy.
         if (m_keepRawJson)
-            record->rawJson = CompressedJson(minifiedJson(m_profiles->decodedText()));
+            record->rawJson = CompressedJson::minified(m_profiles->decodedText());
         *meta = &record->profile.metadata;
         return record;
     }

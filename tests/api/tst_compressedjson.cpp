@@ -3,6 +3,7 @@
 // deflate state is reused) and on other threads at the same time.
 
 #include "api/compressedjson.h"
+#include "api/jsontext.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -37,6 +38,10 @@ private slots:
     void roundTrips_data();
     void roundTrips();
     void manyInARowAndOnManyThreads();
+    void minifiedAsMinifiedJson_data();
+    void minifiedAsMinifiedJson();
+    void corruptInputReadsEmpty_data();
+    void corruptInputReadsEmpty();
 };
 
 void TestCompressedJson::roundTrips_data()
@@ -94,6 +99,47 @@ void TestCompressedJson::manyInARowAndOnManyThreads()
         QVERIFY(thread->wait(60000));
     for (int t = 0; t < 4; ++t)
         QVERIFY2(results[size_t(t)], qPrintable(QStringLiteral("thread %1").arg(t)));
+}
+
+void TestCompressedJson::minifiedAsMinifiedJson_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("compact") << QByteArray(R"({"a":[1,2],"b":"x y"})") << QByteArray(R"({"a":[1,2],"b":"x y"})");
+    QTest::newRow("pretty") << QByteArray("{\n  \"a\" : [ 1, 2 ],\n  \"b\": \"x y\"\n}\n")
+                            << QByteArray(R"({"a":[1,2],"b":"x y"})");
+    QTest::newRow("an unterminated string, kept as received") << QByteArray(R"({"a": "open)")
+                                                              << QByteArray(R"({"a": "open)");
+    QTest::newRow("empty") << QByteArray() << QByteArray();
+}
+
+void TestCompressedJson::minifiedAsMinifiedJson()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QByteArray, expected);
+    // Longest first, then shorter: the per-thread buffer must not leak an earlier tail.
+    const CompressedJson longer = CompressedJson::minified(std::string_view(
+        "{\"padding\": \"0123456789012345678901234567890123456789012345678901234567890123456789\"}"));
+    QVERIFY(!longer.isEmpty());
+    const CompressedJson packed = CompressedJson::minified(std::string_view(json.constData(), size_t(json.size())));
+    QCOMPARE(packed.unpacked(), expected);
+    QCOMPARE(packed.unpacked(), minifiedJson(std::string_view(json.constData(), size_t(json.size()))));
+}
+
+void TestCompressedJson::corruptInputReadsEmpty_data()
+{
+    QTest::addColumn<QByteArray>("packed");
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("not compressed") << QByteArray(R"({"kind":"ClusterProfile"})");
+    // A zstd frame header (magic, then a one-byte content size of 32) without its block.
+    QTest::newRow("header only") << QByteArray("\x28\xb5\x2f\xfd\x20\x20", 6);
+    QTest::newRow("header and garbage") << QByteArray("\x28\xb5\x2f\xfd\x20\x20garbage garbage garbage", 29);
+}
+
+void TestCompressedJson::corruptInputReadsEmpty()
+{
+    QFETCH(QByteArray, packed);
+    QCOMPARE(CompressedJson::uncompress(packed), QByteArray());
 }
 
 QTEST_GUILESS_MAIN(TestCompressedJson)
