@@ -13,6 +13,8 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <utility>
+
 namespace fleetscope {
 
 HistoryPanel::HistoryPanel(HistoryStore *history, const FleetStore *store, ClusterTableView *table,
@@ -51,7 +53,10 @@ HistoryPanel::HistoryPanel(HistoryStore *history, const FleetStore *store, Clust
         if (!m_flapTimer->isActive())
             m_flapTimer->start();
     });
-    connect(history, &HistoryStore::stateChanged, this, &HistoryPanel::refreshFlaps);
+    connect(history, &HistoryStore::stateChanged, this, [this] {
+        m_flapsWhole = true;
+        refreshFlaps();
+    });
     m_flapColumn = std::make_unique<FlapColumn>(store, history->settings().flapThreshold,
                                                  history->settings().flapWindowHours);
     m_model = qobject_cast<ClusterTableModel *>(proxy->sourceModel());
@@ -178,11 +183,22 @@ void HistoryPanel::updateScope()
 
 void HistoryPanel::refreshFlaps()
 {
-    m_history->fetchFlapCounts(this, [this](const QHash<ClusterId, int> &counts) {
-        const QList<int> rows = m_flapColumn->setCounts(counts);
+    // All counts once (the store opened, failed or closed), then only what
+    // moved: a churning fleet flaps everywhere, and the whole set every two
+    // seconds cost more than the few hundred counts that change.
+    const auto apply = [this](const QList<int> &rows) {
         if (m_model && !rows.isEmpty())
             m_model->sourceColumnChanged(m_flapColumn.get(), rows);
         updateBadge();
+    };
+    if (std::exchange(m_flapsWhole, false)) {
+        m_history->fetchFlapCounts(this, [this, apply](const QHash<ClusterId, int> &counts) {
+            apply(m_flapColumn->setCounts(counts));
+        });
+        return;
+    }
+    m_history->fetchFlapChanges(this, [this, apply](const QHash<ClusterId, int> &changes) {
+        apply(m_flapColumn->applyChanges(changes));
     });
 }
 

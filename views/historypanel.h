@@ -66,6 +66,7 @@ private:
     FleetHealthChart *m_health;
     QTimer *m_scopeTimer;
     QTimer *m_flapTimer;
+    bool m_flapsWhole = true; // the next refresh fetches every count, not the changes
     std::unique_ptr<FlapColumn> m_flapColumn;
     QPointer<ClusterTableModel> m_model;
     ClusterId m_shown;

@@ -109,6 +109,11 @@ void FleetFindings::checkNamespaces(int hub)
         const std::optional<QString> now = InventoryLint::namespaceClusterSet(*m_store, hub, it.key().second);
         if (now != it->clusterSet) {
             it->clusterSet = now;
+            // Their records did not change, their findings may have.
+            for (const ClusterRef &ref : std::as_const(it->profiles)) {
+                if (const auto entry = m_entries.find(ref); entry != m_entries.end())
+                    entry->linted.reset();
+            }
             m_dirtyProfiles.unite(it->profiles);
         }
     }
@@ -170,8 +175,10 @@ void FleetFindings::startRelint(qint64 nowMs)
     // Profiles whose stale properties tick over.
     while (!m_clock.empty() && m_clock.begin()->first <= nowMs) {
         const ClusterRef ref = m_clock.begin()->second;
-        if (const auto entry = m_entries.find(ref); entry != m_entries.end())
+        if (const auto entry = m_entries.find(ref); entry != m_entries.end()) {
             entry->nextChangeMs = 0;
+            entry->linted.reset(); // the same record now reads differently
+        }
         m_dirtyProfiles.insert(ref);
         m_clock.erase(m_clock.begin());
     }
@@ -232,10 +239,10 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
         if (!cleared) {
             if (it == m_entries.end())
                 return;
-            QString rules = rulesOf(*it);
+            const QString &rules = rulesOf(*it);
             if (rules == it->rules)
                 return;
-            it->rules = std::move(rules);
+            it->rules = rules;
         }
         m_rulesChanged.push_back(ref);
     };
@@ -263,70 +270,148 @@ bool FleetFindings::continueRelint(const QDeadlineTimer &budget)
     return true;
 }
 
-void FleetFindings::relintProfile(const ClusterRef &ref)
+void FleetFindings::unindex(const ClusterRef &ref, const Entry &entry)
 {
-    // Take the old entry out of every index; whether the profile exists may
-    // have changed what the decisions naming it say. The member groups it
-    // left and joined are relinted after the profiles.
-    Entry old = m_entries.take(ref);
-    if (old.nextChangeMs)
-        m_clock.erase(old.clockAt);
-    if (!old.memberId.isEmpty()) {
-        m_dirtyMembers.insert(old.memberId);
-        removeRef(&m_members, old.memberId, ref);
+    // The member group it leaves is relinted after the profiles.
+    if (entry.nextChangeMs)
+        m_clock.erase(entry.clockAt);
+    if (!entry.memberId.isEmpty()) {
+        m_dirtyMembers.insert(entry.memberId);
+        removeRef(&m_members, entry.memberId, ref);
     }
-    if (old.watchesNamespace) {
-        const NamespaceKey key{ref.hub, ref.key.namespaceName};
-        auto watch = m_namespaces.find(key);
+    if (entry.watchesNamespace) {
+        auto watch = m_namespaces.find(NamespaceKey{ref.hub, ref.key.namespaceName});
         if (watch != m_namespaces.end()) {
             watch->profiles.remove(ref);
             if (watch->profiles.isEmpty())
                 m_namespaces.erase(watch);
         }
     }
+}
+
+void FleetFindings::dropEntry(const ClusterRef &ref)
+{
+    const auto it = m_entries.find(ref);
+    if (it == m_entries.end())
+        return;
+    unindex(ref, *it);
+    m_changedAny = m_changedAny || !it->own.isEmpty();
+    if (!it->rules.isEmpty())
+        m_cleared.append(ref);
+    m_entries.erase(it);
+}
+
+void FleetFindings::relintProfile(const ClusterRef &ref)
+{
     // What a decision says depends on whether the profiles it names exist, not
     // on what they hold: a changed profile (most of a churning hub's events)
     // leaves them be.
-    const auto naming = m_cameOrWent.remove(ref) ? m_placementsNaming.constFind(ref) : m_placementsNaming.cend();
-    if (naming != m_placementsNaming.cend()) {
-        for (const ClusterRef &placement : *naming)
-            m_dirtyPlacements.insert(placement);
+    const bool cameOrWent = m_cameOrWent.remove(ref);
+    if (cameOrWent) {
+        if (const auto naming = m_placementsNaming.constFind(ref); naming != m_placementsNaming.cend()) {
+            for (const ClusterRef &placement : *naming)
+                m_dirtyPlacements.insert(placement);
+        }
     }
-
     const int row = m_store->isHubActive(ref.hub) ? m_store->rowOf(ref.hub, ref.key) : -1;
     if (row < 0) {
-        m_changedAny = m_changedAny || !old.own.isEmpty();
-        return; // gone, and its row with it
-    }
-    const FleetProfile &fp = m_store->profileAt(row);
-    Entry entry;
-    InventoryLint::appendProfileFindings(*m_store, fp, m_options, &entry.own, &entry.nextChangeMs);
-    entry.memberId = fp.memberId;
-    entry.watchesNamespace = InventoryLint::hasClusterSetLabel(fp);
-    entry.rules = old.rules; // what the row shows until the rules are compared
-    m_changedAny = m_changedAny || entry.own != old.own;
-    if (entry.own.isEmpty() && entry.memberId.isEmpty() && !entry.watchesNamespace && !entry.nextChangeMs) {
-        if (!old.rules.isEmpty())
-            m_cleared.append(ref);
+        dropEntry(ref); // gone, and its row with it
         return;
     }
-    if (entry.nextChangeMs)
-        entry.clockAt = m_clock.emplace(entry.nextChangeMs, ref);
-    if (!entry.memberId.isEmpty()) {
-        m_dirtyMembers.insert(entry.memberId);
-        addRef(&m_members[entry.memberId], ref);
-    }
-    if (entry.watchesNamespace) {
-        const NamespaceKey key{ref.hub, ref.key.namespaceName};
-        auto watch = m_namespaces.find(key);
-        if (watch == m_namespaces.end()) {
-            watch = m_namespaces.insert(key, NamespaceWatch());
-            watch->clusterSet = InventoryLint::namespaceClusterSet(*m_store, ref.hub, ref.key.namespaceName);
+    const FleetProfile &fp = m_store->profileAt(row);
+    const auto it = m_entries.find(ref);
+    const auto memberFactsDiffer = [&fp](const Entry &entry) {
+        return entry.manager != fp.manager || entry.health != fp.health
+            || entry.version != fp.profile().kubernetesVersion;
+    };
+    // Most of a churning fleet's changes are condition flips: the record is new,
+    // but nothing its own rules read moved, nor has the clock reached its next
+    // change. Then its findings, rules and indexes stay as they are; only the
+    // member group reads its health.
+    if (it != m_entries.end() && !cameOrWent && it->linted
+        && (!it->nextChangeMs || m_options.nowMs < it->nextChangeMs) && it->memberId == fp.memberId
+        && InventoryLint::sameProfileInputs(it->linted->profile, fp.profile())) {
+        it->linted = fp.record;
+        if (!it->memberId.isEmpty() && memberFactsDiffer(*it)) {
+            it->manager = fp.manager;
+            it->health = fp.health;
+            it->version = fp.profile().kubernetesVersion;
+            m_dirtyMembers.insert(it->memberId);
         }
-        watch->profiles.insert(ref);
+        return;
     }
-    m_entries.insert(ref, std::move(entry));
-    m_touched.insert(ref);
+
+    Entry fresh;
+    InventoryLint::appendProfileFindings(*m_store, fp, m_options, &fresh.own, &fresh.nextChangeMs);
+    fresh.linted = fp.record;
+    fresh.memberId = fp.memberId;
+    fresh.manager = fp.manager;
+    fresh.health = fp.health;
+    fresh.version = fp.profile().kubernetesVersion;
+    fresh.watchesNamespace = InventoryLint::hasClusterSetLabel(fp);
+    for (const LintFinding &f : std::as_const(fresh.own))
+        fresh.ownRules |= quint8(1u << InventoryLint::rules().indexOf(f.rule));
+    if (it == m_entries.end()
+        && (fresh.own.isEmpty() && fresh.memberId.isEmpty() && !fresh.watchesNamespace && !fresh.nextChangeMs))
+        return; // nothing to keep, and nothing was kept
+    if (it == m_entries.end() || fresh.memberId != it->memberId || fresh.watchesNamespace != it->watchesNamespace
+        || (fresh.own.isEmpty() && fresh.memberId.isEmpty() && !fresh.watchesNamespace && !fresh.nextChangeMs)) {
+        // It joins or leaves an index: out of all of them, and back into those
+        // it belongs to (rare: a label moved, or it came or went).
+        QString shown; // what the row shows until the rules are compared
+        if (it != m_entries.end()) {
+            m_changedAny = m_changedAny || it->own != fresh.own;
+            shown = it->rules;
+            unindex(ref, *it);
+            m_entries.erase(it);
+        } else {
+            m_changedAny = m_changedAny || !fresh.own.isEmpty();
+        }
+        if (fresh.own.isEmpty() && fresh.memberId.isEmpty() && !fresh.watchesNamespace && !fresh.nextChangeMs) {
+            if (!shown.isEmpty())
+                m_cleared.append(ref);
+            return;
+        }
+        if (fresh.nextChangeMs)
+            fresh.clockAt = m_clock.emplace(fresh.nextChangeMs, ref);
+        if (!fresh.memberId.isEmpty()) {
+            m_dirtyMembers.insert(fresh.memberId);
+            addRef(&m_members[fresh.memberId], ref);
+        }
+        if (fresh.watchesNamespace) {
+            const NamespaceKey key{ref.hub, ref.key.namespaceName};
+            auto watch = m_namespaces.find(key);
+            if (watch == m_namespaces.end()) {
+                watch = m_namespaces.insert(key, NamespaceWatch());
+                watch->clusterSet = InventoryLint::namespaceClusterSet(*m_store, ref.hub, ref.key.namespaceName);
+            }
+            watch->profiles.insert(ref);
+        }
+        fresh.rules = shown;
+        m_entries.insert(ref, std::move(fresh));
+        m_touched.insert(ref);
+        return;
+    }
+    // In the same indexes as before: updated in place.
+    Entry &entry = *it;
+    m_changedAny = m_changedAny || entry.own != fresh.own;
+    if (fresh.nextChangeMs != entry.nextChangeMs) {
+        if (entry.nextChangeMs)
+            m_clock.erase(entry.clockAt);
+        if (fresh.nextChangeMs)
+            entry.clockAt = m_clock.emplace(fresh.nextChangeMs, ref);
+        entry.nextChangeMs = fresh.nextChangeMs;
+    }
+    if (!entry.memberId.isEmpty() && (cameOrWent || memberFactsDiffer(entry)))
+        m_dirtyMembers.insert(entry.memberId);
+    if (fresh.ownRules != entry.ownRules)
+        m_touched.insert(ref);
+    entry.own = std::move(fresh.own);
+    entry.linted = std::move(fresh.linted);
+    entry.manager = fresh.manager;
+    entry.health = fresh.health;
+    entry.version = fresh.version;
+    entry.ownRules = fresh.ownRules;
 }
 
 void FleetFindings::diffPlacements(int hub)
@@ -404,18 +489,29 @@ void FleetFindings::relintMember(const QString &memberId)
         m_memberFindings.insert(memberId, std::move(*f));
 }
 
-QString FleetFindings::rulesOf(const Entry &entry) const
+const QString &FleetFindings::rulesOf(const Entry &entry) const
 {
-    // In rule order, as InventoryLint::before() sorts a profile's findings.
-    QStringList names;
-    for (const LintFinding &f : entry.own)
-        names << f.rule;
+    // Every combination of rules, joined once in rule order (as
+    // InventoryLint::before() sorts a profile's findings): a relint compares
+    // thousands of rows' rules, and building each text anew cost more than the lint.
+    static const std::vector<QString> texts = [] {
+        const QStringList &rules = InventoryLint::rules();
+        std::vector<QString> all(size_t(1) << rules.size());
+        for (size_t mask = 0; mask < all.size(); ++mask) {
+            QStringList names;
+            for (qsizetype rule = 0; rule < rules.size(); ++rule) {
+                if (mask & (size_t(1) << rule))
+                    names << rules[rule];
+            }
+            all[mask] = names.join(u',');
+        }
+        return all;
+    }();
+    static const quint8 memberBit = quint8(1u << InventoryLint::rules().indexOf(QStringLiteral("member-disagreement")));
+    quint8 mask = entry.ownRules;
     if (!entry.memberId.isEmpty() && m_memberFindings.contains(entry.memberId))
-        names << QStringLiteral("member-disagreement");
-    std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
-        return InventoryLint::rules().indexOf(a) < InventoryLint::rules().indexOf(b);
-    });
-    return names.join(u',');
+        mask |= memberBit;
+    return texts[mask];
 }
 
 void FleetFindings::scheduleClock()

@@ -2,6 +2,7 @@
 
 #include "clustercolumnsource.h"
 #include "filterfacts.h"
+#include "fleetprofile.h"
 #include "inventorylint.h"
 
 #include <QHash>
@@ -96,10 +97,18 @@ private:
     struct Entry
     {
         QList<LintFinding> own; // InventoryLint::appendProfileFindings()
+        // The record `own` was linted from; null when something beside the
+        // record (the clock, the namespace's labels) asks for a fresh lint.
+        ProfilePtr linted;
         QString memberId;
         QString rules; // "manager-mismatch,stale-property"
         qint64 nextChangeMs = 0; // 0: none (and clockAt is not set)
         Clock::iterator clockAt;
+        // What member-disagreement reads of this profile.
+        PooledString manager;
+        PooledString version;
+        Health health = Health::NoData;
+        quint8 ownRules = 0; // `own`'s rules, a bit per index in InventoryLint::rules()
         bool watchesNamespace = false; // has a clusterset label
     };
     struct NamespaceWatch
@@ -117,10 +126,12 @@ private:
     void markRows(int first, int last, bool cameOrWent = false);
     void checkNamespaces(int hub);
     void relintProfile(const ClusterRef &ref);
+    void unindex(const ClusterRef &ref, const Entry &entry);
+    void dropEntry(const ClusterRef &ref);
     void diffPlacements(int hub);
     void relintPlacement(const ClusterRef &placement);
     void relintMember(const QString &memberId);
-    QString rulesOf(const Entry &entry) const;
+    const QString &rulesOf(const Entry &entry) const;
     void scheduleClock();
 
     const FleetStore *m_store;

@@ -166,6 +166,29 @@ void InventoryLint::appendProfileFindings(const FleetStore &store, const FleetPr
             QCoreApplication::translate("fleetscope::InventoryLint", "only the deprecated status.credentialProviders, which v1alpha2 drops"));
 }
 
+bool InventoryLint::sameProfileInputs(const ClusterProfile &a, const ClusterProfile &b)
+{
+    const LabelMap &la = a.metadata.labels;
+    const LabelMap &lb = b.metadata.labels;
+    if (a.clusterManagerName != b.clusterManagerName
+        || la.findText(well_known::clusterManagerLabel) != lb.findText(well_known::clusterManagerLabel)
+        || la.findText(well_known::clusterSetLabel) != lb.findText(well_known::clusterSetLabel)
+        || la.contains(well_known::clusterSetLabel) != lb.contains(well_known::clusterSetLabel)
+        || a.properties.size() != b.properties.size() || a.accessProviders.isEmpty() != b.accessProviders.isEmpty())
+        return false;
+    for (qsizetype i = 0; i < a.properties.size(); ++i) {
+        const Property &pa = a.properties[i];
+        const Property &pb = b.properties[i];
+        if (pa.name != pb.name || pa.lastObservedTime != pb.lastObservedTime)
+            return false;
+    }
+    const auto credentialsOnly = [](const ClusterProfile &p) {
+        return std::all_of(p.accessProviders.begin(), p.accessProviders.end(),
+                           [](const AccessProvider &provider) { return provider.fromCredentialProviders; });
+    };
+    return credentialsOnly(a) == credentialsOnly(b);
+}
+
 std::optional<LintFinding> InventoryLint::memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows)
 {
     // Named in a stable order, whatever order the hubs delivered them in.

@@ -13,6 +13,7 @@ namespace fleetscope {
 class FleetStore;
 struct FleetProfile;
 struct PlacementDecision;
+struct ClusterProfile;
 
 // One problem in how an inventory is published: which rule, how bad, and which
 // objects ("hub/namespace/name", PlacementDecisions as "hub/namespace/placementdecision/name").
@@ -74,6 +75,12 @@ public:
     // over), 0 for never.
     static void appendProfileFindings(const FleetStore &store, const FleetProfile &row, const LintOptions &options,
                                       QList<LintFinding> *out, qint64 *nextChangeMs = nullptr);
+    // Whether appendProfileFindings() reads the same of both versions of one
+    // profile (at the same instant, beside the same namespace): the manager
+    // label and spec, the clusterset label, the properties' names and
+    // observation times, the kinds of access providers. Conditions and values
+    // are not read: a flip of ControlPlaneHealthy leaves the findings as they are.
+    static bool sameProfileInputs(const ClusterProfile &a, const ClusterProfile &b);
     // member-disagreement among the rows publishing one inventory-member-id.
     static std::optional<LintFinding> memberFinding(const FleetStore &store, const QString &memberId, QList<int> rows);
     // placement-missing-profile for one PlacementDecision of an active hub.

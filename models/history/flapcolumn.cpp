@@ -40,9 +40,39 @@ QList<int> FlapColumn::setCounts(const QHash<ClusterId, int> &counts)
             it = m_counts.erase(it);
         }
     }
+    return rowsOf(changed);
+}
+
+QList<int> FlapColumn::applyChanges(const QHash<ClusterId, int> &changes)
+{
+    QList<ClusterId> changed;
+    changed.reserve(changes.size());
+    for (auto it = changes.cbegin(); it != changes.cend(); ++it) {
+        if (it.value() <= 0) {
+            if (m_counts.remove(it.key())) {
+                m_texts.remove(it.key());
+                changed.append(it.key());
+            }
+            continue;
+        }
+        const auto old = m_counts.find(it.key());
+        if (old != m_counts.end() && *old == it.value())
+            continue;
+        if (old != m_counts.end())
+            *old = it.value();
+        else
+            m_counts.insert(it.key(), it.value());
+        m_texts.insert(it.key(), QString::number(it.value()));
+        changed.append(it.key());
+    }
+    return rowsOf(changed);
+}
+
+QList<int> FlapColumn::rowsOf(const QList<ClusterId> &clusters) const
+{
     QList<int> rows;
-    rows.reserve(changed.size());
-    for (const ClusterId &cluster : std::as_const(changed)) {
+    rows.reserve(clusters.size());
+    for (const ClusterId &cluster : clusters) {
         const int hub = m_store->hubIndex(cluster.hub);
         if (const int row = hub < 0 ? -1 : m_store->rowOf(hub, ObjectKey{cluster.namespaceName, cluster.name}); row >= 0)
             rows.append(row);

@@ -22,6 +22,9 @@ public:
     // and only those rows need to be told (a whole-column change repaints
     // every row on screen).
     QList<int> setCounts(const QHash<ClusterId, int> &counts);
+    // Applies the counts that changed (HistoryStore::fetchFlapChanges: 0 for
+    // none left); returns the rows whose cell changed, ascending.
+    QList<int> applyChanges(const QHash<ClusterId, int> &changes);
     int count(const ClusterId &cluster) const;
 
     QString header() const override;
@@ -29,6 +32,8 @@ public:
     const QString *value(const FleetProfile &row) const override;
 
 private:
+    QList<int> rowsOf(const QList<ClusterId> &clusters) const;
+
     const FleetStore *m_store;
     int m_threshold;
     int m_windowHours;

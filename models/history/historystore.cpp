@@ -161,4 +161,10 @@ void HistoryStore::fetchFlapCounts(QObject *context, std::function<void(const QH
                                      std::move(done));
 }
 
+void HistoryStore::fetchFlapChanges(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done)
+{
+    roundTrip<QHash<ClusterId, int>>(m_worker, context, [](HistoryWorker *worker) { return worker->flapChanges(); },
+                                     std::move(done));
+}
+
 } // namespace fleetscope

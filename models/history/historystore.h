@@ -63,6 +63,11 @@ public:
     // Flaps per cluster within the settings' flap window (FlapCounter: counted in
     // memory as transitions are written, never by scanning the window).
     void fetchFlapCounts(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done);
+    // The counts that changed since the last fetchFlapCounts() or
+    // fetchFlapChanges(), 0 for a cluster with none left: what a refresh every
+    // few seconds needs, where the whole set is every cluster that flapped in
+    // the window. For one reader, applying each answer on top of the last.
+    void fetchFlapChanges(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done);
 
     // Blocks until every queued observation is decided and written (tests, exit).
     void flush();

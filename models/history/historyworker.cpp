@@ -127,6 +127,12 @@ QHash<ClusterId, int> HistoryWorker::flapCounts()
     return usable() ? m_flaps.counts(QDateTime::currentMSecsSinceEpoch()) : QHash<ClusterId, int>();
 }
 
+QHash<ClusterId, int> HistoryWorker::flapChanges()
+{
+    flush();
+    return usable() ? m_flaps.changes(QDateTime::currentMSecsSinceEpoch()) : QHash<ClusterId, int>();
+}
+
 void HistoryWorker::beginCoverage(const QString &hub, qint64 at)
 {
     if (!usable() || m_sessions.contains(hub))

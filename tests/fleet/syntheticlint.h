@@ -94,6 +94,35 @@ inline PlacementPtr lintPlacement(int placement, QRandomGenerator &random, int i
 // One random delta on a lint-shaped hub: profiles upserted or removed like
 // randomDelta(), and now and then a namespace relabelled or removed and a
 // placement rewritten or removed. `present` is kept in step.
+// The same profile after a status change that no rule of its own reads, as most
+// of a churning hub's events are: ControlPlaneHealthy flipped (its health, which
+// member-disagreement compares, with it), now and then another Kubernetes version.
+inline ProfilePtr withHealthFlipped(const ProfilePtr &record, bool newVersion)
+{
+    auto copy = std::make_shared<ProfileRecord>(*record);
+    ClusterProfile &p = copy->profile;
+    QList<Condition> conditions(p.conditions.begin(), p.conditions.end());
+    bool found = false;
+    for (Condition &c : conditions) {
+        if (c.type != QStringView(condition_types::controlPlaneHealthy))
+            continue;
+        found = true;
+        c.status = c.status == ConditionStatus::True ? ConditionStatus::False : ConditionStatus::True;
+    }
+    if (!found) {
+        Condition c;
+        c.type = StringPool::shared().intern(QString::fromUtf16(condition_types::controlPlaneHealthy));
+        c.status = ConditionStatus::False;
+        conditions.append(c);
+    }
+    p.conditions = conditions;
+    if (newVersion)
+        p.kubernetesVersion = StringPool::shared().intern(p.kubernetesVersion == QStringLiteral("v1.30.2")
+                                                              ? QStringLiteral("v1.31.0")
+                                                              : QStringLiteral("v1.30.2"));
+    return copy;
+}
+
 inline HubDelta randomLintDelta(QRandomGenerator &random, QSet<int> &present, int round, int maxChanges, int idRange)
 {
     HubDelta delta;

@@ -132,6 +132,16 @@ void TestFleetFindings::equalsAWholePassAfterEveryRound()
             const int hub = random.bounded(hubs);
             store.applyDelta(hub, synthetic::randomLintDelta(random, present[size_t(hub)], round, maxChanges, idRange));
         }
+        // Status changes that no profile rule reads, on rows of any hub: only
+        // the member groups (health, version) may read differently.
+        for (int flips = random.bounded(4 * maxChanges); flips > 0 && store.profileCount() > 0; --flips) {
+            const FleetProfile &fp = store.profileAt(random.bounded(store.profileCount()));
+            if (!store.isHubActive(fp.hub))
+                continue;
+            HubDelta delta;
+            delta.upsertedProfiles.append(synthetic::withHealthFlipped(fp.record, random.bounded(3) == 0));
+            store.applyDelta(fp.hub, delta);
+        }
         if (random.bounded(25) == 0) {
             const int hub = random.bounded(hubs);
             const QString name = store.hubName(hub);

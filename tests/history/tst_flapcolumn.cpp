@@ -141,6 +141,44 @@ private slots:
         QCOMPARE(flaps.count(id(name(150))), 0);
         QCOMPARE(flaps.count(id(QStringLiteral("gone-already"))), 10);
     }
+
+    // The refresh under churn applies only the counts that changed (0: none
+    // left) and names the rows whose cell moved; a change to the same count,
+    // or to a cluster without a row, names none.
+    void changesNameOnlyTheRowsWhoseCountMoved()
+    {
+        FleetStore store;
+        const int hub = store.addHub(QStringLiteral("hub-a"));
+        HubDelta delta;
+        const auto name = [](int i) { return QStringLiteral("c-%1").arg(i, 3, 10, QLatin1Char('0')); };
+        for (int i = 0; i < 50; ++i)
+            delta.upsertedProfiles << bareProfile(name(i));
+        store.applyDelta(hub, delta);
+        const auto rowOf = [&](int i) { return store.rowOf(hub, ObjectKey{QStringLiteral("fleet"), name(i)}); };
+        ClusterTableModel model(&store);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        FlapColumn flaps(&store, 4, 24);
+        const int column = model.addSourceColumn(&flaps);
+        QCOMPARE(flaps.setCounts({{id(name(1)), 3}, {id(name(2)), 5}, {id(name(3)), 1}}).size(), 3);
+
+        const QHash<ClusterId, int> changes{{id(name(1)), 4},     // up
+                                            {id(name(2)), 5},     // the same
+                                            {id(name(3)), 0},     // none left
+                                            {id(name(4)), 2},     // new
+                                            {id(name(5)), 0},     // none before either
+                                            {id(QStringLiteral("no-row")), 7}};
+        const QList<int> rows = flaps.applyChanges(changes);
+        QCOMPARE(rows, sorted({rowOf(1), rowOf(3), rowOf(4)}));
+        model.sourceColumnChanged(&flaps, rows);
+        const auto text = [&](int i) { return model.data(model.index(rowOf(i), column)).toString(); };
+        QCOMPARE(text(1), QStringLiteral("4"));
+        QCOMPARE(text(2), QStringLiteral("5"));
+        QCOMPARE(text(3), QString());
+        QCOMPARE(text(4), QStringLiteral("2"));
+        QCOMPARE(text(5), QString());
+        QCOMPARE(flaps.count(id(QStringLiteral("no-row"))), 7);
+        QVERIFY(flaps.applyChanges({{id(name(1)), 4}}).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstFlapColumn)

@@ -5,6 +5,7 @@
 
 #include "history/flapcounter.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace fleetscope;
@@ -79,6 +80,64 @@ private slots:
         // A cluster whose flaps all left the window is forgotten, not kept as zero.
         QCOMPARE(counts.contains(cluster(QStringLiteral("c"))), expected > 0);
         QCOMPARE(counter.clusterCount(), expected > 0 ? 1 : 0);
+    }
+
+    // changes() reports what moved since the last counts() or changes(): new
+    // and raised counts, 0 for a cluster forgotten or whose flaps left the
+    // window; nothing when nothing moved. Applied on top of the last counts(),
+    // they always give counts() again.
+    void changesReportOnlyWhatMoved()
+    {
+        FlapCounter counter(100'000, 10);
+        const ClusterId a = cluster(QStringLiteral("a"));
+        const ClusterId b = cluster(QStringLiteral("b"));
+        const ClusterId c = cluster(QStringLiteral("c"));
+        counter.add(a, 1'000);
+        counter.add(b, 2'000);
+        QHash<ClusterId, int> shown = counter.counts(5'000);
+        QCOMPARE(shown.size(), 2);
+        QVERIFY(counter.changes(6'000).isEmpty());
+
+        counter.add(a, 7'000);
+        counter.add(c, 8'000, 3);
+        QHash<ClusterId, int> changes = counter.changes(9'000);
+        QCOMPARE(changes, (QHash<ClusterId, int>{{a, 2}, {c, 3}}));
+        QVERIFY(counter.changes(9'500).isEmpty());
+
+        counter.forget(b);
+        counter.forget(cluster(QStringLiteral("never-flapped")));
+        QCOMPARE(counter.changes(10'000), (QHash<ClusterId, int>{{b, 0}}));
+
+        // At 111 s the bucket of 0–10 s leaves the window: all of a's flaps lay
+        // in it, c keeps the one of 50 s.
+        counter.add(c, 50'000);
+        counter.changes(50'000);
+        changes = counter.changes(111'000);
+        QCOMPARE(changes, (QHash<ClusterId, int>{{a, 0}, {c, 1}}));
+
+        // Replaying random flaps and forgets: the changes keep a copy equal to counts().
+        QRandomGenerator random(7);
+        shown = counter.counts(111'000);
+        qint64 now = 111'000;
+        for (int step = 0; step < 2000; ++step) {
+            now += random.bounded(2'000);
+            const ClusterId who = cluster(QStringLiteral("r%1").arg(random.bounded(20)));
+            if (random.bounded(10) == 0)
+                counter.forget(who);
+            else
+                counter.add(who, now - random.bounded(5'000));
+            if (random.bounded(5) == 0) {
+                const QHash<ClusterId, int> moved = counter.changes(now);
+                for (auto it = moved.cbegin(); it != moved.cend(); ++it) {
+                    if (it.value() == 0)
+                        shown.remove(it.key());
+                    else
+                        shown.insert(it.key(), it.value());
+                }
+                FlapCounter copy = counter;
+                QCOMPARE(shown, copy.counts(now));
+            }
+        }
     }
 
     // What stays in memory is bounded by clusters × buckets, however many flaps.

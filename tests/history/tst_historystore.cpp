@@ -333,6 +333,16 @@ private slots:
             [&] { QTRY_VERIFY(answered); }();
             return count;
         };
+        auto flapChanges = [this](HistoryStore &store) {
+            QHash<ClusterId, int> changes;
+            bool answered = false;
+            store.fetchFlapChanges(this, [&](const QHash<ClusterId, int> &moved) {
+                changes = moved;
+                answered = true;
+            });
+            [&] { QTRY_VERIFY(answered); }();
+            return changes;
+        };
         const QString gone = QStringLiteral("gone");
         {
             HistoryStore store;
@@ -346,10 +356,16 @@ private slots:
             QCOMPARE(flapsOf(store), 3);
             // A deleted cluster's flaps are forgotten (no row shows them), so a
             // hub that churns through names does not grow the counts.
+            // The refresh under churn asks for what moved since the last answer
+            // only: 0 for a cluster whose flaps were forgotten.
+            const ClusterId goneId{QStringLiteral("hub-a"), QStringLiteral("fleet"), gone};
             observe(store, 5000, ConditionStatus::True, gone);
             observe(store, 4000, ConditionStatus::False, gone);
+            QCOMPARE(flapChanges(store), (QHash<ClusterId, int>{{goneId, 1}}));
+            QCOMPARE(flapChanges(store), (QHash<ClusterId, int>{}));
             QCOMPARE(flapsOf(store, gone), 1);
             observe(store, 3000, ConditionStatus::Absent, gone);
+            QCOMPARE(flapChanges(store), (QHash<ClusterId, int>{{goneId, 0}}));
             QCOMPARE(flapsOf(store, gone), -1);
         }
         HistoryStore reopened;
