@@ -232,7 +232,6 @@ bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QStr
         *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(db.lastError()));
         return false;
     }
-    m_ids.bound();
     const auto failed = [&](const QString &detail) {
         *error = describe(QCoreApplication::translate("History", "cannot write"), detail);
         db.rollback();

@@ -8,9 +8,6 @@
 namespace fleetscope {
 namespace {
 
-// Each cache is dropped beyond this many entries (a few MB at most).
-constexpr int kMaxCached = 100000;
-
 QString sqlError(const QSqlError &error)
 {
     const QString db = error.databaseText();
@@ -25,12 +22,6 @@ QString nonNull(const QString &text)
 
 } // namespace
 
-void HistoryIds::bound()
-{
-    if (m_texts.size() > kMaxCached || m_clusters.size() > kMaxCached || m_latest.size() > kMaxCached)
-        forget();
-}
-
 void HistoryIds::forget()
 {
     m_texts.clear();
@@ -40,8 +31,7 @@ void HistoryIds::forget()
 
 qint64 HistoryIds::text(const QString &text, QString *error)
 {
-    const auto known = m_texts.constFind(text);
-    if (known != m_texts.constEnd())
+    if (const qint64 *known = m_texts.find(text))
         return *known;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("SELECT id FROM texts WHERE text = ?"));
@@ -67,8 +57,7 @@ qint64 HistoryIds::text(const QString &text, QString *error)
 
 qint64 HistoryIds::cluster(const ClusterId &cluster, QString *error)
 {
-    const auto known = m_clusters.constFind(cluster);
-    if (known != m_clusters.constEnd())
+    if (const qint64 *known = m_clusters.find(cluster))
         return *known;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("SELECT id FROM clusters WHERE hub = ? AND namespace = ? AND name = ?"));
@@ -98,8 +87,7 @@ qint64 HistoryIds::cluster(const ClusterId &cluster, QString *error)
 
 qint64 HistoryIds::latest(qint64 cluster, qint64 type, QString *error)
 {
-    const auto known = m_latest.constFind({cluster, type});
-    if (known != m_latest.constEnd())
+    if (const qint64 *known = m_latest.find({cluster, type}))
         return *known;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("SELECT id FROM latest WHERE cluster = ? AND type = ?"));

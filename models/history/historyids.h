@@ -11,8 +11,10 @@ namespace fleetscope {
 // The ids a HistoryDatabase write needs (historyschema.h): of texts and cluster
 // keys, interned on first use, and of each (cluster, type)'s latest transition,
 // the head its next one chains to. Kept in memory after the first look-up, so a
-// steady stream of transitions costs no reads; the caches are dropped when large
-// (a hub churning through names) and whenever they might disagree with the file.
+// steady stream of transitions costs no reads. A hub churning through names
+// would grow the caches for ever, so each keeps two generations of at most
+// `generation` entries: what is not used for a whole generation is looked up
+// in the file again. They are dropped whenever they might disagree with it.
 class HistoryIds final
 {
 public:
@@ -28,18 +30,52 @@ public:
     qint64 latest(qint64 cluster, qint64 type, QString *error);
     void setLatest(qint64 cluster, qint64 type, qint64 id) { m_latest.insert({cluster, type}, id); }
 
-    // Before a batch: keeps the caches under a fixed size.
-    void bound();
     // After a rollback (ids of rows that are gone) or closing.
     void forget();
     // After prune deleted unused texts.
     void forgetTexts() { m_texts.clear(); }
 
+    static constexpr int generation = 8192;
+
 private:
+    template<typename Key>
+    class Cache
+    {
+    public:
+        const qint64 *find(const Key &key)
+        {
+            auto it = m_current.constFind(key);
+            if (it != m_current.constEnd())
+                return &*it;
+            const auto old = m_previous.constFind(key);
+            if (old == m_previous.constEnd())
+                return nullptr;
+            insert(key, *old); // still in use: into this generation
+            return &*m_current.constFind(key);
+        }
+        void insert(const Key &key, qint64 id)
+        {
+            if (m_current.size() >= generation && !m_current.contains(key)) {
+                m_previous = std::move(m_current);
+                m_current = {};
+            }
+            m_current.insert(key, id);
+        }
+        void clear()
+        {
+            m_current.clear();
+            m_previous.clear();
+        }
+
+    private:
+        QHash<Key, qint64> m_current;
+        QHash<Key, qint64> m_previous;
+    };
+
     QString m_connection;
-    QHash<QString, qint64> m_texts;
-    QHash<ClusterId, qint64> m_clusters;
-    QHash<QPair<qint64, qint64>, qint64> m_latest;
+    Cache<QString> m_texts;
+    Cache<ClusterId> m_clusters;
+    Cache<QPair<qint64, qint64>> m_latest;
 };
 
 } // namespace fleetscope

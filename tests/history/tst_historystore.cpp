@@ -433,6 +433,29 @@ private slots:
                                      QStringLiteral("first")}));
     }
 
+    // The ids a write needs are cached in two bounded generations; a key that
+    // fell out of both is found in the file, so its chain goes on.
+    void chainsSurviveEvictedIds()
+    {
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(db.open(file("evicted.sqlite"), &error));
+        QVERIFY(db.insert({transition(QStringLiteral("c0"), 100, ConditionStatus::Absent, ConditionStatus::True)},
+                          &error));
+        QList<ConditionTransition> others;
+        for (int i = 1; i <= 2 * HistoryIds::generation + 10; ++i)
+            others.append(transition(QStringLiteral("c%1").arg(i), 200, ConditionStatus::Absent, ConditionStatus::True));
+        QVERIFY(db.insert(others, &error));
+        QVERIFY(db.insert({transition(QStringLiteral("c0"), 300, ConditionStatus::True, ConditionStatus::False)},
+                          &error));
+        const ClusterHistory h =
+            db.clusterHistory({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c0")}, 250, 400);
+        QCOMPARE(h.transitions.size(), 2);
+        QCOMPARE(h.transitions[0].at, 100); // the start state, reached along the chain
+        QCOMPARE(h.transitions[1].at, 300);
+        QCOMPARE(db.latestTransitions(&error).size(), 2 * HistoryIds::generation + 11);
+    }
+
     // The Flaps column's counts follow what is recorded, and a restart finds them in the file.
     void flapCountsFollowRecordingAndSurviveReopening()
     {
