@@ -216,7 +216,10 @@ bool HistoryDatabase::migrate(QString *error)
             return false;
         }
     }
-    return exec(QStringLiteral("COMMIT"), error);
+    if (!exec(QStringLiteral("COMMIT"), error))
+        return false;
+    // A migrated file shrinks to a quarter: give the space back once, now.
+    return m_foundVersion == 0 || m_foundVersion == schemaVersion || exec(QStringLiteral("VACUUM"), error);
 }
 
 bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QString *error)
