@@ -1,6 +1,8 @@
 #include "historydatabase.h"
 
 #include "flapcounter.h"
+#include "historyschema.h"
+#include "startstates.h"
 #include "timelinesegments.h"
 
 #include "kube/privatefiles.h"
@@ -13,14 +15,30 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
+static_assert(HistoryDatabase::schemaVersion == history_schema::version);
+
 QAtomicInt g_connectionCounter;
 
+// Columns as readTransition() reads them (then the row's id), and the joins they need.
 const QString kColumns = QStringLiteral(
-    "hub, namespace, name, member_id, type, old_status, new_status, reason, message, transition_time, "
-    "observed_at, at, seeded");
+    "c.hub, c.namespace, c.name, m.text, ty.text, t.old_status, t.new_status, r.text, g.text, t.transition_time, "
+    "t.observed_at, t.at, t.seeded, t.id");
+const QString kJoins = QStringLiteral(
+    " JOIN clusters c ON c.id = t.cluster JOIN texts ty ON ty.id = t.type JOIN texts m ON m.id = t.member "
+    "JOIN texts r ON r.id = t.reason JOIN texts g ON g.id = t.message ");
+// The same without the joins, for HistoryDatabase::Names to resolve: reading
+// many rows, a lookup in memory is cheaper than five in SQLite, and equal
+// texts share one QString.
+const QString kRawColumns = QStringLiteral(
+    "t.cluster, t.member, t.type, t.old_status, t.new_status, t.reason, t.message, t.transition_time, "
+    "t.observed_at, t.at, t.seeded, t.id");
+constexpr int kRawIdColumn = 11;
+
 
 ConditionStatus statusFrom(const QVariant &value)
 {
@@ -45,6 +63,23 @@ ConditionTransition readTransition(const QSqlQuery &q)
     return t;
 }
 
+ConditionTransition readRawTransition(const QSqlQuery &q, const HistoryDatabase::Names &names)
+{
+    ConditionTransition t;
+    t.cluster = names.clusters.value(q.value(0).toLongLong());
+    t.memberId = names.texts.value(q.value(1).toLongLong());
+    t.type = names.texts.value(q.value(2).toLongLong());
+    t.from = statusFrom(q.value(3));
+    t.to = statusFrom(q.value(4));
+    t.reason = names.texts.value(q.value(5).toLongLong());
+    t.message = names.texts.value(q.value(6).toLongLong());
+    t.lastTransitionTime = q.value(7).toLongLong();
+    t.observedAt = q.value(8).toLongLong();
+    t.at = q.value(9).toLongLong();
+    t.seeded = q.value(10).toBool();
+    return t;
+}
+
 QString sqlError(const QSqlError &error)
 {
     const QString db = error.databaseText();
@@ -55,6 +90,7 @@ QString sqlError(const QSqlError &error)
 
 HistoryDatabase::HistoryDatabase()
     : m_connection(QStringLiteral("fleetscope-history-%1").arg(g_connectionCounter.fetchAndAddRelaxed(1)))
+    , m_ids(m_connection)
 {
 }
 
@@ -130,6 +166,7 @@ void HistoryDatabase::close()
     }
     QSqlDatabase::removeDatabase(m_connection);
     m_open = false;
+    m_ids.forget();
 }
 
 bool HistoryDatabase::exec(const QString &sql, QString *error) const
@@ -169,41 +206,7 @@ bool HistoryDatabase::migrate(QString *error)
     // BEGIN IMMEDIATE takes the write lock now, so a locked file is found here.
     if (!exec(QStringLiteral("BEGIN IMMEDIATE"), error))
         return false;
-    QStringList steps;
-    if (m_foundVersion == 0) {
-        steps << QStringLiteral("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-              << QStringLiteral("CREATE TABLE transitions (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, "
-                                "namespace TEXT NOT NULL, name TEXT NOT NULL, member_id TEXT NOT NULL DEFAULT '', "
-                                "type TEXT NOT NULL, old_status INTEGER NOT NULL, new_status INTEGER NOT NULL, "
-                                "reason TEXT NOT NULL DEFAULT '', message TEXT NOT NULL DEFAULT '', "
-                                "transition_time INTEGER NOT NULL DEFAULT 0, observed_at INTEGER NOT NULL, "
-                                "at INTEGER NOT NULL, seeded INTEGER NOT NULL DEFAULT 0)");
-    } else if (m_foundVersion == 1) {
-        // v1 kept statuses as text and had neither member ids, start times nor coverage.
-        steps << QStringLiteral("ALTER TABLE transitions RENAME TO transitions_v1")
-              << QStringLiteral("CREATE TABLE transitions (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, "
-                                "namespace TEXT NOT NULL, name TEXT NOT NULL, member_id TEXT NOT NULL DEFAULT '', "
-                                "type TEXT NOT NULL, old_status INTEGER NOT NULL, new_status INTEGER NOT NULL, "
-                                "reason TEXT NOT NULL DEFAULT '', message TEXT NOT NULL DEFAULT '', "
-                                "transition_time INTEGER NOT NULL DEFAULT 0, observed_at INTEGER NOT NULL, "
-                                "at INTEGER NOT NULL, seeded INTEGER NOT NULL DEFAULT 0)")
-              << QStringLiteral(
-                     "INSERT INTO transitions (id, hub, namespace, name, type, old_status, new_status, reason, "
-                     "message, transition_time, observed_at, at) SELECT id, hub, namespace, name, type, "
-                     "CASE old_status WHEN 'True' THEN 1 WHEN 'False' THEN 2 WHEN 'Unknown' THEN 3 ELSE 0 END, "
-                     "CASE new_status WHEN 'True' THEN 1 WHEN 'False' THEN 2 WHEN 'Unknown' THEN 3 ELSE 0 END, "
-                     "COALESCE(reason, ''), COALESCE(message, ''), COALESCE(transition_time, 0), observed_at, "
-                     "observed_at FROM transitions_v1")
-              << QStringLiteral("DROP TABLE transitions_v1") << QStringLiteral("DELETE FROM schema_version");
-    }
-    if (m_foundVersion < 2) {
-        steps << QStringLiteral("CREATE TABLE coverage (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, "
-                                "started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL)")
-              << QStringLiteral("CREATE INDEX transitions_by_cluster ON transitions (hub, namespace, name, type, at)")
-              << QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)")
-              << QStringLiteral("CREATE INDEX coverage_by_hub ON coverage (hub, ended_at)")
-              << QStringLiteral("INSERT INTO schema_version (version) VALUES (2)");
-    }
+    QStringList steps = history_schema::upgradeSteps(m_foundVersion);
     // A write in every open: in exclusive locking mode it is what takes (and keeps)
     // the lock, so that a second Fleetscope is told now rather than at its first write.
     steps << QStringLiteral("UPDATE schema_version SET version = version");
@@ -213,7 +216,10 @@ bool HistoryDatabase::migrate(QString *error)
             return false;
         }
     }
-    return exec(QStringLiteral("COMMIT"), error);
+    if (!exec(QStringLiteral("COMMIT"), error))
+        return false;
+    // A migrated file shrinks to a quarter: give the space back once, now.
+    return m_foundVersion == 0 || m_foundVersion == schemaVersion || exec(QStringLiteral("VACUUM"), error);
 }
 
 bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QString *error)
@@ -229,34 +235,57 @@ bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QStr
         *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(db.lastError()));
         return false;
     }
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT INTO transitions (") + kColumns
-              + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (const ConditionTransition &t : transitions) {
-        q.bindValue(0, t.cluster.hub);
-        q.bindValue(1, t.cluster.namespaceName);
-        q.bindValue(2, t.cluster.name);
-        q.bindValue(3, t.memberId.isNull() ? QStringLiteral("") : t.memberId);
-        q.bindValue(4, t.type);
-        q.bindValue(5, int(t.from));
-        q.bindValue(6, int(t.to));
-        q.bindValue(7, t.reason.isNull() ? QStringLiteral("") : t.reason);
-        q.bindValue(8, t.message.isNull() ? QStringLiteral("") : t.message);
-        q.bindValue(9, t.lastTransitionTime);
-        q.bindValue(10, t.observedAt);
-        q.bindValue(11, t.at);
-        q.bindValue(12, t.seeded ? 1 : 0);
-        if (!q.exec()) {
-            *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
-            db.rollback();
-            return false;
-        }
-    }
-    if (!db.commit()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(db.lastError()));
+    const auto failed = [&](const QString &detail) {
+        *error = describe(QCoreApplication::translate("History", "cannot write"), detail);
         db.rollback();
+        m_ids.forget(); // they may name rows the rollback removed
         return false;
+    };
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO transitions (cluster, type, prev, member, old_status, new_status, reason, "
+                             "message, transition_time, observed_at, at, seeded) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    // Each key's new head, written once per batch.
+    QHash<QPair<qint64, qint64>, qint64> heads;
+    QString detail;
+    for (const ConditionTransition &t : transitions) {
+        const qint64 cluster = m_ids.cluster(t.cluster, &detail);
+        const qint64 type = cluster < 0 ? -1 : m_ids.text(t.type, &detail);
+        const qint64 member = type < 0 ? -1 : m_ids.text(t.memberId, &detail);
+        const qint64 reason = member < 0 ? -1 : m_ids.text(t.reason, &detail);
+        const qint64 message = reason < 0 ? -1 : m_ids.text(t.message, &detail);
+        const qint64 prev = message < 0 ? -1 : m_ids.latest(cluster, type, &detail);
+        if (prev < 0)
+            return failed(detail);
+        q.bindValue(0, cluster);
+        q.bindValue(1, type);
+        q.bindValue(2, prev > 0 ? QVariant(prev) : QVariant());
+        q.bindValue(3, member);
+        q.bindValue(4, int(t.from));
+        q.bindValue(5, int(t.to));
+        q.bindValue(6, reason);
+        q.bindValue(7, message);
+        q.bindValue(8, t.lastTransitionTime);
+        q.bindValue(9, t.observedAt);
+        q.bindValue(10, t.at);
+        q.bindValue(11, t.seeded ? 1 : 0);
+        if (!q.exec())
+            return failed(sqlError(q.lastError()));
+        const qint64 id = q.lastInsertId().toLongLong();
+        m_ids.setLatest(cluster, type, id);
+        heads.insert({cluster, type}, id);
     }
+    q.prepare(QStringLiteral("INSERT INTO latest (cluster, type, id) VALUES (?, ?, ?) "
+                             "ON CONFLICT (cluster, type) DO UPDATE SET id = excluded.id"));
+    for (auto it = heads.cbegin(); it != heads.cend(); ++it) {
+        q.bindValue(0, it.key().first);
+        q.bindValue(1, it.key().second);
+        q.bindValue(2, it.value());
+        if (!q.exec())
+            return failed(sqlError(q.lastError()));
+    }
+    if (!db.commit())
+        return failed(sqlError(db.lastError()));
     return true;
 }
 
@@ -310,8 +339,7 @@ qint64 HistoryDatabase::transitionCount() const
 
 bool HistoryDatabase::prune(qint64 cutoff, qint64 maxBytes, QString *error)
 {
-    const QString keepLatest = QStringLiteral(
-        "id NOT IN (SELECT MAX(id) FROM transitions GROUP BY hub, namespace, name, type)");
+    const QString keepLatest = QStringLiteral("id NOT IN (SELECT id FROM latest)");
     auto fail = [&](QSqlQuery &q) {
         *error = describe(QCoreApplication::translate("History", "cannot prune"), sqlError(q.lastError()));
         return false;
@@ -322,6 +350,7 @@ bool HistoryDatabase::prune(qint64 cutoff, qint64 maxBytes, QString *error)
     q.bindValue(0, cutoff);
     if (!q.exec())
         return fail(q);
+    bool deleted = q.numRowsAffected() > 0;
     q.prepare(QStringLiteral("DELETE FROM coverage WHERE ended_at < ?"));
     q.bindValue(0, cutoff);
     if (!q.exec())
@@ -341,6 +370,17 @@ bool HistoryDatabase::prune(qint64 cutoff, qint64 maxBytes, QString *error)
             return fail(q);
         if (q.numRowsAffected() <= 0)
             break;
+        deleted = true;
+    }
+    if (deleted) {
+        // Texts only the deleted transitions used (messages that name a time or a
+        // count are many) go too, so that the cap holds for them as well. Keys stay:
+        // each one's latest transition does.
+        if (!q.exec(QStringLiteral("DELETE FROM texts WHERE id NOT IN (SELECT type FROM transitions UNION "
+                                   "SELECT member FROM transitions UNION SELECT reason FROM transitions UNION "
+                                   "SELECT message FROM transitions)")))
+            return fail(q);
+        m_ids.forgetTexts();
     }
     return true;
 }
@@ -350,9 +390,8 @@ QList<ConditionTransition> HistoryDatabase::latestTransitions(QString *error) co
     QList<ConditionTransition> result;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    // SQLite takes the other columns from the row holding MAX(id).
-    if (!q.exec(QStringLiteral("SELECT ") + kColumns
-                + QStringLiteral(", MAX(id) FROM transitions GROUP BY hub, namespace, name, type"))) {
+    if (!q.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id")
+                + kJoins)) {
         *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
         return result;
     }
@@ -377,41 +416,97 @@ QList<CoverageInterval> HistoryDatabase::coverage(const QString &hub, qint64 fro
     return result;
 }
 
+bool HistoryDatabase::loadNames(Names *names, QString *error) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT id, text FROM texts"))) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        return false;
+    }
+    while (q.next())
+        names->texts.insert(q.value(0).toLongLong(), q.value(1).toString());
+    if (!q.exec(QStringLiteral("SELECT id, hub, namespace, name FROM clusters"))) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        return false;
+    }
+    while (q.next())
+        names->clusters.insert(q.value(0).toLongLong(),
+                               {q.value(1).toString(), q.value(2).toString(), q.value(3).toString()});
+    return true;
+}
+
+bool HistoryDatabase::walkChains(const ClusterId *cluster, qint64 since, qint64 before, const Names *names,
+                                 const std::function<void(ConditionTransition &&, qint64)> &keep, QString *error) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.setForwardOnly(true);
+    // From each key's head back along `prev` while the rows were recorded at or
+    // after `since`, and one more: a transition that began at or after `since`
+    // was observed then too (at ≤ observed_at), and the one more is the state
+    // the key was in at `since`. A pruned predecessor ends a chain.
+    const QString heads = cluster
+        ? QStringLiteral("SELECT l.id FROM latest l JOIN clusters k ON k.id = l.cluster "
+                         "WHERE k.hub = ? AND k.namespace = ? AND k.name = ?")
+        : QStringLiteral("SELECT id FROM latest");
+    q.prepare(QStringLiteral("WITH RECURSIVE walk(id) AS (") + heads
+              + QStringLiteral(" UNION ALL SELECT t.prev FROM walk w JOIN transitions t ON t.id = w.id "
+                               "WHERE t.observed_at >= ? AND t.prev IS NOT NULL) SELECT ")
+              + (names ? QString(kRawColumns + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id "))
+                       : QString(kColumns + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id") + kJoins))
+              + QStringLiteral("WHERE t.at < ?"));
+    int index = 0;
+    if (cluster) {
+        q.bindValue(index++, cluster->hub);
+        q.bindValue(index++, cluster->namespaceName);
+        q.bindValue(index++, cluster->name);
+    }
+    q.bindValue(index++, since);
+    q.bindValue(index, before);
+    if (!q.exec()) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        return false;
+    }
+    while (q.next()) {
+        if (names)
+            keep(readRawTransition(q, *names), q.value(kRawIdColumn).toLongLong());
+        else
+            keep(readTransition(q), q.value(13).toLongLong());
+    }
+    return true;
+}
+
 ClusterHistory HistoryDatabase::clusterHistory(const ClusterId &cluster, qint64 from, qint64 to) const
 {
     ClusterHistory history;
     history.cluster = cluster;
     history.from = from;
     history.to = to;
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.setForwardOnly(true);
-    // Binds the cluster, then `times`, and appends the rows; false (history.error said) when the query fails.
-    const auto read = [&](const QString &sql, std::initializer_list<qint64> times) {
-        q.prepare(sql);
-        q.bindValue(0, cluster.hub);
-        q.bindValue(1, cluster.namespaceName);
-        q.bindValue(2, cluster.name);
-        int index = 3;
-        for (const qint64 time : times)
-            q.bindValue(index++, time);
-        if (!q.exec()) {
-            history.error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-            return false;
-        }
-        while (q.next())
-            history.transitions.append(readTransition(q));
-        return true;
-    };
-    // Each condition type's last change before the window (the state it starts in), then the window's changes.
-    if (!read(QStringLiteral("SELECT ") + kColumns
-                  + QStringLiteral(", MAX(at) FROM transitions WHERE hub = ? AND namespace = ? AND name = ? AND at < ? "
-                                   "GROUP BY type"),
-              {from})
-        || !read(QStringLiteral("SELECT ") + kColumns
-                     + QStringLiteral(" FROM transitions WHERE hub = ? AND namespace = ? AND name = ? AND at >= ? AND "
-                                      "at < ? ORDER BY at, id"),
-                 {from, to}))
+    // Each condition type's last change before the window (the state it starts
+    // in), then the window's changes, oldest first.
+    StartStates start(from);
+    QList<std::pair<ConditionTransition, qint64>> window;
+    QString error;
+    const bool read = walkChains(
+        &cluster, from, to, nullptr,
+        [&](ConditionTransition &&t, qint64 id) {
+            if (t.at < from)
+                start.offer(std::move(t), id);
+            else if (t.at < to)
+                window.append({std::move(t), id});
+        },
+        &error);
+    if (!read) {
+        history.error = error;
         return history;
+    }
+    std::sort(window.begin(), window.end(), [](const auto &a, const auto &b) {
+        return a.first.at != b.first.at ? a.first.at < b.first.at : a.second < b.second;
+    });
+    history.transitions = start.take();
+    history.transitions.reserve(history.transitions.size() + window.size());
+    for (auto &entry : window)
+        history.transitions.append(std::move(entry.first));
     history.coverage = coverage(cluster.hub, from, to);
     return history;
 }
@@ -421,36 +516,42 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
                                                         QString *error) const
 {
     QList<ConditionTransition> result;
+    const auto wanted = [&](const ConditionTransition &t) {
+        return (scope.isEmpty() || scope.contains(t.cluster)) && (types.isEmpty() || types.contains(t.type));
+    };
+    Names names;
+    if (!loadNames(&names, error))
+        return {};
+    if (withStartState) {
+        // Along the chains: what it reads grows with the rows recorded since
+        // `from`, not with the file.
+        StartStates start(from);
+        const bool read = walkChains(
+            nullptr, from, from, &names,
+            [&](ConditionTransition &&t, qint64 id) {
+                if (t.at < from && wanted(t))
+                    start.offer(std::move(t), id);
+            },
+            error);
+        if (!read)
+            return {};
+        result = start.take();
+    }
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    auto run = [&](const QString &sql, bool before) {
-        q.prepare(sql);
-        if (before) {
-            q.bindValue(0, from);
-        } else {
-            q.bindValue(0, from);
-            q.bindValue(1, to);
-        }
-        if (!q.exec()) {
-            *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-            return false;
-        }
-        while (q.next()) {
-            ConditionTransition t = readTransition(q);
-            if ((scope.isEmpty() || scope.contains(t.cluster)) && (types.isEmpty() || types.contains(t.type)))
-                result.append(std::move(t));
-        }
-        return true;
-    };
-    if (withStartState
-        && !run(QStringLiteral("SELECT ") + kColumns
-                    + QStringLiteral(", MAX(at) FROM transitions WHERE at < ? GROUP BY hub, namespace, name, type"),
-                true))
+    q.prepare(QStringLiteral("SELECT ") + kRawColumns
+              + QStringLiteral(" FROM transitions t WHERE t.at >= ? AND t.at < ? ORDER BY t.at, t.id"));
+    q.bindValue(0, from);
+    q.bindValue(1, to);
+    if (!q.exec()) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
         return {};
-    if (!run(QStringLiteral("SELECT ") + kColumns
-                 + QStringLiteral(" FROM transitions WHERE at >= ? AND at < ? ORDER BY at, id"),
-             false))
-        return {};
+    }
+    while (q.next()) {
+        ConditionTransition t = readRawTransition(q, names);
+        if (wanted(t))
+            result.append(std::move(t));
+    }
     return result;
 }
 
@@ -459,9 +560,10 @@ bool HistoryDatabase::loadFlaps(FlapCounter *counter, qint64 since, QString *err
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
     // The same test as FlapCounter::isFlap, in SQL.
-    q.prepare(QStringLiteral("SELECT hub, namespace, name, at / ?, COUNT(*) FROM transitions WHERE at >= ? AND seeded = 0 "
+    q.prepare(QStringLiteral("SELECT c.hub, c.namespace, c.name, f.bucket, f.flaps FROM (SELECT cluster, at / ? AS "
+                             "bucket, COUNT(*) AS flaps FROM transitions WHERE at >= ? AND seeded = 0 "
                              "AND old_status <> 0 AND new_status <> 0 AND old_status <> new_status "
-                             "GROUP BY hub, namespace, name, at / ?"));
+                             "GROUP BY cluster, at / ?) f JOIN clusters c ON c.id = f.cluster"));
     q.bindValue(0, counter->bucketMs());
     q.bindValue(1, since);
     q.bindValue(2, counter->bucketMs());

@@ -1,11 +1,14 @@
 #pragma once
 
+#include "historyids.h"
 #include "historytypes.h"
 
 #include <QHash>
 #include <QList>
 #include <QSet>
 #include <QString>
+
+#include <functional>
 
 namespace fleetscope {
 
@@ -14,12 +17,9 @@ class FlapCounter;
 // The SQLite file behind condition history, on whichever thread calls it (the
 // HistoryStore's worker; tests call it directly). One connection per instance.
 //
-// Schema (versioned in table schema_version; migrate() upgrades older files):
-//   transitions(id, hub, namespace, name, member_id, type, old_status, new_status,
-//               reason, message, transition_time, observed_at, at, seeded)
-//   coverage(id, hub, started_at, ended_at): when each hub was being watched.
-// Statuses are ConditionStatus values (0 Absent, 1 True, 2 False, 3 Unknown),
-// times are ms since the epoch.
+// Schema: historyschema.h (versioned in table schema_version; migrate() upgrades
+// older files). Statuses are ConditionStatus values (0 Absent, 1 True, 2 False,
+// 3 Unknown), times are ms since the epoch.
 //
 // The file is held with an exclusive lock while open: two Fleetscopes writing
 // one history would record every transition twice, so the second one is told
@@ -27,7 +27,7 @@ class FlapCounter;
 class HistoryDatabase final
 {
 public:
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
 
     HistoryDatabase();
     ~HistoryDatabase();
@@ -69,12 +69,28 @@ public:
     // counted per bucket by SQLite (a few rows per cluster, however long the window).
     bool loadFlaps(FlapCounter *counter, qint64 since, QString *error) const;
 
+    // The interned texts and cluster keys, by id (for reading many rows).
+    struct Names
+    {
+        QHash<qint64, QString> texts;
+        QHash<qint64, ClusterId> clusters;
+    };
+
 private:
+    bool loadNames(Names *names, QString *error) const;
+    // The transitions of the keys of `cluster` (all when null) recorded since the
+    // last one recorded before `since`, that began before `before`; `keep` gets
+    // each row and its id. Rows are resolved through `names` when given, else
+    // joined in SQLite.
+    bool walkChains(const ClusterId *cluster, qint64 since, qint64 before, const Names *names,
+                    const std::function<void(ConditionTransition &&, qint64)> &keep,
+                    QString *error) const;
     bool exec(const QString &sql, QString *error) const;
     bool migrate(QString *error);
     QString describe(const QString &what, const QString &detail) const;
 
     QString m_connection;
+    HistoryIds m_ids; // after m_connection, which it names
     QString m_path;
     bool m_open = false;
     int m_foundVersion = 0;

@@ -306,7 +306,154 @@ private slots:
         db.close();
         HistoryDatabase again;
         QVERIFY(again.open(path, &error));
-        QCOMPARE(again.foundVersion(), 2);
+        QCOMPARE(again.foundVersion(), HistoryDatabase::schemaVersion);
+    }
+
+    // v3 interns keys and texts and chains each key's transitions: a v2 file keeps
+    // everything, reads as before, and new transitions extend its chains.
+    void migratesFromVersion2()
+    {
+        const QString path = file("v2.sqlite");
+        QVERIFY(writeForeignDatabase(
+            path, 2,
+            {QStringLiteral("CREATE TABLE transitions (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, namespace TEXT NOT NULL, "
+                            "name TEXT NOT NULL, member_id TEXT NOT NULL DEFAULT '', type TEXT NOT NULL, "
+                            "old_status INTEGER NOT NULL, new_status INTEGER NOT NULL, reason TEXT NOT NULL DEFAULT '', "
+                            "message TEXT NOT NULL DEFAULT '', transition_time INTEGER NOT NULL DEFAULT 0, "
+                            "observed_at INTEGER NOT NULL, at INTEGER NOT NULL, seeded INTEGER NOT NULL DEFAULT 0)"),
+             QStringLiteral("CREATE TABLE coverage (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, started_at INTEGER NOT "
+                            "NULL, ended_at INTEGER NOT NULL)"),
+             QStringLiteral("CREATE INDEX transitions_by_cluster ON transitions (hub, namespace, name, type, at)"),
+             QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)"),
+             QStringLiteral("CREATE INDEX coverage_by_hub ON coverage (hub, ended_at)"),
+             QStringLiteral("INSERT INTO transitions VALUES "
+                            "(1, 'hub-a', 'fleet', 'c1', 'm-1', 'Joined', 0, 1, 'Joined', 'ok', 900, 1000, 1000, 1), "
+                            "(2, 'hub-a', 'fleet', 'c1', 'm-1', 'ControlPlaneHealthy', 0, 1, 'Up', 'fine', 900, 1000, 1000, 1), "
+                            "(3, 'hub-a', 'fleet', 'c1', 'm-1', 'ControlPlaneHealthy', 1, 2, 'Down', 'lost', 1900, 2000, 2000, 0), "
+                            "(4, 'hub-a', 'fleet', 'c2', '', 'ControlPlaneHealthy', 0, 1, 'Up', 'fine', 900, 1000, 1000, 1), "
+                            "(5, 'hub-a', 'fleet', 'c1', 'm-1', 'ControlPlaneHealthy', 2, 1, 'Up', 'back', 2900, 3000, 2950, 0)"),
+             QStringLiteral("INSERT INTO coverage VALUES (1, 'hub-a', 500, 3500)")}));
+        const ClusterId c1{QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c1")};
+        ConditionTransition back;
+        back.cluster = c1;
+        back.memberId = QStringLiteral("m-1");
+        back.type = QStringLiteral("ControlPlaneHealthy");
+        back.from = ConditionStatus::False;
+        back.to = ConditionStatus::True;
+        back.reason = QStringLiteral("Up");
+        back.message = QStringLiteral("back");
+        back.lastTransitionTime = 2900;
+        back.observedAt = 3000;
+        back.at = 2950;
+        HistoryDatabase db;
+        QString error;
+        QVERIFY2(db.open(path, &error), qPrintable(error));
+        QCOMPARE(db.foundVersion(), 2);
+        QCOMPARE(db.transitionCount(), 5);
+        QCOMPARE(db.latestTransitions(&error).size(), 3);
+        QVERIFY(db.latestTransitions(&error).contains(back));
+        // Both types' states before the window (sorted by key), then the change inside it.
+        ClusterHistory h = db.clusterHistory(c1, 2500, 4000);
+        QVERIFY2(h.error.isEmpty(), qPrintable(h.error));
+        QCOMPARE(h.transitions.size(), 3);
+        QCOMPARE(h.transitions[0].type, QStringLiteral("ControlPlaneHealthy"));
+        QCOMPARE(h.transitions[0].at, 2000);
+        QCOMPARE(h.transitions[0].message, QStringLiteral("lost"));
+        QCOMPARE(h.transitions[1].type, QStringLiteral("Joined"));
+        QVERIFY(h.transitions[1].seeded);
+        QCOMPARE(h.transitions[2], back);
+        QCOMPARE(h.coverage, (QList<CoverageInterval>{{500, 3500}}));
+        // Fleet health: every key's start state, then the window.
+        const QList<ConditionTransition> health = db.transitions({}, 2500, 4000, {}, true, &error);
+        QCOMPARE(health.size(), 4);
+        QCOMPARE(health.last(), back);
+        QCOMPARE(health[2].cluster.name, QStringLiteral("c2"));
+        QCOMPARE(health[2].memberId, QString());
+        // A new transition extends the migrated chain.
+        ConditionTransition down = back;
+        down.from = ConditionStatus::True;
+        down.to = ConditionStatus::False;
+        down.at = down.observedAt = down.lastTransitionTime = 4000;
+        QVERIFY(db.insert({down}, &error));
+        h = db.clusterHistory(c1, 3500, 5000);
+        QCOMPARE(h.transitions.size(), 3);
+        QCOMPARE(h.transitions[0], back);
+        QCOMPARE(h.transitions[2], down);
+        db.close();
+        HistoryDatabase again;
+        QVERIFY(again.open(path, &error));
+        QCOMPARE(again.foundVersion(), HistoryDatabase::schemaVersion);
+        QCOMPARE(again.transitionCount(), 6);
+    }
+
+    // Pruning ends chains where it deleted, and takes the texts only deleted rows used.
+    void pruneEndsChainsAndForgetsTexts()
+    {
+        const QString path = file("prunechain.sqlite");
+        auto at = [](qint64 time, const QString &message) {
+            ConditionTransition t = transition(QStringLiteral("c1"), time, ConditionStatus::True,
+                                               ConditionStatus::False);
+            t.message = message;
+            return t;
+        };
+        {
+            HistoryDatabase db;
+            QString error;
+            QVERIFY(db.open(path, &error));
+            QVERIFY(db.insert({at(100, QStringLiteral("first")), at(200, QStringLiteral("second"))}, &error));
+            QVERIFY(db.insert({at(300, QStringLiteral("second")), at(5000, QStringLiteral("last"))}, &error));
+            QVERIFY(db.prune(1000, 0, &error));
+            QCOMPARE(db.transitionCount(), 1);
+            const ClusterId c1{QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c1")};
+            ClusterHistory h = db.clusterHistory(c1, 4000, 6000);
+            QCOMPARE(h.transitions.size(), 1); // nothing left before the window
+            QCOMPARE(h.transitions[0].message, QStringLiteral("last"));
+            h = db.clusterHistory(c1, 6000, 7000);
+            QCOMPARE(h.transitions.size(), 1); // the start state
+            QCOMPARE(h.transitions[0].at, 5000);
+            // A text that prune removed is written anew, not from a stale id.
+            QVERIFY(db.insert({at(6000, QStringLiteral("first"))}, &error));
+            h = db.clusterHistory(c1, 5500, 7000);
+            QCOMPARE(h.transitions.size(), 2);
+            QCOMPARE(h.transitions[1].message, QStringLiteral("first"));
+            QVERIFY(db.prune(5500, 0, &error));
+        }
+        const QString connection = QStringLiteral("texts");
+        QStringList texts;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(QStringLiteral("SELECT text FROM texts ORDER BY text"), db);
+            while (q.next())
+                texts << q.value(0).toString();
+        }
+        QSqlDatabase::removeDatabase(connection);
+        QCOMPARE(texts, (QStringList{QString(), QStringLiteral("ControlPlaneHealthy"), QStringLiteral("Down"),
+                                     QStringLiteral("first")}));
+    }
+
+    // The ids a write needs are cached in two bounded generations; a key that
+    // fell out of both is found in the file, so its chain goes on.
+    void chainsSurviveEvictedIds()
+    {
+        HistoryDatabase db;
+        QString error;
+        QVERIFY(db.open(file("evicted.sqlite"), &error));
+        QVERIFY(db.insert({transition(QStringLiteral("c0"), 100, ConditionStatus::Absent, ConditionStatus::True)},
+                          &error));
+        QList<ConditionTransition> others;
+        for (int i = 1; i <= 2 * HistoryIds::generation + 10; ++i)
+            others.append(transition(QStringLiteral("c%1").arg(i), 200, ConditionStatus::Absent, ConditionStatus::True));
+        QVERIFY(db.insert(others, &error));
+        QVERIFY(db.insert({transition(QStringLiteral("c0"), 300, ConditionStatus::True, ConditionStatus::False)},
+                          &error));
+        const ClusterHistory h =
+            db.clusterHistory({QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c0")}, 250, 400);
+        QCOMPARE(h.transitions.size(), 2);
+        QCOMPARE(h.transitions[0].at, 100); // the start state, reached along the chain
+        QCOMPARE(h.transitions[1].at, 300);
+        QCOMPARE(db.latestTransitions(&error).size(), 2 * HistoryIds::generation + 11);
     }
 
     // The Flaps column's counts follow what is recorded, and a restart finds them in the file.
