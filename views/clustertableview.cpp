@@ -7,6 +7,7 @@
 
 #include <QAccessible>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
@@ -340,8 +341,19 @@ void ClusterTableView::syncRows()
     // The header appends or drops records at its end: all rows have one height,
     // so which records come or go does not matter.
     QHeaderView *rows = verticalHeader();
-    if (model() && rows->count() != model()->rowCount())
-        rows->reset();
+    if (!model() || rows->count() == model()->rowCount())
+        return;
+    // The header shares the table's selection model, and resetting a view
+    // resets its selection model too (silently): without putting them back,
+    // the user's selected and current rows would vanish whenever a row came
+    // or went anywhere in a churning fleet.
+    QItemSelectionModel *selection = selectionModel();
+    const QPersistentModelIndex current = selection->currentIndex();
+    const QItemSelection selected = selection->selection();
+    rows->reset();
+    const QSignalBlocker quiet(selection); // nothing changed for anyone listening
+    selection->setCurrentIndex(current, QItemSelectionModel::NoUpdate);
+    selection->select(selected, QItemSelectionModel::Select);
 }
 
 // The scroll bar's range and the header's geometry follow the row count in

@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QPaintEvent>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace fleetscope;
@@ -227,6 +228,39 @@ private slots:
         m_store->applyDelta(0, delta);
         QVERIFY(waitFor([&] { return bar->maximum() == 0 && !bar->isVisible(); }, 2 * ClusterTableView::geometryIntervalMs));
         QCOMPARE(m_proxy->rowCount(), 5);
+    }
+
+    // The vertical header catches up with the row count by resetting itself,
+    // and it shares the table's selection model: the rows a user picked must
+    // survive clusters coming and going elsewhere in the fleet.
+    void theSelectionSurvivesRowsComingAndGoing()
+    {
+        const QModelIndex picked = m_proxy->index(5, 0);
+        m_table->setCurrentIndex(picked);
+        m_table->selectionModel()->select(m_proxy->index(7, 0),
+                                          QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(m_table->selectedStoreRows().size(), 2);
+        QSignalSpy current(m_table.get(), &ClusterTableView::currentClusterChanged);
+
+        HubDelta delta;
+        delta.removedProfiles << ObjectKey{QStringLiteral("fleet"), nameOf(0)};
+        for (int i = 0; i < 10; ++i)
+            delta.upsertedProfiles << cluster(QStringLiteral("z-%1").arg(i));
+        m_store->applyDelta(0, delta);
+        QHeaderView *rows = m_table->verticalHeader();
+        QVERIFY(waitFor([&] { return rows->count() == m_proxy->rowCount(); }, 2 * ClusterTableView::geometryIntervalMs));
+        m_table->scrollTo(m_table->currentIndex()); // what a key press or a click does next
+        settle(ClusterTableView::repaintIntervalMs);
+
+        QCOMPARE(m_table->currentIndex().siblingAtColumn(ClusterTableModel::NameColumn).data().toString(), nameOf(5));
+        QStringList selected;
+        for (const QModelIndex &index : m_table->selectionModel()->selectedRows(ClusterTableModel::NameColumn))
+            selected << index.data().toString();
+        selected.sort();
+        QCOMPARE(selected, (QStringList{nameOf(5), nameOf(7)}));
+        // The current cluster moved up a row but stayed the same cluster: nobody is told otherwise.
+        for (const QList<QVariant> &emitted : std::as_const(current))
+            QVERIFY2(emitted.at(0).toInt() >= 0, "the current cluster was dropped");
     }
 
 private:
