@@ -143,7 +143,11 @@ bool HistoryDatabase::open(const QString &path, QString *error)
     // database ("file is not a database"), so it doubles as the corruption check.
     if (!exec(QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"), &detail)
         || !exec(QStringLiteral("PRAGMA journal_mode=WAL"), &detail)
-        || !exec(QStringLiteral("PRAGMA synchronous=NORMAL"), &detail) || !migrate(&detail)) {
+        || !exec(QStringLiteral("PRAGMA synchronous=NORMAL"), &detail)
+        // Writes append and touch a few pages (the tables' ends, `latest`); the
+        // default 2 MB cache only filled with pages written once, in a dashboard
+        // that should not grow after its first minute. Reads come from the OS's cache.
+        || !exec(QStringLiteral("PRAGMA cache_size=-512"), &detail) || !migrate(&detail)) {
         // SQLITE_BUSY: another connection holds the file (not "database table is locked").
         const bool locked = detail.contains(QLatin1String("database is locked"), Qt::CaseInsensitive);
         *error = locked ? describe(QCoreApplication::translate("History", "locked"),
