@@ -3,6 +3,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
 #include <QVariant>
 
 namespace fleetscope {
@@ -29,29 +30,42 @@ void HistoryIds::forget()
     m_latest.clear();
 }
 
+namespace {
+
+// The id of the row that `select` finds with `values`, inserted by `insert`
+// with the same values when there is none; -1 with `error` set when SQLite fails.
+qint64 findOrInsert(const QString &connection, const QString &select, const QString &insert,
+                    const QStringList &values, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(connection, false));
+    const auto bind = [&q, &values] {
+        for (int i = 0; i < values.size(); ++i)
+            q.bindValue(i, nonNull(values.at(i)));
+    };
+    q.prepare(select);
+    bind();
+    if (q.exec() && q.next())
+        return q.value(0).toLongLong();
+    if (!q.lastError().isValid()) {
+        q.prepare(insert);
+        bind();
+        if (q.exec())
+            return q.lastInsertId().toLongLong();
+    }
+    *error = sqlError(q.lastError());
+    return -1;
+}
+
+} // namespace
+
 qint64 HistoryIds::text(const QString &text, QString *error)
 {
     if (const qint64 *known = m_texts.find(text))
         return *known;
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("SELECT id FROM texts WHERE text = ?"));
-    q.bindValue(0, nonNull(text));
-    qint64 id = -1;
-    if (q.exec() && q.next()) {
-        id = q.value(0).toLongLong();
-    } else if (q.lastError().isValid()) {
-        *error = sqlError(q.lastError());
-        return -1;
-    } else {
-        q.prepare(QStringLiteral("INSERT INTO texts (text) VALUES (?)"));
-        q.bindValue(0, nonNull(text));
-        if (!q.exec()) {
-            *error = sqlError(q.lastError());
-            return -1;
-        }
-        id = q.lastInsertId().toLongLong();
-    }
-    m_texts.insert(text, id);
+    const qint64 id = findOrInsert(m_connection, QStringLiteral("SELECT id FROM texts WHERE text = ?"),
+                                   QStringLiteral("INSERT INTO texts (text) VALUES (?)"), {text}, error);
+    if (id >= 0)
+        m_texts.insert(text, id);
     return id;
 }
 
@@ -59,29 +73,12 @@ qint64 HistoryIds::cluster(const ClusterId &cluster, QString *error)
 {
     if (const qint64 *known = m_clusters.find(cluster))
         return *known;
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("SELECT id FROM clusters WHERE hub = ? AND namespace = ? AND name = ?"));
-    q.bindValue(0, nonNull(cluster.hub));
-    q.bindValue(1, nonNull(cluster.namespaceName));
-    q.bindValue(2, nonNull(cluster.name));
-    qint64 id = -1;
-    if (q.exec() && q.next()) {
-        id = q.value(0).toLongLong();
-    } else if (q.lastError().isValid()) {
-        *error = sqlError(q.lastError());
-        return -1;
-    } else {
-        q.prepare(QStringLiteral("INSERT INTO clusters (hub, namespace, name) VALUES (?, ?, ?)"));
-        q.bindValue(0, nonNull(cluster.hub));
-        q.bindValue(1, nonNull(cluster.namespaceName));
-        q.bindValue(2, nonNull(cluster.name));
-        if (!q.exec()) {
-            *error = sqlError(q.lastError());
-            return -1;
-        }
-        id = q.lastInsertId().toLongLong();
-    }
-    m_clusters.insert(cluster, id);
+    const qint64 id = findOrInsert(
+        m_connection, QStringLiteral("SELECT id FROM clusters WHERE hub = ? AND namespace = ? AND name = ?"),
+        QStringLiteral("INSERT INTO clusters (hub, namespace, name) VALUES (?, ?, ?)"),
+        {cluster.hub, cluster.namespaceName, cluster.name}, error);
+    if (id >= 0)
+        m_clusters.insert(cluster, id);
     return id;
 }
 
