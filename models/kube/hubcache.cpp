@@ -24,7 +24,7 @@ const ObjectMeta &placementMetadata(const void *object)
 }
 
 template<typename Object, typename Decoder>
-std::shared_ptr<const void> decodeAs(Decoder &decoder, ondemand::value &json, const ObjectMeta **meta)
+std::shared_ptr<const void> decodeAs(Decoder &decoder, ondemand::value &json, ObjectMeta **meta)
 {
     auto object = std::make_shared<Object>();
     if (!decoder.decode(json, object.get()))
@@ -87,7 +87,7 @@ OnDemandReader &HubCache::decoder(ResourceKind kind)
     return *decoders[int(kind)];
 }
 
-std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects &objects, const ObjectMeta **meta)
+std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects &objects, ObjectMeta **meta)
 {
     ondemand::value &json = objects.current();
     switch (kind) {
@@ -112,7 +112,7 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects 
 void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp)
 {
     Table &t = table(spec.kind);
-    const ObjectMeta *meta = nullptr;
+    ObjectMeta *meta = nullptr; // the new object's, not shared with anyone yet
     std::shared_ptr<const void> decoded = decode(spec.kind, objects, &meta);
     if (!decoded) {
         // Skipped and reported; a stale earlier version must not linger as if current.
@@ -133,6 +133,12 @@ void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint3
     // Same resourceVersion: a replay (relist, re-watch), not a change.
     if (known && !meta->resourceVersion.isEmpty() && known->resourceVersion == meta->resourceVersion)
         return;
+    // Every event decodes the name afresh. Taking the one already held keeps one
+    // copy per object for its whole life: whatever keys on it for a while (history's
+    // per-cluster state, the Flaps column) would otherwise each hold the copy of
+    // the event that made its entry, a warm-up that grows with the fleet (#26).
+    if (known)
+        meta->name = known->name;
     t.objects.insert(decoded, listStamp);
     if (known) {
         t.pending.insert(key, std::move(decoded));

@@ -68,7 +68,7 @@ private:
 
     Table &table(ResourceKind kind) { return m_tables[int(kind)]; }
     // Decodes one object; null (and the error named in m_decodeErrors) if it cannot.
-    std::shared_ptr<const void> decode(ResourceKind kind, ResponseObjects &objects, const ObjectMeta **meta);
+    std::shared_ptr<const void> decode(ResourceKind kind, ResponseObjects &objects, ObjectMeta **meta);
     OnDemandReader &decoder(ResourceKind kind);
     // listStamp: the list delivering it, 0 for a watch event.
     void upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp);

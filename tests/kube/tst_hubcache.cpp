@@ -133,7 +133,8 @@ void TestHubCache::watchEventsCoalescePerKey()
 {
     HubCache cache;
     list(cache, allProfiles, {profile("a", "c1", "1")});
-    cache.takeDelta();
+    const HubDelta listed = cache.takeDelta();
+    QCOMPARE(listed.upsertedProfiles.size(), 1);
     auto m1 = profile("a", "c1", "5", "v1.31.0");
     auto m2 = profile("a", "c1", "6", "v1.32.0");
     auto added = profile("a", "c9", "7");
@@ -147,6 +148,10 @@ void TestHubCache::watchEventsCoalescePerKey()
     QCOMPARE(delta.upsertedProfiles.size(), 1);
     QCOMPARE(delta.upsertedProfiles.first()->profile.kubernetesVersion, QStringLiteral("v1.32.0"));
     QCOMPARE(names(delta), (QStringList{"+a/c1", "-a/c9"}));
+    // The changed object shares the name held since the list: whoever keeps a
+    // cluster's key for a while holds one copy of it, not one per event (#26).
+    QCOMPARE(delta.upsertedProfiles.first()->profile.metadata.name.constData(),
+             listed.upsertedProfiles.first()->profile.metadata.name.constData());
     // A replayed event (same RV) after a re-watch is not a change.
     auto replay = profile("a", "c1", "6", "v1.32.0");
     deliver(cache, allProfiles, ObjectChange::Modified, replay);
