@@ -15,29 +15,48 @@ FlapColumn::FlapColumn(const FleetStore *store, int threshold, int windowHours)
 {
 }
 
+void FlapColumn::setCell(Cell *cell, int count)
+{
+    cell->count = count;
+    if (count >= sharedTextLimit) {
+        cell->text = QString::number(count);
+        return;
+    }
+    if (m_numbers.size() <= size_t(count)) {
+        const size_t from = m_numbers.size();
+        m_numbers.resize(size_t(count) + 1);
+        for (size_t n = from; n < m_numbers.size(); ++n)
+            m_numbers[n] = QString::number(n);
+    }
+    cell->text = m_numbers[size_t(count)];
+}
+
 QList<int> FlapColumn::setCounts(const QHash<ClusterId, int> &counts)
 {
     // Updated in place: rebuilding every text (and comparing the whole table
     // twice) every refresh cost more than the few counts that move.
     QList<ClusterId> changed;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        const auto old = m_counts.constFind(it.key());
-        if (old != m_counts.cend() && *old == it.value())
+        if (it.value() <= 0) {
+            if (m_cells.remove(it.key()))
+                changed.append(it.key());
             continue;
-        m_counts.insert(it.key(), it.value());
-        m_texts.insert(it.key(), QString::number(it.value()));
+        }
+        Cell &cell = m_cells[it.key()];
+        if (cell.count == it.value())
+            continue;
+        setCell(&cell, it.value());
         changed.append(it.key());
     }
-    // Every key of `counts` is in m_counts now: any surplus is gone.
-    if (m_counts.size() > counts.size()) {
-        for (auto it = m_counts.begin(); it != m_counts.end();) {
+    // Every key of `counts` is in m_cells now: any surplus is gone.
+    if (m_cells.size() > counts.size()) {
+        for (auto it = m_cells.begin(); it != m_cells.end();) {
             if (counts.contains(it.key())) {
                 ++it;
                 continue;
             }
             changed.append(it.key());
-            m_texts.remove(it.key());
-            it = m_counts.erase(it);
+            it = m_cells.erase(it);
         }
     }
     return rowsOf(changed);
@@ -49,20 +68,14 @@ QList<int> FlapColumn::applyChanges(const QHash<ClusterId, int> &changes)
     changed.reserve(changes.size());
     for (auto it = changes.cbegin(); it != changes.cend(); ++it) {
         if (it.value() <= 0) {
-            if (m_counts.remove(it.key())) {
-                m_texts.remove(it.key());
+            if (m_cells.remove(it.key()))
                 changed.append(it.key());
-            }
             continue;
         }
-        const auto old = m_counts.find(it.key());
-        if (old != m_counts.end() && *old == it.value())
+        Cell &cell = m_cells[it.key()];
+        if (cell.count == it.value())
             continue;
-        if (old != m_counts.end())
-            *old = it.value();
-        else
-            m_counts.insert(it.key(), it.value());
-        m_texts.insert(it.key(), QString::number(it.value()));
+        setCell(&cell, it.value());
         changed.append(it.key());
     }
     return rowsOf(changed);
@@ -83,7 +96,7 @@ QList<int> FlapColumn::rowsOf(const QList<ClusterId> &clusters) const
 
 int FlapColumn::count(const ClusterId &cluster) const
 {
-    return m_counts.value(cluster);
+    return m_cells.value(cluster).count;
 }
 
 QString FlapColumn::header() const
@@ -100,11 +113,11 @@ QString FlapColumn::toolTip() const
 
 const QString *FlapColumn::value(const FleetProfile &row) const
 {
-    if (m_texts.isEmpty())
+    if (m_cells.isEmpty())
         return nullptr;
-    const auto it = m_texts.constFind(
+    const auto it = m_cells.constFind(
         ClusterId{m_store->hubName(row.hub), row.profile().metadata.namespaceName, row.profile().metadata.name});
-    return it == m_texts.constEnd() ? nullptr : &it.value();
+    return it == m_cells.constEnd() ? nullptr : &it->text;
 }
 
 } // namespace fleetscope

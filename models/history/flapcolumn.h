@@ -6,6 +6,8 @@
 #include <QHash>
 #include <QList>
 
+#include <vector>
+
 namespace fleetscope {
 
 class FleetStore;
@@ -32,13 +34,24 @@ public:
     const QString *value(const FleetProfile &row) const override;
 
 private:
+    struct Cell
+    {
+        int count = 0;
+        QString text; // what value() points at
+    };
     QList<int> rowsOf(const QList<ClusterId> &clusters) const;
+    // Set `cell` to `count` with its text, shared between all cells of one count.
+    void setCell(Cell *cell, int count);
 
     const FleetStore *m_store;
     int m_threshold;
     int m_windowHours;
-    QHash<ClusterId, int> m_counts;
-    QHash<ClusterId, QString> m_texts;
+    // Under churn every cluster flaps within a window: one entry per cluster,
+    // and the texts of small counts shared, so the column costs the fleet ~100 B
+    // per cluster instead of a hash per count and per text.
+    QHash<ClusterId, Cell> m_cells;
+    std::vector<QString> m_numbers; // index: the count, up to sharedTextLimit
+    static constexpr int sharedTextLimit = 1024;
 };
 
 } // namespace fleetscope

@@ -166,9 +166,12 @@ private slots:
                                             {id(name(3)), 0},     // none left
                                             {id(name(4)), 2},     // new
                                             {id(name(5)), 0},     // none before either
+                                            {id(name(6)), 1023},  // the largest count with a shared text
+                                            {id(name(7)), 1024},  // a text of its own
+                                            {id(name(8)), 4},     // the same text as name(1)'s
                                             {id(QStringLiteral("no-row")), 7}};
         const QList<int> rows = flaps.applyChanges(changes);
-        QCOMPARE(rows, sorted({rowOf(1), rowOf(3), rowOf(4)}));
+        QCOMPARE(rows, sorted({rowOf(1), rowOf(3), rowOf(4), rowOf(6), rowOf(7), rowOf(8)}));
         model.sourceColumnChanged(&flaps, rows);
         const auto text = [&](int i) { return model.data(model.index(rowOf(i), column)).toString(); };
         QCOMPARE(text(1), QStringLiteral("4"));
@@ -176,6 +179,10 @@ private slots:
         QCOMPARE(text(3), QString());
         QCOMPARE(text(4), QStringLiteral("2"));
         QCOMPARE(text(5), QString());
+        QCOMPARE(text(6), QStringLiteral("1023"));
+        QCOMPARE(text(7), QStringLiteral("1024"));
+        QCOMPARE(text(8), QStringLiteral("4"));
+        QCOMPARE(flaps.count(id(name(7))), 1024);
         QCOMPARE(flaps.count(id(QStringLiteral("no-row"))), 7);
         QVERIFY(flaps.applyChanges({{id(name(1)), 4}}).isEmpty());
     }
