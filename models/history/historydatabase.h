@@ -44,6 +44,9 @@ public:
     int foundVersion() const { return m_foundVersion; }
 
     bool insert(const QList<ConditionTransition> &transitions, QString *error);
+    // The last transitions of clusters that ended (HistoryIds::forgetEnded).
+    void forgetEnded(const QList<ConditionTransition> &endings) { m_ids.forgetEnded(endings); }
+    const HistoryIds &ids() const { return m_ids; }
     // A watching session of a hub: started now, extended by heartbeats so that a
     // crash loses at most one heartbeat of coverage.
     qint64 beginCoverage(const QString &hub, qint64 at, QString *error);

@@ -30,6 +30,21 @@ void HistoryIds::forget()
     m_latest.clear();
 }
 
+void HistoryIds::forgetEnded(const QList<ConditionTransition> &endings)
+{
+    // Every heads entry first: they are found by the cluster's id.
+    for (const ConditionTransition &t : endings) {
+        const qint64 *cluster = m_clusters.peek(t.cluster);
+        const qint64 *type = cluster ? m_texts.peek(t.type) : nullptr;
+        if (type)
+            m_latest.remove({*cluster, *type});
+    }
+    for (const ConditionTransition &t : endings) {
+        m_clusters.remove(t.cluster);
+        m_texts.remove(t.memberId);
+    }
+}
+
 namespace {
 
 // The id of the row that `select` finds with `values`, inserted by `insert`

@@ -32,6 +32,14 @@ public:
 
     // After a rollback (ids of rows that are gone) or closing.
     void forget();
+    // After the last transitions of clusters that ended (deleted profiles): each
+    // one's key, member id and heads. A churning hub adds and deletes clusters
+    // all the time; kept, their ids would fill both generations with names that
+    // write no more (16k of each, ~5 MB) instead of following the live fleet.
+    // One that comes back is looked up in the file again.
+    void forgetEnded(const QList<ConditionTransition> &endings);
+    // Entries in all caches (tests).
+    qsizetype size() const { return m_texts.size() + m_clusters.size() + m_latest.size(); }
     // After prune deleted unused texts.
     void forgetTexts() { m_texts.clear(); }
 
@@ -61,11 +69,25 @@ private:
             }
             m_current.insert(key, id);
         }
+        // Without moving it into this generation.
+        const qint64 *peek(const Key &key) const
+        {
+            if (const auto it = m_current.constFind(key); it != m_current.constEnd())
+                return &*it;
+            const auto old = m_previous.constFind(key);
+            return old == m_previous.constEnd() ? nullptr : &*old;
+        }
+        void remove(const Key &key)
+        {
+            m_current.remove(key);
+            m_previous.remove(key);
+        }
         void clear()
         {
             m_current.clear();
             m_previous.clear();
         }
+        qsizetype size() const { return m_current.size() + m_previous.size(); }
 
     private:
         QHash<Key, qint64> m_current;

@@ -112,11 +112,19 @@ void HistoryWorker::flush()
     m_pending = {};
     m_flaps.addTransitions(written);
     // A cluster whose every condition ended (a deleted profile) has no row to
-    // show flaps in; keeping them would grow the counts with every name a
-    // churning hub ever used, for a whole window.
-    for (const ClusterId &cluster : std::as_const(m_ended))
-        m_flaps.forget(cluster);
-    m_ended.clear();
+    // show flaps in, and writes nothing more: keeping its counts and ids would
+    // grow them with every name a churning hub ever used.
+    if (!m_ended.isEmpty()) {
+        QList<ConditionTransition> endings;
+        for (const ConditionTransition &t : written) {
+            if (t.to == ConditionStatus::Absent && m_ended.contains(t.cluster))
+                endings.append(t);
+        }
+        m_db.forgetEnded(endings);
+        for (const ClusterId &cluster : std::as_const(m_ended))
+            m_flaps.forget(cluster);
+        m_ended.clear();
+    }
     HistoryStore *store = m_store.data();
     QMetaObject::invokeMethod(store, [store, written] { Q_EMIT store->transitionsRecorded(written); });
 }
