@@ -2,6 +2,7 @@
 
 #include "chainruns.h"
 #include "flapcounter.h"
+#include "historyrows.h"
 #include "historyschema.h"
 #include "startstates.h"
 #include "timelinesegments.h"
@@ -19,67 +20,14 @@
 #include <algorithm>
 
 namespace fleetscope {
+
+using history_rows::Names;
+
 namespace {
 
 static_assert(HistoryDatabase::schemaVersion == history_schema::version);
 
 QAtomicInt g_connectionCounter;
-
-// Columns as readTransition() reads them (then the row's id), and the joins they need.
-const QString kColumns = QStringLiteral(
-    "c.hub, c.namespace, c.name, m.text, ty.text, t.old_status, t.new_status, r.text, g.text, t.transition_time, "
-    "t.observed_at, t.at, t.seeded, t.id");
-const QString kJoins = QStringLiteral(
-    " JOIN clusters c ON c.id = t.cluster JOIN texts ty ON ty.id = t.type JOIN texts m ON m.id = t.member "
-    "JOIN texts r ON r.id = t.reason JOIN texts g ON g.id = t.message ");
-// The same without the joins, for HistoryDatabase::Names to resolve: reading
-// many rows, a lookup in memory is cheaper than five in SQLite, and equal
-// texts share one QString.
-const QString kRawColumns = QStringLiteral(
-    "t.cluster, t.member, t.type, t.old_status, t.new_status, t.reason, t.message, t.transition_time, "
-    "t.observed_at, t.at, t.seeded, t.id");
-constexpr int kRawIdColumn = 11;
-
-
-ConditionStatus statusFrom(const QVariant &value)
-{
-    const int v = value.toInt();
-    return v >= 0 && v <= 3 ? ConditionStatus(v) : ConditionStatus::Unknown;
-}
-
-ConditionTransition readTransition(const QSqlQuery &q)
-{
-    ConditionTransition t;
-    t.cluster = {q.value(0).toString(), q.value(1).toString(), q.value(2).toString()};
-    t.memberId = q.value(3).toString();
-    t.type = q.value(4).toString();
-    t.from = statusFrom(q.value(5));
-    t.to = statusFrom(q.value(6));
-    t.reason = q.value(7).toString();
-    t.message = q.value(8).toString();
-    t.lastTransitionTime = q.value(9).toLongLong();
-    t.observedAt = q.value(10).toLongLong();
-    t.at = q.value(11).toLongLong();
-    t.seeded = q.value(12).toBool();
-    return t;
-}
-
-ConditionTransition readRawTransition(const QSqlQuery &q, const HistoryDatabase::Names &names)
-{
-    ConditionTransition t;
-    t.cluster = names.clusters.value(q.value(0).toLongLong());
-    t.memberId = names.texts.value(q.value(1).toLongLong());
-    t.type = names.texts.value(q.value(2).toLongLong());
-    t.from = statusFrom(q.value(3));
-    t.to = statusFrom(q.value(4));
-    t.reason = names.texts.value(q.value(5).toLongLong());
-    t.message = names.texts.value(q.value(6).toLongLong());
-    t.lastTransitionTime = q.value(7).toLongLong();
-    t.observedAt = q.value(8).toLongLong();
-    t.at = q.value(9).toLongLong();
-    t.seeded = q.value(10).toBool();
-    return t;
-}
 
 QString sqlError(const QSqlError &error)
 {
@@ -395,13 +343,13 @@ QList<ConditionTransition> HistoryDatabase::latestTransitions(QString *error) co
     QList<ConditionTransition> result;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id")
-                + kJoins)) {
+    if (!q.exec(QStringLiteral("SELECT ") + history_rows::columns()
+                + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id") + history_rows::joins())) {
         *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
         return result;
     }
     while (q.next())
-        result.append(readTransition(q));
+        result.append(history_rows::read(q));
     return result;
 }
 
@@ -421,26 +369,6 @@ QList<CoverageInterval> HistoryDatabase::coverage(const QString &hub, qint64 fro
     return result;
 }
 
-bool HistoryDatabase::loadNames(Names *names, QString *error) const
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT id, text FROM texts"))) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return false;
-    }
-    while (q.next())
-        names->texts.insert(q.value(0).toLongLong(), q.value(1).toString());
-    if (!q.exec(QStringLiteral("SELECT id, hub, namespace, name FROM clusters"))) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return false;
-    }
-    while (q.next())
-        names->clusters.insert(q.value(0).toLongLong(),
-                               {q.value(1).toString(), q.value(2).toString(), q.value(3).toString()});
-    return true;
-}
-
 bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 before,
                                  const std::function<void(ConditionTransition &&, qint64)> &keep, QString *error) const
 {
@@ -454,7 +382,8 @@ bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 
                              "WHERE k.hub = ? AND k.namespace = ? AND k.name = ? UNION ALL SELECT t.prev FROM walk w "
                              "JOIN transitions t ON t.id = w.id WHERE t.observed_at >= ? AND t.prev IS NOT NULL) "
                              "SELECT ")
-              + kColumns + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id") + kJoins
+              + history_rows::columns() + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id")
+              + history_rows::joins()
               + QStringLiteral("WHERE t.at < ?"));
     q.bindValue(0, cluster.hub);
     q.bindValue(1, cluster.namespaceName);
@@ -466,7 +395,7 @@ bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 
         return false;
     }
     while (q.next())
-        keep(readTransition(q), q.value(13).toLongLong());
+        keep(history_rows::read(q), q.value(history_rows::idColumn).toLongLong());
     return true;
 }
 
@@ -510,8 +439,11 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
                                                         QString *error) const
 {
     Names names;
-    if (!loadNames(&names, error))
+    QString detail;
+    if (!names.load(QSqlDatabase::database(m_connection, false), &detail)) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), detail);
         return {};
+    }
     // Whether a (cluster, type) is wanted, decided once per key rather than per
     // row, and the last run (chainruns.h) of its chain that the scan read.
     struct Key
@@ -555,7 +487,7 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
     // look-up each (on a busy fleet, twice the scan's cost): the scan keeps their
     // links instead (ChainRuns), and the walk reads only the rows it did not.
     // So the rows that began after the window are scanned too, for their links.
-    q.prepare(QStringLiteral("SELECT ") + kRawColumns + QStringLiteral(", t.prev FROM transitions t WHERE t.at >= ?")
+    q.prepare(QStringLiteral("SELECT ") + history_rows::rawColumns() + QStringLiteral(" FROM transitions t WHERE t.at >= ?")
               + (withStartState ? QString() : QStringLiteral(" AND t.at < ?")) + QStringLiteral(" ORDER BY t.at, t.id"));
     q.bindValue(0, from);
     if (!withStartState)
@@ -564,14 +496,14 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
         return failed();
     ChainRuns runs(from);
     while (q.next()) {
-        Key &k = key(q.value(0).toLongLong(), q.value(2).toLongLong());
+        Key &k = key(q.value(history_rows::rawCluster).toLongLong(), q.value(history_rows::rawType).toLongLong());
         if (!k.wanted)
             continue;
         if (withStartState)
-            runs.add(q.value(kRawIdColumn).toLongLong(), q.value(kRawIdColumn + 1).toLongLong(),
-                     q.value(8).toLongLong(), &k.lastRun);
-        if (q.value(9).toLongLong() < to)
-            result.append(readRawTransition(q, names));
+            runs.add(q.value(history_rows::rawId).toLongLong(), q.value(history_rows::rawPrev).toLongLong(),
+                     q.value(history_rows::rawObservedAt).toLongLong(), &k.lastRun);
+        if (q.value(history_rows::rawAt).toLongLong() < to)
+            result.append(history_rows::readRaw(q, names));
     }
     if (!withStartState)
         return result;
@@ -606,8 +538,8 @@ bool HistoryDatabase::readStartStates(const QList<qint64> &heads, const ChainRun
         // they need no variables (of which older SQLite allows 999).
         constexpr qsizetype chunk = 20000;
         for (qsizetype begin = 0; begin < reached.size(); begin += chunk) {
-            QString sql = QStringLiteral("SELECT ") + kRawColumns
-                + QStringLiteral(", t.prev FROM transitions t WHERE t.id IN (");
+            QString sql = QStringLiteral("SELECT ") + history_rows::rawColumns()
+                + QStringLiteral(" FROM transitions t WHERE t.id IN (");
             const qsizetype end = std::min(reached.size(), begin + chunk);
             for (qsizetype i = begin; i < end; ++i) {
                 if (i > begin)
@@ -621,11 +553,13 @@ bool HistoryDatabase::readStartStates(const QList<qint64> &heads, const ChainRun
             }
             // A row that is gone (pruned) is not found: its chain ends, as in the walk.
             while (q.next()) {
-                const qint64 id = q.value(kRawIdColumn).toLongLong();
-                const qint64 prev = q.value(kRawIdColumn + 1).toLongLong();
-                const bool goesOn = q.value(8).toLongLong() >= since && prev > 0 && prev < id;
-                if (q.value(9).toLongLong() < since && wanted(q.value(0).toLongLong(), q.value(2).toLongLong()))
-                    start->offer(readRawTransition(q, names), id);
+                const qint64 id = q.value(history_rows::rawId).toLongLong();
+                const qint64 prev = q.value(history_rows::rawPrev).toLongLong();
+                const bool goesOn = q.value(history_rows::rawObservedAt).toLongLong() >= since && prev > 0 && prev < id;
+                if (q.value(history_rows::rawAt).toLongLong() < since
+                    && wanted(q.value(history_rows::rawCluster).toLongLong(),
+                              q.value(history_rows::rawType).toLongLong()))
+                    start->offer(history_rows::readRaw(q, names), id);
                 if (goesOn) {
                     if (const qint64 below = runs.follow(prev))
                         next.append(below);

@@ -12,6 +12,10 @@
 
 namespace fleetscope {
 
+namespace history_rows {
+struct Names;
+}
+
 class ChainRuns;
 class FlapCounter;
 class StartStates;
@@ -71,15 +75,7 @@ public:
     // counted per bucket by SQLite (a few rows per cluster, however long the window).
     bool loadFlaps(FlapCounter *counter, qint64 since, QString *error) const;
 
-    // The interned texts and cluster keys, by id (for reading many rows).
-    struct Names
-    {
-        QHash<qint64, QString> texts;
-        QHash<qint64, ClusterId> clusters;
-    };
-
 private:
-    bool loadNames(Names *names, QString *error) const;
     // The transitions of the keys of `cluster` recorded since the last one
     // recorded before `since`, that began before `before`; `keep` gets each row
     // and its id.
@@ -88,7 +84,8 @@ private:
     // What walkChains() from `heads` back to `since` offers `start` (the rows that
     // began before `since` of the keys `wanted` takes), reading only the rows
     // that `runs` does not know.
-    bool readStartStates(const QList<qint64> &heads, const ChainRuns &runs, qint64 since, const Names &names,
+    bool readStartStates(const QList<qint64> &heads, const ChainRuns &runs, qint64 since,
+                         const history_rows::Names &names,
                          const std::function<bool(qint64 cluster, qint64 type)> &wanted, StartStates *start,
                          QString *error) const;
     bool exec(const QString &sql, QString *error) const;
