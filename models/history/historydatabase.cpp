@@ -444,10 +444,11 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
         *error = describe(QCoreApplication::translate("History", "cannot read"), detail);
         return {};
     }
-    // Whether a (cluster, type) is wanted, decided once per key rather than per
-    // row, and the last run (chainruns.h) of its chain that the scan read.
+    // Per (cluster, type), once rather than per row: its names, whether it is
+    // wanted, and the last run (chainruns.h) of its chain that the scan read.
     struct Key
     {
+        history_rows::KeyNames names;
         bool wanted = false;
         int lastRun = -1;
     };
@@ -456,8 +457,10 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
         auto it = keys.find({cluster, type});
         if (it == keys.end()) {
             Key k;
-            k.wanted = (scope.isEmpty() || scope.contains(names.clusters.value(cluster)))
-                && (types.isEmpty() || types.contains(names.texts.value(type)));
+            k.names.cluster = names.clusters.value(cluster);
+            k.names.type = names.texts.value(type);
+            k.wanted = (scope.isEmpty() || scope.contains(k.names.cluster))
+                && (types.isEmpty() || types.contains(k.names.type));
             it = keys.insert({cluster, type}, k);
         }
         return *it;
@@ -503,7 +506,7 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
             runs.add(q.value(history_rows::rawId).toLongLong(), q.value(history_rows::rawPrev).toLongLong(),
                      q.value(history_rows::rawObservedAt).toLongLong(), &k.lastRun);
         if (q.value(history_rows::rawAt).toLongLong() < to)
-            result.append(history_rows::readRaw(q, names));
+            result.append(history_rows::readRaw(q, names, &k.names));
     }
     if (!withStartState)
         return result;

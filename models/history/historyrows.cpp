@@ -73,10 +73,23 @@ ConditionTransition read(const QSqlQuery &q)
 
 ConditionTransition readRaw(const QSqlQuery &q, const Names &names)
 {
+    KeyNames key;
+    key.cluster = names.clusters.value(q.value(rawCluster).toLongLong());
+    key.type = names.texts.value(q.value(rawType).toLongLong());
+    return readRaw(q, names, &key);
+}
+
+ConditionTransition readRaw(const QSqlQuery &q, const Names &names, KeyNames *key)
+{
     ConditionTransition t;
-    t.cluster = names.clusters.value(q.value(rawCluster).toLongLong());
-    t.memberId = names.texts.value(q.value(rawMember).toLongLong());
-    t.type = names.texts.value(q.value(rawType).toLongLong());
+    t.cluster = key->cluster;
+    const qint64 member = q.value(rawMember).toLongLong();
+    if (member != key->memberId) {
+        key->memberId = member;
+        key->member = names.texts.value(member);
+    }
+    t.memberId = key->member;
+    t.type = key->type;
     t.from = statusFrom(q.value(3));
     t.to = statusFrom(q.value(4));
     t.reason = names.texts.value(q.value(5).toLongLong());

@@ -153,6 +153,7 @@ bool writeRandomHistory(HistoryDatabase *db, QRandomGenerator *random, qint64 *c
                                                             ConditionStatus(random->bounded(4)),
                                                             kTypes[random->bounded(kTypes.size())]);
             t.cluster = clusterNamed(random->bounded(7));
+            t.memberId = QStringLiteral("member-%1").arg(random->bounded(3)); // a re-registered member
             if (roll < 25) {
                 t.at = clock - random->bounded(150); // a first sight or a gap's reported time
                 t.seeded = roll < 10;
