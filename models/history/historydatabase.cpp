@@ -378,9 +378,10 @@ bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 
     // after `since`, and one more: a transition that began at or after `since`
     // was observed then too (at ≤ observed_at), and the one more is the state
     // the key was in at `since`. A pruned predecessor ends a chain.
-    q.prepare(QStringLiteral("WITH RECURSIVE walk(id) AS (SELECT l.id FROM latest l JOIN clusters k ON k.id = l.cluster "
-                             "WHERE k.hub = ? AND k.namespace = ? AND k.name = ? UNION ALL SELECT t.prev FROM walk w "
-                             "JOIN transitions t ON t.id = w.id WHERE t.observed_at >= ? AND t.prev IS NOT NULL) "
+    q.prepare(QStringLiteral("WITH RECURSIVE walk(id) AS (SELECT l.id FROM latest l JOIN clusters k ON "
+                             "k.id = l.cluster WHERE k.hub = ? AND k.namespace = ? AND k.name = ? UNION ALL "
+                             "SELECT t.prev FROM walk w JOIN transitions t ON t.id = w.id "
+                             "WHERE t.observed_at >= ? AND t.prev IS NOT NULL) "
                              "SELECT ")
               + history_rows::columns() + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id")
               + history_rows::joins()
@@ -490,8 +491,10 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
     // look-up each (on a busy fleet, twice the scan's cost): the scan keeps their
     // links instead (ChainRuns), and the walk reads only the rows it did not.
     // So the rows that began after the window are scanned too, for their links.
-    q.prepare(QStringLiteral("SELECT ") + history_rows::rawColumns() + QStringLiteral(" FROM transitions t WHERE t.at >= ?")
-              + (withStartState ? QString() : QStringLiteral(" AND t.at < ?")) + QStringLiteral(" ORDER BY t.at, t.id"));
+    q.prepare(QStringLiteral("SELECT ") + history_rows::rawColumns()
+              + QStringLiteral(" FROM transitions t WHERE t.at >= ?")
+              + (withStartState ? QString() : QStringLiteral(" AND t.at < ?"))
+              + QStringLiteral(" ORDER BY t.at, t.id"));
     q.bindValue(0, from);
     if (!withStartState)
         q.bindValue(1, to);
@@ -558,7 +561,8 @@ bool HistoryDatabase::readStartStates(const QList<qint64> &heads, const ChainRun
             while (q.next()) {
                 const qint64 id = q.value(history_rows::rawId).toLongLong();
                 const qint64 prev = q.value(history_rows::rawPrev).toLongLong();
-                const bool goesOn = q.value(history_rows::rawObservedAt).toLongLong() >= since && prev > 0 && prev < id;
+                const bool goesOn =
+                    q.value(history_rows::rawObservedAt).toLongLong() >= since && prev > 0 && prev < id;
                 if (q.value(history_rows::rawAt).toLongLong() < since
                     && wanted(q.value(history_rows::rawCluster).toLongLong(),
                               q.value(history_rows::rawType).toLongLong()))

@@ -250,7 +250,8 @@ private slots:
                                          .toUtf8();
             const QList<ConditionTransition> got = db.transitions(scope, from, to, types, true, &error);
             QVERIFY2(error.isEmpty(), qPrintable(error));
-            const QList<ConditionTransition> want = rows.expected(scope, from, to, types, &m_fromLateRows, &m_brokenChains);
+            const QList<ConditionTransition> want =
+                rows.expected(scope, from, to, types, &m_fromLateRows, &m_brokenChains);
             if (got != want) {
                 for (qsizetype i = 0; i < std::max(got.size(), want.size()); ++i) {
                     const auto line = [](const QList<ConditionTransition> &list, qsizetype i) {
@@ -269,7 +270,8 @@ private slots:
             // Without the start states: the window's rows alone.
             const qsizetype starts = std::count_if(want.begin(), want.end(),
                                                    [from](const ConditionTransition &t) { return t.at < from; });
-            QVERIFY2(db.transitions(scope, from, to, types, false, &error) == want.mid(starts), where.constData());
+            QVERIFY2(db.transitions(scope, from, to, types, false, &error) == want.mid(starts),
+                     where.constData());
             // The walk in SQLite, one cluster at a time, starts each in the same states.
             for (int c = 0; c < 8; ++c) {
                 const ClusterId cluster = clusterNamed(c);
