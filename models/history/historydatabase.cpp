@@ -1,6 +1,8 @@
 #include "historydatabase.h"
 
+#include "chainruns.h"
 #include "flapcounter.h"
+#include "historyrows.h"
 #include "historyschema.h"
 #include "startstates.h"
 #include "timelinesegments.h"
@@ -18,67 +20,14 @@
 #include <algorithm>
 
 namespace fleetscope {
+
+using history_rows::Names;
+
 namespace {
 
 static_assert(HistoryDatabase::schemaVersion == history_schema::version);
 
 QAtomicInt g_connectionCounter;
-
-// Columns as readTransition() reads them (then the row's id), and the joins they need.
-const QString kColumns = QStringLiteral(
-    "c.hub, c.namespace, c.name, m.text, ty.text, t.old_status, t.new_status, r.text, g.text, t.transition_time, "
-    "t.observed_at, t.at, t.seeded, t.id");
-const QString kJoins = QStringLiteral(
-    " JOIN clusters c ON c.id = t.cluster JOIN texts ty ON ty.id = t.type JOIN texts m ON m.id = t.member "
-    "JOIN texts r ON r.id = t.reason JOIN texts g ON g.id = t.message ");
-// The same without the joins, for HistoryDatabase::Names to resolve: reading
-// many rows, a lookup in memory is cheaper than five in SQLite, and equal
-// texts share one QString.
-const QString kRawColumns = QStringLiteral(
-    "t.cluster, t.member, t.type, t.old_status, t.new_status, t.reason, t.message, t.transition_time, "
-    "t.observed_at, t.at, t.seeded, t.id");
-constexpr int kRawIdColumn = 11;
-
-
-ConditionStatus statusFrom(const QVariant &value)
-{
-    const int v = value.toInt();
-    return v >= 0 && v <= 3 ? ConditionStatus(v) : ConditionStatus::Unknown;
-}
-
-ConditionTransition readTransition(const QSqlQuery &q)
-{
-    ConditionTransition t;
-    t.cluster = {q.value(0).toString(), q.value(1).toString(), q.value(2).toString()};
-    t.memberId = q.value(3).toString();
-    t.type = q.value(4).toString();
-    t.from = statusFrom(q.value(5));
-    t.to = statusFrom(q.value(6));
-    t.reason = q.value(7).toString();
-    t.message = q.value(8).toString();
-    t.lastTransitionTime = q.value(9).toLongLong();
-    t.observedAt = q.value(10).toLongLong();
-    t.at = q.value(11).toLongLong();
-    t.seeded = q.value(12).toBool();
-    return t;
-}
-
-ConditionTransition readRawTransition(const QSqlQuery &q, const HistoryDatabase::Names &names)
-{
-    ConditionTransition t;
-    t.cluster = names.clusters.value(q.value(0).toLongLong());
-    t.memberId = names.texts.value(q.value(1).toLongLong());
-    t.type = names.texts.value(q.value(2).toLongLong());
-    t.from = statusFrom(q.value(3));
-    t.to = statusFrom(q.value(4));
-    t.reason = names.texts.value(q.value(5).toLongLong());
-    t.message = names.texts.value(q.value(6).toLongLong());
-    t.lastTransitionTime = q.value(7).toLongLong();
-    t.observedAt = q.value(8).toLongLong();
-    t.at = q.value(9).toLongLong();
-    t.seeded = q.value(10).toBool();
-    return t;
-}
 
 QString sqlError(const QSqlError &error)
 {
@@ -394,13 +343,13 @@ QList<ConditionTransition> HistoryDatabase::latestTransitions(QString *error) co
     QList<ConditionTransition> result;
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id")
-                + kJoins)) {
+    if (!q.exec(QStringLiteral("SELECT ") + history_rows::columns()
+                + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id") + history_rows::joins())) {
         *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
         return result;
     }
     while (q.next())
-        result.append(readTransition(q));
+        result.append(history_rows::read(q));
     return result;
 }
 
@@ -420,27 +369,7 @@ QList<CoverageInterval> HistoryDatabase::coverage(const QString &hub, qint64 fro
     return result;
 }
 
-bool HistoryDatabase::loadNames(Names *names, QString *error) const
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT id, text FROM texts"))) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return false;
-    }
-    while (q.next())
-        names->texts.insert(q.value(0).toLongLong(), q.value(1).toString());
-    if (!q.exec(QStringLiteral("SELECT id, hub, namespace, name FROM clusters"))) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return false;
-    }
-    while (q.next())
-        names->clusters.insert(q.value(0).toLongLong(),
-                               {q.value(1).toString(), q.value(2).toString(), q.value(3).toString()});
-    return true;
-}
-
-bool HistoryDatabase::walkChains(const ClusterId *cluster, qint64 since, qint64 before, const Names *names,
+bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 before,
                                  const std::function<void(ConditionTransition &&, qint64)> &keep, QString *error) const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
@@ -449,34 +378,25 @@ bool HistoryDatabase::walkChains(const ClusterId *cluster, qint64 since, qint64 
     // after `since`, and one more: a transition that began at or after `since`
     // was observed then too (at ≤ observed_at), and the one more is the state
     // the key was in at `since`. A pruned predecessor ends a chain.
-    const QString heads = cluster
-        ? QStringLiteral("SELECT l.id FROM latest l JOIN clusters k ON k.id = l.cluster "
-                         "WHERE k.hub = ? AND k.namespace = ? AND k.name = ?")
-        : QStringLiteral("SELECT id FROM latest");
-    q.prepare(QStringLiteral("WITH RECURSIVE walk(id) AS (") + heads
-              + QStringLiteral(" UNION ALL SELECT t.prev FROM walk w JOIN transitions t ON t.id = w.id "
-                               "WHERE t.observed_at >= ? AND t.prev IS NOT NULL) SELECT ")
-              + (names ? QString(kRawColumns + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id "))
-                       : QString(kColumns + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id") + kJoins))
+    q.prepare(QStringLiteral("WITH RECURSIVE walk(id) AS (SELECT l.id FROM latest l JOIN clusters k ON "
+                             "k.id = l.cluster WHERE k.hub = ? AND k.namespace = ? AND k.name = ? UNION ALL "
+                             "SELECT t.prev FROM walk w JOIN transitions t ON t.id = w.id "
+                             "WHERE t.observed_at >= ? AND t.prev IS NOT NULL) "
+                             "SELECT ")
+              + history_rows::columns() + QStringLiteral(" FROM walk w JOIN transitions t ON t.id = w.id")
+              + history_rows::joins()
               + QStringLiteral("WHERE t.at < ?"));
-    int index = 0;
-    if (cluster) {
-        q.bindValue(index++, cluster->hub);
-        q.bindValue(index++, cluster->namespaceName);
-        q.bindValue(index++, cluster->name);
-    }
-    q.bindValue(index++, since);
-    q.bindValue(index, before);
+    q.bindValue(0, cluster.hub);
+    q.bindValue(1, cluster.namespaceName);
+    q.bindValue(2, cluster.name);
+    q.bindValue(3, since);
+    q.bindValue(4, before);
     if (!q.exec()) {
         *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
         return false;
     }
-    while (q.next()) {
-        if (names)
-            keep(readRawTransition(q, *names), q.value(kRawIdColumn).toLongLong());
-        else
-            keep(readTransition(q), q.value(13).toLongLong());
-    }
+    while (q.next())
+        keep(history_rows::read(q), q.value(history_rows::idColumn).toLongLong());
     return true;
 }
 
@@ -492,7 +412,7 @@ ClusterHistory HistoryDatabase::clusterHistory(const ClusterId &cluster, qint64 
     QList<std::pair<ConditionTransition, qint64>> window;
     QString error;
     const bool read = walkChains(
-        &cluster, from, to, nullptr,
+        cluster, from, to,
         [&](ConditionTransition &&t, qint64 id) {
             if (t.at < from)
                 start.offer(std::move(t), id);
@@ -519,44 +439,143 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
                                                         const QStringList &types, bool withStartState,
                                                         QString *error) const
 {
-    QList<ConditionTransition> result;
-    const auto wanted = [&](const ConditionTransition &t) {
-        return (scope.isEmpty() || scope.contains(t.cluster)) && (types.isEmpty() || types.contains(t.type));
-    };
     Names names;
-    if (!loadNames(&names, error))
+    QString detail;
+    if (!names.load(QSqlDatabase::database(m_connection, false), &detail)) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), detail);
         return {};
+    }
+    // Per (cluster, type), once rather than per row: its names, whether it is
+    // wanted, and the last run (chainruns.h) of its chain that the scan read.
+    struct Key
+    {
+        history_rows::KeyNames names;
+        bool wanted = false;
+        int lastRun = -1;
+    };
+    QHash<QPair<qint64, qint64>, Key> keys;
+    const auto key = [&](qint64 cluster, qint64 type) -> Key & {
+        auto it = keys.find({cluster, type});
+        if (it == keys.end()) {
+            Key k;
+            k.names.cluster = names.clusters.value(cluster);
+            k.names.type = names.texts.value(type);
+            k.wanted = (scope.isEmpty() || scope.contains(k.names.cluster))
+                && (types.isEmpty() || types.contains(k.names.type));
+            it = keys.insert({cluster, type}, k);
+        }
+        return *it;
+    };
+    QList<ConditionTransition> result;
+    QList<qint64> heads;
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.setForwardOnly(true);
+    const auto failed = [&] {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        return QList<ConditionTransition>();
+    };
     if (withStartState) {
-        // Along the chains: what it reads grows with the rows recorded since
-        // `from`, not with the file.
-        StartStates start(from);
-        const bool read = walkChains(
-            nullptr, from, from, &names,
-            [&](ConditionTransition &&t, qint64 id) {
-                if (t.at < from && wanted(t))
-                    start.offer(std::move(t), id);
-            },
-            error);
-        if (!read)
-            return {};
-        result = start.take();
+        if (!q.exec(QStringLiteral("SELECT cluster, type, id FROM latest")))
+            return failed();
+        while (q.next()) {
+            if (key(q.value(0).toLongLong(), q.value(1).toLongLong()).wanted)
+                heads.append(q.value(2).toLongLong());
+        }
+        // A place for each wanted key's start state ahead of the window's rows,
+        // which are read first: filled and trimmed in place, the (large) list is
+        // not moved again.
+        result.resize(heads.size());
+    }
+    // Each key's state at `from` is what walkChains() from its head back to
+    // `from` finds. That walk passes every row the scan reads, one primary-key
+    // look-up each (on a busy fleet, twice the scan's cost): the scan keeps their
+    // links instead (ChainRuns), and the walk reads only the rows it did not.
+    // So the rows that began after the window are scanned too, for their links.
+    q.prepare(QStringLiteral("SELECT ") + history_rows::rawColumns()
+              + QStringLiteral(" FROM transitions t WHERE t.at >= ?")
+              + (withStartState ? QString() : QStringLiteral(" AND t.at < ?"))
+              + QStringLiteral(" ORDER BY t.at, t.id"));
+    q.bindValue(0, from);
+    if (!withStartState)
+        q.bindValue(1, to);
+    if (!q.exec())
+        return failed();
+    ChainRuns runs(from);
+    while (q.next()) {
+        Key &k = key(q.value(history_rows::rawCluster).toLongLong(), q.value(history_rows::rawType).toLongLong());
+        if (!k.wanted)
+            continue;
+        if (withStartState)
+            runs.add(q.value(history_rows::rawId).toLongLong(), q.value(history_rows::rawPrev).toLongLong(),
+                     q.value(history_rows::rawObservedAt).toLongLong(), &k.lastRun);
+        if (q.value(history_rows::rawAt).toLongLong() < to)
+            result.append(history_rows::readRaw(q, names, &k.names));
+    }
+    if (!withStartState)
+        return result;
+    runs.index();
+    StartStates start(from);
+    if (!readStartStates(heads, runs, from, names,
+                         [&](qint64 cluster, qint64 type) { return key(cluster, type).wanted; }, &start, error))
+        return {};
+    QList<ConditionTransition> states = start.take();
+    const qsizetype unused = heads.size() - states.size();
+    std::move(states.begin(), states.end(), result.begin() + unused);
+    result.remove(0, unused);
+    return result;
+}
+
+bool HistoryDatabase::readStartStates(const QList<qint64> &heads, const ChainRuns &runs, qint64 since,
+                                      const Names &names, const std::function<bool(qint64, qint64)> &wanted,
+                                      StartStates *start, QString *error) const
+{
+    // walkChains() from every head, reading only the rows the scan did not:
+    // each round reads the rows the walks have reached, in one statement.
+    QList<qint64> reached;
+    for (const qint64 head : heads) {
+        if (const qint64 id = runs.follow(head))
+            reached.append(id);
     }
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT ") + kRawColumns
-              + QStringLiteral(" FROM transitions t WHERE t.at >= ? AND t.at < ? ORDER BY t.at, t.id"));
-    q.bindValue(0, from);
-    q.bindValue(1, to);
-    if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
-        return {};
+    while (!reached.isEmpty()) {
+        QList<qint64> next;
+        // Ids are numbers this function produced: written into the statement,
+        // they need no variables (of which older SQLite allows 999).
+        constexpr qsizetype chunk = 20000;
+        for (qsizetype begin = 0; begin < reached.size(); begin += chunk) {
+            QString sql = QStringLiteral("SELECT ") + history_rows::rawColumns()
+                + QStringLiteral(" FROM transitions t WHERE t.id IN (");
+            const qsizetype end = std::min(reached.size(), begin + chunk);
+            for (qsizetype i = begin; i < end; ++i) {
+                if (i > begin)
+                    sql += u',';
+                sql += QString::number(reached[i]);
+            }
+            sql += u')';
+            if (!q.exec(sql)) {
+                *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+                return false;
+            }
+            // A row that is gone (pruned) is not found: its chain ends, as in the walk.
+            while (q.next()) {
+                const qint64 id = q.value(history_rows::rawId).toLongLong();
+                const qint64 prev = q.value(history_rows::rawPrev).toLongLong();
+                const bool goesOn =
+                    q.value(history_rows::rawObservedAt).toLongLong() >= since && prev > 0 && prev < id;
+                if (q.value(history_rows::rawAt).toLongLong() < since
+                    && wanted(q.value(history_rows::rawCluster).toLongLong(),
+                              q.value(history_rows::rawType).toLongLong()))
+                    start->offer(history_rows::readRaw(q, names), id);
+                if (goesOn) {
+                    if (const qint64 below = runs.follow(prev))
+                        next.append(below);
+                }
+            }
+        }
+        reached = std::move(next);
     }
-    while (q.next()) {
-        ConditionTransition t = readRawTransition(q, names);
-        if (wanted(t))
-            result.append(std::move(t));
-    }
-    return result;
+    return true;
 }
 
 bool HistoryDatabase::loadFlaps(FlapCounter *counter, qint64 since, QString *error) const

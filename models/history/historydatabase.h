@@ -12,7 +12,13 @@
 
 namespace fleetscope {
 
+namespace history_rows {
+struct Names;
+}
+
+class ChainRuns;
 class FlapCounter;
+class StartStates;
 
 // The SQLite file behind condition history, on whichever thread calls it (the
 // HistoryStore's worker; tests call it directly). One connection per instance.
@@ -72,22 +78,19 @@ public:
     // counted per bucket by SQLite (a few rows per cluster, however long the window).
     bool loadFlaps(FlapCounter *counter, qint64 since, QString *error) const;
 
-    // The interned texts and cluster keys, by id (for reading many rows).
-    struct Names
-    {
-        QHash<qint64, QString> texts;
-        QHash<qint64, ClusterId> clusters;
-    };
-
 private:
-    bool loadNames(Names *names, QString *error) const;
-    // The transitions of the keys of `cluster` (all when null) recorded since the
-    // last one recorded before `since`, that began before `before`; `keep` gets
-    // each row and its id. Rows are resolved through `names` when given, else
-    // joined in SQLite.
-    bool walkChains(const ClusterId *cluster, qint64 since, qint64 before, const Names *names,
-                    const std::function<void(ConditionTransition &&, qint64)> &keep,
-                    QString *error) const;
+    // The transitions of the keys of `cluster` recorded since the last one
+    // recorded before `since`, that began before `before`; `keep` gets each row
+    // and its id.
+    bool walkChains(const ClusterId &cluster, qint64 since, qint64 before,
+                    const std::function<void(ConditionTransition &&, qint64)> &keep, QString *error) const;
+    // What walkChains() from `heads` back to `since` offers `start` (the rows that
+    // began before `since` of the keys `wanted` takes), reading only the rows
+    // that `runs` does not know.
+    bool readStartStates(const QList<qint64> &heads, const ChainRuns &runs, qint64 since,
+                         const history_rows::Names &names,
+                         const std::function<bool(qint64 cluster, qint64 type)> &wanted, StartStates *start,
+                         QString *error) const;
     bool exec(const QString &sql, QString *error) const;
     bool migrate(QString *error);
     QString describe(const QString &what, const QString &detail) const;
