@@ -8,6 +8,8 @@
 #include <QMetaEnum>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace fleetscope {
 namespace {
 
@@ -32,7 +34,6 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
         m_settings.journal = std::make_shared<HubJournal>(m_settings.name, m_settings.cluster.server);
     m_clock.start();
     m_flushTimer->setSingleShot(true);
-    m_flushTimer->setInterval(m_settings.flushIntervalMs);
     connect(m_flushTimer, &QTimer::timeout, this, &HubConnection::flush);
     m_retryTimer->setSingleShot(true);
     connect(m_retryTimer, &QTimer::timeout, this, &HubConnection::connectToHub);
@@ -291,8 +292,12 @@ void HubConnection::failConnect(const ApiError &error, bool fatal)
 
 void HubConnection::scheduleFlush()
 {
-    if (m_running && !m_flushTimer->isActive() && m_cache.hasPendingChanges())
-        m_flushTimer->start();
+    if (!m_running || m_flushTimer->isActive() || !m_cache.hasPendingChanges())
+        return;
+    qint64 delay = m_settings.flushIntervalMs;
+    if (m_lastFlushAt >= 0)
+        delay = std::max(delay, m_settings.steadyFlushIntervalMs - (m_clock.elapsed() - m_lastFlushAt));
+    m_flushTimer->start(int(delay));
 }
 
 void HubConnection::flush()
@@ -300,6 +305,7 @@ void HubConnection::flush()
     m_flushTimer->stop(); // whatever armed it goes out now
     if (!m_cache.hasPendingChanges())
         return;
+    m_lastFlushAt = m_clock.elapsed();
     HubDelta delta = m_cache.takeDelta();
     m_status.skippedObjects += int(delta.decodeErrors.size());
     emit deltaReady(delta);

@@ -9,10 +9,12 @@
 #include "kube/kubeconfigloader.h"
 #include "hubprocess.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <set>
 
 using namespace fleetscope;
@@ -57,6 +59,7 @@ class TestHubConnection : public QObject
 private slots:
     void syncedIdleHubKeepsNoTimer();
     void watchEventsStillArriveAsDeltas();
+    void steadyStreamComesInFewDeltas();
     void oneShotListOpensNoWatch();
 };
 
@@ -109,6 +112,45 @@ void TestHubConnection::watchEventsStillArriveAsDeltas()
     QTRY_VERIFY_WITH_TIMEOUT(deltasAfterSync >= 3, 30000);
     connection.stop();
     QCOMPARE(activeOwnTimers(connection), 0);
+}
+
+void TestHubConnection::steadyStreamComesInFewDeltas()
+{
+    // 200 changes a second: every flush interval has some. Each delta costs
+    // the dashboard an update of its views and a history batch, so a busy hub
+    // must come in deltas at the steady interval, not one every 50 ms.
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("200"), QStringLiteral("--churn"), QStringLiteral("200")},
+                   QStringLiteral("hub-a"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    HubSettings settings;
+    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    QVERIFY(settings.steadyFlushIntervalMs >= 4 * settings.flushIntervalMs);
+    HubConnection connection(settings);
+    QElapsedTimer clock;
+    clock.start();
+    QList<qint64> deltaTimes;
+    bool synced = false;
+    connect(&connection, &HubConnection::deltaReady, this, [&](const HubDelta &delta) {
+        if (synced && !delta.upsertedProfiles.isEmpty())
+            deltaTimes.append(clock.elapsed());
+    });
+    connection.start();
+    QTRY_VERIFY_WITH_TIMEOUT(connection.status().state == HubStatus::State::Live, 30000);
+    synced = true;
+    QTRY_VERIFY_WITH_TIMEOUT(deltaTimes.size() >= 9, 30000);
+    connection.stop();
+    // The median gap: a status change flushes at once (data before "synced"),
+    // so one short gap may be among them. Timers may fire 5 % early.
+    QList<qint64> gaps;
+    for (int i = 1; i < deltaTimes.size(); ++i)
+        gaps.append(deltaTimes[i] - deltaTimes[i - 1]);
+    std::sort(gaps.begin(), gaps.end());
+    const qint64 median = gaps[gaps.size() / 2];
+    QVERIFY2(median >= settings.steadyFlushIntervalMs * 9 / 10,
+             qPrintable(QStringLiteral("median gap between deltas %1 ms, steady interval %2 ms")
+                            .arg(median)
+                            .arg(settings.steadyFlushIntervalMs)));
 }
 
 void TestHubConnection::oneShotListOpensNoWatch()
