@@ -57,9 +57,9 @@ public:
     // view into the document's buffer.
     static simdjson::error_code rawJsonText(ondemand::value &value, std::string_view *out);
 
-    // Interned strings cached since the last call stay alive until then: called
-    // after each batch, so that StringPool::purgeUnused() can free what the
-    // objects no longer hold.
+    // Interned strings cached since the last call stay alive until then (at
+    // most the cache's 512): called after a list, so that
+    // StringPool::purgeUnused() can free what the objects no longer hold.
     void forgetCachedStrings();
 
 protected:

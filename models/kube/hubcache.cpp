@@ -72,11 +72,12 @@ void HubCache::objects(const ResourceSpec &spec, ObjectChange change, ResponseOb
         }
     } else {
         const quint32 listStamp = change == ObjectChange::Listed ? table(spec.kind).listing.value(spec.namespaceName) : 0;
+        // The decoder's intern cache lives on between batches: a watch event is
+        // a batch of one, and a churning hub repeats the same reasons, versions
+        // and label values in event after event. Its 512 strings are all it
+        // keeps alive past StringPool::purgeUnused(), until the next list ends.
         while (objects.next())
             upsert(spec, objects, listStamp);
-        // The decoder's intern cache must not keep strings alive (and out of
-        // StringPool::purgeUnused()'s reach) between batches.
-        decoder(spec.kind).forgetCachedStrings();
     }
     m_changed();
 }
@@ -159,6 +160,8 @@ void HubCache::listFinished(const ResourceSpec &spec)
     });
     for (const ObjectKey &key : vanished)
         remove(spec.kind, key);
+    // A relist replaced what the objects held: let the purge free it.
+    decoder(spec.kind).forgetCachedStrings();
     m_changed();
 }
 
