@@ -66,7 +66,8 @@ public:
     // The counts that changed since the last fetchFlapCounts() or
     // fetchFlapChanges(), 0 for a cluster with none left: what a refresh every
     // few seconds needs, where the whole set is every cluster that flapped in
-    // the window. For one reader, applying each answer on top of the last.
+    // the window. For one reader, applying each answer on top of the last. As of
+    // the last write: transitions still buffered come in the next answer.
     void fetchFlapChanges(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done);
 
     // Blocks until every queued observation is decided and written (tests, exit).

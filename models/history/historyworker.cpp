@@ -137,7 +137,9 @@ QHash<ClusterId, int> HistoryWorker::flapCounts()
 
 QHash<ClusterId, int> HistoryWorker::flapChanges()
 {
-    flush();
+    // No flush: the refresh asks every few seconds, and a forced write of
+    // whatever came since the last second's would be half the writes under
+    // churn. What is still buffered joins the next answer.
     return usable() ? m_flaps.changes(QDateTime::currentMSecsSinceEpoch()) : QHash<ClusterId, int>();
 }
 

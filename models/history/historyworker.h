@@ -37,7 +37,8 @@ public:
     const HistoryDatabase &database() const { return m_db; }
     // Flaps per cluster in the settings' flap window, as of now.
     QHash<ClusterId, int> flapCounts();
-    // The counts that changed since the last flapCounts() or flapChanges(), 0 for none left.
+    // The counts that changed since the last flapCounts() or flapChanges(), 0 for
+    // none left, as of the last write (at most flushDelayMs behind).
     QHash<ClusterId, int> flapChanges();
     // Open sessions are extended to now before a query, so "now" is not a gap.
     void touchSessions();

@@ -481,6 +481,7 @@ private slots:
             return count;
         };
         auto flapChanges = [this](HistoryStore &store) {
+            store.flush(); // the answer is as of the last write
             QHash<ClusterId, int> changes;
             bool answered = false;
             store.fetchFlapChanges(this, [&](const QHash<ClusterId, int> &moved) {
