@@ -2,6 +2,7 @@
 // changes, relists remove what vanished, broken objects are reported, not lost.
 
 #include "api/paddedjson.h"
+#include "api/stringpool.h"
 #include "kube/hubcache.h"
 #include "kube/responseobjects.h"
 #include "kube/responsereader.h"
@@ -85,6 +86,7 @@ private slots:
     void relistWithSameVersionsIsSilent();
     void relistDiffsChangesAndRemovals();
     void watchEventsCoalescePerKey();
+    void relistLetsThePoolFreeWatchedValues();
     void newObjectsKeepArrivalOrderAndTheirLastState();
     void namespacedRelistOnlyTouchesItsNamespace();
     void concurrentNamespacedListsKeepEachOthersObjects();
@@ -156,6 +158,32 @@ void TestHubCache::watchEventsCoalescePerKey()
     auto replay = profile("a", "c1", "6", "v1.32.0");
     deliver(cache, allProfiles, ObjectChange::Modified, replay);
     QVERIFY(!cache.hasPendingChanges());
+}
+
+void TestHubCache::relistLetsThePoolFreeWatchedValues()
+{
+    // Watch events keep the decoder's intern cache warm from one event to the
+    // next; once a relist has replaced what they carried, nothing may keep
+    // their strings out of the pool's purge, or a week of churning values
+    // would pin them (#26).
+    HubCache cache;
+    list(cache, allProfiles, {profile("a", "c1", "1")});
+    cache.takeDelta();
+    StringPool::shared().purgeUnused();
+    const qsizetype before = StringPool::shared().size();
+    for (int i = 0; i < 200; ++i) {
+        const std::string version = "v1.31.0-churn." + std::to_string(i);
+        deliver(cache, allProfiles, ObjectChange::Modified,
+                profile("a", "c1", std::to_string(10 + i).c_str(), version.c_str()));
+    }
+    QCOMPARE(cache.takeDelta().upsertedProfiles.first()->profile.kubernetesVersion,
+             QStringLiteral("v1.31.0-churn.199"));
+    QVERIFY(StringPool::shared().size() > before + 100); // each event's version went into the pool
+    list(cache, allProfiles, {profile("a", "c1", "500", "v1.32.0")});
+    QCOMPARE(cache.takeDelta().upsertedProfiles.first()->profile.kubernetesVersion, QStringLiteral("v1.32.0"));
+    StringPool::shared().purgeUnused();
+    const qsizetype kept = StringPool::shared().size() - before;
+    QVERIFY2(kept <= 2, qPrintable(QStringLiteral("%1 strings of replaced values kept after the relist").arg(kept)));
 }
 
 void TestHubCache::newObjectsKeepArrivalOrderAndTheirLastState()
