@@ -22,8 +22,11 @@ using namespace fleetscope::testing;
 
 namespace {
 
-bool settingsFor(const HubProcess &hub, HubSettings *settings, QString *error)
+// Starts the hub and reads its context's settings from the kubeconfig it wrote.
+bool startHub(HubProcess &hub, HubSettings *settings, QString *error)
 {
+    if (!hub.start(error))
+        return false;
     KubeconfigLoadOptions load;
     load.explicitPath = hub.kubeconfigPath();
     const KubeconfigLoadResult loaded = KubeconfigLoader::load(load);
@@ -69,9 +72,8 @@ void TestHubConnection::syncedIdleHubKeepsNoTimer()
     const int profiles = 3 * InformerOptions().pageSize + 7;
     HubProcess hub({QStringLiteral("--generate"), QString::number(profiles)}, QStringLiteral("hub-a"));
     QString error;
-    QVERIFY2(hub.start(&error), qPrintable(error));
     HubSettings settings;
-    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    QVERIFY2(startHub(hub, &settings, &error), qPrintable(error));
     HubConnection connection(settings);
     DeltaLog log;
     connect(&connection, &HubConnection::deltaReady, this, [&log](const HubDelta &delta) {
@@ -95,9 +97,8 @@ void TestHubConnection::watchEventsStillArriveAsDeltas()
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("40"), QStringLiteral("--churn"), QStringLiteral("50")},
                    QStringLiteral("hub-a"));
     QString error;
-    QVERIFY2(hub.start(&error), qPrintable(error));
     HubSettings settings;
-    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    QVERIFY2(startHub(hub, &settings, &error), qPrintable(error));
     HubConnection connection(settings);
     int deltasAfterSync = 0;
     bool synced = false;
@@ -122,9 +123,8 @@ void TestHubConnection::steadyStreamComesInFewDeltas()
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("200"), QStringLiteral("--churn"), QStringLiteral("200")},
                    QStringLiteral("hub-a"));
     QString error;
-    QVERIFY2(hub.start(&error), qPrintable(error));
     HubSettings settings;
-    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    QVERIFY2(startHub(hub, &settings, &error), qPrintable(error));
     QVERIFY(settings.steadyFlushIntervalMs >= 4 * settings.flushIntervalMs);
     HubConnection connection(settings);
     QElapsedTimer clock;
@@ -159,9 +159,8 @@ void TestHubConnection::oneShotListOpensNoWatch()
     HubProcess hub({QStringLiteral("--generate"), QStringLiteral("40"), QStringLiteral("--churn"), QStringLiteral("50")},
                    QStringLiteral("hub-a"));
     QString error;
-    QVERIFY2(hub.start(&error), qPrintable(error));
     HubSettings settings;
-    QVERIFY2(settingsFor(hub, &settings, &error), qPrintable(error));
+    QVERIFY2(startHub(hub, &settings, &error), qPrintable(error));
     settings.informer.watch = false;
     settings.journal = std::make_shared<HubJournal>(settings.name);
     HubConnection connection(settings);
