@@ -46,8 +46,9 @@ public:
     // Coalescing delay of writes; a buffer this large is written at once.
     // One transaction a second: each commit appends the B-tree pages it
     // touched to the WAL, so under a steady stream fewer, larger commits
-    // write fewer bytes. Readers flush first, so they never miss a write;
-    // a crash loses at most this second.
+    // write fewer bytes. Queries flush first, so they never miss a write
+    // (flapChanges() excepted: a periodic refresh); a crash loses at most
+    // this second.
     static constexpr int flushDelayMs = 1000;
     static constexpr int flushAtCount = 20000;
     static constexpr int heartbeatMs = 30000;
