@@ -14,8 +14,8 @@ class NamespaceDecoder final : public OnDemandReader
 public:
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
     bool decode(std::string_view json, KubeNamespace *out) { return open(json) && decodeRoot(out); }
-    // An item of a list page: a value in the page's open document.
-    bool decode(ondemand::value &object, KubeNamespace *out) { return open(object) && decodeRoot(out); }
+    // The current object of a list page or watch event, in its open document.
+    bool decode(ResponseObjects &objects, KubeNamespace *out) { return open(objects) && decodeRoot(out); }
 
 private:
     bool decodeRoot(KubeNamespace *out)

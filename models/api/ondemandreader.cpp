@@ -43,19 +43,21 @@ simdjson::padded_string_view padded(std::string_view json)
 
 } // namespace
 
-void OnDemandReader::startDecode(bool isText)
+void OnDemandReader::startDecode(ResponseObjects *objects)
 {
     m_error.clear();
     m_failedName.clear();
     m_failedNamespace.clear();
-    m_isText = isText;
+    m_isText = objects == nullptr;
+    m_objects = objects;
+    m_documentFailed = false;
     m_root = ondemand::object();
     m_text.clear();
 }
 
 bool OnDemandReader::open(std::string_view json)
 {
-    startDecode(true);
+    startDecode(nullptr);
     const JsonPath at;
     if (simdjson::error_code e = m_parser.iterate(padded(json)).get(m_document); e != simdjson::SUCCESS)
         return invalid(at, e);
@@ -69,10 +71,10 @@ bool OnDemandReader::open(std::string_view json)
     return true;
 }
 
-bool OnDemandReader::open(ondemand::value &object)
+bool OnDemandReader::open(ResponseObjects &objects)
 {
-    startDecode(false);
-    return requireObject(object, JsonPath(), &m_root);
+    startDecode(&objects);
+    return requireObject(objects.current(), JsonPath(), &m_root);
 }
 
 bool OnDemandReader::finish(bool decoded, bool hasMetadata)
@@ -83,7 +85,7 @@ bool OnDemandReader::finish(bool decoded, bool hasMetadata)
     const char *rest = nullptr;
     if (decoded && m_isText && m_document.current_location().get(rest) == simdjson::SUCCESS)
         decoded = fail(JsonPath(), QStringLiteral("unexpected text after the object"));
-    if (!decoded && m_failedName.isEmpty())
+    if (!decoded && m_failedName.isEmpty() && !m_documentFailed)
         lookUpKey(m_root, &m_failedNamespace, &m_failedName);
     return decoded;
 }
@@ -105,7 +107,38 @@ bool OnDemandReader::fail(const JsonPath &at, const QString &message)
 
 bool OnDemandReader::invalid(const JsonPath &at, simdjson::error_code error)
 {
+    documentFailed(error);
     return fail(at, QStringLiteral("invalid JSON (%1)").arg(QString::fromUtf8(simdjson::error_message(error))));
+}
+
+bool OnDemandReader::breaksDocument(simdjson::error_code error)
+{
+    // Errors in a scalar's content (a bad escape, number or atom, a type that
+    // does not match) leave the iterator on that value; the others may have
+    // abandoned it (structure, depth, an unclosed object).
+    switch (error) {
+    case simdjson::SUCCESS:
+    case simdjson::STRING_ERROR:
+    case simdjson::NUMBER_ERROR:
+    case simdjson::NUMBER_OUT_OF_RANGE:
+    case simdjson::INCORRECT_TYPE:
+    case simdjson::T_ATOM_ERROR:
+    case simdjson::F_ATOM_ERROR:
+    case simdjson::N_ATOM_ERROR:
+    case simdjson::NO_SUCH_FIELD:
+        return false;
+    default:
+        return true;
+    }
+}
+
+void OnDemandReader::documentFailed(simdjson::error_code error)
+{
+    if (!breaksDocument(error))
+        return;
+    m_documentFailed = true;
+    if (m_objects)
+        m_objects->abandon(error);
 }
 
 bool OnDemandReader::expect(ondemand::value &value, const JsonPath &at, ondemand::json_type type, bool *present)
@@ -348,27 +381,48 @@ bool OnDemandReader::decodeLabels(ondemand::value &labels, const JsonPath &at, L
     return true;
 }
 
-bool OnDemandReader::peekKey(ondemand::value &object, QString *namespaceName, QString *name)
+bool OnDemandReader::peekKey(ResponseObjects &objects, QString *namespaceName, QString *name)
 {
+    startDecode(&objects);
     ondemand::object root;
-    return object.get_object().get(root) == simdjson::SUCCESS && lookUpKey(root, namespaceName, name);
+    if (simdjson::error_code e = objects.current().get_object().get(root); e != simdjson::SUCCESS) {
+        documentFailed(e);
+        return false;
+    }
+    return lookUpKey(root, namespaceName, name);
 }
 
 bool OnDemandReader::lookUpKey(ondemand::object &object, QString *namespaceName, QString *name)
 {
-    ondemand::object metadata;
-    if (object.find_field_unordered("metadata").get_object().get(metadata) != simdjson::SUCCESS)
+    const auto failed = [this](simdjson::error_code e) {
+        documentFailed(e);
         return false;
+    };
+    ondemand::object metadata;
+    if (simdjson::error_code e = object.find_field_unordered("metadata").get_object().get(metadata); e != simdjson::SUCCESS)
+        return failed(e);
     std::string_view text;
     bool hasName = false;
     for (auto member : metadata) {
+        ondemand::field field;
         std::string_view key;
-        if (member.unescaped_key().get(key) != simdjson::SUCCESS)
-            return false;
+        if (simdjson::error_code e = std::move(member).get(field); e != simdjson::SUCCESS)
+            return failed(e);
+        if (simdjson::error_code e = field.unescaped_key().get(key); e != simdjson::SUCCESS)
+            return failed(e);
         if (key != "name" && key != "namespace")
             continue;
-        if (member.value().get_string().get(text) != simdjson::SUCCESS)
+        // A value of another type is passed over (type() also tells a token that is no value).
+        ondemand::json_type type;
+        if (simdjson::error_code e = field.value().type().get(type); e != simdjson::SUCCESS)
+            return failed(e);
+        if (type != ondemand::json_type::string)
             continue;
+        if (simdjson::error_code e = field.value().get_string().get(text); e != simdjson::SUCCESS) {
+            if (breaksDocument(e))
+                return failed(e);
+            continue;
+        }
         if (key == "name") {
             *name = fromUtf8(text);
             hasName = !text.empty();

@@ -4,6 +4,7 @@
 #include "jsontext.h"
 #include "objectmeta.h"
 #include "paddedjson.h"
+#include "responseobjects.h"
 #include "stringpool.h"
 
 #include <QString>
@@ -18,8 +19,6 @@ namespace fleetscope {
 
 enum class ApiVersion : quint8;
 
-namespace ondemand = simdjson::ondemand;
-
 // What the object decoders (ProfileDecoder, PlacementDecoder, NamespaceDecoder)
 // share: one simdjson On-Demand parser, typed readers of member values that name
 // the JSON path of the first problem ("status.conditions[2].status: expected
@@ -31,6 +30,12 @@ namespace ondemand = simdjson::ondemand;
 // each object's members once, in document order, so a decoder keeps what depends
 // on a later member (a property's value until its name is known) as UTF-8 views:
 // they stay valid while the document is.
+//
+// A simdjson error of structure (not one in a scalar's content) ends the document:
+// On-Demand may have abandoned its iterator (its parser pointer is then null), so
+// after one nothing of that document is touched again, neither to find the failed
+// object's name nor, through ResponseObjects::abandon(), to skip to a list page's
+// next item.
 //
 // Not thread-safe; one per thread (HubCache keeps one per kind).
 class OnDemandReader
@@ -44,10 +49,10 @@ public:
     const QString &failedName() const { return m_failedName; }
     const QString &failedNamespace() const { return m_failedNamespace; }
 
-    // metadata.namespace and metadata.name of an object, found out of order and
-    // without checking anything else: what a DELETED event still tells. False
-    // without a name.
-    bool peekKey(ondemand::value &object, QString *namespaceName, QString *name);
+    // metadata.namespace and metadata.name of the current object, found out of
+    // order and without checking anything else: what a DELETED event still tells.
+    // False without a name.
+    bool peekKey(ResponseObjects &objects, QString *namespaceName, QString *name);
 
     // The JSON text of the object the last decode() of a value read, without
     // trailing whitespace: a view into the document's buffer (empty after a failure).
@@ -66,11 +71,11 @@ protected:
     OnDemandReader() = default;
     ~OnDemandReader() = default;
 
-    // Starts a decode of a JSON text (jsonPadding readable bytes after it), or of a
-    // value inside a document that is open elsewhere (a list page's item, read in
-    // the page's one parse): either must be an object.
+    // Starts a decode of a JSON text (jsonPadding readable bytes after it), or of
+    // the current object of a document that is open elsewhere (a list page's item,
+    // read in the page's one parse): either must be an object.
     bool open(std::string_view json);
-    bool open(ondemand::value &object);
+    bool open(ResponseObjects &objects);
 
     // What every kind has at its root: apiVersion and kind (checked against `kind`
     // and, unless `version` is null, the multicluster group), and metadata (name
@@ -100,6 +105,7 @@ protected:
 
     bool ok() const { return m_error.isEmpty(); }
     bool fail(const JsonPath &at, const QString &message);
+    // A simdjson error: the message, and the document is not read again.
     bool invalid(const JsonPath &at, simdjson::error_code error);
     bool missing(const JsonPath &at) { return fail(at, QStringLiteral("required value is missing")); }
 
@@ -201,7 +207,7 @@ protected:
     static QString fromUtf8(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 private:
-    void startDecode(bool isText);
+    void startDecode(ResponseObjects *objects);
     // apiVersion, kind or metadata.
     bool readHeaderMember(std::string_view key, ondemand::value &value, const Header &header, bool *hasMetadata);
     bool finish(bool decoded, bool hasMetadata);
@@ -229,11 +235,17 @@ private:
     bool decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out);
     bool decodeLabels(ondemand::value &labels, const JsonPath &at, LabelMap *out);
     bool lookUpKey(ondemand::object &object, QString *namespaceName, QString *name);
+    // Whether On-Demand may have abandoned the document after this error.
+    static bool breaksDocument(simdjson::error_code error);
+    // After a simdjson error that breaks the document: latches, and tells the page.
+    void documentFailed(simdjson::error_code error);
 
     ondemand::parser m_parser;
     ondemand::document m_document;
     ondemand::object m_root; // of the object being decoded
     bool m_isText = false;   // m_root is m_document's root
+    ResponseObjects *m_objects = nullptr; // where m_root came from, unless m_isText
+    bool m_documentFailed = false;
     QString m_error;
     QString m_failedName;
     QString m_failedNamespace;

@@ -15,8 +15,8 @@ class PlacementDecoder final : public OnDemandReader
 public:
     // `json` must be followed by jsonPadding readable bytes (see PaddedJson).
     bool decode(std::string_view json, PlacementDecision *out) { return open(json) && decodeRoot(out); }
-    // An item of a list page: a value in the page's open document.
-    bool decode(ondemand::value &object, PlacementDecision *out) { return open(object) && decodeRoot(out); }
+    // The current object of a list page or watch event, in its open document.
+    bool decode(ResponseObjects &objects, PlacementDecision *out) { return open(objects) && decodeRoot(out); }
 
 private:
     bool decodeRoot(PlacementDecision *out);

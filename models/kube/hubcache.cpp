@@ -3,7 +3,7 @@
 #include "api/namespacedecoder.h"
 #include "api/placementdecoder.h"
 #include "api/profiledecoder.h"
-#include "kube/responseobjects.h"
+#include "api/responseobjects.h"
 
 namespace fleetscope {
 namespace {
@@ -24,10 +24,10 @@ const ObjectMeta &placementMetadata(const void *object)
 }
 
 template<typename Object, typename Decoder>
-std::shared_ptr<const void> decodeAs(Decoder &decoder, ondemand::value &json, ObjectMeta **meta)
+std::shared_ptr<const void> decodeAs(Decoder &decoder, ResponseObjects &objects, ObjectMeta **meta)
 {
     auto object = std::make_shared<Object>();
-    if (!decoder.decode(json, object.get()))
+    if (!decoder.decode(objects, object.get()))
         return nullptr;
     *meta = &object->metadata;
     return object;
@@ -67,7 +67,7 @@ void HubCache::objects(const ResourceSpec &spec, ObjectChange change, ResponseOb
     if (change == ObjectChange::Deleted) {
         while (objects.next()) {
             ObjectKey key;
-            if (decoder(spec.kind).peekKey(objects.current(), &key.namespaceName, &key.name))
+            if (decoder(spec.kind).peekKey(objects, &key.namespaceName, &key.name))
                 remove(spec.kind, key);
         }
     } else {
@@ -90,11 +90,10 @@ OnDemandReader &HubCache::decoder(ResourceKind kind)
 
 std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects &objects, ObjectMeta **meta)
 {
-    ondemand::value &json = objects.current();
     switch (kind) {
     case ResourceKind::ClusterProfiles: {
         auto record = std::make_shared<ProfileRecord>();
-        if (!m_profiles->decode(json, &record->profile))
+        if (!m_profiles->decode(objects, &record->profile))
             return nullptr;
         // Compact (the hub's member order), then compressed: the details pane's copy.
         if (m_keepRawJson)
@@ -103,11 +102,11 @@ std::shared_ptr<const void> HubCache::decode(ResourceKind kind, ResponseObjects 
         return record;
     }
     case ResourceKind::PlacementDecisions:
-        return decodeAs<PlacementDecision>(*m_placements, json, meta);
+        return decodeAs<PlacementDecision>(*m_placements, objects, meta);
     case ResourceKind::Namespaces:
         break;
     }
-    return decodeAs<KubeNamespace>(*m_namespaces, json, meta);
+    return decodeAs<KubeNamespace>(*m_namespaces, objects, meta);
 }
 
 void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint32 listStamp)
@@ -120,7 +119,9 @@ void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint3
         const OnDemandReader &reader = decoder(spec.kind);
         const ObjectKey key{reader.failedNamespace(), reader.failedName()};
         if (key.name.isEmpty()) {
-            m_decodeErrors.append(spec.describe() + QStringLiteral(": an object without metadata.name was skipped (")
+            const QString what = objects.abandoned() ? QStringLiteral("an object that is not valid JSON")
+                                                     : QStringLiteral("an object without metadata.name");
+            m_decodeErrors.append(spec.describe() + QStringLiteral(": ") + what + QStringLiteral(" was skipped (")
                                   + reader.error() + u')');
             return;
         }

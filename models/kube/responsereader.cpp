@@ -1,6 +1,7 @@
 #include "responsereader.h"
 
-#include "responseobjects.h"
+#include "api/ondemandreader.h"
+#include "api/responseobjects.h"
 
 #include <simdjson.h>
 
@@ -67,7 +68,8 @@ simdjson::error_code readToken(ondemand::value &value, QByteArray *out)
     return simdjson::SUCCESS;
 }
 
-// Calls `read(key, value)` for each member of `object`, up to the first error.
+// Calls `read(key, value)` for each member of `object`, up to the first error:
+// after one, On-Demand may have abandoned the document, which is not read again.
 template<typename Read>
 simdjson::error_code readMembers(ondemand::object &object, Read read)
 {
@@ -85,6 +87,12 @@ simdjson::error_code readMembers(ondemand::object &object, Read read)
     return simdjson::SUCCESS;
 }
 
+// The type of a member value, or its error.
+simdjson::error_code typeOf(ondemand::value &value, ondemand::json_type *type)
+{
+    return value.type().get(*type);
+}
+
 simdjson::error_code readListMetadata(ondemand::object &metadata, ResponseReader::ListPage *out)
 {
     return readMembers(metadata, [out](std::string_view key, ondemand::value &value) {
@@ -92,16 +100,23 @@ simdjson::error_code readListMetadata(ondemand::object &metadata, ResponseReader
             return readToken(value, &out->continueToken);
         if (key == "resourceVersion")
             return readToken(value, &out->resourceVersion);
+        if (key != "remainingItemCount")
+            return simdjson::SUCCESS;
+        ondemand::json_type type;
+        if (simdjson::error_code e = typeOf(value, &type); e != simdjson::SUCCESS || type != ondemand::json_type::number)
+            return e;
         int64_t remaining = 0;
-        if (key == "remainingItemCount" && value.get_int64().get(remaining) == simdjson::SUCCESS)
+        const simdjson::error_code e = value.get_int64().get(remaining);
+        if (e == simdjson::SUCCESS)
             out->remainingItemCount = remaining;
-        return simdjson::SUCCESS;
+        // A fraction or a huge number is no count: absent, as Go's client reads it.
+        return e == simdjson::INCORRECT_TYPE || e == simdjson::NUMBER_OUT_OF_RANGE ? simdjson::SUCCESS : e;
     });
 }
 
 // `items`: null or an array (`present`), whose values go to `deliver`.
 simdjson::error_code readItems(ondemand::value &value, ResponseReader::ListPage *out, bool *present,
-                               const ResponseReader::Items &deliver)
+                               qint64 *failedItem, const ResponseReader::Items &deliver)
 {
     ondemand::json_type type;
     if (simdjson::error_code e = value.type().get(type); e != simdjson::SUCCESS)
@@ -124,6 +139,10 @@ simdjson::error_code readItems(ondemand::value &value, ResponseReader::ListPage 
         // what the sink left unread
     }
     out->itemCount = objects.count();
+    // Where a decoder gave up on the page, which item it was; an error met while
+    // skipping over items has no item of its own.
+    if (objects.abandoned())
+        *failedItem = objects.count();
     return objects.error();
 }
 
@@ -155,16 +174,28 @@ bool ResponseReader::readList(std::string_view text, ListPage *out, QString *err
     if (!openObject(m_parsers->envelope, text, "the list", &document, &list, error))
         return false;
     bool hasItems = false, hasMetadata = false;
+    qint64 failedItem = 0; // 1-based
     const simdjson::error_code e = readMembers(list, [&](std::string_view key, ondemand::value &value) {
         if (key == "items")
-            return readItems(value, out, &hasItems, deliver);
+            return readItems(value, out, &hasItems, &failedItem, deliver);
+        if (key != "metadata")
+            return simdjson::SUCCESS;
+        ondemand::json_type type;
+        if (simdjson::error_code typeError = typeOf(value, &type); typeError != simdjson::SUCCESS)
+            return typeError;
         ondemand::object metadata;
-        if (key == "metadata" && (hasMetadata = value.get_object().get(metadata) == simdjson::SUCCESS))
-            return readListMetadata(metadata, out);
-        return simdjson::SUCCESS;
+        if (type != ondemand::json_type::object)
+            return simdjson::SUCCESS;
+        if (simdjson::error_code objectError = value.get_object().get(metadata); objectError != simdjson::SUCCESS)
+            return objectError;
+        hasMetadata = true;
+        return readListMetadata(metadata, out);
     });
     if (e != simdjson::SUCCESS) {
-        *error = invalidJson("the list", e);
+        *error = failedItem > 0 ? QStringLiteral("the list is not valid JSON (item %1: parse error: %2)")
+                                      .arg(failedItem)
+                                      .arg(QString::fromUtf8(simdjson::error_message(e)))
+                                : invalidJson("the list", e);
         return false;
     }
     if (!atEnd(document, "the list", error))
@@ -184,15 +215,21 @@ bool ResponseReader::readEvent(std::string_view text, WatchEvent *out, QString *
     if (!openObject(m_parsers->envelope, text, "a watch event", &document, &event, error))
         return false;
     const simdjson::error_code e = readMembers(event, [out](std::string_view key, ondemand::value &value) {
-        std::string_view eventType;
-        if (key == "type" && value.get_string().get(eventType) == simdjson::SUCCESS)
-            out->type = QString::fromUtf8(eventType.data(), qsizetype(eventType.size()));
-        if (key != "object")
+        if (key != "type" && key != "object")
             return simdjson::SUCCESS;
-        ondemand::json_type objectType;
-        simdjson::error_code objectError = value.type().get(objectType);
-        out->hasObject = objectError == simdjson::SUCCESS && objectType == ondemand::json_type::object;
-        return out->hasObject ? OnDemandReader::rawJsonText(value, &out->object) : objectError;
+        ondemand::json_type type;
+        if (simdjson::error_code typeError = typeOf(value, &type); typeError != simdjson::SUCCESS)
+            return typeError;
+        if (key == "type") {
+            std::string_view eventType;
+            if (type != ondemand::json_type::string)
+                return simdjson::SUCCESS; // no known type: the caller says so
+            simdjson::error_code typeError = value.get_string().get(eventType);
+            out->type = QString::fromUtf8(eventType.data(), qsizetype(eventType.size()));
+            return typeError;
+        }
+        out->hasObject = type == ondemand::json_type::object;
+        return out->hasObject ? OnDemandReader::rawJsonText(value, &out->object) : simdjson::SUCCESS;
     });
     if (e != simdjson::SUCCESS) {
         *error = invalidJson("a watch event", e);

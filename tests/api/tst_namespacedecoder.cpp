@@ -35,12 +35,18 @@ void TestNamespaceDecoder::decodes_data()
                                   << "metadata.name: required value is missing";
     QTest::newRow("label a number") << QByteArray(R"({"metadata":{"name":"a","labels":{"x":1}}})") << ""
                                     << R"(metadata.labels: label "x": expected string, got number)";
+    QTest::newRow("unclosed array in a member") << QByteArray(R"({"":[})") << "" << "(root): invalid JSON (%TAPE%)";
+    QTest::newRow("member without a value") << QByteArray(R"({"kind":,"metadata":{"name":"a"}})") << ""
+                                            << "kind: invalid JSON (%TAPE%)";
+    QTest::newRow("label without a value") << QByteArray(R"({"metadata":{"labels":{"x":},"name":"a"}})") << ""
+                                           << "metadata.labels: invalid JSON (%TAPE%)";
 }
 
 void TestNamespaceDecoder::decodes()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expectedError);
+    expectedError.replace(QStringLiteral("%TAPE%"), QString::fromUtf8(simdjson::error_message(simdjson::TAPE_ERROR)));
     NamespaceDecoder decoder;
     KubeNamespace ns;
     QCOMPARE(decoder.decode(PaddedJson(json).view(), &ns), expectedError.isEmpty());

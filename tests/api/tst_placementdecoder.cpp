@@ -126,12 +126,19 @@ void TestPlacementDecoder::rejectsMalformedObjects_data()
     QTest::newRow("namespace missing") << QByteArray(R"({"metadata":{"name":"p"}})")
                                        << "metadata.namespace: required value is missing";
     QTest::newRow("not an object") << QByteArray("[]") << "(root): expected object, got array";
+    // The fuzzer's findings, minimized (an object that ends inside a member's value),
+    // and a member with no value before metadata.
+    QTest::newRow("unclosed array in a member") << QByteArray(R"({"":[})") << "(root): invalid JSON (%TAPE%)";
+    QTest::newRow("unclosed object in a member") << QByteArray(R"({"":{})") << "(root): invalid JSON (%TAPE%)";
+    QTest::newRow("member without a value") << QByteArray(R"({"apiVersion":,"kind":"PlacementDecision","metadata":{"name":"p","namespace":"ns"}})")
+                                            << "apiVersion: invalid JSON (%TAPE%)";
 }
 
 void TestPlacementDecoder::rejectsMalformedObjects()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expectedError);
+    expectedError.replace(QStringLiteral("%TAPE%"), QString::fromUtf8(simdjson::error_message(simdjson::TAPE_ERROR)));
     PlacementDecision decision;
     decision.schedulerName = QStringLiteral("untouched");
     QString error;

@@ -65,6 +65,8 @@ private slots:
     void refusesMoreThan64AccessProviders();
     void rejectsMalformedObjects_data();
     void rejectsMalformedObjects();
+    void namesABrokenObjectOnlyFromWhatItRead_data();
+    void namesABrokenObjectOnlyFromWhatItRead();
     void internsRepeatedStrings();
     void decodesAnyLayoutOfTheFixtures_data();
     void decodesAnyLayoutOfTheFixtures();
@@ -402,12 +404,23 @@ void TestProfileDecoder::rejectsMalformedObjects_data()
     QTest::newRow("lone surrogate") << profile(R"("spec":{"displayName":"\uD83D"})")
                                     << "spec.displayName: invalid JSON (Problem while parsing a string)";
     QTest::newRow("empty") << QByteArray() << "(root): invalid JSON (Empty: no JSON found)";
+    // After an error of structure On-Demand may have given up the document: the
+    // decoder must not read on (not even to find the object's name for the message).
+    QTest::newRow("member without a value, before metadata")
+        << QByteArray(R"({"apiVersion":,"kind":"ClusterProfile",)") + meta + "}"
+        << "apiVersion: invalid JSON (%TAPE%)";
+    // The fuzzer's findings, minimized: an object that ends inside a member's value.
+    QTest::newRow("unclosed array in a member") << QByteArray(R"({"":[})") << "(root): invalid JSON (%TAPE%)";
+    QTest::newRow("unclosed object in a member") << QByteArray(R"({"":{})") << "(root): invalid JSON (%TAPE%)";
+    QTest::newRow("member without a value, after metadata")
+        << profile(R"("status":{"conditions":[{"type":}]})") << "status.conditions[0].type: invalid JSON (%TAPE%)";
 }
 
 void TestProfileDecoder::rejectsMalformedObjects()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, expectedError);
+    expectedError.replace(QStringLiteral("%TAPE%"), QString::fromUtf8(simdjson::error_message(simdjson::TAPE_ERROR)));
     QString error;
     ClusterProfile profile;
     profile.displayName = QStringLiteral("untouched");
@@ -415,6 +428,31 @@ void TestProfileDecoder::rejectsMalformedObjects()
     QCOMPARE(error, expectedError);
     // A failed decode leaves the caller's object as it was.
     QCOMPARE(profile.displayName, QStringLiteral("untouched"));
+}
+
+void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("failedName");
+
+    // A wrong type leaves the document readable: the name is looked up ahead.
+    QTest::newRow("wrong type before metadata") << QByteArray(R"({"kind":7,)") + meta + "}" << "c1";
+    // Broken structure: only what was read before the break names the object.
+    QTest::newRow("broken before metadata") << QByteArray(R"({"kind":,)") + meta + "}" << "";
+    QTest::newRow("broken after metadata") << profile(R"("spec":{"displayName":})") << "c1";
+    QTest::newRow("broken inside metadata") << QByteArray(R"({"metadata":{"namespace":"ns","name":}})") << "";
+    QTest::newRow("unclosed after metadata") << profile(R"("status":{"conditions":[{"type":"A")") << "c1";
+}
+
+void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead()
+{
+    QFETCH(QByteArray, json);
+    ProfileDecoder decoder;
+    ClusterProfile profile;
+    QVERIFY(!decoder.decode(PaddedJson(json).view(), &profile));
+    QVERIFY(!decoder.error().isEmpty());
+    QTEST(decoder.failedName(), "failedName");
+    QVERIFY(decoder.decodedText().empty());
 }
 
 void TestProfileDecoder::internsRepeatedStrings()

@@ -19,7 +19,7 @@
 #include "fleet/fleetstore.h"
 #include "api/paddedjson.h"
 #include "kube/hubcache.h"
-#include "kube/responseobjects.h"
+#include "api/responseobjects.h"
 #include "kube/responsereader.h"
 #include "../fleet/syntheticfleet.h"
 #include "fleetgenerator.h"

@@ -7,7 +7,7 @@
 #include "api/placementdecoder.h"
 #include "api/profiledecoder.h"
 #include "api/yamljson.h"
-#include "kube/responseobjects.h"
+#include "api/responseobjects.h"
 #include "kube/responsereader.h"
 
 #include <QString>
@@ -61,7 +61,7 @@ void decodeText(const char *text, std::size_t size)
         for (int i = 0; objects.next(); ++i) {
             ClusterProfile profile;
             QString namespaceName, name;
-            if (i % 3 == 0 && items.decode(objects.current(), &profile)) {
+            if (i % 3 == 0 && items.decode(objects, &profile)) {
                 const std::string_view text = items.decodedText(); // the raw copy's source
                 if (text.empty() || text.front() != '{' || text.back() != '}')
                     __builtin_trap();
@@ -69,7 +69,7 @@ void decodeText(const char *text, std::size_t size)
                 __builtin_trap();
             }
             if (i % 3 == 1)
-                (void)items.peekKey(objects.current(), &namespaceName, &name);
+                (void)items.peekKey(objects, &namespaceName, &name);
         }
     };
     if (!reader.readList(json, &page, &error, readItems) && error.isEmpty())
@@ -82,7 +82,7 @@ void decodeText(const char *text, std::size_t size)
             const auto peek = [&](ResponseObjects &object) {
                 QString namespaceName, name;
                 while (object.next())
-                    (void)items.peekKey(object.current(), &namespaceName, &name);
+                    (void)items.peekKey(object, &namespaceName, &name);
             };
             if (!reader.readObject(event.object, &error, peek) && error.isEmpty())
                 __builtin_trap();

@@ -4,7 +4,7 @@
 #include "api/paddedjson.h"
 #include "api/stringpool.h"
 #include "kube/hubcache.h"
-#include "kube/responseobjects.h"
+#include "api/responseobjects.h"
 #include "kube/responsereader.h"
 
 #include <QTest>
@@ -93,6 +93,9 @@ private slots:
     void brokenObjectsAreReportedAndNotKeptStale();
     void keepsRawJsonOnlyWhenAsked();
     void oneBadObjectDoesNotLoseTheOthers();
+    void brokenJsonInAnObjectEndsItsPage_data();
+    void brokenJsonInAnObjectEndsItsPage();
+    void brokenJsonInADeletedObjectIsNoRemoval();
 };
 
 void TestHubCache::firstListAddsEverything()
@@ -316,6 +319,53 @@ void TestHubCache::oneBadObjectDoesNotLoseTheOthers()
     const HubDelta replay = cache.takeDelta();
     QCOMPARE(names(replay), QStringList());
     QCOMPARE(replay.decodeErrors.size(), 3);
+}
+
+void TestHubCache::brokenJsonInAnObjectEndsItsPage_data()
+{
+    QTest::addColumn<std::string>("broken");
+    QTest::addColumn<QString>("decodeError");
+
+    QTest::newRow("before its name") << std::string(R"({"apiVersion":,"metadata":{"name":"c2","namespace":"a"}})")
+                                     << "clusterprofiles (all namespaces): an object that is not valid JSON was skipped (apiVersion: invalid JSON (%TAPE%))";
+    QTest::newRow("after its name") << std::string(R"({"metadata":{"name":"c2","namespace":"a"},"spec":{"displayName":}})")
+                                    << "clusterprofiles a/c2: spec.displayName: invalid JSON (%TAPE%)";
+}
+
+void TestHubCache::brokenJsonInAnObjectEndsItsPage()
+{
+    // An error of structure in one object may have ended On-Demand's reading of the
+    // whole page: nothing after it is read (not even to skip to the next item), the
+    // page fails naming the item, and what came before it stands.
+    QFETCH(std::string, broken);
+    QFETCH(QString, decodeError);
+    const QString tape = QString::fromUtf8(simdjson::error_message(simdjson::TAPE_ERROR));
+    HubCache cache;
+    cache.listStarted(allProfiles);
+    const std::string page = R"({"metadata":{},"items":[)" + profile("a", "c1", "1").dump() + "," + broken + ","
+        + profile("a", "c3", "3").dump() + "]}";
+    ResponseReader reader;
+    ResponseReader::ListPage listed;
+    QString error;
+    QVERIFY(!reader.readList(PaddedJson(page).view(), &listed, &error,
+                             [&](ResponseObjects &o) { cache.objects(allProfiles, ObjectChange::Listed, o); }));
+    QCOMPARE(error, QStringLiteral("the list is not valid JSON (item 2: parse error: %1)").arg(tape));
+    const HubDelta delta = cache.takeDelta();
+    QCOMPARE(names(delta), QStringList{"+a/c1"});
+    QCOMPARE(delta.decodeErrors, QStringList{decodeError.replace(QStringLiteral("%TAPE%"), tape)});
+}
+
+void TestHubCache::brokenJsonInADeletedObjectIsNoRemoval()
+{
+    HubCache cache;
+    list(cache, allProfiles, {profile("a", "c1", "1")});
+    cache.takeDelta();
+    ResponseReader reader;
+    QString error;
+    const PaddedJson text(std::string(R"({"metadata":{"namespace":"a","name":}})"));
+    QVERIFY(reader.readObject(text.view(), &error,
+                              [&](ResponseObjects &o) { cache.objects(allProfiles, ObjectChange::Deleted, o); }));
+    QCOMPARE(names(cache.takeDelta()), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestHubCache)

@@ -2,8 +2,9 @@
 // as values of the page's parse, the event's object delimited as text, the list's
 // metadata read, and broken envelopes refused with a reason.
 
+#include "api/ondemandreader.h"
 #include "api/paddedjson.h"
-#include "kube/responseobjects.h"
+#include "api/responseobjects.h"
 #include "kube/responsereader.h"
 
 #include <QTest>

@@ -1,15 +1,22 @@
 #pragma once
 
-#include "api/ondemandreader.h"
-
 #include <QtGlobal>
 
+#include <simdjson.h>
+
 namespace fleetscope {
+
+namespace ondemand = simdjson::ondemand;
 
 // The objects of one list page or one watch event as a sink reads them: simdjson
 // On-Demand values of the response's document, which stays open while the sink
 // decodes them one by one, so that a page is parsed once, not once more per item.
 // What the sink leaves unread of an object is skipped.
+//
+// A decoder that meets a simdjson error in an object calls abandon(): On-Demand may
+// have given up its iterator (its parser pointer is then null), so after that
+// nothing of the document is read again, not even to skip to the next item. The
+// decoders take a ResponseObjects, not a bare value, so that no caller can forget.
 class ResponseObjects
 {
     Q_DISABLE_COPY_MOVE(ResponseObjects)
@@ -50,7 +57,17 @@ public:
         return !m_done;
     }
     ondemand::value &current() { return m_isList ? m_current : m_single; }
+    // Ends the iteration after a simdjson error in the current object; the page
+    // then fails with that error.
+    void abandon(simdjson::error_code error)
+    {
+        m_error = error;
+        m_done = true;
+        m_abandoned = true;
+    }
+    bool abandoned() const { return m_abandoned; }
     simdjson::error_code error() const { return m_error; }
+    // Objects handed out so far (the one that broke the page included).
     qint64 count() const { return m_count; }
 
 private:
@@ -60,6 +77,7 @@ private:
     ondemand::array_iterator m_end;
     bool m_isList;
     bool m_done = false;
+    bool m_abandoned = false;
     qint64 m_count = 0;
     simdjson::error_code m_error = simdjson::SUCCESS;
 };
