@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>ClusterFacts</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+</context>
+<context>
     <name>ConditionReasons</name>
     <message>
         <source>The member agent stopped sending heartbeats to the hub: the cluster&apos;s health is not known.</source>
@@ -316,7 +323,7 @@
     </message>
     <message>
         <source>Live</source>
-        <translation>Live</translation>
+        <translation>Aktuell</translation>
     </message>
     <message>
         <source>Reconnecting</source>
@@ -348,7 +355,7 @@
     </message>
     <message>
         <source>Live (forbidden: %1)</source>
-        <translation>Live (verweigert: %1)</translation>
+        <translation>Aktuell (verweigert: %1)</translation>
     </message>
 </context>
 <context>
@@ -449,6 +456,10 @@
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
+    </message>
+    <message>
+        <source>the demo&apos;s simulated hubs</source>
+        <translation>die simulierten Hubs der Demo</translation>
     </message>
 </context>
 <context>
@@ -619,6 +630,22 @@
     <message>
         <source>Export shown clusters</source>
         <translation>Angezeigte Cluster exportieren</translation>
+    </message>
+    <message>
+        <source>Open every group</source>
+        <translation>Alle Gruppen aufklappen</translation>
+    </message>
+    <message>
+        <source>Every group is open</source>
+        <translation>Alle Gruppen sind aufgeklappt</translation>
+    </message>
+    <message>
+        <source>Close every group</source>
+        <translation>Alle Gruppen zuklappen</translation>
+    </message>
+    <message>
+        <source>Every group is closed</source>
+        <translation>Alle Gruppen sind zugeklappt</translation>
     </message>
 </context>
 <context>
@@ -965,16 +992,28 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>%1 through proxy %2</source>
         <translation>%1 über Proxy %2</translation>
     </message>
+    <message>
+        <source>&amp;Connect %1 of %2</source>
+        <translation>%1 von %2 &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Copy a kubectl command that uses this kubeconfig</source>
+        <translation>Einen kubectl-Befehl kopieren, der diese kubeconfig verwendet</translation>
+    </message>
+    <message>
+        <source>Save the kubeconfig (0600) to reuse it later</source>
+        <translation>Die kubeconfig (0600) speichern, um sie später wiederzuverwenden</translation>
+    </message>
+    <message>
+        <source>These are left out; the others are connected:</source>
+        <translation>Diese werden ausgelassen; die anderen werden verbunden:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::DetailsPane</name>
     <message>
         <source>ClusterSet</source>
         <translation>ClusterSet</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keins</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -1032,20 +1071,8 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Keine Conditions gemeldet.</translation>
     </message>
     <message>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>Grund</translation>
-    </message>
-    <message>
-        <source>Last transition</source>
-        <translation>Letzter Wechsel</translation>
     </message>
     <message>
         <source>Properties</source>
@@ -1105,7 +1132,7 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
     <message>
         <source>Placements</source>
-        <translation>Placements</translation>
+        <translation>Platzierungen</translation>
     </message>
     <message>
         <source>Not chosen by any PlacementDecision.</source>
@@ -1256,6 +1283,18 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Filter syntax and examples</source>
         <translation>Filter-Syntax und Beispiele</translation>
     </message>
+    <message>
+        <source>No cluster matches this filter (of %1).</source>
+        <translation>Kein Cluster passt zu diesem Filter (von %1).</translation>
+    </message>
+    <message>
+        <source>No cluster of the chosen group or placement matches this filter.</source>
+        <translation>Kein Cluster der gewählten Gruppe oder Platzierung passt zu diesem Filter.</translation>
+    </message>
+    <message>
+        <source>None of the %1 clusters is in the chosen group or placement.</source>
+        <translation>Keiner der %1 Cluster gehört zur gewählten Gruppe oder Platzierung.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetCache</name>
@@ -1327,10 +1366,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
-    <message>
-        <source>(none)</source>
-        <translation>(keins)</translation>
-    </message>
     <message>
         <source>Group</source>
         <translation>Gruppe</translation>
@@ -1490,14 +1525,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>dark|light</translation>
     </message>
     <message>
-        <source>Native dashboard for fleets of Kubernetes clusters.
-
-Subcommands: fleetscope list --help, fleetscope connect --help</source>
-        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
-
-Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
-    </message>
-    <message>
         <source>Start with this filter (the filter language, see the README).</source>
         <translation>Mit diesem Filter starten (die Filtersprache, siehe README).</translation>
     </message>
@@ -1516,6 +1543,14 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>command</source>
         <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
+        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
+
+Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
     </message>
 </context>
 <context>
@@ -1602,7 +1637,7 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
     <message>
         <source>Placements</source>
-        <translation>Placements</translation>
+        <translation>Platzierungen</translation>
     </message>
     <message>
         <source>Profiles</source>
@@ -1611,6 +1646,10 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Problem</source>
         <translation>Problem</translation>
+    </message>
+    <message>
+        <source>removed in this session; check to watch it again</source>
+        <translation>in dieser Sitzung entfernt; ankreuzen, um ihn wieder zu beobachten</translation>
     </message>
 </context>
 <context>
@@ -1936,11 +1975,11 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
     <message>
         <source>Placements</source>
-        <translation>Placements</translation>
+        <translation>Platzierungen</translation>
     </message>
     <message>
         <source>&amp;Placements</source>
-        <translation>&amp;Placements</translation>
+        <translation>&amp;Platzierungen</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -1965,6 +2004,40 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Property &amp;aliases…</source>
         <translation>Property-&amp;Aliase…</translation>
+    </message>
+    <message>
+        <source>Stop watching hubs</source>
+        <translation>Hubs nicht mehr beobachten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop watching %n hub(s): %1?</source>
+        <translation>
+            <numerusform>%n Hub nicht mehr beobachten: %1?</numerusform>
+            <numerusform>%n Hubs nicht mehr beobachten: %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) leave the window. File → Hubs… keeps listing the hub until you quit, to bring it back.</source>
+        <translation>
+            <numerusform>%n Cluster verschwindet aus dem Fenster. Datei → Hubs… führt den Hub bis zum Beenden weiter auf, um ihn zurückzuholen.</numerusform>
+            <numerusform>%n Cluster verschwinden aus dem Fenster. Datei → Hubs… führt den Hub bis zum Beenden weiter auf, um ihn zurückzuholen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>Nicht mehr beobachten</translation>
+    </message>
+    <message>
+        <source>Connect to every hub again and list its clusters afresh</source>
+        <translation>Mit jedem Hub neu verbinden und seine Cluster neu auflisten</translation>
+    </message>
+    <message>
+        <source>What each hub was asked, answered and why it is in its state</source>
+        <translation>Was jeder Hub gefragt wurde, was er antwortete und warum er in seinem Zustand ist</translation>
+    </message>
+    <message>
+        <source>No hub is watched: add one in File → Hubs…</source>
+        <translation>Kein Hub wird beobachtet: fügen Sie einen unter Datei → Hubs… hinzu</translation>
     </message>
 </context>
 <context>
@@ -2198,6 +2271,14 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <source>Restore &amp;built-in</source>
         <translation>&amp;Eingebaute wiederherstellen</translation>
     </message>
+    <message>
+        <source>These are the built-in aliases</source>
+        <translation>Dies sind die eingebauten Aliase</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in aliases</source>
+        <translation>Die Tabelle durch die eingebauten Aliase ersetzen</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::RunDialog</name>
@@ -2270,10 +2351,6 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
 <context>
     <name>fleetscope::SavedViewsMenu</name>
     <message>
-        <source>&amp;Views</source>
-        <translation>&amp;Gespeicherte Ansichten</translation>
-    </message>
-    <message>
         <source>&amp;Save current view…</source>
         <translation>Aktuelle Ansicht &amp;speichern …</translation>
     </message>
@@ -2312,6 +2389,10 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>A view named &quot;%1&quot; exists. Replace it?</source>
         <translation>Eine Ansicht namens „%1“ existiert bereits. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Vie&amp;ws</source>
+        <translation>&amp;Gespeicherte Ansichten</translation>
     </message>
 </context>
 <context>

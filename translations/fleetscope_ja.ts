@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>ClusterFacts</name>
+    <message>
+        <source>(none)</source>
+        <translation>（なし）</translation>
+    </message>
+</context>
+<context>
     <name>ConditionReasons</name>
     <message>
         <source>The member agent stopped sending heartbeats to the hub: the cluster&apos;s health is not known.</source>
@@ -447,6 +454,10 @@
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
     </message>
+    <message>
+        <source>the demo&apos;s simulated hubs</source>
+        <translation>デモのシミュレーションハブ</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessController</name>
@@ -614,6 +625,22 @@
     <message>
         <source>Export shown clusters</source>
         <translation>表示中のクラスターをエクスポート</translation>
+    </message>
+    <message>
+        <source>Open every group</source>
+        <translation>すべてのグループを展開</translation>
+    </message>
+    <message>
+        <source>Every group is open</source>
+        <translation>すべてのグループが展開されています</translation>
+    </message>
+    <message>
+        <source>Close every group</source>
+        <translation>すべてのグループを折りたたむ</translation>
+    </message>
+    <message>
+        <source>Every group is closed</source>
+        <translation>すべてのグループが折りたたまれています</translation>
     </message>
 </context>
 <context>
@@ -957,16 +984,28 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>%1 through proxy %2</source>
         <translation>%1（プロキシ %2 経由）</translation>
     </message>
+    <message>
+        <source>&amp;Connect %1 of %2</source>
+        <translation>%2 個中 %1 個に接続(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy a kubectl command that uses this kubeconfig</source>
+        <translation>この kubeconfig を使う kubectl コマンドをコピー</translation>
+    </message>
+    <message>
+        <source>Save the kubeconfig (0600) to reuse it later</source>
+        <translation>後で再利用できるよう kubeconfig (0600) を保存</translation>
+    </message>
+    <message>
+        <source>These are left out; the others are connected:</source>
+        <translation>次のクラスタは除外し、残りに接続します:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::DetailsPane</name>
     <message>
         <source>ClusterSet</source>
         <translation>ClusterSet</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>なし</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -1023,20 +1062,8 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>Condition の報告はありません。</translation>
     </message>
     <message>
-        <source>Type</source>
-        <translation>種類</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>ステータス</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>理由</translation>
-    </message>
-    <message>
-        <source>Last transition</source>
-        <translation>最終遷移</translation>
     </message>
     <message>
         <source>Properties</source>
@@ -1247,6 +1274,18 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Filter syntax and examples</source>
         <translation>フィルターの構文と例</translation>
     </message>
+    <message>
+        <source>No cluster matches this filter (of %1).</source>
+        <translation>このフィルターに一致するクラスタはありません（全 %1 個中）。</translation>
+    </message>
+    <message>
+        <source>No cluster of the chosen group or placement matches this filter.</source>
+        <translation>選択したグループまたはプレースメントに、このフィルターに一致するクラスタはありません。</translation>
+    </message>
+    <message>
+        <source>None of the %1 clusters is in the chosen group or placement.</source>
+        <translation>%1 個のクラスタのうち、選択したグループまたはプレースメントに属するものはありません。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetCache</name>
@@ -1316,10 +1355,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
-    <message>
-        <source>(none)</source>
-        <translation>（なし）</translation>
-    </message>
     <message>
         <source>Group</source>
         <translation>グループ</translation>
@@ -1479,14 +1514,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>dark|light</translation>
     </message>
     <message>
-        <source>Native dashboard for fleets of Kubernetes clusters.
-
-Subcommands: fleetscope list --help, fleetscope connect --help</source>
-        <translation>Kubernetes クラスターのフリート向けネイティブダッシュボード。
-
-サブコマンド: fleetscope list --help、fleetscope connect --help</translation>
-    </message>
-    <message>
         <source>Start with this filter (the filter language, see the README).</source>
         <translation>このフィルターで開始します（フィルター言語は README を参照）。</translation>
     </message>
@@ -1505,6 +1532,14 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>command</source>
         <translation>コマンド</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
+        <translation>Kubernetes クラスタ群のためのネイティブダッシュボード。
+
+コマンドは下に一覧があります。「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
     </message>
 </context>
 <context>
@@ -1597,6 +1632,10 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>Problem</source>
         <translation>問題</translation>
+    </message>
+    <message>
+        <source>removed in this session; check to watch it again</source>
+        <translation>このセッションで削除済み。チェックすると再び監視します</translation>
     </message>
 </context>
 <context>
@@ -1948,6 +1987,38 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>Property &amp;aliases…</source>
         <translation>プロパティの別名(&amp;A)…</translation>
     </message>
+    <message>
+        <source>Stop watching hubs</source>
+        <translation>ハブの監視を停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop watching %n hub(s): %1?</source>
+        <translation>
+            <numerusform>%n 個のハブの監視を停止しますか: %1？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) leave the window. File → Hubs… keeps listing the hub until you quit, to bring it back.</source>
+        <translation>
+            <numerusform>%n 個のクラスタがウィンドウから消えます。終了するまでは ファイル → ハブ… にハブが残り、元に戻せます。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>監視を停止</translation>
+    </message>
+    <message>
+        <source>Connect to every hub again and list its clusters afresh</source>
+        <translation>すべてのハブに再接続し、クラスタを一覧し直します</translation>
+    </message>
+    <message>
+        <source>What each hub was asked, answered and why it is in its state</source>
+        <translation>各ハブへの問い合わせと応答、そしてその状態の理由</translation>
+    </message>
+    <message>
+        <source>No hub is watched: add one in File → Hubs…</source>
+        <translation>監視中のハブはありません: ファイル → ハブ… で追加してください</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
@@ -2175,6 +2246,14 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>Restore &amp;built-in</source>
         <translation>組み込みに戻す(&amp;B)</translation>
     </message>
+    <message>
+        <source>These are the built-in aliases</source>
+        <translation>これは組み込みのエイリアスです</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in aliases</source>
+        <translation>表を組み込みのエイリアスで置き換えます</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::RunDialog</name>
@@ -2246,10 +2325,6 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
 <context>
     <name>fleetscope::SavedViewsMenu</name>
     <message>
-        <source>&amp;Views</source>
-        <translation>保存したビュー(&amp;W)</translation>
-    </message>
-    <message>
         <source>&amp;Save current view…</source>
         <translation>現在のビューを保存(&amp;S)…</translation>
     </message>
@@ -2288,6 +2363,10 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>A view named &quot;%1&quot; exists. Replace it?</source>
         <translation>「%1」という名前のビューは既にあります。置き換えますか？</translation>
+    </message>
+    <message>
+        <source>Vie&amp;ws</source>
+        <translation>保存したビュー(&amp;W)</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "commandparser.h"
 #include "completionrequest.h"
+#include "demohubs.h"
 #include "connectcommand.h"
 #include "doctorcommand.h"
 #include "execcommand.h"
@@ -197,8 +198,12 @@ int runFleetscope(int argc, char **argv, DashboardEntry openDashboard)
             return runHelp(argc, argv);
         if (word == QLatin1String("__complete"))
             return runCompletion(argc, argv);
-        if (const Subcommand *subcommand = findSubcommand(word))
+        if (const Subcommand *subcommand = findSubcommand(word)) {
+            // The demo's simulated hubs live in the dashboard's executable: it runs the command.
+            if (DemoHubs::requested(argc, argv) && !DemoHubs::available())
+                return openDashboard(argc, argv, GuiOptions());
             return runSubcommand(*subcommand, argc, argv);
+        }
         return unknownCommand(word);
     }
 

@@ -2,6 +2,7 @@
 
 #include "commandparser.h"
 #include "completionrequest.h"
+#include "demohubs.h"
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfilter.h"
@@ -216,8 +217,9 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
     const QCommandLineOption namespaceOption(QStringLiteral("namespace"), tr("A namespace to read when cluster-wide lists are forbidden (repeatable)."), tr("name"));
     const QCommandLineOption filterOption(QStringLiteral("filter"), tr("Only clusters matching this filter (the dashboard's filter language, see the README)."), tr("expression"));
-    cli.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption, filterOption});
-    cli.addHelpSection(QStringLiteral("Exit status 1 means that at least one hub could not be synced; the others are still printed."));
+    const QCommandLineOption demo = DemoHubs::option();
+    cli.addOptions({kubeconfig, context, allContexts, demo, output, watch, observeFor, timeout, namespaceOption, filterOption});
+    cli.setExitStatus(1, QStringLiteral("a hub could not be synced (the others are still printed)"));
     if (!cli.parse(arguments))
         return cli.exitCode();
 
@@ -247,6 +249,8 @@ int runListCommand(const QStringList &arguments)
     // A one-shot list prints what the lists said: watching would only open more
     // connections (and TLS handshakes) before the exit.
     options.informer.watch = cli.isSet(watch) || observeForSeconds > 0;
+    if (!DemoHubs::apply(cli, demo, &options))
+        return cli.exitCode() != CommandParser::ExitOk ? cli.exitCode() : CommandParser::ExitFailure;
 
     FleetStore store;
     // A one-shot list prints and exits: trimming the heap would only cost time.
