@@ -205,6 +205,14 @@ ApiResponse ApiRouter::handle(const ApiRequest &request)
         const nlohmann::json doc = openApiV3Document(key);
         return doc.is_null() ? errorResponse(errors::pathNotFound()) : jsonResponse(200, doc);
     }
+    if (!parts.empty() && (parts[0] == "api" || parts[0] == "apis") && m_faults.fire(FaultKind::HtmlAnswer)) {
+        // A single-sign-on proxy in front of the apiserver, answering what it was not meant to.
+        ApiResponse page;
+        page.contentType = "text/html; charset=utf-8";
+        page.body = "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form>Sign in to continue"
+                    "</form></body></html>\n";
+        return page;
+    }
     if (!parts.empty() && (parts[0] == "openapi" || parts[0] == "swagger.json"))
         return errorResponse(errors::pathNotFound());
     if (parts.empty() || (parts[0] != "api" && parts[0] != "apis"))

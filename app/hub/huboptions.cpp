@@ -158,6 +158,7 @@ Faults (each P or P@N: probability P in [0,1], at most N times; "1@3" = the firs
         "a list body that never ends",
         "a watch that drips one byte per second",
         "accept a request and never answer it",
+        "answer API requests with an HTML login page (a proxy in the way)",
     };
     static_assert(sizeof(descriptions) / sizeof(descriptions[0]) == kFaultKindCount);
     for (std::size_t i = 0; i < kFaultKindCount; ++i) {

@@ -4,6 +4,7 @@
 // that forbids a namespace, a 410 on a member's watch, a member that dies
 // mid-watch, a kind one member does not serve. Every model under
 // QAbstractItemModelTester.
+#include "faults.h"
 #include "hubserver.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
@@ -67,6 +68,7 @@ private slots:
     void expiredWatchRelistsAndGoesOn();
     void memberThatDiesIsUnreachable();
     void customResourceColumns();
+    void lyingMemberIsNamed();
 
 private:
     void startMembers();
@@ -317,6 +319,32 @@ void TestResourceEngine::customResourceColumns()
         }
     }
     QVERIFY(found);
+}
+
+void TestResourceEngine::lyingMemberIsNamed()
+{
+    // A proxy's login page instead of the API: that member says so, the other goes on.
+    hub::HubOptions options;
+    options.workloads = 5;
+    options.threads = 8;
+    options.token = m_members[0]->token();
+    options.allowAnonymous = 0;
+    options.faults[hub::FaultKind::HtmlAnswer] = {1.0, -1};
+    hub::HubServer liar(options);
+    std::string error;
+    QVERIFY2(liar.start(&error), error.c_str());
+    ResourceEngine engine;
+    engine.setAccess(m_access);
+    QSignalSpy settled(&engine, &ResourceEngine::settled);
+    ResourceQuery query;
+    query.kind = QStringLiteral("pods");
+    query.namespaces = {QStringLiteral("shop")};
+    engine.start({m_targets[0], target(QStringLiteral("liar"), liar)}, query);
+    QVERIFY(settled.wait(30000));
+    QCOMPARE(engine.state(0).phase, MemberState::Phase::Live);
+    QCOMPARE(engine.state(1).phase, MemberState::Phase::Failed);
+    QVERIFY2(engine.state(1).reason.contains(QStringLiteral("answered with text/html")), qPrintable(engine.state(1).reason));
+    engine.stop();
 }
 
 QTEST_GUILESS_MAIN(TestResourceEngine)
