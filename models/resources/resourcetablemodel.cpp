@@ -92,15 +92,21 @@ ResourceTableModel::ResourceTableModel(ResourceEngine *engine, QObject *parent)
         endResetModel();
     });
     connect(engine, &ResourceEngine::memberStateChanged, this, [this](int member) {
-        // Rows of a member that stopped being live are shown as stale.
+        // Rows of a member that stopped (or started again) being live change their
+        // look; a live member's count moving changes nothing here.
+        const MemberState &state = m_engine->state(member);
+        const bool stale = state.phase != MemberState::Phase::Live && state.phase != MemberState::Phase::Listed;
+        if (m_stale.value(member, false) == stale)
+            return;
+        m_stale.insert(member, stale);
         const auto keys = m_byKey.value(member);
         if (keys.isEmpty())
             return;
         int first = rowCount();
         int last = -1;
-        for (const int row : keys) {
-            first = qMin(first, row);
-            last = qMax(last, row);
+        for (const Entry *entry : keys) {
+            first = qMin(first, entry->index);
+            last = qMax(last, entry->index);
         }
         emit dataChanged(index(first, 0), index(last, columnCount() - 1), {Qt::ForegroundRole, StaleRole});
     });
@@ -117,6 +123,7 @@ void ResourceTableModel::reset()
     beginResetModel();
     m_rows.clear();
     m_byKey.clear();
+    m_stale.clear();
     m_columns = ColumnUnion();
     m_showNamespace = true;
     endResetModel();
@@ -183,7 +190,7 @@ QVariant ResourceTableModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
         return QVariant();
-    const Entry &entry = m_rows[size_t(index.row())];
+    const Entry &entry = *m_rows[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
         return cellText(entry, index.column());
@@ -235,7 +242,7 @@ void ResourceTableModel::setGroupByCluster(bool group)
 
 bool ResourceTableModel::rowContains(int row, const QString &text) const
 {
-    const Entry &entry = m_rows[size_t(row)];
+    const Entry &entry = *m_rows[size_t(row)];
     if (entry.row->metadata.name.contains(text, Qt::CaseInsensitive))
         return true;
     for (int column = 0; column < columnCount(); ++column) {
@@ -274,7 +281,7 @@ void ResourceTableModel::applyDelta(int member, const ResourceDelta &delta)
         if (rows > 0 && !m_rows.empty())
             emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
     }
-    QHash<QString, int> &keys = m_byKey[member];
+    QHash<QString, Entry *> &keys = m_byKey[member];
 
     // Removed rows, back to front in runs; then one renumbering pass.
     std::vector<int> removed;
@@ -283,7 +290,7 @@ void ResourceTableModel::applyDelta(int member, const ResourceDelta &delta)
         const auto it = keys.find(key);
         if (it == keys.end())
             continue;
-        removed.push_back(*it);
+        removed.push_back((*it)->index);
         keys.erase(it);
     }
     if (!removed.empty()) {
@@ -298,9 +305,8 @@ void ResourceTableModel::applyDelta(int member, const ResourceDelta &delta)
             endRemoveRows();
             end = start;
         }
-        const int from = removed.front();
-        for (int row = from; row < int(m_rows.size()); ++row)
-            m_byKey[m_rows[size_t(row)].member][m_rows[size_t(row)].row->key()] = row;
+        for (int row = removed.front(); row < int(m_rows.size()); ++row)
+            m_rows[size_t(row)]->index = row;
     }
 
     // Changed rows in place; new ones appended in one go.
@@ -311,15 +317,20 @@ void ResourceTableModel::applyDelta(int member, const ResourceDelta &delta)
             added.push_back(row);
             continue;
         }
-        m_rows[size_t(*it)].row = row;
-        emit dataChanged(index(*it, 0), index(*it, columnCount() - 1));
+        Entry *entry = *it;
+        entry->row = row;
+        emit dataChanged(index(entry->index, 0), index(entry->index, columnCount() - 1));
     }
     if (!added.empty()) {
         const int first = rowCount();
         beginInsertRows(QModelIndex(), first, first + int(added.size()) - 1);
         for (auto &row : added) {
-            keys.insert(row->key(), int(m_rows.size()));
-            m_rows.push_back({member, std::move(row)});
+            auto entry = std::make_unique<Entry>();
+            entry->member = member;
+            entry->index = int(m_rows.size());
+            entry->row = std::move(row);
+            keys.insert(entry->row->key(), entry.get());
+            m_rows.push_back(std::move(entry));
         }
         endInsertRows();
     }

@@ -54,15 +54,18 @@ public:
     // Text search over every cell (case-insensitive), for the filter proxy.
     bool rowContains(int row, const QString &text) const;
     // The row's member and object, for actions.
-    int memberOf(int row) const { return m_rows[size_t(row)].member; }
-    const ResourceRow &rowAt(int row) const { return *m_rows[size_t(row)].row; }
+    int memberOf(int row) const { return m_rows[size_t(row)]->member; }
+    const ResourceRow &rowAt(int row) const { return *m_rows[size_t(row)]->row; }
     // Rows one member holds.
     int rowsOf(int member) const { return int(m_byKey.value(member).size()); }
 
 private:
+    // Entries stay put in memory while rows come and go around them: a removal
+    // renumbers `index` in one pass of plain writes, no key is hashed again.
     struct Entry
     {
         int member = -1;
+        int index = -1;
         std::shared_ptr<const ResourceRow> row;
     };
 
@@ -75,9 +78,10 @@ private:
 
     ResourceEngine *m_engine;
     ColumnUnion m_columns;
-    std::vector<Entry> m_rows;
-    // member → namespace/name → row; renumbered after removals (one pass per delta).
-    QHash<int, QHash<QString, int>> m_byKey;
+    std::vector<std::unique_ptr<Entry>> m_rows;
+    // member → namespace/name → its entry.
+    QHash<int, QHash<QString, Entry *>> m_byKey;
+    QHash<int, bool> m_stale; // per member, as last announced
     bool m_showNamespace = true;
     bool m_group = false;
     QTimer m_ageTimer;
