@@ -30,7 +30,7 @@
 #include <QSettings>
 #include <QStyledItemDelegate>
 #include <QTimer>
-#include <QTreeView>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace fleetscope {
@@ -195,19 +195,23 @@ void ResourcesWindow::buildControls()
     m_strip = new MemberStrip(m_memberModel, central);
     layout->addWidget(m_strip);
 
-    m_table = new QTreeView(central);
+    // A table view, not a tree: rows coming and going at 100k do not relayout every row.
+    m_table = new QTableView(central);
     m_table->setObjectName(QStringLiteral("resourceTable"));
     m_table->setModel(m_proxy);
-    m_table->setRootIsDecorated(false);
-    m_table->setUniformRowHeights(true);
+    m_table->setShowGrid(false);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setHighlightSections(false);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAllColumnsShowFocus(true);
     m_table->setItemDelegate(new RowDelegate(m_model, m_table));
-    m_table->header()->setStretchLastSection(true);
-    m_table->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     layout->addWidget(m_table, 1);
     setCentralWidget(central);
@@ -221,9 +225,9 @@ void ResourcesWindow::buildControls()
     connect(m_yamlAction, &QAction::triggered, this, [this] { openYaml(); });
     connect(m_connectAction, &QAction::triggered, this, &ResourcesWindow::connectToCurrent);
     connect(m_runAction, &QAction::triggered, this, &ResourcesWindow::runOnCurrent);
-    connect(m_table, &QTreeView::activated, this, [this] { openYaml(); });
+    connect(m_table, &QTableView::activated, this, [this] { openYaml(); });
     connect(m_table, &QWidget::customContextMenuRequested, this, &ResourcesWindow::showRowMenu);
-    connect(m_table->header(), &QWidget::customContextMenuRequested, this, [this](const QPoint &position) {
+    connect(m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint &position) {
         QMenu menu(this);
         for (int c = 1; c < m_model->columnCount(); ++c) {
             QAction *toggle = menu.addAction(m_model->headerData(c, Qt::Horizontal).toString());
@@ -231,7 +235,7 @@ void ResourcesWindow::buildControls()
             toggle->setChecked(!m_table->isColumnHidden(c));
             connect(toggle, &QAction::toggled, this, [this, c](bool shown) { m_table->setColumnHidden(c, !shown); });
         }
-        menu.exec(m_table->header()->mapToGlobal(position));
+        menu.exec(m_table->horizontalHeader()->mapToGlobal(position));
     });
 
     fillClusterSources();

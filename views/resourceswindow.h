@@ -13,7 +13,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
-class QTreeView;
+class QTableView;
 
 namespace fleetscope {
 
@@ -61,7 +61,7 @@ public:
     ResourceTableModel *tableModel() const { return m_model; }
     ClusterFilterProxy *proxy() const { return m_proxy; }
     MemberStateModel *memberModel() const { return m_memberModel; }
-    QTreeView *table() const { return m_table; }
+    QTableView *table() const { return m_table; }
     MemberStrip *memberStrip() const { return m_strip; }
     QString statusText() const;
     // The YAML view of the current row's object (fetched now); its text edit.
@@ -97,7 +97,7 @@ private:
     QLabel *m_status = nullptr;
     QString m_problem;
     MemberStrip *m_strip = nullptr;
-    QTreeView *m_table = nullptr;
+    QTableView *m_table = nullptr;
     QAction *m_yamlAction = nullptr;
     QAction *m_connectAction = nullptr;
     QAction *m_runAction = nullptr;

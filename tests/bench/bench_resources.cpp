@@ -6,7 +6,7 @@
 // MEMBERS.json lists {"name", "server", "ca"} per member (run-benchmarks starts the
 // fleetscope-hub members and writes it). The engine watches pods in every
 // namespace of every member, with the table model, the sorting filter proxy (by
-// Restarts) and a QTreeView on screen (offscreen), as the window has them:
+// Restarts) and a QTableView on screen (offscreen), as the window has them:
 //   first_table_ms  start -> every member live and every row in the model
 //   then SECONDS of the members' churn:
 //   events_per_s    row changes the model applied per second
@@ -25,7 +25,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTimer>
-#include <QTreeView>
+#include <QHeaderView>
+#include <QTableView>
 
 #include <nlohmann/json.hpp>
 
@@ -120,9 +121,13 @@ int main(int argc, char **argv)
     ResourceTableModel model(&engine);
     ClusterFilterProxy proxy(&model);
     proxy.setSortRole(ResourceTableModel::SortRole);
-    QTreeView view;
+    // As the window shows it.
+    QTableView view;
     view.setModel(&proxy);
-    view.setUniformRowHeights(true);
+    view.setShowGrid(false);
+    view.setWordWrap(false);
+    view.verticalHeader()->hide();
+    view.verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view.resize(1400, 900);
     view.show();
 

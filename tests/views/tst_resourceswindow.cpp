@@ -31,7 +31,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
-#include <QTreeView>
+#include <QTableView>
 
 using namespace fleetscope;
 
@@ -180,7 +180,7 @@ void TestResourcesWindow::searchGroupAndSort()
     QCOMPARE(proxy->rowCount(), m_resources->tableModel()->rowCount());
 
     // Sort by Restarts (a click on the header), numbers as numbers.
-    QTreeView *table = m_resources->table();
+    QTableView *table = m_resources->table();
     const int restarts = 5;
     QCOMPARE(m_resources->tableModel()->headerData(restarts, Qt::Horizontal).toString(), QStringLiteral("Restarts"));
     table->sortByColumn(restarts, Qt::DescendingOrder);
@@ -209,7 +209,7 @@ void TestResourcesWindow::searchGroupAndSort()
 
 void TestResourcesWindow::rowOpensYaml()
 {
-    QTreeView *table = m_resources->table();
+    QTableView *table = m_resources->table();
     table->setCurrentIndex(m_resources->proxy()->index(0, 2));
     QCOMPARE(m_resources->rowActions().size(), 3);
     QPlainTextEdit *yaml = m_resources->openYaml();
