@@ -34,7 +34,9 @@ if(FLEETSCOPE_FUZZ)
     add_compile_options(-fsanitize=fuzzer-no-link ${FLEETSCOPE_SANITIZER_FLAGS} -O1 -gline-tables-only -UNDEBUG)
     add_link_options(-fsanitize=address,undefined)
 elseif(FLEETSCOPE_SANITIZE)
-    add_compile_options(${FLEETSCOPE_SANITIZER_FLAGS})
+    # With the libraries' own assertions (simdjson checks its On-Demand contract
+    # only without NDEBUG), so that a decoder misusing it fails the suite here.
+    add_compile_options(${FLEETSCOPE_SANITIZER_FLAGS} -UNDEBUG)
     # GCC 12's flow analysis under ASan reports libstdc++'s own <regex> and
     # std::function internals as maybe-uninitialized (known false positives);
     # the normal build keeps the warning, with -Werror in CI.

@@ -442,6 +442,11 @@ void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead_data()
     QTest::newRow("broken after metadata") << profile(R"("spec":{"displayName":})") << "c1";
     QTest::newRow("broken inside metadata") << QByteArray(R"({"metadata":{"namespace":"ns","name":}})") << "";
     QTest::newRow("unclosed after metadata") << profile(R"("status":{"conditions":[{"type":"A")") << "c1";
+    // The fuzzer's: a wrong type, then no JSON after it. The name is found reading
+    // the text again from its start, never by searching on from the failure.
+    QTest::newRow("wrong type, broken text after it") << QByteArray(R"({"status":{"version":"":]}})") << "";
+    QTest::newRow("wrong type before metadata, broken after it")
+        << QByteArray(R"({"status":{"version":"x"},)") + meta + R"(,"spec":{"a":]})" << "c1";
 }
 
 void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead()
