@@ -164,10 +164,6 @@
         <translation>%1 ist auf „%2“ nicht anwendbar</translation>
     </message>
     <message>
-        <source>expected healthy, unhealthy, unknown or nodata</source>
-        <translation>healthy, unhealthy, unknown oder nodata erwartet</translation>
-    </message>
-    <message>
         <source>expected True, False, Unknown or Absent</source>
         <translation>True, False, Unknown oder Absent erwartet</translation>
     </message>
@@ -182,6 +178,10 @@
     <message>
         <source>expected a number or a version after %1</source>
         <translation>Zahl oder Version nach %1 erwartet</translation>
+    </message>
+    <message>
+        <source>expected healthy, unhealthy, unknown or not-reported</source>
+        <translation>erwartet healthy, unhealthy, unknown oder not-reported</translation>
     </message>
 </context>
 <context>
@@ -225,16 +225,63 @@
         <translation>Manager › ClusterSet</translation>
     </message>
     <message>
-        <source>Location</source>
-        <translation>Standort</translation>
-    </message>
-    <message>
-        <source>Hub › Location</source>
-        <translation>Hub › Standort</translation>
-    </message>
-    <message>
         <source>Hub › Inventory › Manager</source>
         <translation>Hub › Inventar › Manager</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Hub › Region</source>
+        <translation>Hub › Region</translation>
+    </message>
+</context>
+<context>
+    <name>HealthRules</name>
+    <message>
+        <source>the default rule</source>
+        <translation>die Standardregel</translation>
+    </message>
+    <message>
+        <source>the rule for %1</source>
+        <translation>die Regel für %1</translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation>%1 ist doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>: only condition terms decide health (like Joined=True) at %1: &apos;%2&apos;</source>
+        <translation>: nur Bedingungsterme entscheiden über den Zustand (etwa Joined=True), bei %1: „%2“</translation>
+    </message>
+    <message>
+        <source>there is no default rule (a rule without a manager)</source>
+        <translation>es gibt keine Standardregel (eine Regel ohne Manager)</translation>
+    </message>
+    <message>
+        <source>health rules in the settings: %1; using the built-in rules</source>
+        <translation>Zustandsregeln in den Einstellungen: %1; die eingebauten Regeln werden verwendet</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%1 nach %2: %3</translation>
+    </message>
+    <message>
+        <source>Not reported: the producer writes no conditions; %1 reads %2.</source>
+        <translation>Ohne Angabe: der Herausgeber schreibt keine Bedingungen; %1 liest %2.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Not reported: %1 reads %2; the producer writes %3, which no part of the rule matches.</source>
+        <translation>Ohne Angabe: %1 liest %2; der Herausgeber schreibt %3, worauf kein Teil der Regel zutrifft.</translation>
     </message>
 </context>
 <context>
@@ -252,8 +299,8 @@
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>Keine Daten</translation>
+        <source>Not reported</source>
+        <translation>Ohne Angabe</translation>
     </message>
 </context>
 <context>
@@ -469,10 +516,6 @@
         <translation>Zugriff &amp;prüfen</translation>
     </message>
     <message>
-        <source>Check access of &amp;all shown clusters</source>
-        <translation>Zugriff auf &amp;alle angezeigten Cluster prüfen</translation>
-    </message>
-    <message>
         <source>Check that the selected clusters can be reached with your credential provider file</source>
         <translation>Prüfen, ob die ausgewählten Cluster mit Ihrer Credential-Provider-Datei erreichbar sind</translation>
     </message>
@@ -498,6 +541,10 @@
     <message>
         <source>Check all shown</source>
         <translation>Alle angezeigten prüfen</translation>
+    </message>
+    <message>
+        <source>Check access of all &amp;shown clusters</source>
+        <translation>Zugriff aller &amp;angezeigten Cluster prüfen</translation>
     </message>
 </context>
 <context>
@@ -727,10 +774,6 @@
         <translation>Die Condition Joined</translation>
     </message>
     <message>
-        <source>The location.topology.k8s.io property</source>
-        <translation>Die Property location.topology.k8s.io</translation>
-    </message>
-    <message>
         <source>The count.node.k8s.io property</source>
         <translation>Die Property count.node.k8s.io</translation>
     </message>
@@ -757,6 +800,10 @@
     <message>
         <source>From the clusterset.k8s.io property</source>
         <translation>Aus der Property clusterset.k8s.io</translation>
+    </message>
+    <message>
+        <source>The region alias (View → Property aliases: each producer&apos;s region property), else the location.topology.k8s.io property</source>
+        <translation>Der Alias region (Ansicht → Eigenschafts-Aliasse: die Regions-Eigenschaft jedes Herausgebers), sonst die Eigenschaft location.topology.k8s.io</translation>
     </message>
 </context>
 <context>
@@ -1186,6 +1233,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>compression off</source>
         <translation>Komprimierung aus</translation>
     </message>
+    <message>
+        <source>Health</source>
+        <translation>Zustand</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1363,6 +1414,14 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>No clusters in scope: nothing to export.</source>
         <translation>Keine Cluster im Ausschnitt: nichts zu exportieren.</translation>
     </message>
+    <message>
+        <source>Not reported</source>
+        <translation>Ohne Angabe</translation>
+    </message>
+    <message>
+        <source>%1 do not report health.</source>
+        <translation>%1 melden keinen Zustand.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1387,8 +1446,8 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>Keine Daten</translation>
+        <source>Not reported</source>
+        <translation>Ohne Angabe</translation>
     </message>
 </context>
 <context>
@@ -1551,6 +1610,57 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
 
 Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthRulesDialog</name>
+    <message>
+        <source>Health rules</source>
+        <translation>Zustandsregeln</translation>
+    </message>
+    <message>
+        <source>Producers report health through different conditions: OCM writes &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; and &lt;tt&gt;Joined&lt;/tt&gt;, KubeFleet only &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt;, GKE Fleet only &lt;tt&gt;Joined&lt;/tt&gt;. A rule says, for the clusters of one manager (&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;; the rule without a manager is for all others), when a cluster is unhealthy, unknown and healthy, tried in that order, in filter terms such as &lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt;. A cluster none of them matches does not report its health.</source>
+        <translation>Herausgeber melden den Zustand über verschiedene Bedingungen: OCM schreibt &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; und &lt;tt&gt;Joined&lt;/tt&gt;, KubeFleet nur &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt;, GKE Fleet nur &lt;tt&gt;Joined&lt;/tt&gt;. Eine Regel sagt für die Cluster eines Managers (&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;; die Regel ohne Manager gilt für alle anderen), wann ein Cluster gestört, unbekannt und gesund ist, in dieser Reihenfolge geprüft, mit Filtertermen wie &lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt;. Ein Cluster, auf den keine davon zutrifft, meldet keinen Zustand.</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>Manager</translation>
+    </message>
+    <message>
+        <source>Unhealthy when</source>
+        <translation>Gestört, wenn</translation>
+    </message>
+    <message>
+        <source>Unknown when</source>
+        <translation>Unbekannt, wenn</translation>
+    </message>
+    <message>
+        <source>Healthy when</source>
+        <translation>Gesund, wenn</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Restore &amp;built-in</source>
+        <translation>&amp;Eingebaute wiederherstellen</translation>
+    </message>
+    <message>
+        <source>These are the built-in rules</source>
+        <translation>Dies sind die eingebauten Regeln</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in rules</source>
+        <translation>Die Tabelle durch die eingebauten Regeln ersetzen</translation>
+    </message>
+    <message>
+        <source>x-k8s.io/cluster-manager; empty: every manager without a rule of its own</source>
+        <translation>x-k8s.io/cluster-manager; leer: jeder Manager ohne eigene Regel</translation>
     </message>
 </context>
 <context>
@@ -1770,10 +1880,6 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
 <context>
     <name>fleetscope::HubStatusBar</name>
     <message>
-        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
-        <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 fehlerhaft · ? %4 unbekannt · %5 angezeigt</translation>
-    </message>
-    <message>
         <source>Click for the hub&apos;s details</source>
         <translation>Klicken für die Details des Hubs</translation>
     </message>
@@ -1788,6 +1894,18 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Hub &amp;details…</source>
         <translation>Hub-&amp;Details…</translation>
+    </message>
+    <message>
+        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown</source>
+        <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 gestört · ? %4 unbekannt</translation>
+    </message>
+    <message>
+        <source> · ○ %1 not reported</source>
+        <translation> · ○ %1 ohne Angabe</translation>
+    </message>
+    <message>
+        <source> · %1 shown</source>
+        <translation> · %1 angezeigt</translation>
     </message>
 </context>
 <context>
@@ -2036,12 +2154,16 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <translation>Was jeder Hub gefragt wurde, was er antwortete und warum er in seinem Zustand ist</translation>
     </message>
     <message>
-        <source>&amp;Resources…</source>
-        <translation>&amp;Ressourcen…</translation>
-    </message>
-    <message>
         <source>No hub is watched: add one in File → Hubs…</source>
         <translation>Kein Hub wird beobachtet: fügen Sie einen unter Datei → Hubs… hinzu</translation>
+    </message>
+    <message>
+        <source>Re&amp;sources…</source>
+        <translation>Re&amp;ssourcen…</translation>
+    </message>
+    <message>
+        <source>Health r&amp;ules…</source>
+        <translation>Zustands&amp;regeln…</translation>
     </message>
 </context>
 <context>

@@ -164,10 +164,6 @@
         <translation>%1 は「%2」には使えません</translation>
     </message>
     <message>
-        <source>expected healthy, unhealthy, unknown or nodata</source>
-        <translation>healthy、unhealthy、unknown、nodata のいずれかが必要です</translation>
-    </message>
-    <message>
         <source>expected True, False, Unknown or Absent</source>
         <translation>True、False、Unknown、Absent のいずれかが必要です</translation>
     </message>
@@ -182,6 +178,10 @@
     <message>
         <source>expected a number or a version after %1</source>
         <translation>%1 の後に数値またはバージョンが必要です</translation>
+    </message>
+    <message>
+        <source>expected healthy, unhealthy, unknown or not-reported</source>
+        <translation>healthy、unhealthy、unknown、not-reported のいずれかが必要です</translation>
     </message>
 </context>
 <context>
@@ -225,16 +225,63 @@
         <translation>マネージャー › ClusterSet</translation>
     </message>
     <message>
-        <source>Location</source>
-        <translation>ロケーション</translation>
-    </message>
-    <message>
-        <source>Hub › Location</source>
-        <translation>ハブ › ロケーション</translation>
-    </message>
-    <message>
         <source>Hub › Inventory › Manager</source>
         <translation>ハブ › インベントリ › マネージャー</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>リージョン</translation>
+    </message>
+    <message>
+        <source>Hub › Region</source>
+        <translation>ハブ › リージョン</translation>
+    </message>
+</context>
+<context>
+    <name>HealthRules</name>
+    <message>
+        <source>the default rule</source>
+        <translation>既定のルール</translation>
+    </message>
+    <message>
+        <source>the rule for %1</source>
+        <translation>%1 のルール</translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation>%1 が二重に指定されています</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>: only condition terms decide health (like Joined=True) at %1: &apos;%2&apos;</source>
+        <translation>: 状態を決めるのはコンディションの項だけです（例: Joined=True）。位置 %1: &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>there is no default rule (a rule without a manager)</source>
+        <translation>既定のルール（マネージャーのないルール）がありません</translation>
+    </message>
+    <message>
+        <source>health rules in the settings: %1; using the built-in rules</source>
+        <translation>設定の状態ルール: %1。組み込みルールを使用します</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%1（%2 による: %3）</translation>
+    </message>
+    <message>
+        <source>Not reported: the producer writes no conditions; %1 reads %2.</source>
+        <translation>未報告: 発行元はコンディションを書いていません。%1 は %2 を読みます。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Not reported: %1 reads %2; the producer writes %3, which no part of the rule matches.</source>
+        <translation>未報告: %1 は %2 を読みます。発行元が書くのは %3 で、ルールのどの部分にも一致しません。</translation>
     </message>
 </context>
 <context>
@@ -252,8 +299,8 @@
         <translation>不明</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>データなし</translation>
+        <source>Not reported</source>
+        <translation>未報告</translation>
     </message>
 </context>
 <context>
@@ -466,10 +513,6 @@
         <translation>アクセスを確認(&amp;A)</translation>
     </message>
     <message>
-        <source>Check access of &amp;all shown clusters</source>
-        <translation>表示中のすべてのクラスタのアクセスを確認(&amp;A)</translation>
-    </message>
-    <message>
         <source>Check that the selected clusters can be reached with your credential provider file</source>
         <translation>選択したクラスタに認証情報プロバイダーファイルで到達できるか確認します</translation>
     </message>
@@ -494,6 +537,10 @@
     <message>
         <source>Check all shown</source>
         <translation>表示中をすべて確認</translation>
+    </message>
+    <message>
+        <source>Check access of all &amp;shown clusters</source>
+        <translation>表示中の全クラスターのアクセスを確認(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -722,10 +769,6 @@
         <translation>Joined Condition</translation>
     </message>
     <message>
-        <source>The location.topology.k8s.io property</source>
-        <translation>location.topology.k8s.io プロパティ</translation>
-    </message>
-    <message>
         <source>The count.node.k8s.io property</source>
         <translation>count.node.k8s.io プロパティ</translation>
     </message>
@@ -752,6 +795,10 @@
     <message>
         <source>From the clusterset.k8s.io property</source>
         <translation>clusterset.k8s.io プロパティから</translation>
+    </message>
+    <message>
+        <source>The region alias (View → Property aliases: each producer&apos;s region property), else the location.topology.k8s.io property</source>
+        <translation>region エイリアス（表示 → プロパティのエイリアス: 各発行元のリージョンのプロパティ）、なければ location.topology.k8s.io プロパティ</translation>
     </message>
 </context>
 <context>
@@ -1177,6 +1224,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>compression off</source>
         <translation>圧縮なし</translation>
     </message>
+    <message>
+        <source>Health</source>
+        <translation>状態</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1352,6 +1403,14 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>No clusters in scope: nothing to export.</source>
         <translation>対象のクラスターがないため、エクスポートするものはありません。</translation>
     </message>
+    <message>
+        <source>Not reported</source>
+        <translation>未報告</translation>
+    </message>
+    <message>
+        <source>%1 do not report health.</source>
+        <translation>%1 件は状態を報告していません。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1376,8 +1435,8 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>不明</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>データなし</translation>
+        <source>Not reported</source>
+        <translation>未報告</translation>
     </message>
 </context>
 <context>
@@ -1540,6 +1599,57 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>Kubernetes クラスタ群のためのネイティブダッシュボード。
 
 コマンドは下に一覧があります。「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthRulesDialog</name>
+    <message>
+        <source>Health rules</source>
+        <translation>状態ルール</translation>
+    </message>
+    <message>
+        <source>Producers report health through different conditions: OCM writes &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; and &lt;tt&gt;Joined&lt;/tt&gt;, KubeFleet only &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt;, GKE Fleet only &lt;tt&gt;Joined&lt;/tt&gt;. A rule says, for the clusters of one manager (&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;; the rule without a manager is for all others), when a cluster is unhealthy, unknown and healthy, tried in that order, in filter terms such as &lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt;. A cluster none of them matches does not report its health.</source>
+        <translation>発行元はそれぞれ異なるコンディションで状態を報告します。OCM は &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; と &lt;tt&gt;Joined&lt;/tt&gt;、KubeFleet は &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; のみ、GKE Fleet は &lt;tt&gt;Joined&lt;/tt&gt; のみを書きます。ルールは、あるマネージャー（&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;。マネージャーのないルールはその他すべて）のクラスターが異常・不明・正常となる条件を、この順に、&lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt; のようなフィルター項で示します。どれにも一致しないクラスターは状態を報告していません。</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>マネージャー</translation>
+    </message>
+    <message>
+        <source>Unhealthy when</source>
+        <translation>異常とする条件</translation>
+    </message>
+    <message>
+        <source>Unknown when</source>
+        <translation>不明とする条件</translation>
+    </message>
+    <message>
+        <source>Healthy when</source>
+        <translation>正常とする条件</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>削除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restore &amp;built-in</source>
+        <translation>組み込みに戻す(&amp;B)</translation>
+    </message>
+    <message>
+        <source>These are the built-in rules</source>
+        <translation>これは組み込みルールです</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in rules</source>
+        <translation>表を組み込みルールに置き換えます</translation>
+    </message>
+    <message>
+        <source>x-k8s.io/cluster-manager; empty: every manager without a rule of its own</source>
+        <translation>x-k8s.io/cluster-manager。空: 専用のルールがないすべてのマネージャー</translation>
     </message>
 </context>
 <context>
@@ -1756,10 +1866,6 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
 <context>
     <name>fleetscope::HubStatusBar</name>
     <message>
-        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
-        <translation>クラスター %1 · ✔ 正常 %2 · ▲ 異常 %3 · ? 不明 %4 · 表示 %5</translation>
-    </message>
-    <message>
         <source>Click for the hub&apos;s details</source>
         <translation>クリックするとハブの詳細を表示</translation>
     </message>
@@ -1774,6 +1880,18 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Hub &amp;details…</source>
         <translation>ハブの詳細(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown</source>
+        <translation>%1 クラスター · ✔ 正常 %2 · ▲ 異常 %3 · ? 不明 %4</translation>
+    </message>
+    <message>
+        <source> · ○ %1 not reported</source>
+        <translation> · ○ 未報告 %1</translation>
+    </message>
+    <message>
+        <source> · %1 shown</source>
+        <translation> · 表示 %1</translation>
     </message>
 </context>
 <context>
@@ -2016,12 +2134,16 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>各ハブへの問い合わせと応答、そしてその状態の理由</translation>
     </message>
     <message>
-        <source>&amp;Resources…</source>
-        <translation>リソース(&amp;R)…</translation>
-    </message>
-    <message>
         <source>No hub is watched: add one in File → Hubs…</source>
         <translation>監視中のハブはありません: ファイル → ハブ… で追加してください</translation>
+    </message>
+    <message>
+        <source>Re&amp;sources…</source>
+        <translation>リソース(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Health r&amp;ules…</source>
+        <translation>状態ルール(&amp;U)…</translation>
     </message>
 </context>
 <context>

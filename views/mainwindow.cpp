@@ -29,6 +29,7 @@
 #include "panecycler.h"
 #include "placementsview.h"
 #include "propertyaliasesdialog.h"
+#include "healthrulesdialog.h"
 #include "resourceswindow.h"
 #include "savedviewsmenu.h"
 #include "tabswitchkeys.h"
@@ -398,11 +399,13 @@ void MainWindow::createActions()
     connect(m_store, &FleetStore::hubStatusChanged, this, updateHubDetails);
     connect(m_store, &FleetStore::hubRemoved, this, updateHubDetails);
     updateHubDetails();
-    viewMenu->addAction(tr("&Resources…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
+    viewMenu->addAction(tr("Re&sources…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
         showResources();
     })->setObjectName(QStringLiteral("resourcesAction"));
     viewMenu->addSeparator();
     viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
+    viewMenu->addAction(tr("Health r&ules…"), this, &MainWindow::editHealthRules)
+        ->setObjectName(QStringLiteral("healthRulesAction"));
     m_reconnectAction->setEnabled(m_engine != nullptr);
     // F6 / Ctrl+Tab: groups, filter, table, details, and round again; the ring shows where.
     new FocusRing(this);
@@ -464,6 +467,20 @@ void MainWindow::editPropertyAliases()
     m_proxy->reapplyFilter();
     m_tree->model()->regroup();
     m_table->viewport()->update();
+}
+
+void MainWindow::editHealthRules()
+{
+    HealthRulesDialog dialog(HealthRules::active(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.rules() == HealthRules::active())
+        return;
+    QSettings settings;
+    dialog.rules().save(settings);
+    HealthRules::setActive(dialog.rules());
+    // Every verdict again; the table, tree, counts and filter follow the store.
+    m_store->reapplyHealthRules();
+    m_proxy->reapplyFilter();
+    m_details->refresh();
 }
 
 ResourcesWindow *MainWindow::showResources()

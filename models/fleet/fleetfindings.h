@@ -107,7 +107,7 @@ private:
         // What member-disagreement reads of this profile.
         PooledString manager;
         PooledString version;
-        Health health = Health::NoData;
+        Health health = Health::NotReported;
         quint8 ownRules = 0; // `own`'s rules, a bit per index in InventoryLint::rules()
         bool watchesNamespace = false; // has a clusterset label
     };

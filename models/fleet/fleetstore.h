@@ -102,6 +102,11 @@ public:
     void removeFilterFacts(const FilterFacts *facts) { m_filterFacts.removeAll(facts); }
     const QList<const FilterFacts *> &filterFacts() const { return m_filterFacts; }
 
+    // After HealthRules::setActive(): every row's verdict again, announced like a
+    // delta's changes (profilesChanged, deltaApplied per hub touched), not as
+    // profilesUpdated: the profiles themselves did not change.
+    void reapplyHealthRules();
+
 public slots:
     void applyDelta(int hub, const fleetscope::HubDelta &delta);
     void setHubStatus(int hub, const fleetscope::HubStatus &status);
@@ -128,6 +133,8 @@ signals:
     void profilesUpdated(const QList<int> &rows);
     // After a whole delta was applied: counts, health roll-ups, etc. may be refreshed.
     void deltaApplied(int hub, int changes);
+    // After reapplyHealthRules(): verdicts changed because the rules did.
+    void healthRulesReapplied();
 
 private:
     QList<const FilterFacts *> m_filterFacts;

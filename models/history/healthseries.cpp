@@ -7,29 +7,20 @@
 namespace fleetscope {
 namespace {
 
-enum class H : qint8 { None = -1, Healthy = 0, Unhealthy = 1, Unknown = 2 };
-
-H healthFrom(ConditionStatus cph, ConditionStatus joined)
-{
-    if (cph == ConditionStatus::False || joined == ConditionStatus::False)
-        return H::Unhealthy;
-    if (cph == ConditionStatus::True && (joined == ConditionStatus::True || joined == ConditionStatus::Absent))
-        return H::Healthy;
-    if (cph == ConditionStatus::Absent && joined == ConditionStatus::Absent)
-        return H::None;
-    return H::Unknown;
-}
+// A verdict, or not counted yet.
+constexpr int notCounted = -1;
 
 struct Event
 {
     qint64 time;
-    H from;
-    H to;
+    int from; // a Health, or notCounted
+    int to;
 };
 
 } // namespace
 
-QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, qint64 from, qint64 to, int budget)
+QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, qint64 from, qint64 to, int budget,
+                                const HealthRules &rules, const QHash<ClusterId, QString> &managers)
 {
     QList<HealthPoint> points;
     if (to <= from || budget <= 0)
@@ -37,8 +28,9 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
 
     // Per cluster, its transitions in time order → health change events.
     QHash<ClusterId, std::vector<const ConditionTransition *>> perCluster;
+    const QStringList typesRead = rules.allTypesRead();
     for (const ConditionTransition &t : transitions) {
-        if (t.type == QStringView(condition_types::controlPlaneHealthy) || t.type == QStringView(condition_types::joined))
+        if (typesRead.contains(t.type))
             perCluster[t.cluster].push_back(&t);
     }
     std::vector<Event> events;
@@ -55,15 +47,19 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
             if (t->seeded)
                 knownFrom = std::max(knownFrom, t->at);
         }
-        ConditionStatus cph = ConditionStatus::Absent;
-        ConditionStatus joined = ConditionStatus::Absent;
-        H health = H::None;
+        const int rule = rules.ruleFor(managers.value(it.key()));
+        const QStringList &types = rules.typesRead(rule);
+        std::vector<ConditionStatus> statuses(size_t(types.size()), ConditionStatus::Absent);
+        int health = notCounted;
         for (size_t i = 0; i < list.size(); ++i) {
             const ConditionTransition *t = list[i];
-            (t->type == QStringView(condition_types::joined) ? joined : cph) = t->to;
+            const qsizetype slot = types.indexOf(t->type);
+            if (slot < 0)
+                continue; // read by another manager's rule
+            statuses[size_t(slot)] = t->to;
             if (i + 1 < list.size() && list[i + 1]->at <= knownFrom)
                 continue; // not known yet: only the state at knownFrom counts
-            const H next = healthFrom(cph, joined);
+            const int next = int(rules.verdict(rule, statuses.data()));
             if (next != health) {
                 events.push_back({std::max(t->at, knownFrom), health, next});
                 health = next;
@@ -73,19 +69,20 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
     std::sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.time < b.time; });
 
     const int n = int(std::min<qint64>(budget, std::max<qint64>(1, to - from)));
-    int counts[3] = {0, 0, 0};
+    int counts[4] = {0, 0, 0, 0};
     size_t e = 0;
     points.reserve(n);
     for (int i = 0; i < n; ++i) {
         const qint64 edge = from + (to - from) * (i + 1) / n;
         while (e < events.size() && events[e].time <= edge) {
-            if (events[e].from != H::None)
-                --counts[int(events[e].from)];
-            if (events[e].to != H::None)
-                ++counts[int(events[e].to)];
+            if (events[e].from != notCounted)
+                --counts[events[e].from];
+            if (events[e].to != notCounted)
+                ++counts[events[e].to];
             ++e;
         }
-        points.append(HealthPoint{edge, counts[0], counts[1], counts[2]});
+        points.append(HealthPoint{edge, counts[int(Health::Healthy)], counts[int(Health::Unhealthy)],
+                                  counts[int(Health::Unknown)], counts[int(Health::NotReported)]});
     }
     return points;
 }

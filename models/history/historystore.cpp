@@ -123,19 +123,20 @@ void HistoryStore::fetchCluster(const ClusterId &cluster, qint64 from, qint64 to
     }, std::move(done));
 }
 
-void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, qint64 from, qint64 to, int budget, QObject *context,
+void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 from,
+                               qint64 to, int budget, QObject *context,
                                std::function<void(const QList<HealthPoint> &)> done)
 {
-    roundTrip<QList<HealthPoint>>(m_worker, context, [scope, from, to, budget](HistoryWorker *worker) {
+    // The worker thread gets its own copy of the rules in use (they are read on this one).
+    const HealthRules rules = HealthRules::active();
+    roundTrip<QList<HealthPoint>>(m_worker, context, [scope, managers, rules, from, to, budget](HistoryWorker *worker) {
         worker->flush();
         if (!worker->usable())
             return QList<HealthPoint>();
         QString error;
-        const QStringList types{QString::fromUtf16(condition_types::controlPlaneHealthy),
-                                QString::fromUtf16(condition_types::joined)};
         const QList<ConditionTransition> transitions =
-            worker->database().transitions(scope, from, to, types, true, &error);
-        return healthSeries(transitions, from, to, budget);
+            worker->database().transitions(scope, from, to, rules.allTypesRead(), true, &error);
+        return healthSeries(transitions, from, to, budget, rules, managers);
     }, std::move(done));
 }
 

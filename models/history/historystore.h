@@ -56,7 +56,9 @@ public:
 
     void fetchCluster(const ClusterId &cluster, qint64 from, qint64 to, QObject *context,
                       std::function<void(const ClusterHistory &)> done);
-    void fetchHealth(const QSet<ClusterId> &scope, qint64 from, qint64 to, int budget, QObject *context,
+    // `managers`: each cluster's manager, for its health rule (HealthRules::active()).
+    void fetchHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 from, qint64 to,
+                     int budget, QObject *context,
                      std::function<void(const QList<HealthPoint> &)> done);
     void fetchTransitions(const QSet<ClusterId> &scope, qint64 from, qint64 to, QObject *context,
                           std::function<void(const QList<ConditionTransition> &, const QString &error)> done);

@@ -107,10 +107,10 @@ void TestProfileDecoder::decodesProducersProfiles_data()
     QTest::newRow("OCM, conditions null") << "ocm-credential-providers.yaml" << "cluster1"
                                           << "open-cluster-management-addon" << "multicluster.x-k8s.io/v1alpha1"
                                           << "cluster1" << "open-cluster-management" << false << "" << 0 << 0 << 2
-                                          << "No data" << "";
+                                          << "NotReported" << "";
     QTest::newRow("GKE v1alpha2") << "v1alpha2.json" << "gke-us-central1-a" << "fleet-cluster-inventory"
                                   << "multicluster.x-k8s.io/v1alpha2" << "us-central1-a" << "gke-fleet" << false
-                                  << "v1.34.2-gke.1100" << 1 << 3 << 1 << "Unknown"
+                                  << "v1.34.2-gke.1100" << 1 << 3 << 1 << "NotReported"
                                   << "projects/123/locations/us-central1/memberships/a";
     QTest::newRow("OCM v1alpha2") << "ocm-v1alpha2.yaml" << "cluster1" << "ocm-global"
                                   << "multicluster.x-k8s.io/v1alpha2" << "cluster1" << "open-cluster-management"
@@ -121,10 +121,10 @@ void TestProfileDecoder::decodesProducersProfiles_data()
     QTest::newRow("GKE Fleet v1alpha1, older syncer") << "gke-fleet-v1alpha1.yaml" << "gke-europe-west1-b"
                                                       << "fleet-cluster-inventory" << "multicluster.x-k8s.io/v1alpha1"
                                                       << "europe-west1-b" << "gke-fleet" << false << "v1.33.1-gke.1200"
-                                                      << 1 << 2 << 1 << "Healthy" << "";
+                                                      << 1 << 2 << 1 << "NotReported" << "";
     QTest::newRow("conformance seed, no status") << "conformance-seed.yaml" << "demo-cluster-0" << "cluster-inventory"
                                                  << "multicluster.x-k8s.io/v1alpha1" << "" << "demo" << true << ""
-                                                 << 0 << 0 << 0 << "No data" << "demo-cluster-0-id";
+                                                 << 0 << 0 << 0 << "NotReported" << "demo-cluster-0-id";
 }
 
 void TestProfileDecoder::decodesProducersProfiles()

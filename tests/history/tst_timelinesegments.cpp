@@ -159,16 +159,22 @@ private slots:
         add(QStringLiteral("a"), cph, 0, ConditionStatus::True);
         add(QStringLiteral("b"), cph, 0, ConditionStatus::True);
         add(QStringLiteral("b"), joined, 0, ConditionStatus::True);
-        add(QStringLiteral("c"), joined, 0, ConditionStatus::True); // only Joined: unknown
+        // Only Joined, under the default rule: the producer reports no health.
+        add(QStringLiteral("c"), joined, 0, ConditionStatus::True);
+        // Only Joined, from GKE Fleet: its rule reads Joined.
+        add(QStringLiteral("g"), joined, 0, ConditionStatus::True);
         add(QStringLiteral("a"), cph, 45, ConditionStatus::False);
         add(QStringLiteral("b"), joined, 75, ConditionStatus::Unknown);
+        add(QStringLiteral("g"), joined, 90, ConditionStatus::False);
         add(QStringLiteral("d"), QStringLiteral("Other"), 10, ConditionStatus::False); // ignored
-        const QList<HealthPoint> points = healthSeries(list, 0, 100, 4);
+        const QHash<ClusterId, QString> managers{
+            {ClusterId{QStringLiteral("hub"), QStringLiteral("ns"), QStringLiteral("g")}, QStringLiteral("gke-fleet")}};
+        const QList<HealthPoint> points = healthSeries(list, 0, 100, 4, HealthRules(), managers);
         QCOMPARE(points.size(), 4);
-        QCOMPARE(points[0], (HealthPoint{25, 2, 0, 1}));
-        QCOMPARE(points[1], (HealthPoint{50, 1, 1, 1}));
-        QCOMPARE(points[2], (HealthPoint{75, 0, 1, 2}));
-        QCOMPARE(points[3], (HealthPoint{100, 0, 1, 2}));
+        QCOMPARE(points[0], (HealthPoint{25, 3, 0, 0, 1}));
+        QCOMPARE(points[1], (HealthPoint{50, 2, 1, 0, 1}));
+        QCOMPARE(points[2], (HealthPoint{75, 1, 1, 1, 1}));
+        QCOMPARE(points[3], (HealthPoint{100, 0, 2, 1, 1}));
     }
 
     void healthSeriesCountsSeedsFromWhenAllAreKnown()
@@ -186,7 +192,7 @@ private slots:
             t.seeded = true;
             list.append(t);
         }
-        const QList<HealthPoint> points = healthSeries(list, 0, 100, 2);
+        const QList<HealthPoint> points = healthSeries(list, 0, 100, 2, HealthRules(), {});
         QCOMPARE(points[0], (HealthPoint{50, 0, 0, 0}));
         QCOMPARE(points[1], (HealthPoint{100, 1, 0, 0}));
     }
@@ -207,7 +213,7 @@ private slots:
                 list.append(t);
             }
         }
-        const QList<HealthPoint> points = healthSeries(list, 0, 30 * day, 300);
+        const QList<HealthPoint> points = healthSeries(list, 0, 30 * day, 300, HealthRules(), {});
         QCOMPARE(points.size(), 300);
         for (const HealthPoint &p : points)
             QCOMPARE(p.healthy + p.unhealthy + p.unknown, 2000);

@@ -76,7 +76,15 @@ void TestHubContent::generatedFleetIsRealisticAndDeterministic()
             QCOMPARE(o["metadata"]["labels"]["x-k8s.io/cluster-manager"], o["spec"]["clusterManager"]["name"]);
             versions.insert(o["status"]["version"]["kubernetes"].get<std::string>());
             healths.insert(o["status"]["conditions"][0]["status"].get<std::string>());
-            QCOMPARE(o["status"]["conditions"][1]["type"], "Joined");
+            // GKE Fleet writes only Joined; the others ControlPlaneHealthy, then Joined.
+            const nlohmann::json &conditions = o["status"]["conditions"];
+            if (o["spec"]["clusterManager"]["name"] == "gke-fleet") {
+                QCOMPARE(conditions.size(), size_t(1));
+                QCOMPARE(conditions[0]["type"], "Joined");
+            } else {
+                QCOMPARE(conditions[0]["type"], "ControlPlaneHealthy");
+                QCOMPARE(conditions[1]["type"], "Joined");
+            }
             for (const nlohmann::json &p : o["status"]["properties"])
                 properties.insert(p["name"].get<std::string>());
             QVERIFY(o["status"]["accessProviders"][0]["cluster"]["server"].get<std::string>().rfind("https://", 0) == 0);

@@ -187,7 +187,7 @@ private slots:
         FleetHealthChart chart(&store);
         chart.resize(700, 260);
         chart.show();
-        chart.setScope(scope, QStringLiteral("5 clusters"));
+        chart.setScope(scope, {}, QStringLiteral("5 clusters"));
         QTRY_VERIFY(!chart.points().isEmpty());
         QVERIFY(chart.recordedFrom() >= m_now - 56 * kMinute && chart.recordedFrom() <= m_now - 50 * kMinute);
         // The points spread over the recorded range instead of its last pixels.
@@ -220,7 +220,7 @@ private slots:
         chart.resize(700, 260);
         chart.show();
         QSignalSpy shown(&chart, &FleetHealthChart::shown);
-        chart.setScope(scope, QStringLiteral("30 clusters"));
+        chart.setScope(scope, {}, QStringLiteral("30 clusters"));
         QTRY_VERIFY(!chart.points().isEmpty());
         QCOMPARE(chart.points().size(), FleetHealthChart::pointBudget);
         QCOMPARE(chart.points().last().healthy, 20);

@@ -1,6 +1,7 @@
 #include "fleethealthchart.h"
 
 #include "chartframe.h"
+#include "healthstyle.h"
 #include "history/historystore.h"
 #include "timelinechart.h"
 
@@ -50,10 +51,10 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     } areas[] = {{QT_TR_NOOP("Healthy"), SegmentKind::True},
                  {QT_TR_NOOP("Unhealthy"), SegmentKind::False},
                  {QT_TR_NOOP("Unknown"), SegmentKind::Unknown}};
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 4; ++i) {
         m_areas[i] = new QAreaSeries(m_lines[i + 1], m_lines[i]);
-        m_areas[i]->setName(tr(areas[i].name));
-        const QColor c = TimelineChart::color(areas[i].kind, palette());
+        m_areas[i]->setName(i < 3 ? tr(areas[i].name) : tr("Not reported"));
+        const QColor c = i < 3 ? TimelineChart::color(areas[i].kind, palette()) : HealthStyle::color(Health::NotReported);
         m_areas[i]->setColor(c);
         m_areas[i]->setBorderColor(c.darker(120));
         chart->addSeries(m_areas[i]);
@@ -77,12 +78,14 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
             refetch();
     });
     tick->start();
-    setScope({}, QString());
+    setScope({}, {}, QString());
 }
 
-void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QString &description)
+void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
+                                const QString &description)
 {
     m_scope = scope;
+    m_managers = managers;
     m_description = description;
     m_recordedFrom = 0; // another scope may have an older history
     m_frame->title()->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
@@ -122,7 +125,7 @@ void FleetHealthChart::refetch()
         display({}, from, to);
         return;
     }
-    m_history->fetchHealth(m_scope, from, to, pointBudget, this,
+    m_history->fetchHealth(m_scope, m_managers, from, to, pointBudget, this,
                            [this, generation, from, to](const QList<HealthPoint> &points) {
                                if (generation == m_generation)
                                    display(points, from, to);
@@ -135,7 +138,8 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     // point in the last pixels: fetch again from where the counts begin, once per scope.
     if (m_fitToRecorded && !m_recordedFrom && !points.isEmpty()) {
         qsizetype first = 0;
-        while (first < points.size() && points[first].healthy + points[first].unhealthy + points[first].unknown == 0)
+        while (first < points.size()
+               && points[first].healthy + points[first].unhealthy + points[first].unknown + points[first].notReported == 0)
             ++first;
         const qint64 bucket = (to - from) / std::max<qsizetype>(1, points.size());
         const qint64 start = first < points.size() ? points[first].time - bucket : to;
@@ -146,16 +150,17 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
         }
     }
     m_points = points;
-    QList<QPointF> rows[4];
+    QList<QPointF> rows[5];
     int top = 1;
     for (const HealthPoint &p : points) {
         const double x = double(p.time);
-        const int stack[4] = {0, p.healthy, p.healthy + p.unhealthy, p.healthy + p.unhealthy + p.unknown};
-        for (int i = 0; i < 4; ++i)
+        const int stack[5] = {0, p.healthy, p.healthy + p.unhealthy, p.healthy + p.unhealthy + p.unknown,
+                              p.healthy + p.unhealthy + p.unknown + p.notReported};
+        for (int i = 0; i < 5; ++i)
             rows[i].append(QPointF(x, stack[i]));
-        top = std::max(top, stack[3]);
+        top = std::max(top, stack[4]);
     }
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < 5; ++i)
         m_lines[i]->replace(rows[i]);
     m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
     m_timeAxis->setFormat(to - from <= 2 * 86400 * 1000LL ? QStringLiteral("ddd HH:mm") : QStringLiteral("dd MMM"));
@@ -167,6 +172,8 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
                              .arg(last.healthy)
                              .arg(last.unhealthy)
                              .arg(last.unknown);
+        if (last.notReported > 0)
+            status += u' ' + tr("%1 do not report health.").arg(last.notReported);
         if (m_recordedFrom)
             status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
         m_frame->status()->setText(status);

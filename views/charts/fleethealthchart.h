@@ -32,7 +32,8 @@ public:
     static constexpr int pointBudget = 300;
 
     // The clusters to count; `description` names the scope ("prod, 120 clusters").
-    void setScope(const QSet<ClusterId> &scope, const QString &description);
+    // `managers`: the manager of each cluster whose health rule is not the default one.
+    void setScope(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, const QString &description);
     // A preset chosen by name: shown whole. Until one is chosen, the default preset
     // opens on the recorded range when that is shorter.
     void setSpan(qint64 ms);
@@ -54,6 +55,7 @@ private:
 
     HistoryStore *m_history;
     QSet<ClusterId> m_scope;
+    QHash<ClusterId, QString> m_managers;
     QString m_description;
     qint64 m_span;
     bool m_fitToRecorded = true;
@@ -62,8 +64,8 @@ private:
     QChartView *m_view;
     QDateTimeAxis *m_timeAxis;
     QValueAxis *m_countAxis;
-    QLineSeries *m_lines[4]; // 0 and the three stacked tops
-    QAreaSeries *m_areas[3];
+    QLineSeries *m_lines[5]; // 0 and the four stacked tops
+    QAreaSeries *m_areas[4]; // healthy, unhealthy, unknown, not reported
     ChartFrame *m_frame;
     QTimer *m_refetch;
     quint64 m_generation = 0;
