@@ -2036,6 +2036,10 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <translation>Was jeder Hub gefragt wurde, was er antwortete und warum er in seinem Zustand ist</translation>
     </message>
     <message>
+        <source>&amp;Resources…</source>
+        <translation>&amp;Ressourcen…</translation>
+    </message>
+    <message>
         <source>No hub is watched: add one in File → Hubs…</source>
         <translation>Kein Hub wird beobachtet: fügen Sie einen unter Datei → Hubs… hinzu</translation>
     </message>
@@ -2134,6 +2138,65 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>First line</source>
         <translation>Erste Zeile</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberStateModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <source>discovering</source>
+        <translation>erkundet</translation>
+    </message>
+    <message>
+        <source>listing</source>
+        <translation>listet</translation>
+    </message>
+    <message>
+        <source>live (%1)</source>
+        <translation>live (%1)</translation>
+    </message>
+    <message>
+        <source>listed (%1)</source>
+        <translation>gelistet (%1)</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>verboten</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>credential error</source>
+        <translation>Anmeldefehler</translation>
+    </message>
+    <message>
+        <source>not served</source>
+        <translation>nicht angeboten</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>(%1, cluster-wide)</source>
+        <translation>(%1, clusterweit)</translation>
+    </message>
+    <message>
+        <source>(%1 in %2)</source>
+        <translation>(%1 in %2)</translation>
     </message>
 </context>
 <context>
@@ -2278,6 +2341,139 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Replace the table with the built-in aliases</source>
         <translation>Die Tabelle durch die eingebauten Aliase ersetzen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourceTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourcesWindow</name>
+    <message>
+        <source>Resources — Fleetscope</source>
+        <translation>Ressourcen — Fleetscope</translation>
+    </message>
+    <message>
+        <source>Which member clusters to look into</source>
+        <translation>Welche Mitgliedscluster betrachtet werden</translation>
+    </message>
+    <message>
+        <source>Filter clusters, e.g. clusterset=prod</source>
+        <translation>Cluster filtern, z. B. clusterset=prod</translation>
+    </message>
+    <message>
+        <source>The kind: pods, deploy, certificates.cert-manager.io…; the list shows what the members serve</source>
+        <translation>Die Art: pods, deploy, certificates.cert-manager.io…; die Liste zeigt, was die Mitglieder anbieten</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>Alle Namespaces</translation>
+    </message>
+    <message>
+        <source>All namespaces, one, or several separated by commas</source>
+        <translation>Alle Namespaces, einer oder mehrere durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web</source>
+        <translation>Label-Selektor, z. B. app=web</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>&amp;Beobachten</translation>
+    </message>
+    <message>
+        <source>Clusters:</source>
+        <translation>Cluster:</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>Art:</translation>
+    </message>
+    <message>
+        <source>Namespaces:</source>
+        <translation>Namespaces:</translation>
+    </message>
+    <message>
+        <source>Search the table</source>
+        <translation>Tabelle durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Group by cluster</source>
+        <translation>Nach Cluster &amp;gruppieren</translation>
+    </message>
+    <message>
+        <source>Show &amp;YAML</source>
+        <translation>&amp;YAML anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this cluster…</source>
+        <translation>Mit diesem Cluster &amp;verbinden…</translation>
+    </message>
+    <message>
+        <source>&amp;Run a command on this cluster…</source>
+        <translation>Befehl auf diesem Cluster &amp;ausführen…</translation>
+    </message>
+    <message>
+        <source>Selected clusters</source>
+        <translation>Ausgewählte Cluster</translation>
+    </message>
+    <message>
+        <source>Filter…</source>
+        <translation>Filter…</translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>Ansicht: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n cluster(s))</source>
+        <translation>
+            <numerusform>%1 (%n Cluster)</numerusform>
+            <numerusform>%1 (%n Cluster)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select clusters in the main window first, or pick a saved view or a filter.</source>
+        <translation>Wählen Sie zuerst Cluster im Hauptfenster aus, oder eine gespeicherte Ansicht oder einen Filter.</translation>
+    </message>
+    <message>
+        <source>The filter is not valid: %1</source>
+        <translation>Der Filter ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>No cluster matches.</source>
+        <translation>Kein Cluster passt.</translation>
+    </message>
+    <message>
+        <source>Choose a kind.</source>
+        <translation>Wählen Sie eine Art.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects shown · %3 of %4 clusters live, %5 failed</source>
+        <translation>%1 von %2 Objekten angezeigt · %3 von %4 Clustern live, %5 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>Verbinden…</translation>
+    </message>
+    <message>
+        <source>Run a command…</source>
+        <translation>Befehl ausführen…</translation>
+    </message>
+    <message>
+        <source>Could not fetch the object: %1</source>
+        <translation>Das Objekt konnte nicht geholt werden: %1</translation>
     </message>
 </context>
 <context>

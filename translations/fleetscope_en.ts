@@ -219,6 +219,16 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::ResourcesWindow</name>
+    <message numerus="yes">
+        <source>%1 (%n cluster(s))</source>
+        <translation>
+            <numerusform>%1 (%n cluster)</numerusform>
+            <numerusform>%1 (%n clusters)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::RunDialog</name>
     <message numerus="yes">
         <source>Runs a shell command once per cluster (%n cluster(s)), with KUBECONFIG set to that cluster&apos;s own kubeconfig, built from your credential provider file.</source>

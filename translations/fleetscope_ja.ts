@@ -2016,6 +2016,10 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>各ハブへの問い合わせと応答、そしてその状態の理由</translation>
     </message>
     <message>
+        <source>&amp;Resources…</source>
+        <translation>リソース(&amp;R)…</translation>
+    </message>
+    <message>
         <source>No hub is watched: add one in File → Hubs…</source>
         <translation>監視中のハブはありません: ファイル → ハブ… で追加してください</translation>
     </message>
@@ -2112,6 +2116,65 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>First line</source>
         <translation>最初の行</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberStateModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>接続中</translation>
+    </message>
+    <message>
+        <source>discovering</source>
+        <translation>探索中</translation>
+    </message>
+    <message>
+        <source>listing</source>
+        <translation>一覧取得中</translation>
+    </message>
+    <message>
+        <source>live (%1)</source>
+        <translation>ライブ (%1)</translation>
+    </message>
+    <message>
+        <source>listed (%1)</source>
+        <translation>取得済み (%1)</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>禁止</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>到達不能</translation>
+    </message>
+    <message>
+        <source>credential error</source>
+        <translation>認証情報エラー</translation>
+    </message>
+    <message>
+        <source>not served</source>
+        <translation>未提供</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>(%1, cluster-wide)</source>
+        <translation>(%1、クラスター全体)</translation>
+    </message>
+    <message>
+        <source>(%1 in %2)</source>
+        <translation>(%2 で %1)</translation>
     </message>
 </context>
 <context>
@@ -2253,6 +2316,138 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Replace the table with the built-in aliases</source>
         <translation>表を組み込みのエイリアスで置き換えます</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourceTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourcesWindow</name>
+    <message>
+        <source>Resources — Fleetscope</source>
+        <translation>リソース — Fleetscope</translation>
+    </message>
+    <message>
+        <source>Which member clusters to look into</source>
+        <translation>調べるメンバークラスター</translation>
+    </message>
+    <message>
+        <source>Filter clusters, e.g. clusterset=prod</source>
+        <translation>クラスターを絞り込む (例: clusterset=prod)</translation>
+    </message>
+    <message>
+        <source>The kind: pods, deploy, certificates.cert-manager.io…; the list shows what the members serve</source>
+        <translation>種類: pods、deploy、certificates.cert-manager.io…。一覧はメンバーが提供する種類です</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>すべての Namespace</translation>
+    </message>
+    <message>
+        <source>All namespaces, one, or several separated by commas</source>
+        <translation>すべての Namespace、1 つ、またはカンマ区切りで複数</translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web</source>
+        <translation>ラベルセレクター (例: app=web)</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>監視(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Clusters:</source>
+        <translation>クラスター:</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>種類:</translation>
+    </message>
+    <message>
+        <source>Namespaces:</source>
+        <translation>Namespace:</translation>
+    </message>
+    <message>
+        <source>Search the table</source>
+        <translation>表を検索</translation>
+    </message>
+    <message>
+        <source>&amp;Group by cluster</source>
+        <translation>クラスターごとにまとめる(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show &amp;YAML</source>
+        <translation>YAML を表示(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this cluster…</source>
+        <translation>このクラスターに接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Run a command on this cluster…</source>
+        <translation>このクラスターでコマンドを実行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Selected clusters</source>
+        <translation>選択したクラスター</translation>
+    </message>
+    <message>
+        <source>Filter…</source>
+        <translation>フィルター…</translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>ビュー: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n cluster(s))</source>
+        <translation>
+            <numerusform>%1 (%n クラスター)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select clusters in the main window first, or pick a saved view or a filter.</source>
+        <translation>まずメインウィンドウでクラスターを選択するか、保存済みビューかフィルターを選んでください。</translation>
+    </message>
+    <message>
+        <source>The filter is not valid: %1</source>
+        <translation>フィルターが無効です: %1</translation>
+    </message>
+    <message>
+        <source>No cluster matches.</source>
+        <translation>一致するクラスターはありません。</translation>
+    </message>
+    <message>
+        <source>Choose a kind.</source>
+        <translation>種類を選んでください。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects shown · %3 of %4 clusters live, %5 failed</source>
+        <translation>%2 件中 %1 件のオブジェクトを表示 · %4 クラスター中 %3 がライブ、%5 が失敗</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>接続…</translation>
+    </message>
+    <message>
+        <source>Run a command…</source>
+        <translation>コマンドを実行…</translation>
+    </message>
+    <message>
+        <source>Could not fetch the object: %1</source>
+        <translation>オブジェクトを取得できませんでした: %1</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@
 #include "panecycler.h"
 #include "placementsview.h"
 #include "propertyaliasesdialog.h"
+#include "resourceswindow.h"
 #include "savedviewsmenu.h"
 #include "tabswitchkeys.h"
 
@@ -397,6 +398,9 @@ void MainWindow::createActions()
     connect(m_store, &FleetStore::hubStatusChanged, this, updateHubDetails);
     connect(m_store, &FleetStore::hubRemoved, this, updateHubDetails);
     updateHubDetails();
+    viewMenu->addAction(tr("&Resources…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
+        showResources();
+    })->setObjectName(QStringLiteral("resourcesAction"));
     viewMenu->addSeparator();
     viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
     m_reconnectAction->setEnabled(m_engine != nullptr);
@@ -460,6 +464,21 @@ void MainWindow::editPropertyAliases()
     m_proxy->reapplyFilter();
     m_tree->model()->regroup();
     m_table->viewport()->update();
+}
+
+ResourcesWindow *MainWindow::showResources()
+{
+    // One window; asked again, it comes to the front.
+    if (auto *open = findChild<ResourcesWindow *>()) {
+        open->raise();
+        open->activateWindow();
+        return open;
+    }
+    auto *window = new ResourcesWindow(m_store, m_savedViews, [this] { return m_table->selectedStoreRows(); }, this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowFlag(Qt::Window);
+    window->show();
+    return window;
 }
 
 void MainWindow::showAbout()

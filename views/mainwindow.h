@@ -29,6 +29,7 @@ class HistoryStore;
 class HubStatusBar;
 class PaneCycler;
 class PlacementsView;
+class ResourcesWindow;
 class SavedViewStore;
 class SavedViewsMenu;
 struct SavedView;
@@ -75,6 +76,9 @@ public:
     void selectClusterRow(int row);
     // Opens (or raises) the Hub details window of a hub.
     void showHubDetails(int hub);
+    // Opens (or raises) Resources (View → Resources…, Ctrl+Shift+R): the selected
+    // clusters' objects of a kind.
+    ResourcesWindow *showResources();
     // Adds the History and Fleet health tabs and tray notifications (guicommand: after the store opened).
     void setHistory(HistoryStore *history);
     HistoryPanel *historyPanel() const { return m_historyPanel; }

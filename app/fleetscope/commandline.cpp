@@ -7,6 +7,7 @@
 #include "doctorcommand.h"
 #include "execcommand.h"
 #include "fleetscope_version.h"
+#include "getcommand.h"
 #include "guioptions.h"
 #include "kubeconfigcommand.h"
 #include "hubscommand.h"
@@ -43,6 +44,7 @@ const Subcommand subcommands[] = {
     {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
     {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
     {"lint", "check the hubs' ClusterProfiles and PlacementDecisions against the API's rules and each other", runLintCommand},
+    {"get", "print one kind of object (pods, deployments, a CRD) across member clusters, once or as it changes", runGetCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)
