@@ -393,7 +393,7 @@ void TestReadme::everyDocumentIsLinkedFromTheReadme()
     for (const QString &document : documents()) {
         if (document == u"README.md")
             continue;
-        QVERIFY2(m_readme.contains(u"](" + document + u')'),
+        QVERIFY2(m_readme.contains(QStringLiteral("](") + document + u')'),
                  qPrintable(QStringLiteral("README.md does not link %1").arg(document)));
     }
 }
