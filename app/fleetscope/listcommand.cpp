@@ -133,7 +133,7 @@ private:
 
     // HUB/NAMESPACE/NAME, one per line in UTF-8: what `-o name` prints, and what
     // `fleetscope connect <TAB>` and its siblings offer after a list. Handed to
-    // `out` ~64 KiB at a time: one buffer of every line was 3.5 MB at 100k
+    // `out` ~64 KiB at a time: one buffer of every line would be 3.5 MB at 100k
     // clusters, alive at the peak of `list`.
     template<typename Out>
     void writeTargetLines(const QList<int> &rows, Out out) const
@@ -142,7 +142,7 @@ private:
         QList<QByteArray> hubs; // each hub's name and a slash, in UTF-8
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
             hubs << m_store->hubName(hub).toUtf8() + '/';
-        // Encoded straight into the output: a QByteArray per field was ~2 % of a 100k list.
+        // Encoded straight into the output: a QByteArray per field costs ~2 % of a 100k list.
         QStringEncoder utf8(QStringEncoder::Utf8, QStringEncoder::Flag::Stateless);
         QByteArray lines;
         lines.reserve(pieceBytes + 1024);
@@ -267,7 +267,7 @@ int runListCommand(const QStringList &arguments)
     engine.stop();
 #if !defined(__SANITIZE_ADDRESS__) && !FLEETSCOPE_CLANG_ASAN
     // Everything is printed and flushed. Freeing a 100k fleet block by block (rows,
-    // records, strings, the hubs' caches, the string pool) was ~10 % of a cold
+    // records, strings, the hubs' caches, the string pool) costs ~10 % of a cold
     // sync's CPU; the OS takes the whole address space back at once. Sanitizer
     // builds still tear down, so that leaks stay visible there.
     std::fflush(nullptr);

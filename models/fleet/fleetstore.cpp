@@ -447,7 +447,7 @@ void FleetStore::purgeStringsNowAndThen(qsizetype changes)
     m_changesSincePurge += changes;
     m_changesSinceTrim += changes;
     // On a turn of its own, not inside a delta: a purge or a trim takes a few
-    // ms, and added to a delta's listeners it was the longest stall of a burst.
+    // ms, and added to a delta's listeners it would be the longest stall of a burst.
     if (m_changesSincePurge >= purgeEvery || (m_changesSinceTrim >= trimEvery && m_releaseMemoryWhenSettled))
         m_housekeeping.start();
 }

@@ -617,7 +617,7 @@ void TestProfileDecoder::leavesIdentifiersOutOfThePool()
 
 void TestProfileDecoder::perClusterTextSharesOneExactBlock()
 {
-    // Issue #18: the display name, the providers' servers, CA data and extension
+    // The display name, the providers' servers, CA data and extension
     // JSON of one profile are UTF-8 in one exact-size block, not a QString each.
     const char *status = R"("status":{"accessProviders":[
         {"name":"a","cluster":{"server":"https://a.example:6443","certificate-authority-data":"Q0FEQVRB",
@@ -674,7 +674,7 @@ void TestProfileDecoder::keepsIdentifiersInTheBlock_data()
 
 void TestProfileDecoder::keepsIdentifiersInTheBlock()
 {
-    // Issue #18: values that identify one cluster are UTF-8 in the profile's one
+    // Values that identify one cluster are UTF-8 in the profile's one
     // text block (no slot, no QString of their own); the rest stays pooled.
     QFETCH(QString, memberId);
     QFETCH(QString, clusterId);
