@@ -1186,6 +1186,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>compression off</source>
         <translation>Komprimierung aus</translation>
     </message>
+    <message>
+        <source>Fix:</source>
+        <translation>Behebung:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1909,6 +1913,110 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>chooses ClusterProfiles that do not exist: %1</source>
         <translation>wählt ClusterProfiles, die es nicht gibt: %1</translation>
+    </message>
+    <message>
+        <source>set the label x-k8s.io/cluster-manager to spec.clusterManager.name (the spec is immutable)</source>
+        <translation>Setzen Sie das Label x-k8s.io/cluster-manager auf spec.clusterManager.name (die Spec ist unveränderlich)</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt;: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>Versehen Sie das Profil mit dem Label x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt;: Consumer wählen Profile danach aus, und die Conformance-Suite verlangt es</translation>
+    </message>
+    <message>
+        <source>recreate the profile with a spec.clusterManager.name of 1-63 label characters (the field is immutable), the same value as its x-k8s.io/cluster-manager label</source>
+        <translation>Legen Sie das Profil neu an, mit einem spec.clusterManager.name aus 1-63 Label-Zeichen (das Feld ist unveränderlich), gleich seinem Label x-k8s.io/cluster-manager</translation>
+    </message>
+    <message>
+        <source>one of the managers reports an old state of the cluster: check the one whose health or version is out of date, or drop its inventory-member-id label if they are different clusters</source>
+        <translation>Einer der Manager meldet einen veralteten Zustand des Clusters: Prüfen Sie den, dessen Zustand oder Version nicht aktuell ist, oder entfernen Sie sein Label inventory-member-id, wenn es verschiedene Cluster sind</translation>
+    </message>
+    <message>
+        <source>delete the decision or have its scheduler place it again; the ClusterProfile it names is gone</source>
+        <translation>Löschen Sie die Entscheidung oder lassen Sie ihren Scheduler neu platzieren; das genannte ClusterProfile gibt es nicht mehr</translation>
+    </message>
+    <message>
+        <source>make the profile&apos;s multicluster.x-k8s.io/clusterset label equal its namespace&apos;s, or remove one</source>
+        <translation>Gleichen Sie das Label multicluster.x-k8s.io/clusterset des Profils an das seines Namespace an, oder entfernen Sie eines</translation>
+    </message>
+    <message>
+        <source>have the producer publish the member&apos;s API server URL (https://host[:port][/path]); connect and every consumer refuse this provider</source>
+        <translation>Lassen Sie den Producer die URL des API-Servers des Members veröffentlichen (https://host[:port][/path]); Connect und jeder Consumer lehnen diesen Provider ab</translation>
+    </message>
+    <message>
+        <source>the producer stopped refreshing these properties: check its agent on the member, or raise --stale-after if they change rarely</source>
+        <translation>Der Producer aktualisiert diese Properties nicht mehr: Prüfen Sie seinen Agenten auf dem Member, oder erhöhen Sie --stale-after, wenn sie sich selten ändern</translation>
+    </message>
+    <message>
+        <source>have the producer publish status.accessProviders (a server and, unless a public CA signs it, its CA), or connect to this member another way</source>
+        <translation>Lassen Sie den Producer status.accessProviders veröffentlichen (einen Server und, falls keine öffentliche CA ihn signiert, dessen CA), oder verbinden Sie sich auf anderem Weg mit diesem Member</translation>
+    </message>
+    <message>
+        <source>publish the same entries under status.accessProviders: v1alpha2 and cluster-inventory-api v0.2.0 no longer read credentialProviders</source>
+        <translation>Veröffentlichen Sie dieselben Einträge unter status.accessProviders: v1alpha2 und cluster-inventory-api v0.2.0 lesen credentialProviders nicht mehr</translation>
+    </message>
+    <message>
+        <source>publish certificate-authority-data (or rely on system roots) and drop insecure-skip-tls-verify; pkg/access ignores the flag, so its consumers verify anyway and fail</source>
+        <translation>Veröffentlichen Sie certificate-authority-data (oder verlassen Sie sich auf die System-Roots) und entfernen Sie insecure-skip-tls-verify; pkg/access ignoriert das Flag, seine Consumer prüfen also trotzdem und scheitern</translation>
+    </message>
+    <message>
+        <source>check that the producer&apos;s controller runs and may write status: nothing says whether this cluster is joined or healthy</source>
+        <translation>Prüfen Sie, ob der Controller des Producers läuft und den Status schreiben darf: Nichts sagt, ob dieser Cluster beigetreten oder gesund ist</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty</source>
+        <translation>das Label x-k8s.io/cluster-manager ist leer</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager</source>
+        <translation>kein Label x-k8s.io/cluster-manager</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty (spec.clusterManager.name=%1)</source>
+        <translation>das Label x-k8s.io/cluster-manager ist leer (spec.clusterManager.name=%1)</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</source>
+        <translation>kein Label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=%1: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>Versehen Sie das Profil mit dem Label x-k8s.io/cluster-manager=%1: Consumer wählen Profile danach aus, und die Conformance-Suite verlangt es</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name is empty</source>
+        <translation>spec.clusterManager.name ist leer</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name &quot;%1&quot; is not a label value (1-63 characters: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), which v1alpha2 requires</source>
+        <translation>spec.clusterManager.name „%1“ ist kein Label-Wert (1-63 Zeichen: Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), wie v1alpha2 ihn verlangt</translation>
+    </message>
+    <message>
+        <source>%1 has an empty cluster.server</source>
+        <translation>%1 hat einen leeren cluster.server</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cluster.server &quot;%2&quot; is not an absolute URL with a host</source>
+        <translation>der cluster.server „%2“ von %1 ist keine absolute URL mit Host</translation>
+    </message>
+    <message>
+        <source>access provider %1</source>
+        <translation>Access-Provider %1</translation>
+    </message>
+    <message>
+        <source>access provider %1 sets insecure-skip-tls-verify: consumers that honour it do not check whom they connect to</source>
+        <translation>Access-Provider %1 setzt insecure-skip-tls-verify: Consumer, die das beachten, prüfen nicht, mit wem sie sich verbinden</translation>
+    </message>
+    <message>
+        <source>no status.conditions: %1 reports nothing about this cluster</source>
+        <translation>keine status.conditions: %1 meldet nichts über diesen Cluster</translation>
+    </message>
+    <message>
+        <source>its producer</source>
+        <translation>sein Producer</translation>
+    </message>
+    <message>
+        <source>this experimental GKE script writes no status: switch to GKE Fleet&apos;s ClusterProfile sync (namespace fleet-cluster-inventory), then delete these profiles</source>
+        <translation>Dieses experimentelle GKE-Skript schreibt keinen Status: Wechseln Sie zur ClusterProfile-Synchronisierung von GKE Fleet (Namespace fleet-cluster-inventory) und löschen Sie dann diese Profile</translation>
     </message>
 </context>
 <context>

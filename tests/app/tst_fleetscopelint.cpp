@@ -60,21 +60,31 @@ void TestFleetscopeLint::reportsEveryRuleAsJson()
     QVERIFY2(r.finished, r.err.constData());
     QCOMPARE(r.exitCode, 1); // errors among the findings
     const nlohmann::json out = nlohmann::json::parse(r.out.toStdString());
-    QCOMPARE(out["errors"].get<int>(), 4);
-    QCOMPARE(out["warnings"].get<int>(), 3);
+    QCOMPARE(out["errors"].get<int>(), 8);
+    QCOMPARE(out["warnings"].get<int>(), 5);
     std::set<std::string> seen;
     for (const auto &item : out["items"]) {
         seen.insert(item["rule"].get<std::string>() + " " + item["objects"].dump());
         QVERIFY(!item["message"].get<std::string>().empty());
+        QVERIFY(!item["hint"].get<std::string>().empty());
     }
+    // ocm-global/cluster5 was created as the hub started: seconds old, its missing
+    // labels and conditions are not findings yet. GKE's Joined-only profiles,
+    // OCM's duplicate and its empty clusterset label are clean.
     const std::set<std::string> expected{
         R"(manager-mismatch ["inv/fleet-system/member-2"])",
-        R"(member-disagreement ["inv/fleet-cluster-inventory/gke-eu-west1-b","inv/fleet-system/member-1"])",
+        R"(missing-manager-label ["inv/acme-fleet-prod/legacy-batch"])",
+        R"(missing-manager-label ["inv/legacy/unmanaged-1"])",
+        R"(invalid-manager-name ["inv/legacy/unmanaged-1"])",
+        R"(member-disagreement ["inv/fleet-system/member-1","inv/ocm-global/cluster3"])",
         R"(placement-missing-profile ["inv/ocm-global/placementdecision/web-0"])",
         R"(clusterset-contradiction ["inv/ocm-global/cluster2"])",
-        R"(stale-property ["inv/fleet-cluster-inventory/gke-eu-west1-b"])",
-        R"(no-access-providers ["inv/fleet-cluster-inventory/gke-europe-west1-b"])",
+        R"(invalid-server ["inv/fleet-system/member-4"])",
+        R"(stale-property ["inv/legacy/old-1"])",
+        R"(no-access-providers ["inv/acme-fleet-prod/legacy-batch"])",
         R"(no-access-providers ["inv/legacy/old-1"])",
+        R"(insecure-tls ["inv/fleet-system/member-5"])",
+        R"(no-conditions ["inv/acme-fleet-prod/legacy-batch"])",
     };
     if (seen != expected) {
         for (const std::string &s : seen)
@@ -92,13 +102,19 @@ void TestFleetscopeLint::printsATableAndFailsOnErrors()
     QCOMPARE(r.exitCode, 1);
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
     QVERIFY2(lines.value(0).startsWith("SEVERITY"), r.out.constData());
-    QCOMPARE(lines.size(), 8);
+    QVERIFY2(lines.value(0).trimmed().endsWith("FIX"), r.out.constData());
+    QCOMPARE(lines.size(), 14);
     QVERIFY2(lines.value(1).startsWith("error"), r.out.constData());
-    QVERIFY2(lines.value(7).startsWith("warning"), r.out.constData());
+    QVERIFY2(lines.value(13).startsWith("warning"), r.out.constData());
+    // Each finding says what clears it.
+    bool hinted = false;
+    for (const QByteArray &line : lines)
+        hinted = hinted || (line.contains("invalid-server") && line.contains("publish the member's API server URL"));
+    QVERIFY2(hinted, r.out.constData());
     // A limit of ten years makes 2020's observation fresh.
     const ProcessResult lenient = lint(hub, {QStringLiteral("-o"), QStringLiteral("json"), QStringLiteral("--stale-after"),
                                              QString::number(24 * 3650)});
-    QCOMPARE(nlohmann::json::parse(lenient.out.toStdString())["warnings"].get<int>(), 2);
+    QCOMPARE(nlohmann::json::parse(lenient.out.toStdString())["warnings"].get<int>(), 4);
     // Usage errors are 2, as everywhere.
     QCOMPARE(lint(hub, {QStringLiteral("-o"), QStringLiteral("yaml")}).exitCode, 2);
 }
@@ -109,14 +125,17 @@ void TestFleetscopeLint::exitsZeroOnWarningsAlone()
     const QString fleet = dir.filePath(QStringLiteral("fleet.yaml"));
     const QByteArray text = R"yaml(apiVersion: multicluster.x-k8s.io/v1alpha1
 kind: ClusterProfile
-metadata: {name: lonely, namespace: fleet, labels: {x-k8s.io/cluster-manager: m}}
+metadata: {name: lonely, namespace: fleet, creationTimestamp: "2026-01-01T00:00:00Z", labels: {x-k8s.io/cluster-manager: m}}
 spec: {clusterManager: {name: m}}
+status:
+  conditions: [{type: Joined, status: "True", reason: Joined, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]
 ---
 apiVersion: multicluster.x-k8s.io/v1alpha1
 kind: ClusterProfile
-metadata: {name: fine, namespace: fleet, labels: {x-k8s.io/cluster-manager: m}}
+metadata: {name: fine, namespace: fleet, creationTimestamp: "2026-01-01T00:00:00Z", labels: {x-k8s.io/cluster-manager: m}}
 spec: {clusterManager: {name: m}}
 status:
+  conditions: [{type: Joined, status: "True", reason: Joined, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]
   accessProviders:
   - {name: p, cluster: {server: "https://fine.example.com"}}
 )yaml";
@@ -145,9 +164,10 @@ void TestFleetscopeLint::seesCredentialProvidersOnlyThroughV1alpha1()
     bool credentialOnly = false;
     const nlohmann::json out = nlohmann::json::parse(r.out.toStdString()); // outlives the loop
     for (const auto &item : out["items"]) {
+        // old-1's other finding is its stale property.
         if (item["objects"][0].get<std::string>() == "old/legacy/old-1") {
-            QCOMPARE(item["rule"].get<std::string>(), std::string("credential-providers-only"));
-            credentialOnly = true;
+            QVERIFY(item["rule"].get<std::string>() != "no-access-providers");
+            credentialOnly = credentialOnly || item["rule"].get<std::string>() == "credential-providers-only";
         }
     }
     QVERIFY(credentialOnly);
@@ -158,14 +178,14 @@ void TestFleetscopeLint::listFiltersByAlias()
     HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));
-    // OCM's region claim and GKE Fleet's topology property, one alias.
+    // OCM's region claim and a plain `location` property, one alias.
     const ProcessResult r = runProcess(fleetscopeExecutable(),
                                        {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
                                         QStringLiteral("-o"), QStringLiteral("name"), QStringLiteral("--filter"),
-                                        QStringLiteral("region=eu-west-1")},
+                                        QStringLiteral("region=eu-central-1")},
                                        environment(), 60000);
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out, QByteArray("inv/fleet-cluster-inventory/gke-eu-west1-b\ninv/ocm-global/cluster1\n"));
+    QCOMPARE(r.out, QByteArray("inv/legacy/old-1\ninv/ocm-global/cluster4\n"));
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeLint)
