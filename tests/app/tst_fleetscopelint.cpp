@@ -33,6 +33,8 @@ private slots:
     void exitsZeroOnWarningsAlone();
     void seesCredentialProvidersOnlyThroughV1alpha1();
     void listFiltersByAlias();
+    void listFiltersByFindings_data();
+    void listFiltersByFindings();
 
 private:
     // The settings (property aliases) of a fresh home: the built-in table.
@@ -186,6 +188,46 @@ void TestFleetscopeLint::listFiltersByAlias()
                                        environment(), 60000);
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QByteArray("inv/legacy/old-1\ninv/ocm-global/cluster4\n"));
+}
+
+void TestFleetscopeLint::listFiltersByFindings_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QStringList>("names");
+    QTest::newRow("any finding")
+        << "findings!=\"\""
+        << QStringList{"inv/acme-fleet-prod/legacy-batch", "inv/fleet-system/member-1", "inv/fleet-system/member-2",
+                       "inv/fleet-system/member-4", "inv/fleet-system/member-5", "inv/legacy/old-1",
+                       "inv/legacy/unmanaged-1", "inv/ocm-global/cluster2", "inv/ocm-global/cluster3"};
+    QTest::newRow("one rule, as lint names it") << "findings~no-access"
+                                                << QStringList{"inv/acme-fleet-prod/legacy-batch", "inv/legacy/old-1"};
+    QTest::newRow("KubeFleet's empty server") << "findings~invalid-server" << QStringList{"inv/fleet-system/member-4"};
+    QTest::newRow("no findings, one manager")
+        << "findings=\"\", manager=open-cluster-management"
+        << QStringList{"inv/ocm-global/cluster1", "inv/ocm-global/cluster4", "inv/ocm-global/cluster5",
+                       "inv/ocm-team-a/shared-1", "inv/ocm-team-b/shared-1"};
+    QTest::newRow("inside an or") << "name=member-3 || findings~insecure"
+                                  << QStringList{"inv/fleet-system/member-3", "inv/fleet-system/member-5"};
+    // A label of that name is a label, not the lint.
+    QTest::newRow("label:findings") << "label:findings" << QStringList{};
+}
+
+void TestFleetscopeLint::listFiltersByFindings()
+{
+    QFETCH(QString, filter);
+    QFETCH(QStringList, names);
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = runProcess(fleetscopeExecutable(),
+                                       {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
+                                        QStringLiteral("-o"), QStringLiteral("name"), QStringLiteral("--filter"), filter},
+                                       environment(), 60000);
+    QVERIFY2(r.finished, r.err.constData());
+    QCOMPARE(r.exitCode, 0);
+    QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+    lines.sort();
+    QCOMPARE(lines, names);
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeLint)
