@@ -287,6 +287,11 @@ QString DetailsPane::render(int row, qint64 now) const
                                  f.severity == LintFinding::Severity::Error ? QStringLiteral("◆") : QStringLiteral("▲"),
                                  esc(f.severity == LintFinding::Severity::Error ? tr("error") : tr("warning")), esc(f.rule),
                                  esc(f.message));
+                if (!f.hint.isEmpty()) {
+                    html.chop(4); // the hint joins the finding's paragraph
+                    html += QStringLiteral("<br><span style='color:%1'>%2 %3</span></p>")
+                                .arg(muted, esc(tr("Fix:")), esc(f.hint));
+                }
             }
         }
     }

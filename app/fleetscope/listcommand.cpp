@@ -6,6 +6,7 @@
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfilter.h"
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
 
@@ -58,12 +59,24 @@ public:
         , m_watch(watch)
         , m_observeForMs(observeForMs)
     {
+        // The lint runs only for a filter that reads its findings: a plain list
+        // stays as fast as it was.
+        if (m_filter.readsFact(FleetFindings::filterKey)) {
+            m_findings = std::make_unique<FleetFindings>(store);
+            store->addFilterFacts(m_findings.get());
+        }
         connect(store, &FleetStore::hubStatusChanged, this, &ListRun::check);
         m_deadline.setSingleShot(true);
         connect(&m_deadline, &QTimer::timeout, this, [this] { printAndFinish(); });
         if (timeoutMs > 0)
             m_deadline.start(timeoutMs);
         QTimer::singleShot(0, this, &ListRun::check);
+    }
+
+    ~ListRun() override
+    {
+        if (m_findings)
+            m_store->removeFilterFacts(m_findings.get());
     }
 
 private:
@@ -86,6 +99,8 @@ private:
             return;
         m_phase = Phase::Printed;
         m_printer = std::make_unique<FleetPrinter>(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+        if (m_findings)
+            m_findings->relint();
         QList<int> rows = m_printer->sortedRows();
         if (!m_filter.isEmpty())
             rows.removeIf([this](int row) { return !m_filter.matches(m_store->profileAt(row), m_store); });
@@ -117,18 +132,44 @@ private:
             return;
         }
         connect(m_store, &FleetStore::profilesUpdated, this, [this](const QList<int> &rows) {
-            m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
-            for (int row : rows) {
-                if (m_filter.matches(m_store->profileAt(row), m_store))
-                    write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+            QList<int> changed = rows;
+            if (m_findings) {
+                // Findings as of this change (rows whose findings the change moved
+                // arrive through FleetFindings::changed, into m_relinted).
+                m_relinting = true;
+                m_findings->relint();
+                m_relinting = false;
+                changed += std::exchange(m_relinted, {});
+                std::sort(changed.begin(), changed.end());
+                changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
             }
+            printChanges(changed);
         });
+        if (m_findings) {
+            // A change elsewhere (a member id's other profile, a property turning
+            // stale on the clock) can change a row's findings.
+            connect(m_findings.get(), &FleetFindings::changed, this, [this](const QList<int> &rows) {
+                if (m_relinting)
+                    m_relinted += rows;
+                else
+                    printChanges(rows);
+            });
+        }
         connect(m_store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &profiles) {
             for (const FleetProfile &p : profiles) {
                 if (m_filter.matches(p, m_store))
                     write(stdout, m_printer->renderChange(p, true));
             }
         });
+    }
+
+    void printChanges(const QList<int> &rows)
+    {
+        m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
+        for (int row : rows) {
+            if (m_filter.matches(m_store->profileAt(row), m_store))
+                write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+        }
     }
 
     // HUB/NAMESPACE/NAME, one per line in UTF-8: what `-o name` prints, and what
@@ -200,6 +241,9 @@ private:
     Phase m_phase = Phase::WaitingForSync;
     QTimer m_deadline;
     std::unique_ptr<FleetPrinter> m_printer;
+    std::unique_ptr<FleetFindings> m_findings; // only for a filter that reads `findings`
+    bool m_relinting = false;
+    QList<int> m_relinted; // rows whose findings a change's relint moved
 };
 
 } // namespace

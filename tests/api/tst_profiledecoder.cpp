@@ -118,10 +118,10 @@ void TestProfileDecoder::decodesProducersProfiles_data()
     QTest::newRow("KubeFleet v1alpha2") << "kubefleet-v1alpha2.json" << "member-1" << "fleet-system"
                                         << "multicluster.x-k8s.io/v1alpha2" << "member-1" << "KubeFleet" << false
                                         << "v1.32.6" << 1 << 0 << 1 << "Healthy" << "";
-    QTest::newRow("GKE Fleet v1alpha1, older syncer") << "gke-fleet-v1alpha1.yaml" << "gke-europe-west1-b"
-                                                      << "fleet-cluster-inventory" << "multicluster.x-k8s.io/v1alpha1"
-                                                      << "europe-west1-b" << "gke-fleet" << false << "v1.33.1-gke.1200"
-                                                      << 1 << 2 << 1 << "NotReported" << "";
+    QTest::newRow("GKE Fleet v1alpha1, the older script: no status") << "gke-fleet-v1alpha1.yaml" << "legacy-batch"
+                                                      << "acme-prod-4711" << "multicluster.x-k8s.io/v1alpha1"
+                                                      << "legacy-batch" << "fleet-memberships-to-clusterprofile-script"
+                                                      << false << "" << 0 << 0 << 0 << "NotReported" << "";
     QTest::newRow("conformance seed, no status") << "conformance-seed.yaml" << "demo-cluster-0" << "cluster-inventory"
                                                  << "multicluster.x-k8s.io/v1alpha1" << "" << "demo" << true << ""
                                                  << 0 << 0 << 0 << "NotReported" << "demo-cluster-0-id";
@@ -242,9 +242,15 @@ void TestProfileDecoder::keepsV1alpha2ClusterFields()
     QCOMPARE(c.certificateAuthorityData, QByteArray("-----BEGIN CERTIFICATE-----\n"));
     QVERIFY(c.extensions.isEmpty());
 
-    QVERIFY2(decode(loadFixture(QStringLiteral("gke-fleet-v1alpha1.yaml")), &profile, &error), qPrintable(error));
-    QCOMPARE(profile.accessProviders[0].cluster.tlsServerName.toString(),
-             QStringLiteral("gke-europe-west1-b.internal"));
+    QVERIFY2(decode(loadFixture(QStringLiteral("v1alpha2.json")), &profile, &error), qPrintable(error));
+    QCOMPARE(profile.accessProviders[0].cluster.tlsServerName.toString(), QStringLiteral("gke-a.internal"));
+    // GKE's Connect Gateway: a URL with a path, and no CA data (system roots).
+    QVERIFY2(decode(loadFixture(QStringLiteral("gke-fleet-v1alpha2.yaml")), &profile, &error), qPrintable(error));
+    QCOMPARE(profile.accessProviders.size(), 1);
+    QCOMPARE(profile.accessProviders[0].name.toString(), QStringLiteral("google"));
+    QCOMPARE(profile.accessProviders[0].cluster.server,
+             QStringLiteral("https://connectgateway.googleapis.com/v1/projects/804172376512/locations/global/gkeMemberships/gke-prod"));
+    QVERIFY(profile.accessProviders[0].cluster.certificateAuthorityData.isEmpty());
 }
 
 void TestProfileDecoder::refusesMoreThan64AccessProviders_data()
