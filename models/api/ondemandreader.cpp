@@ -36,11 +36,6 @@ std::string_view withoutTrailingSpace(std::string_view text)
     return text;
 }
 
-simdjson::padded_string_view padded(std::string_view json)
-{
-    return simdjson::padded_string_view(json.data(), json.size(), json.size() + jsonPadding);
-}
-
 } // namespace
 
 void OnDemandReader::startDecode(ResponseObjects *objects)

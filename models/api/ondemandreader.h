@@ -285,4 +285,10 @@ private:
     std::vector<LabelMap::Entry> m_labelEntries; // reused between objects
 };
 
+// A view of JSON text whose buffer extends jsonPadding bytes past its end.
+inline simdjson::padded_string_view padded(std::string_view json)
+{
+    return simdjson::padded_string_view(json.data(), json.size(), json.size() + jsonPadding);
+}
+
 } // namespace fleetscope
