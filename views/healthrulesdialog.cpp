@@ -13,13 +13,13 @@
 namespace fleetscope {
 namespace {
 
-enum Column { ManagerColumn, UnhealthyColumn, UnknownColumn, HealthyColumn, ColumnCount };
+enum RuleColumn { ManagerColumn, UnhealthyColumn, UnknownColumn, HealthyColumn, RuleColumnCount };
 
 } // namespace
 
 HealthRulesDialog::HealthRulesDialog(const HealthRules &rules, QWidget *parent)
     : QDialog(parent)
-    , m_table(new QTableWidget(0, ColumnCount, this))
+    , m_table(new QTableWidget(0, RuleColumnCount, this))
     , m_problems(new QLabel(this))
     , m_rules(rules)
 {

@@ -13,12 +13,12 @@
 namespace fleetscope {
 namespace {
 
-const QString settingsGroup = QStringLiteral("healthRules");
+const QString healthRulesGroup = QStringLiteral("healthRules");
 
 // The three verdicts a rule can give, in the order they are tried.
-constexpr Health ruleOrder[] = {Health::Unhealthy, Health::Unknown, Health::Healthy};
+constexpr Health healthRuleOrder[] = {Health::Unhealthy, Health::Unknown, Health::Healthy};
 
-QString verdictWord(Health health)
+QString healthVerdictWord(Health health)
 {
     switch (health) {
     case Health::Unhealthy:
@@ -33,12 +33,12 @@ QString verdictWord(Health health)
     return QString();
 }
 
-const QString &textOf(const HealthRules::Rule &rule, int which)
+const QString &ruleTextOf(const HealthRules::Rule &rule, int which)
 {
     return which == 0 ? rule.unhealthy : which == 1 ? rule.unknown : rule.healthy;
 }
 
-QString ruleName(const QString &manager)
+QString healthRuleName(const QString &manager)
 {
     return manager.isEmpty() ? QCoreApplication::translate("HealthRules", "the default rule")
                              : QCoreApplication::translate("HealthRules", "the rule for %1").arg(manager);
@@ -58,7 +58,7 @@ struct HealthRules::Compiled
     {
         Rule rule;
         QStringList types;
-        std::array<Expression, 3> expressions; // in ruleOrder
+        std::array<Expression, 3> expressions; // in healthRuleOrder
     };
 
     std::vector<CompiledRule> rules;
@@ -130,7 +130,7 @@ bool HealthRules::compile(const QList<Rule> &rules, HealthRules *out, QStringLis
     int defaults = 0;
     for (const Rule &rule : rules) {
         const QString manager = rule.manager.trimmed();
-        const QString name = ruleName(manager);
+        const QString name = healthRuleName(manager);
         if (managers.contains(manager, Qt::CaseInsensitive))
             found << QCoreApplication::translate("HealthRules", "%1 is given twice").arg(name);
         managers << manager;
@@ -143,8 +143,8 @@ bool HealthRules::compile(const QList<Rule> &rules, HealthRules *out, QStringLis
         out.rule.manager = manager;
         for (int which = 0; which < 3; ++which) {
             Compiled::Expression &e = out.expressions[size_t(which)];
-            const QString text = textOf(rule, which).trimmed();
-            const QString where = QCoreApplication::translate("HealthRules", "%1, %2").arg(name, verdictWord(ruleOrder[which]));
+            const QString text = ruleTextOf(rule, which).trimmed();
+            const QString where = QCoreApplication::translate("HealthRules", "%1, %2").arg(name, healthVerdictWord(healthRuleOrder[which]));
             FilterParser parser(text);
             e.root = parser.parse(&e.nodes);
             if (e.root == -2) {
@@ -189,7 +189,7 @@ bool HealthRules::compile(const QList<Rule> &rules, HealthRules *out, QStringLis
 
 HealthRules HealthRules::load(QSettings &settings, QStringList *problems)
 {
-    const int size = settings.beginReadArray(settingsGroup);
+    const int size = settings.beginReadArray(healthRulesGroup);
     QList<Rule> rules;
     for (int i = 0; i < size; ++i) {
         settings.setArrayIndex(i);
@@ -213,10 +213,10 @@ HealthRules HealthRules::load(QSettings &settings, QStringList *problems)
 
 void HealthRules::save(QSettings &settings) const
 {
-    settings.remove(settingsGroup);
+    settings.remove(healthRulesGroup);
     if (isBuiltIn())
         return;
-    settings.beginWriteArray(settingsGroup, int(rules().size()));
+    settings.beginWriteArray(healthRulesGroup, int(rules().size()));
     for (int i = 0; i < rules().size(); ++i) {
         const Rule &rule = rules()[i];
         settings.setArrayIndex(i);
@@ -293,7 +293,7 @@ Health HealthRules::verdict(int rule, const ConditionStatus *statuses) const
     for (int which = 0; which < 3; ++which) {
         const Compiled::Expression &e = r.expressions[size_t(which)];
         if (e.root >= 0 && m_compiled->matches(e, e.root, statuses))
-            return ruleOrder[which];
+            return healthRuleOrder[which];
     }
     return Health::NotReported;
 }
@@ -320,12 +320,12 @@ QString HealthRules::explain(const ClusterProfile &profile, QStringView manager)
 {
     const int index = ruleFor(manager);
     const Compiled::CompiledRule &rule = m_compiled->rules[size_t(index)];
-    const QString name = ruleName(rule.rule.manager);
+    const QString name = healthRuleName(rule.rule.manager);
     const Health health = verdict(profile, manager);
     if (health != Health::NotReported) {
         const int which = health == Health::Unhealthy ? 0 : health == Health::Unknown ? 1 : 2;
         return QCoreApplication::translate("HealthRules", "%1 by %2: %3")
-            .arg(healthName(health), name, textOf(rule.rule, which).trimmed());
+            .arg(healthName(health), name, ruleTextOf(rule.rule, which).trimmed());
     }
     QStringList reported;
     for (const Condition &c : profile.conditions)
