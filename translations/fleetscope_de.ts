@@ -1237,6 +1237,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Health</source>
         <translation>Zustand</translation>
     </message>
+    <message>
+        <source>Fix:</source>
+        <translation>Abhilfe:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -2027,6 +2031,110 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>chooses ClusterProfiles that do not exist: %1</source>
         <translation>wählt ClusterProfiles, die es nicht gibt: %1</translation>
+    </message>
+    <message>
+        <source>set the label x-k8s.io/cluster-manager to spec.clusterManager.name (the spec is immutable)</source>
+        <translation>das Label x-k8s.io/cluster-manager auf spec.clusterManager.name setzen (die Spec ist unveränderlich)</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt;: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>das Profil mit x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt; beschriften: Verbraucher wählen Profile danach aus, und die Konformitätstests verlangen es</translation>
+    </message>
+    <message>
+        <source>recreate the profile with a spec.clusterManager.name of 1-63 label characters (the field is immutable), the same value as its x-k8s.io/cluster-manager label</source>
+        <translation>das Profil mit einem spec.clusterManager.name aus 1–63 Label-Zeichen neu anlegen (das Feld ist unveränderlich), gleich seinem Label x-k8s.io/cluster-manager</translation>
+    </message>
+    <message>
+        <source>one of the managers reports an old state of the cluster: check the one whose health or version is out of date, or drop its inventory-member-id label if they are different clusters</source>
+        <translation>einer der Manager meldet einen alten Stand des Clusters: den prüfen, dessen Zustand oder Version veraltet ist, oder sein Label inventory-member-id entfernen, wenn es verschiedene Cluster sind</translation>
+    </message>
+    <message>
+        <source>delete the decision or have its scheduler place it again; the ClusterProfile it names is gone</source>
+        <translation>die Entscheidung löschen oder von ihrem Scheduler neu platzieren lassen; das genannte ClusterProfile gibt es nicht mehr</translation>
+    </message>
+    <message>
+        <source>make the profile&apos;s multicluster.x-k8s.io/clusterset label equal its namespace&apos;s, or remove one</source>
+        <translation>das Label multicluster.x-k8s.io/clusterset des Profils dem seines Namespace angleichen oder eines entfernen</translation>
+    </message>
+    <message>
+        <source>have the producer publish the member&apos;s API server URL (https://host[:port][/path]); connect and every consumer refuse this provider</source>
+        <translation>den Herausgeber die API-Server-URL des Mitglieds veröffentlichen lassen (https://host[:port][/pfad]); connect und jeder Verbraucher lehnen diesen Anbieter ab</translation>
+    </message>
+    <message>
+        <source>the producer stopped refreshing these properties: check its agent on the member, or raise --stale-after if they change rarely</source>
+        <translation>der Herausgeber aktualisiert diese Eigenschaften nicht mehr: seinen Agenten auf dem Mitglied prüfen oder --stale-after erhöhen, wenn sie sich selten ändern</translation>
+    </message>
+    <message>
+        <source>have the producer publish status.accessProviders (a server and, unless a public CA signs it, its CA), or connect to this member another way</source>
+        <translation>den Herausgeber status.accessProviders veröffentlichen lassen (einen Server und, wenn keine öffentliche CA ihn signiert, seine CA) oder sich anders mit diesem Mitglied verbinden</translation>
+    </message>
+    <message>
+        <source>publish the same entries under status.accessProviders: v1alpha2 and cluster-inventory-api v0.2.0 no longer read credentialProviders</source>
+        <translation>dieselben Einträge unter status.accessProviders veröffentlichen: v1alpha2 und cluster-inventory-api v0.2.0 lesen credentialProviders nicht mehr</translation>
+    </message>
+    <message>
+        <source>publish certificate-authority-data (or rely on system roots) and drop insecure-skip-tls-verify; pkg/access ignores the flag, so its consumers verify anyway and fail</source>
+        <translation>certificate-authority-data veröffentlichen (oder den System-Wurzelzertifikaten vertrauen) und insecure-skip-tls-verify entfernen; pkg/access übergeht das Flag, seine Verbraucher prüfen also doch und scheitern</translation>
+    </message>
+    <message>
+        <source>check that the producer&apos;s controller runs and may write status: nothing says whether this cluster is joined or healthy</source>
+        <translation>prüfen, ob der Controller des Herausgebers läuft und den Status schreiben darf: nichts sagt, ob dieser Cluster beigetreten oder gesund ist</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty</source>
+        <translation>das Label x-k8s.io/cluster-manager ist leer</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager</source>
+        <translation>kein Label x-k8s.io/cluster-manager</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty (spec.clusterManager.name=%1)</source>
+        <translation>das Label x-k8s.io/cluster-manager ist leer (spec.clusterManager.name=%1)</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</source>
+        <translation>kein Label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=%1: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>das Profil mit x-k8s.io/cluster-manager=%1 beschriften: Verbraucher wählen Profile danach aus, und die Konformitätstests verlangen es</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name is empty</source>
+        <translation>spec.clusterManager.name ist leer</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name &quot;%1&quot; is not a label value (1-63 characters: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), which v1alpha2 requires</source>
+        <translation>spec.clusterManager.name „%1“ ist kein Label-Wert (1–63 Zeichen: Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), wie v1alpha2 ihn verlangt</translation>
+    </message>
+    <message>
+        <source>%1 has an empty cluster.server</source>
+        <translation>%1 hat einen leeren cluster.server</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cluster.server &quot;%2&quot; is not an absolute URL with a host</source>
+        <translation>cluster.server „%2“ von %1 ist keine absolute URL mit Host</translation>
+    </message>
+    <message>
+        <source>access provider %1</source>
+        <translation>Zugangsanbieter %1</translation>
+    </message>
+    <message>
+        <source>access provider %1 sets insecure-skip-tls-verify: consumers that honour it do not check whom they connect to</source>
+        <translation>Zugangsanbieter %1 setzt insecure-skip-tls-verify: Verbraucher, die das beachten, prüfen nicht, mit wem sie sich verbinden</translation>
+    </message>
+    <message>
+        <source>no status.conditions: %1 reports nothing about this cluster</source>
+        <translation>keine status.conditions: %1 meldet nichts über diesen Cluster</translation>
+    </message>
+    <message>
+        <source>its producer</source>
+        <translation>sein Herausgeber</translation>
+    </message>
+    <message>
+        <source>this experimental GKE script writes no status: switch to GKE Fleet&apos;s ClusterProfile sync (namespace fleet-cluster-inventory), then delete these profiles</source>
+        <translation>dieses experimentelle GKE-Skript schreibt keinen Status: auf die ClusterProfile-Synchronisierung von GKE Fleet umstellen (Namespace fleet-cluster-inventory), dann diese Profile löschen</translation>
     </message>
 </context>
 <context>

@@ -1228,6 +1228,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Health</source>
         <translation>状態</translation>
     </message>
+    <message>
+        <source>Fix:</source>
+        <translation>対処:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -2009,6 +2013,110 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>chooses ClusterProfiles that do not exist: %1</source>
         <translation>存在しない ClusterProfile を選択しています: %1</translation>
+    </message>
+    <message>
+        <source>set the label x-k8s.io/cluster-manager to spec.clusterManager.name (the spec is immutable)</source>
+        <translation>ラベル x-k8s.io/cluster-manager を spec.clusterManager.name に合わせてください（spec は変更不可）</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt;: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>プロファイルに x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt; のラベルを付けてください。利用側はこれでプロファイルを選び、適合性テストも要求します</translation>
+    </message>
+    <message>
+        <source>recreate the profile with a spec.clusterManager.name of 1-63 label characters (the field is immutable), the same value as its x-k8s.io/cluster-manager label</source>
+        <translation>spec.clusterManager.name を 1〜63 文字のラベル値にしてプロファイルを作り直してください（このフィールドは変更不可）。値は x-k8s.io/cluster-manager ラベルと同じにします</translation>
+    </message>
+    <message>
+        <source>one of the managers reports an old state of the cluster: check the one whose health or version is out of date, or drop its inventory-member-id label if they are different clusters</source>
+        <translation>いずれかのマネージャーがクラスターの古い状態を報告しています。状態またはバージョンが古いほうを確認するか、別のクラスターなら inventory-member-id ラベルを外してください</translation>
+    </message>
+    <message>
+        <source>delete the decision or have its scheduler place it again; the ClusterProfile it names is gone</source>
+        <translation>この決定を削除するか、スケジューラーに再配置させてください。指定された ClusterProfile はもうありません</translation>
+    </message>
+    <message>
+        <source>make the profile&apos;s multicluster.x-k8s.io/clusterset label equal its namespace&apos;s, or remove one</source>
+        <translation>プロファイルの multicluster.x-k8s.io/clusterset ラベルを名前空間のものと揃えるか、どちらかを削除してください</translation>
+    </message>
+    <message>
+        <source>have the producer publish the member&apos;s API server URL (https://host[:port][/path]); connect and every consumer refuse this provider</source>
+        <translation>発行元にメンバーの API サーバー URL（https://host[:port][/path]）を公開させてください。connect もすべての利用側もこのプロバイダーを拒否します</translation>
+    </message>
+    <message>
+        <source>the producer stopped refreshing these properties: check its agent on the member, or raise --stale-after if they change rarely</source>
+        <translation>発行元がこれらのプロパティを更新しなくなりました。メンバー上のエージェントを確認するか、変化がまれなら --stale-after を大きくしてください</translation>
+    </message>
+    <message>
+        <source>have the producer publish status.accessProviders (a server and, unless a public CA signs it, its CA), or connect to this member another way</source>
+        <translation>発行元に status.accessProviders（サーバーと、公開 CA の署名がなければその CA）を公開させるか、別の方法でこのメンバーに接続してください</translation>
+    </message>
+    <message>
+        <source>publish the same entries under status.accessProviders: v1alpha2 and cluster-inventory-api v0.2.0 no longer read credentialProviders</source>
+        <translation>同じエントリーを status.accessProviders に公開してください。v1alpha2 と cluster-inventory-api v0.2.0 は credentialProviders を読みません</translation>
+    </message>
+    <message>
+        <source>publish certificate-authority-data (or rely on system roots) and drop insecure-skip-tls-verify; pkg/access ignores the flag, so its consumers verify anyway and fail</source>
+        <translation>certificate-authority-data を公開し（またはシステムのルート証明書に任せ）、insecure-skip-tls-verify を外してください。pkg/access はこのフラグを無視するため、その利用側は検証して失敗します</translation>
+    </message>
+    <message>
+        <source>check that the producer&apos;s controller runs and may write status: nothing says whether this cluster is joined or healthy</source>
+        <translation>発行元のコントローラーが動作し status を書けるか確認してください。このクラスターが参加済みか正常かを示すものがありません</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty</source>
+        <translation>ラベル x-k8s.io/cluster-manager が空です</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager</source>
+        <translation>ラベル x-k8s.io/cluster-manager がありません</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty (spec.clusterManager.name=%1)</source>
+        <translation>ラベル x-k8s.io/cluster-manager が空です（spec.clusterManager.name=%1）</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</source>
+        <translation>ラベル x-k8s.io/cluster-manager がありません（spec.clusterManager.name=%1）</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=%1: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>プロファイルに x-k8s.io/cluster-manager=%1 のラベルを付けてください。利用側はこれでプロファイルを選び、適合性テストも要求します</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name is empty</source>
+        <translation>spec.clusterManager.name が空です</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name &quot;%1&quot; is not a label value (1-63 characters: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), which v1alpha2 requires</source>
+        <translation>spec.clusterManager.name &quot;%1&quot; はラベル値ではありません（1〜63 文字: 英字、数字、&apos;-&apos;、&apos;_&apos;、&apos;.&apos;）。v1alpha2 はこれを要求します</translation>
+    </message>
+    <message>
+        <source>%1 has an empty cluster.server</source>
+        <translation>%1 の cluster.server が空です</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cluster.server &quot;%2&quot; is not an absolute URL with a host</source>
+        <translation>%1 の cluster.server &quot;%2&quot; はホストを含む絶対 URL ではありません</translation>
+    </message>
+    <message>
+        <source>access provider %1</source>
+        <translation>アクセスプロバイダー %1</translation>
+    </message>
+    <message>
+        <source>access provider %1 sets insecure-skip-tls-verify: consumers that honour it do not check whom they connect to</source>
+        <translation>アクセスプロバイダー %1 は insecure-skip-tls-verify を設定しています。これに従う利用側は接続先を検証しません</translation>
+    </message>
+    <message>
+        <source>no status.conditions: %1 reports nothing about this cluster</source>
+        <translation>status.conditions がありません: %1 はこのクラスターについて何も報告していません</translation>
+    </message>
+    <message>
+        <source>its producer</source>
+        <translation>その発行元</translation>
+    </message>
+    <message>
+        <source>this experimental GKE script writes no status: switch to GKE Fleet&apos;s ClusterProfile sync (namespace fleet-cluster-inventory), then delete these profiles</source>
+        <translation>この実験的な GKE スクリプトは status を書きません。GKE Fleet の ClusterProfile 同期（名前空間 fleet-cluster-inventory）に切り替え、これらのプロファイルを削除してください</translation>
     </message>
 </context>
 <context>
