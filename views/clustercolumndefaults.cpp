@@ -4,6 +4,7 @@
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QSet>
 
@@ -60,6 +61,8 @@ ClusterColumnDefaults::ClusterColumnDefaults(QHeaderView *header, const FleetSto
     apply();
     connect(store, &FleetStore::deltaApplied, this, &ClusterColumnDefaults::checkDisplayNames);
     connect(store, &FleetStore::hubStatusChanged, this, &ClusterColumnDefaults::fitHubColumn);
+    if (QWidget *table = header->parentWidget())
+        table->installEventFilter(this);
 }
 
 void ClusterColumnDefaults::fitHubColumn()
@@ -72,7 +75,20 @@ void ClusterColumnDefaults::fitHubColumn()
     const QFontMetrics metrics(m_header->font());
     for (int hub : m_store->activeHubs())
         widest = qMax(widest, metrics.horizontalAdvance(m_store->hubName(hub)));
-    const int width = qBound(80, widest + 2 * metrics.averageCharWidth() + 8, 220);
+    int width = qBound(80, widest + 2 * metrics.averageCharWidth() + 8, 220);
+    // In a narrow window the hub stays in view, cut in the middle, rather than
+    // pushed past the edge where its telling end is lost.
+    if (const QWidget *table = m_header->parentWidget()) {
+        int before = 0;
+        for (int visual = 0; visual < m_header->visualIndex(ClusterTableModel::HubColumn); ++visual) {
+            const int logical = m_header->logicalIndex(visual);
+            if (!m_header->isSectionHidden(logical))
+                before += m_header->sectionSize(logical);
+        }
+        const int room = table->width() - before - 24; // the vertical scroll bar and frame
+        if (room >= 80)
+            width = qMin(width, room);
+    }
     if (m_header->sectionSize(ClusterTableModel::HubColumn) != width)
         m_header->resizeSection(ClusterTableModel::HubColumn, width);
 }
@@ -97,6 +113,13 @@ void ClusterColumnDefaults::apply()
     m_namesChecked = 0;
     checkDisplayNames();
     fitHubColumn();
+}
+
+bool ClusterColumnDefaults::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && watched == m_header->parentWidget())
+        fitHubColumn();
+    return QObject::eventFilter(watched, event);
 }
 
 void ClusterColumnDefaults::keepUserLayout()

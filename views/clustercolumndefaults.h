@@ -48,6 +48,9 @@ public:
     static bool findNameCollision(const FleetStore &store, QHash<QString, std::pair<int, QString>> *seen,
                                   int *checkedRows);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void checkDisplayNames();
     void checkFilledColumns();

@@ -171,6 +171,9 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     headers->setSourceModel(m_model);
     m_tree->setModel(headers);
     m_tree->setUniformRowHeights(true);
+    // Group names (hubs, clustersets) tell apart by their ends: demo-hub-east and
+    // demo-hub-west must not both read "demo-hub-…" in a narrow pane.
+    m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setAllColumnsShowFocus(true);
     m_tree->setItemDelegate(new CountDelegate(m_tree));
     m_tree->setItemDelegateForColumn(FleetTreeModel::GroupColumn, new QStyledItemDelegate(m_tree));
