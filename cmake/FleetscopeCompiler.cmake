@@ -113,7 +113,9 @@ if(FLEETSCOPE_FUZZ)
 elseif(FLEETSCOPE_SANITIZE)
     # With the libraries' own assertions (simdjson checks its On-Demand contract
     # only without NDEBUG), so that a decoder misusing it fails the suite here.
-    add_compile_options(${FLEETSCOPE_SANITIZER_FLAGS} -UNDEBUG)
+    # -O1, as the sanitizers' own docs advise: reports stay exact and the suite's
+    # second build compiles about a third faster than at -O2.
+    add_compile_options(${FLEETSCOPE_SANITIZER_FLAGS} -UNDEBUG -O1)
     # GCC 12's flow analysis under ASan reports libstdc++'s own <regex> and
     # std::function internals as maybe-uninitialized (known false positives);
     # the normal build keeps the warning, with -Werror in CI.
