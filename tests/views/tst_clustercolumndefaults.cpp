@@ -32,7 +32,7 @@ QList<ProfilePtr> fleet(bool ownDisplayNames)
         // OCM repeats the name as the display name; others write a human one.
         record->profile.displayName = ownDisplayNames ? QStringLiteral("Payments %1 (Frankfurt)").arg(i)
                                                       : record->profile.metadata.name;
-        for (const QString type : {QStringLiteral("ControlPlaneHealthy"), QStringLiteral("Joined")}) {
+        for (const QString &type : {QStringLiteral("ControlPlaneHealthy"), QStringLiteral("Joined")}) {
             Condition c;
             c.type = type;
             c.status = ConditionStatus::True;

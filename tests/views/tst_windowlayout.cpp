@@ -66,7 +66,7 @@ void TestWindowLayout::layout_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<QSize>("size");
     for (const char *language : {"en", "de"}) {
-        for (const QSize size : {QSize(1024, 700), QSize(1400, 900)})
+        for (const QSize &size : {QSize(1024, 700), QSize(1400, 900)})
             QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
     }
 }
