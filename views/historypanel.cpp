@@ -45,6 +45,7 @@ HistoryPanel::HistoryPanel(HistoryStore *history, const FleetStore *store, Clust
     connect(proxy, &QAbstractItemModel::rowsRemoved, this, later);
     connect(proxy, &QAbstractItemModel::modelReset, this, later);
     connect(proxy, &QAbstractItemModel::layoutChanged, this, later);
+    connect(m_health, &FleetHealthChart::clustersChosen, this, &HistoryPanel::selectClusters);
 
     // Flap counts: on a timer, and soon after new transitions land.
     m_flapTimer->setSingleShot(true);

@@ -76,6 +76,9 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     setWindowTitle(tr("Fleetscope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetscope.svg")));
     setObjectName(QStringLiteral("MainWindow"));
+    // Below this the table shows no column whole and the charts no axis: the layout's
+    // own minimum (about 620x360) would let the window get that small.
+    setMinimumSize(800, 560);
 
     m_tableModel = new ClusterTableModel(m_store, this);
     m_proxy = new ClusterFilterProxy(m_tableModel, this);

@@ -1,6 +1,10 @@
 #include "healthseries.h"
 
+#include "timelinesegments.h"
+
 #include <algorithm>
+#include <array>
+#include <tuple>
 #include <limits>
 #include <vector>
 
@@ -15,17 +19,16 @@ struct Event
     qint64 time;
     int from; // a Health, or notCounted
     int to;
+    int hub; // an index into the hubs seen
+    int cluster; // an index into the clusters seen
 };
 
-} // namespace
-
-QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, qint64 from, qint64 to, int budget,
-                                const HealthRules &rules, const QHash<ClusterId, QString> &managers)
+// Each verdict change of each cluster, in time order; `hubs` and `clusters` receive
+// what the events' indexes point at.
+std::vector<Event> verdictEvents(const QList<ConditionTransition> &transitions, const HealthRules &rules,
+                                 const QHash<ClusterId, QString> &managers, QStringList *hubs,
+                                 QList<ClusterId> *clusters)
 {
-    QList<HealthPoint> points;
-    if (to <= from || budget <= 0)
-        return points;
-
     // Per cluster, its transitions in time order → health change events.
     QHash<ClusterId, std::vector<const ConditionTransition *>> perCluster;
     const QStringList typesRead = rules.allTypesRead();
@@ -39,6 +42,13 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
         auto &list = it.value();
         std::stable_sort(list.begin(), list.end(),
                          [](const ConditionTransition *a, const ConditionTransition *b) { return a->at < b->at; });
+        int hub = int(hubs->indexOf(it.key().hub));
+        if (hub < 0) {
+            hub = int(hubs->size());
+            hubs->append(it.key().hub);
+        }
+        const int cluster = int(clusters->size());
+        clusters->append(it.key());
         // First-sight seeds say how long each condition has held; before the newest
         // of them one condition's state is not known at all, so the cluster is
         // counted from there (not as "unknown" for the years before).
@@ -61,30 +71,113 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
                 continue; // not known yet: only the state at knownFrom counts
             const int next = int(rules.verdict(rule, statuses.data()));
             if (next != health) {
-                events.push_back({std::max(t->at, knownFrom), health, next});
+                events.push_back({std::max(t->at, knownFrom), health, next, hub, cluster});
                 health = next;
             }
         }
     }
     std::sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.time < b.time; });
+    return events;
+}
+
+// Whether `hub` was watched at `time`: a cursor over its merged coverage that only moves forward.
+class CoverageCursor
+{
+public:
+    explicit CoverageCursor(QList<CoverageInterval> intervals)
+        : m_intervals(mergeIntervals(std::move(intervals)))
+    {
+    }
+    bool covers(qint64 time)
+    {
+        while (m_next < m_intervals.size() && m_intervals[m_next].end < time)
+            ++m_next;
+        return m_next < m_intervals.size() && m_intervals[m_next].start <= time;
+    }
+
+private:
+    QList<CoverageInterval> m_intervals;
+    qsizetype m_next = 0;
+};
+
+} // namespace
+
+QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions,
+                                const QHash<QString, QList<CoverageInterval>> &coverage, qint64 from, qint64 to,
+                                int budget, const HealthRules &rules, const QHash<ClusterId, QString> &managers)
+{
+    QList<HealthPoint> points;
+    if (to <= from || budget <= 0)
+        return points;
+    QStringList hubs;
+    QList<ClusterId> seen;
+    const std::vector<Event> events = verdictEvents(transitions, rules, managers, &hubs, &seen);
+    // Counts are kept per hub, and a hub adds its own only where it was watched:
+    // what nobody recorded is never counted as a verdict.
+    std::vector<std::array<int, 4>> counts(size_t(hubs.size()), std::array<int, 4>{0, 0, 0, 0});
+    std::vector<CoverageCursor> watched;
+    watched.reserve(size_t(hubs.size()));
+    for (const QString &hub : hubs)
+        watched.emplace_back(coverage.value(hub));
 
     const int n = int(std::min<qint64>(budget, std::max<qint64>(1, to - from)));
-    int counts[4] = {0, 0, 0, 0};
     size_t e = 0;
     points.reserve(n);
     for (int i = 0; i < n; ++i) {
         const qint64 edge = from + (to - from) * (i + 1) / n;
         while (e < events.size() && events[e].time <= edge) {
+            std::array<int, 4> &hub = counts[size_t(events[e].hub)];
             if (events[e].from != notCounted)
-                --counts[events[e].from];
+                --hub[size_t(events[e].from)];
             if (events[e].to != notCounted)
-                ++counts[events[e].to];
+                ++hub[size_t(events[e].to)];
             ++e;
         }
-        points.append(HealthPoint{edge, counts[int(Health::Healthy)], counts[int(Health::Unhealthy)],
-                                  counts[int(Health::Unknown)], counts[int(Health::NotReported)]});
+        HealthPoint point;
+        point.time = edge;
+        point.recorded = false;
+        for (size_t h = 0; h < counts.size(); ++h) {
+            if (!watched[h].covers(edge))
+                continue;
+            point.recorded = true;
+            point.healthy += counts[h][size_t(Health::Healthy)];
+            point.unhealthy += counts[h][size_t(Health::Unhealthy)];
+            point.unknown += counts[h][size_t(Health::Unknown)];
+            point.notReported += counts[h][size_t(Health::NotReported)];
+        }
+        points.append(point);
     }
     return points;
+}
+
+QList<ClusterId> clustersWithHealth(const QList<ConditionTransition> &transitions,
+                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 at,
+                                    Health health, const HealthRules &rules, const QHash<ClusterId, QString> &managers)
+{
+    QStringList hubs;
+    QList<ClusterId> seen;
+    const std::vector<Event> events = verdictEvents(transitions, rules, managers, &hubs, &seen);
+    QHash<ClusterId, int> verdicts;
+    for (const Event &event : events) {
+        if (event.time > at)
+            break;
+        verdicts.insert(seen[event.cluster], event.to);
+    }
+    QList<ClusterId> clusters;
+    QHash<QString, bool> watched;
+    for (auto it = verdicts.cbegin(); it != verdicts.cend(); ++it) {
+        if (it.value() != int(health))
+            continue;
+        auto seen = watched.find(it.key().hub);
+        if (seen == watched.end())
+            seen = watched.insert(it.key().hub, CoverageCursor(coverage.value(it.key().hub)).covers(at));
+        if (seen.value())
+            clusters.append(it.key());
+    }
+    std::sort(clusters.begin(), clusters.end(), [](const ClusterId &a, const ClusterId &b) {
+        return std::tie(a.hub, a.namespaceName, a.name) < std::tie(b.hub, b.namespaceName, b.name);
+    });
+    return clusters;
 }
 
 } // namespace fleetscope

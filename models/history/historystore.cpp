@@ -123,6 +123,22 @@ void HistoryStore::fetchCluster(const ClusterId &cluster, qint64 from, qint64 to
     }, std::move(done));
 }
 
+namespace {
+
+// Each scope hub's watched periods in [from, to].
+QHash<QString, QList<CoverageInterval>> coverageOf(const HistoryDatabase &database, const QSet<ClusterId> &scope,
+                                                   qint64 from, qint64 to)
+{
+    QHash<QString, QList<CoverageInterval>> coverage;
+    for (const ClusterId &cluster : scope) {
+        if (!coverage.contains(cluster.hub))
+            coverage.insert(cluster.hub, database.coverage(cluster.hub, from, to + 1));
+    }
+    return coverage;
+}
+
+} // namespace
+
 void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 from,
                                qint64 to, int budget, QObject *context,
                                std::function<void(const QList<HealthPoint> &)> done)
@@ -133,10 +149,30 @@ void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, const QHash<Cluster
         worker->flush();
         if (!worker->usable())
             return QList<HealthPoint>();
+        worker->touchSessions(); // the hubs watched now are watched up to now
         QString error;
         const QList<ConditionTransition> transitions =
             worker->database().transitions(scope, from, to, rules.allTypesRead(), true, &error);
-        return healthSeries(transitions, from, to, budget, rules, managers);
+        return healthSeries(transitions, coverageOf(worker->database(), scope, from, to), from, to, budget, rules,
+                            managers);
+    }, std::move(done));
+}
+
+void HistoryStore::fetchClustersWithHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
+                                           qint64 at, Health health, QObject *context,
+                                           std::function<void(const QList<ClusterId> &)> done)
+{
+    const HealthRules rules = HealthRules::active();
+    roundTrip<QList<ClusterId>>(m_worker, context, [scope, managers, rules, at, health](HistoryWorker *worker) {
+        worker->flush();
+        if (!worker->usable())
+            return QList<ClusterId>();
+        worker->touchSessions();
+        QString error;
+        const QList<ConditionTransition> transitions =
+            worker->database().transitions(scope, at, at + 1, rules.allTypesRead(), true, &error);
+        return clustersWithHealth(transitions, coverageOf(worker->database(), scope, at, at), at, health, rules,
+                                  managers);
     }, std::move(done));
 }
 

@@ -100,11 +100,12 @@ struct HealthPoint
     int unhealthy = 0;
     int unknown = 0;
     int notReported = 0;
+    bool recorded = true; // false: no hub of the scope was watched then, so nothing is counted
 
     friend bool operator==(const HealthPoint &a, const HealthPoint &b)
     {
         return a.time == b.time && a.healthy == b.healthy && a.unhealthy == b.unhealthy && a.unknown == b.unknown
-            && a.notReported == b.notReported;
+            && a.notReported == b.notReported && a.recorded == b.recorded;
     }
 };
 

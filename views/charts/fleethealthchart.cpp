@@ -1,19 +1,21 @@
 #include "fleethealthchart.h"
 
 #include "chartframe.h"
+#include "healthchartview.h"
 #include "healthstyle.h"
 #include "history/historystore.h"
+#include "swatchlegend.h"
 #include "timelinechart.h"
 
 #include <QAreaSeries>
-#include <QChartView>
 #include <QDateTime>
-#include <QDateTimeAxis>
 #include <QLabel>
+#include <QLocale>
 #include <QLineSeries>
 #include <QTimer>
 #include <QToolButton>
 #include <QValueAxis>
+#include <QVBoxLayout>
 
 namespace fleetscope {
 
@@ -21,13 +23,19 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     : QWidget(parent)
     , m_history(history)
     , m_span(ChartFrame::defaultSpan)
-    , m_view(new QChartView(this))
-    , m_timeAxis(new QDateTimeAxis)
+    , m_view(new HealthChartView)
+    , m_legend(new SwatchLegend)
+    , m_timeAxis(new QValueAxis)
     , m_countAxis(new QValueAxis)
-    , m_frame(new ChartFrame(this, m_view, m_span))
     , m_refetch(new QTimer(this))
 {
     setObjectName(QStringLiteral("fleetHealthChart"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+    m_frame = new ChartFrame(this, body, m_span);
     QToolButton *exportButton = m_frame->exportButton();
     exportButton->setObjectName(QStringLiteral("exportScopeCsv"));
     exportButton->setToolTip(tr("Save the recorded condition transitions of these clusters as CSV"));
@@ -35,13 +43,17 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     connect(m_frame, &ChartFrame::presetChosen, this, &FleetHealthChart::setSpan);
 
     auto *chart = new QChart;
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    // Room under the plot for the time axis HealthChartView paints (Qt's own date
+    // axis spaces its labels evenly and elides them when they do not fit).
+    chart->setMargins(QMargins(4, 4, 8, m_view->axisHeight()));
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->hide(); // a SwatchLegend under the chart instead: one beside it takes half a narrow pane
     chart->addAxis(m_timeAxis, Qt::AlignBottom);
     chart->addAxis(m_countAxis, Qt::AlignLeft);
     m_countAxis->setLabelFormat(QStringLiteral("%d"));
-    m_timeAxis->setTickCount(6);
+    m_timeAxis->setLabelsVisible(false);
+    m_timeAxis->setGridLineVisible(false);
+    m_timeAxis->setLineVisible(false);
     for (QLineSeries *&line : m_lines)
         line = new QLineSeries(this);
     const struct
@@ -51,6 +63,7 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     } areas[] = {{QT_TR_NOOP("Healthy"), SegmentKind::True},
                  {QT_TR_NOOP("Unhealthy"), SegmentKind::False},
                  {QT_TR_NOOP("Unknown"), SegmentKind::Unknown}};
+    QList<SwatchLegend::Entry> legend;
     for (int i = 0; i < 4; ++i) {
         m_areas[i] = new QAreaSeries(m_lines[i + 1], m_lines[i]);
         m_areas[i]->setName(i < 3 ? tr(areas[i].name) : tr("Not reported"));
@@ -60,12 +73,17 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
         chart->addSeries(m_areas[i]);
         m_areas[i]->attachAxis(m_timeAxis);
         m_areas[i]->attachAxis(m_countAxis);
+        legend.append({m_areas[i]->name(), QBrush(c), QPen(c.darker(120), 0)});
     }
+    legend.append({tr("Not recorded"), TimelineChart::fill(SegmentKind::Gap, palette()),
+                   QPen(TimelineChart::color(SegmentKind::Gap, palette()), 0)});
+    m_legend->setEntries(legend);
     // The view's own initial chart is released, not deleted, by setChart().
     QChart *initial = m_view->chart();
     m_view->setChart(chart);
     delete initial;
     m_view->setMinimumHeight(160);
+    connect(m_view, &HealthChartView::momentClicked, this, &FleetHealthChart::chooseMoment);
 
     m_refetch->setSingleShot(true);
     m_refetch->setInterval(500); // the scope follows typing in the filter line
@@ -88,13 +106,12 @@ void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QHash<Cluste
     m_managers = managers;
     m_description = description;
     m_recordedFrom = 0; // another scope may have an older history
-    m_frame->title()->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
+    m_frame->setTitle(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
     m_refetch->start();
 }
 
 void FleetHealthChart::setSpan(qint64 ms)
 {
-    m_fitToRecorded = false; // a preset asked for by name is shown whole
     m_recordedFrom = 0;
     m_span = ms;
     m_frame->checkSpan(ms);
@@ -104,6 +121,28 @@ void FleetHealthChart::setSpan(qint64 ms)
 QString FleetHealthChart::statusText() const
 {
     return m_frame->status()->text();
+}
+
+QString FleetHealthChart::titleText() const
+{
+    return m_frame->titleText();
+}
+
+void FleetHealthChart::chooseMoment(qint64 time)
+{
+    if (m_scope.isEmpty() || !m_history->isAvailable())
+        return;
+    m_history->fetchClustersWithHealth(
+        m_scope, m_managers, time, Health::Unhealthy, this, [this, time](const QList<ClusterId> &clusters) {
+            const QString when = QLocale().toString(QDateTime::fromMSecsSinceEpoch(time), QLocale::ShortFormat);
+            m_frame->status()->setText(
+                clusters.isEmpty() ? tr("No cluster was unhealthy at %1.").arg(when)
+                                   : tr("Selected the %n cluster(s) that were unhealthy at %1.", nullptr,
+                                        int(clusters.size()))
+                                         .arg(when));
+            if (!clusters.isEmpty())
+                Q_EMIT clustersChosen(clusters);
+        });
 }
 
 void FleetHealthChart::refetch()
@@ -135,16 +174,18 @@ void FleetHealthChart::refetch()
 void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qint64 to)
 {
     // A history younger than the preset (the usual case after install) would put every
-    // point in the last pixels: fetch again from where the counts begin, once per scope.
-    if (m_fitToRecorded && !m_recordedFrom && !points.isEmpty()) {
+    // point in the last pixels: fetch again from where recording begins (with a short
+    // lead that shows it begins there). The first fetch finds the start to a bucket of
+    // the preset, a second one to a bucket of the recorded range.
+    if (!points.isEmpty()) {
         qsizetype first = 0;
-        while (first < points.size()
-               && points[first].healthy + points[first].unhealthy + points[first].unknown + points[first].notReported == 0)
+        while (first < points.size() && !points[first].recorded)
             ++first;
         const qint64 bucket = (to - from) / std::max<qsizetype>(1, points.size());
         const qint64 start = first < points.size() ? points[first].time - bucket : to;
-        if (start < to && start - from > (to - from) / 50) {
-            m_recordedFrom = std::max(from, start - (to - start) / 20);
+        const qint64 begin = std::max(from, start - (to - start) / 20);
+        if (start < to && start - from > (to - from) / 8 && begin > m_recordedFrom) {
+            m_recordedFrom = begin;
             refetch();
             return;
         }
@@ -162,10 +203,13 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     }
     for (int i = 0; i < 5; ++i)
         m_lines[i]->replace(rows[i]);
-    m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
-    m_timeAxis->setFormat(to - from <= 2 * 86400 * 1000LL ? QStringLiteral("ddd HH:mm") : QStringLiteral("dd MMM"));
+    m_timeAxis->setRange(double(from), double(to));
     m_countAxis->setRange(0, top + top / 10 + 1);
-    if (!points.isEmpty()) {
+    m_countAxis->applyNiceNumbers();
+    m_view->setPoints(from, to, points);
+    if (!points.isEmpty() && !points.last().recorded) {
+        m_frame->status()->setText(tr("Not recorded now: Fleetscope is not watching these clusters' hubs."));
+    } else if (!points.isEmpty()) {
         const HealthPoint &last = points.last();
         QString status = tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
                             int(points.size()))
