@@ -494,8 +494,8 @@
         <translation>nicht gemeldet</translation>
     </message>
     <message>
-        <source>not watched</source>
-        <translation>nicht beobachtet</translation>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -843,12 +843,48 @@
         <source>No condition history recorded for this cluster yet.</source>
         <translation>Für diesen Cluster wurde noch kein Condition-Verlauf aufgezeichnet.</translation>
     </message>
+    <message>
+        <source>Transitions in this window</source>
+        <translation>Übergänge in diesem Zeitraum</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Bedingung</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
     <message numerus="yes">
-        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</source>
         <translation>
-            <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
-            <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Für Details einen Abschnitt oder Übergang anklicken; zum Zoomen ziehen, Rechtsklick zoomt heraus.</numerusform>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Für Details einen Abschnitt oder Übergang anklicken; zum Zoomen ziehen, Rechtsklick zoomt heraus.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>first seen: %1</source>
+        <translation>zuerst gesehen: %1</translation>
+    </message>
+    <message>
+        <source>reported: %1</source>
+        <translation>gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -1426,6 +1462,25 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>%1 do not report health.</source>
         <translation>%1 melden keinen Zustand.</translation>
     </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>Nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>No cluster was unhealthy at %1.</source>
+        <translation>Um %1 war kein Cluster gestört.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected the %n cluster(s) that were unhealthy at %1.</source>
+        <translation>
+            <numerusform>Der um %1 gestörte Cluster ist ausgewählt.</numerusform>
+            <numerusform>Die %n um %1 gestörten Cluster sind ausgewählt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
+        <translation>Derzeit keine Aufzeichnung: Fleetscope beobachtet die Hubs dieser Cluster nicht.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1614,6 +1669,25 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
 
 Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthChartView</name>
+    <message>
+        <source>Not recorded: Fleetscope was not watching these hubs.</source>
+        <translation>Nicht aufgezeichnet: Fleetscope hat diese Hubs nicht beobachtet.</translation>
+    </message>
+    <message>
+        <source>%1 healthy, %2 unhealthy, %3 unknown</source>
+        <translation>%1 gesund, %2 gestört, %3 unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 not reporting health</source>
+        <translation>%1 ohne Angabe zum Zustand</translation>
+    </message>
+    <message>
+        <source>Click to select the clusters unhealthy then.</source>
+        <translation>Klicken wählt die damals gestörten Cluster aus.</translation>
     </message>
 </context>
 <context>
@@ -2970,6 +3044,14 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Message: %1</source>
         <translation>Meldung: %1</translation>
+    </message>
+    <message>
+        <source>Condition timeline</source>
+        <translation>Zeitleiste der Bedingungen</translation>
+    </message>
+    <message>
+        <source>%1 – now (%2)</source>
+        <translation>%1 – jetzt (%2)</translation>
     </message>
 </context>
 <context>

@@ -491,8 +491,8 @@
         <translation>報告なし</translation>
     </message>
     <message>
-        <source>not watched</source>
-        <translation>監視対象外</translation>
+        <source>not recorded</source>
+        <translation>未記録</translation>
     </message>
 </context>
 <context>
@@ -838,11 +838,47 @@
         <source>No condition history recorded for this cluster yet.</source>
         <translation>このクラスターの Condition 履歴はまだ記録されていません。</translation>
     </message>
+    <message>
+        <source>Transitions in this window</source>
+        <translation>この期間の遷移</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>日時</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>コンディション</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>変化</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
     <message numerus="yes">
-        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</source>
         <translation>
-            <numerusform>この期間のステータス変化: %n 回。ドラッグで拡大、右クリックで縮小します。斜線部分は Fleetscope が監視していなかった期間です。</numerusform>
+            <numerusform>この期間の状態変化: %n 件。区間または遷移をクリックで詳細、ドラッグでズーム、右クリックでズームアウト。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>first seen: %1</source>
+        <translation>初回確認: %1</translation>
+    </message>
+    <message>
+        <source>reported: %1</source>
+        <translation>報告: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -1415,6 +1451,24 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>%1 do not report health.</source>
         <translation>%1 件は状態を報告していません。</translation>
     </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>未記録</translation>
+    </message>
+    <message>
+        <source>No cluster was unhealthy at %1.</source>
+        <translation>%1 時点で異常なクラスターはありません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected the %n cluster(s) that were unhealthy at %1.</source>
+        <translation>
+            <numerusform>%1 時点で異常だったクラスター %n 件を選択しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
+        <translation>現在は未記録: Fleetscope はこれらのクラスターのハブを監視していません。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1603,6 +1657,25 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>Kubernetes クラスタ群のためのネイティブダッシュボード。
 
 コマンドは下に一覧があります。「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthChartView</name>
+    <message>
+        <source>Not recorded: Fleetscope was not watching these hubs.</source>
+        <translation>未記録: Fleetscope はこれらのハブを監視していませんでした。</translation>
+    </message>
+    <message>
+        <source>%1 healthy, %2 unhealthy, %3 unknown</source>
+        <translation>正常 %1、異常 %2、不明 %3</translation>
+    </message>
+    <message>
+        <source>%1 not reporting health</source>
+        <translation>状態未報告 %1</translation>
+    </message>
+    <message>
+        <source>Click to select the clusters unhealthy then.</source>
+        <translation>クリックで当時異常だったクラスターを選択します。</translation>
     </message>
 </context>
 <context>
@@ -2942,6 +3015,14 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Message: %1</source>
         <translation>メッセージ: %1</translation>
+    </message>
+    <message>
+        <source>Condition timeline</source>
+        <translation>コンディションのタイムライン</translation>
+    </message>
+    <message>
+        <source>%1 – now (%2)</source>
+        <translation>%1 – 現在 (%2)</translation>
     </message>
 </context>
 <context>
