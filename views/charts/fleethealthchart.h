@@ -69,6 +69,7 @@ private:
     qint64 m_span;
     qint64 m_recordedFrom = 0;
     QList<HealthPoint> m_points;
+    qint64 m_shownFrom = 0;
     HealthChartView *m_view;
     SwatchLegend *m_legend;
     QValueAxis *m_timeAxis; // milliseconds since the epoch; HealthChartView labels it
