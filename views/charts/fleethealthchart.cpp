@@ -172,10 +172,19 @@ void FleetHealthChart::refetch()
         display({}, from, to);
         return;
     }
+    // A large scope over a long span takes a while to read: say so rather than show
+    // the previous chart as if it were the answer.
+    QTimer::singleShot(400, this, [this, generation] {
+        if (generation == m_generation && m_waiting)
+            m_frame->status()->setText(tr("Reading the recorded history of %n cluster(s)…", nullptr, int(m_scope.size())));
+    });
+    m_waiting = true;
     m_history->fetchHealth(m_scope, m_managers, from, to, pointBudget, this,
                            [this, generation, from, to](const QList<HealthPoint> &points) {
-                               if (generation == m_generation)
-                                   display(points, from, to);
+                               if (generation != m_generation)
+                                   return;
+                               m_waiting = false;
+                               display(points, from, to);
                            });
 }
 

@@ -79,6 +79,7 @@ private:
     ChartFrame *m_frame;
     QTimer *m_refetch;
     quint64 m_generation = 0;
+    bool m_waiting = false; // a fetch is on its way
 };
 
 } // namespace fleetscope
