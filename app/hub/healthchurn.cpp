@@ -13,7 +13,7 @@ namespace fleetscope::hub {
 namespace {
 
 // The first incident comes sooner than the later ones: someone trying the demo
-// should see one within minutes, not after a quarter of an hour.
+// should see one within minutes.
 constexpr double kFirstIncidentMin = 5 * 60;
 constexpr double kFirstIncidentMax = 10 * 60;
 // Clusters of an incident go down over this long, and come back over that long.

@@ -25,8 +25,11 @@ struct HealthChurnOptions
     int neverHealthy = 0;
     // "namespace/name" of clusters that churn leaves alone (someone else flaps them).
     std::vector<std::string> leaveAlone;
-    double incidentGapMin = 15 * 60;
-    double incidentGapMax = 25 * 60;
+    // The first incident comes 5 to 10 minutes in (someone trying the demo sees one),
+    // the next ones an hour or two apart: more often, a day of them would take every
+    // cluster of a clusterset down several times, and flapping would mean nothing.
+    double incidentGapMin = 60 * 60;
+    double incidentGapMax = 120 * 60;
     double incidentLengthMin = 3 * 60;
     double incidentLengthMax = 6 * 60;
     // An incident takes this share of its clusterset's healthy clusters, but at

@@ -132,7 +132,7 @@ Content:
                            occasional adds and deletes)
   --churn-for SECONDS      stop churning after this long (default: never)
   --churn-story            churn as the demo does: a few flaky clusters, members that are
-                           never healthy, a clusterset incident every 15-25 minutes
+                           never healthy, now and then a clusterset's incident
   --inventory-versions V[,V]
                            the multicluster.x-k8s.io versions served (default
                            v1alpha2,v1alpha1; an older CRD serves only v1alpha1;
