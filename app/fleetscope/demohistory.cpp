@@ -48,6 +48,8 @@ bool sameStatuses(const PackedList<Condition> &a, const PackedList<Condition> &b
     return true;
 }
 
+constexpr double kFlappingForS = 3600;
+
 struct SimCluster
 {
     ClusterId id;
@@ -134,7 +136,9 @@ void simulateHub(const DemoHistory::Hub &hub, qint64 until, qint64 spanMs, std::
     const auto steps = static_cast<std::uint64_t>(span * hub.churnRate);
     for (std::uint64_t k = 0; k <= steps; ++k) {
         const double now = hub.churnRate > 0 ? double(k) / hub.churnRate : span;
-        while (!flapping.empty() && flapRound * flapInterval <= now) {
+        // The flapping clusters began to flap an hour ago: a day of a flap every few
+        // seconds would be tens of thousands of changes that tell nothing more.
+        while (!flapping.empty() && flapRound * flapInterval <= std::min(now, kFlappingForS)) {
             for (int f = 0; f < int(flapping.size()); ++f) {
                 if (flapping[size_t(f)] < 0)
                     continue;

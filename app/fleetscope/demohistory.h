@@ -26,7 +26,7 @@ class HistoryStore;
 // state now, and the result replayed backwards: the simulated past ends in exactly
 // the state the hubs start in, and a later launch records on from there. The past
 // has the demo's flaky clusters, its incidents (an incident backwards is still one)
-// and the flapping clusters' rhythm; adds, deletes and property changes are left
+// and, for its last hour, the flapping clusters' rhythm; adds, deletes and property changes are left
 // out, so the past holds the clusters of today. The file notes the span as simulated
 // (HistoryStore::markSimulated), so that views can say so.
 class DemoHistory final

@@ -161,10 +161,10 @@ void TestDemoHistory::keepsTheMixAndTellsAStory()
           past.transitions, worst, startShare);
     // Incidents: one every hour or two.
     QVERIFY(!incidentReasons.empty());
-    // The flapping clusters flap throughout; most clusters are steady.
+    // The flapping clusters flap, in the last hour (every 4 s: 900 times); most clusters are steady.
     const ClusterId flapper{h.context, QString::fromStdString(h.flapping[0].substr(0, h.flapping[0].find('/'))),
                             QString::fromStdString(h.flapping[0].substr(h.flapping[0].find('/') + 1))};
-    QVERIFY2(flips.value(flapper) > 10000, QByteArray::number(flips.value(flapper)));
+    QVERIFY2(flips.value(flapper) >= 850 && flips.value(flapper) <= 900, QByteArray::number(flips.value(flapper)));
     int steady = 0;
     for (const auto &object : h.profiles) {
         const ClusterId id{h.context, QString::fromStdString((*object)["metadata"].value("namespace", std::string())),
