@@ -546,6 +546,13 @@
         <source>Check access of all &amp;shown clusters</source>
         <translation>Zugriff aller &amp;angezeigten Cluster prüfen</translation>
     </message>
+    <message numerus="yes">
+        <source>Checked access to %n cluster(s).</source>
+        <translation>
+            <numerusform>Zugriff auf %n Cluster geprüft.</numerusform>
+            <numerusform>Zugriff auf %n Cluster geprüft.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessResults</name>

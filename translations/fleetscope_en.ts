@@ -34,6 +34,13 @@
             <numerusform>Checking access to %n clusters…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Checked access to %n cluster(s).</source>
+        <translation>
+            <numerusform>Checked access to %n cluster.</numerusform>
+            <numerusform>Checked access to %n clusters.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ChartFrame</name>

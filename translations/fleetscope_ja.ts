@@ -542,6 +542,12 @@
         <source>Check access of all &amp;shown clusters</source>
         <translation>表示中の全クラスターのアクセスを確認(&amp;S)</translation>
     </message>
+    <message numerus="yes">
+        <source>Checked access to %n cluster(s).</source>
+        <translation>
+            <numerusform>%n 個のクラスタへのアクセスを確認しました。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessResults</name>

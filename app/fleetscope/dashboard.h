@@ -38,6 +38,7 @@ public:
     FleetStore *store() const { return m_store.get(); }
     FleetEngine *engine() const { return m_engine.get(); }
     DemoFleet *demo() const { return m_demo.get(); }
+    GuiHistory *history() const { return m_history.get(); }
     // `--demo` for the commands: a demo fleet started once for the process.
     static void installDemoForCommands();
 

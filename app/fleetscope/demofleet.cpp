@@ -41,12 +41,30 @@ bool DemoFleet::start(QString *error)
     // ~500 clusters over two hubs, several clustersets and managers; a couple
     // of changes a second so that the fleet is visibly alive.
     const Spec specs[] = {{"demo-hub-eu", 280, 7}, {"demo-hub-us", 220, 11}};
+    // Three clusters of the first hub flap on different rhythms (every round, every
+    // second round, every third), one of them on Joined as well; churn leaves them to it.
+    std::vector<std::string> names;
+    for (const nlohmann::json &object : hub::generateFleet(specs[0].clusters, specs[0].seed)) {
+        if (object.value("kind", std::string()) == "ClusterProfile")
+            names.push_back(object["metadata"].value("namespace", std::string()) + '/'
+                            + object["metadata"].value("name", std::string()));
+    }
+    std::sort(names.begin(), names.end());
+    names.resize(std::min<size_t>(names.size(), 3));
+    for (const std::string &name : names)
+        m_flapping << QLatin1String(specs[0].context) + u'/' + QString::fromStdString(name);
     QStringList files;
     for (const Spec &spec : specs) {
         hub::HubOptions options;
         options.generate = spec.clusters;
         options.seed = spec.seed;
-        options.churnRate = 1.5;
+        options.churnRate = churnRate;
+        // Health keeps its mix, with a story: a few flaky clusters, three members that
+        // never became healthy, and now and then a clusterset's incident.
+        options.churnHealth.story = true;
+        options.churnHealth.neverHealthy = spec.seed == specs[0].seed ? 2 : 1;
+        if (spec.seed == specs[0].seed)
+            options.churnHealth.leaveAlone = names;
         options.threads = 16;
         options.contextName = spec.context;
         // The second hub also carries each producer's own shape, and a few lint findings.
@@ -76,19 +94,8 @@ bool DemoFleet::start(QString *error)
     if (!m_members->start(m_hubs.front().get(), 20, error))
         return false;
 
-    // Three clusters of the first hub flap on different rhythms (every round, every
-    // second round, every third), one of them on Joined as well.
-    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
-    std::uint64_t rv = 0;
-    std::vector<std::string> names;
-    for (const auto &object : m_hubs.front()->store().snapshot(profiles, &rv))
-        names.push_back((*object)["metadata"].value("namespace", std::string()) + '/'
-                        + (*object)["metadata"].value("name", std::string()));
-    std::sort(names.begin(), names.end());
-    for (size_t i = 0; i < names.size() && i < 3; ++i)
-        m_flapping << QLatin1String(specs[0].context) + u'/' + QString::fromStdString(names[i]);
     m_flapTimer = std::make_unique<QTimer>();
-    m_flapTimer->setInterval(4000);
+    m_flapTimer->setInterval(flapIntervalMs);
     QObject::connect(m_flapTimer.get(), &QTimer::timeout, [this] { flapOnce(); });
     m_flapTimer->start();
     return true;
@@ -124,13 +131,29 @@ QString DemoFleet::providerFile() const
     return m_members ? m_members->providerFile() : QString();
 }
 
+bool DemoFleet::flapConditions(nlohmann::json *conditions, const std::string &manager, int index, unsigned round,
+                               const std::string &now)
+{
+    if (round % unsigned(index + 1) != 0)
+        return false;
+    for (nlohmann::json &c : *conditions) {
+        const std::string type = c.value("type", std::string());
+        if (type != hub::healthConditionType(manager) && !(type == "Joined" && index == 2))
+            continue;
+        const bool up = c.value("status", std::string()) != "True";
+        c["status"] = up ? "True" : "False";
+        c["reason"] = type == "Joined" ? (up ? "ManagedClusterJoined" : "ManagedClusterLeft") : hub::healthyReason(manager, up);
+        c["message"] = up ? "Cluster is available." : "Agent heartbeat lost for 5m.";
+        c["lastTransitionTime"] = now;
+    }
+    return true;
+}
+
 void DemoFleet::flapOnce()
 {
     const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
     ++m_flapRound;
     for (int i = 0; i < m_flapping.size(); ++i) {
-        if (m_flapRound % unsigned(i + 1) != 0)
-            continue;
         const QStringList parts = m_flapping[i].split(u'/');
         const std::string ns = parts[1].toStdString();
         const std::string name = parts[2].toStdString();
@@ -143,19 +166,31 @@ void DemoFleet::flapOnce()
             ? object["status"].value("conditions", nlohmann::json::array())
             : nlohmann::json::array();
         const std::string manager = object["spec"]["clusterManager"].value("name", std::string());
-        for (nlohmann::json &c : conditions) {
-            const std::string type = c.value("type", std::string());
-            if (type != hub::healthConditionType(manager) && !(type == "Joined" && i == 2))
-                continue;
-            const bool up = c.value("status", std::string()) != "True";
-            c["status"] = up ? "True" : "False";
-            c["reason"] = type == "Joined" ? (up ? "ManagedClusterJoined" : "ManagedClusterLeft") : hub::healthyReason(manager, up);
-            c["message"] = up ? "Cluster is available." : "Agent heartbeat lost for 5m.";
-            c["lastTransitionTime"] = hub::nowTimestamp();
-        }
+        if (!flapConditions(&conditions, manager, i, m_flapRound, hub::nowTimestamp()))
+            continue;
         store.patch(profiles, ns, name, hub::PatchKind::Merge, {{"status", {{"conditions", conditions}}}},
                     hub::Subresource::Status);
     }
+}
+
+std::vector<DemoHistory::Hub> DemoFleet::historyStart() const
+{
+    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
+    std::vector<DemoHistory::Hub> hubs;
+    for (const auto &server : m_hubs) {
+        DemoHistory::Hub h;
+        h.context = QString::fromStdString(server->options().contextName);
+        h.health = server->options().churnHealth;
+        h.churnRate = server->options().churnRate;
+        std::uint64_t rv = 0;
+        h.profiles = server->store().snapshot(profiles, &rv);
+        for (const QString &flapping : m_flapping) {
+            if (flapping.startsWith(h.context + u'/'))
+                h.flapping.push_back(flapping.mid(h.context.size() + 1).toStdString());
+        }
+        hubs.push_back(std::move(h));
+    }
+    return hubs;
 }
 
 } // namespace fleetscope

@@ -1,11 +1,16 @@
 #pragma once
 
+#include "demohistory.h"
+
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include <nlohmann/json.hpp>
+
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace fleetscope {
@@ -36,6 +41,15 @@ public:
     QStringList flappingClusters() const { return m_flapping; }
     // One round of flaps now (a timer calls it every few seconds).
     void flapOnce();
+    // Round `round` of the flaps on the conditions of the `index`th flapping cluster
+    // (also for the simulated past); false when it does not flap that round.
+    static bool flapConditions(nlohmann::json *conditions, const std::string &manager, int index, unsigned round,
+                               const std::string &now);
+    static constexpr int flapIntervalMs = 4000;
+    // Changes per second of each hub's churn.
+    static constexpr double churnRate = 1.5;
+    // The hubs as they are now, with what their churn does, for the simulated past.
+    std::vector<DemoHistory::Hub> historyStart() const;
     static void refreshObservedTimes(hub::ObjectStore &store);
     // Once the engine has read the kubeconfigs: remove them, so that not even a
     // crash leaves the demo's token on disk.

@@ -54,7 +54,7 @@ QString tr(const char *text)
 // the way documentation images and visual checks are made, on any QPA platform.
 // With --check-access the shown clusters are checked first; with --run the
 // command runs on them and the Run window is what is saved.
-void scheduleScreenshot(MainWindow *window, FleetStore *store, const GuiOptions &cli)
+void scheduleScreenshot(MainWindow *window, FleetStore *store, GuiHistory *history, const GuiOptions &cli)
 {
     const QString path = cli.screenshotPath;
     auto done = std::make_shared<bool>(false);
@@ -100,14 +100,20 @@ void scheduleScreenshot(MainWindow *window, FleetStore *store, const GuiOptions 
         }
         QTimer::singleShot(200, window, [window, shoot] { shoot(window); });
     };
-    auto whenSettled = [window, store, act, settled] {
-        if (*settled || !store->allHubsSettled())
+    auto recording = std::make_shared<bool>(false);
+    auto whenSettled = [window, store, act, settled, recording] {
+        if (*settled || !*recording || !store->allHubsSettled())
             return;
         *settled = true;
         // Let the last deltas and the layout land before acting and grabbing.
         QTimer::singleShot(400, window, act);
     };
     QObject::connect(store, &FleetStore::hubStatusChanged, window, whenSettled);
+    // The demo's history has its past first.
+    history->whenRecording([recording, whenSettled] {
+        *recording = true;
+        whenSettled();
+    });
     QTimer::singleShot(0, window, whenSettled);
     QTimer::singleShot(60000, window, [window, shoot] { shoot(window); }); // never hang a screenshot run
 }
@@ -150,7 +156,7 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     if (!startupError.isEmpty())
         QMessageBox::warning(&window, tr("Fleetscope"), startupError);
     if (!cli.screenshotPath.isEmpty())
-        scheduleScreenshot(&window, &store, cli);
+        scheduleScreenshot(&window, &store, dashboard.history(), cli);
     // For `-v 2`: the moment the window holds every hub's answer (logged on the
     // GUI thread, after the store, cache and history have taken it in).
     QObject::connect(&store, &FleetStore::hubStatusChanged, &window, [&store, logged = false]() mutable {

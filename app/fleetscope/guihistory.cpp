@@ -1,5 +1,6 @@
 #include "guihistory.h"
 
+#include "demofleet.h"
 #include "fleet/fleetstore.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"
@@ -7,14 +8,18 @@
 #include "mainwindow.h"
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
+#include "demohistory.h"
 #include "guioptions.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
+#include <utility>
 
 namespace fleetscope {
 GuiHistory::GuiHistory() = default;
@@ -24,11 +29,9 @@ GuiHistory::~GuiHistory()
     m_recorder.reset(); // ends the coverage sessions before the store closes
 }
 
-void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &options,
-                       const QStringList &demoFlapping)
+void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &options, const DemoFleet *demo)
 {
     m_history = std::make_unique<HistoryStore>();
-    const bool demo = options.demo;
     QString path = options.historyPath;
     if (path.isEmpty()) {
         path = demo ? QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
@@ -41,37 +44,70 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &
         if (history->state() == HistoryStore::State::Failed)
             std::fprintf(stderr, "fleetscope: %s; running without history\n", qPrintable(history->statusMessage()));
     });
-    m_recorder = std::make_unique<HistoryRecorder>(store, m_history.get());
     window->setHistory(m_history.get());
-    if (demo && !demoFlapping.isEmpty())
-        std::fprintf(stderr, "fleetscope: demo clusters that flap: %s\n", qPrintable(demoFlapping.join(QStringLiteral(", "))));
+    // Recording starts once the demo's past is written, so that nothing live lands before it.
+    auto ready = std::make_shared<bool>(false);
+    auto record = [this, store, ready] {
+        m_recorder = std::make_unique<HistoryRecorder>(store, m_history.get());
+        m_recorder->observeAll();
+        *ready = true;
+        for (const std::function<void()> &then : std::exchange(m_waiting, {}))
+            then();
+    };
+    if (demo) {
+        const QStringList flapping = demo->flappingClusters();
+        if (!flapping.isEmpty())
+            std::fprintf(stderr, "fleetscope: demo clusters that flap: %s\n", qPrintable(flapping.join(QStringLiteral(", "))));
+    }
 
     const QString timeline = options.timeline;
     const bool health = options.fleetHealth;
-    if (timeline.isEmpty() && !health)
+    std::function<void()> whenSettled = [] {};
+    if (!timeline.isEmpty() || health) {
+        const qint64 span = qint64(options.historyHours * 3600 * 1000);
+        HistoryPanel *panel = window->historyPanel();
+        auto done = std::make_shared<bool>(false);
+        whenSettled = [store, panel, timeline, health, span, done, ready] {
+            if (*done || !*ready || !store->allHubsSettled())
+                return;
+            *done = true;
+            if (health) {
+                panel->healthChart()->setSpan(span);
+                panel->showHealthTab();
+                return;
+            }
+            // Context names may contain '/'; the last two parts are the object.
+            const qsizetype last = timeline.lastIndexOf(u'/');
+            const qsizetype middle = timeline.lastIndexOf(u'/', last - 1);
+            panel->selectClusters({ClusterId{timeline.left(middle), timeline.mid(middle + 1, last - middle - 1),
+                                             timeline.mid(last + 1)}});
+            panel->timeline()->setSpan(span);
+            panel->showTimelineTab();
+        };
+        QObject::connect(store, &FleetStore::hubStatusChanged, window, whenSettled);
+    }
+    if (!demo) {
+        record();
+        QTimer::singleShot(0, window, whenSettled);
         return;
-    const qint64 span = qint64(options.historyHours * 3600 * 1000);
-    HistoryPanel *panel = window->historyPanel();
-    auto done = std::make_shared<bool>(false);
-    auto whenSettled = [store, panel, timeline, health, span, done] {
-        if (*done || !store->allHubsSettled())
-            return;
-        *done = true;
-        if (health) {
-            panel->healthChart()->setSpan(span);
-            panel->showHealthTab();
-            return;
-        }
-        // Context names may contain '/'; the last two parts are the object.
-        const qsizetype last = timeline.lastIndexOf(u'/');
-        const qsizetype middle = timeline.lastIndexOf(u'/', last - 1);
-        panel->selectClusters({ClusterId{timeline.left(middle), timeline.mid(middle + 1, last - middle - 1),
-                                         timeline.mid(last + 1)}});
-        panel->timeline()->setSpan(span);
-        panel->showTimelineTab();
-    };
-    QObject::connect(store, &FleetStore::hubStatusChanged, window, whenSettled);
-    QTimer::singleShot(0, window, whenSettled);
+    }
+    QElapsedTimer took;
+    took.start();
+    DemoHistory::seedIfQuiet(m_history.get(), demo->historyStart(), window, [record, whenSettled, took](bool seeded) {
+        if (seeded)
+            std::fprintf(stderr, "fleetscope: demo history: simulated the last 24 hours (%lld ms)\n",
+                         static_cast<long long>(took.elapsed()));
+        record();
+        whenSettled();
+    });
+}
+
+void GuiHistory::whenRecording(std::function<void()> then)
+{
+    if (m_recorder)
+        then();
+    else
+        m_waiting.push_back(std::move(then));
 }
 
 } // namespace fleetscope

@@ -2,10 +2,13 @@
 
 #include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace fleetscope {
 
+class DemoFleet;
 class FleetStore;
 class GuiOptions;
 class HistoryRecorder;
@@ -15,7 +18,8 @@ class MainWindow;
 // The dashboard's condition history: opens the database (the user's, or the
 // demo's own so that a demo never mixes with real history), records the fleet
 // into it and shows it in the window. With --timeline / --fleet-health (for
-// screenshots) it brings that tab to the front once the fleet has settled.
+// screenshots) it brings that tab to the front once the fleet has settled. A demo
+// whose history recorded nothing lately first gets a simulated past (DemoHistory).
 class GuiHistory final
 {
 public:
@@ -24,11 +28,16 @@ public:
     GuiHistory(const GuiHistory &) = delete;
     GuiHistory &operator=(const GuiHistory &) = delete;
 
-    void start(FleetStore *store, MainWindow *window, const GuiOptions &options, const QStringList &demoFlapping);
+    // `demo`: the demo's fleet, when the dashboard runs on it.
+    void start(FleetStore *store, MainWindow *window, const GuiOptions &options, const DemoFleet *demo);
+    // Runs `then` once recording has started, at once if it has: by then the demo's
+    // past is on its way into the history, ahead of anything a view asks.
+    void whenRecording(std::function<void()> then);
 
 private:
     std::unique_ptr<HistoryStore> m_history;
     std::unique_ptr<HistoryRecorder> m_recorder;
+    std::vector<std::function<void()>> m_waiting;
 };
 
 } // namespace fleetscope

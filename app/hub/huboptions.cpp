@@ -131,6 +131,8 @@ Content:
   --churn R                R changes per second (condition flips, property changes,
                            occasional adds and deletes)
   --churn-for SECONDS      stop churning after this long (default: never)
+  --churn-story            churn as the demo does: a few flaky clusters, members that are
+                           never healthy, now and then a clusterset's incident
   --inventory-versions V[,V]
                            the multicluster.x-k8s.io versions served (default
                            v1alpha2,v1alpha1; an older CRD serves only v1alpha1;
@@ -339,6 +341,9 @@ bool parseHubArguments(const std::vector<std::string> &arguments, HubOptions *o,
         } else if (flag == "--churn") {
             if (!next(&v) || !toDouble(v, 0, &o->churnRate))
                 return error->empty() ? bad(v) : false;
+        } else if (flag == "--churn-story") {
+            o->churnHealth.story = true;
+            o->churnHealth.neverHealthy = 2;
         } else if (flag == "--churn-for") {
             if (!next(&v) || !toDouble(v, 0, &o->churnForSeconds))
                 return error->empty() ? bad(v) : false;

@@ -2,6 +2,7 @@
 
 #include "discovery.h"
 #include "faults.h"
+#include "healthchurn.h"
 #include "resourcetypes.h"
 
 #include <cstdint>
@@ -50,6 +51,7 @@ struct HubOptions
     std::uint64_t seed = 1;
     double churnRate = 0;       // changes per second
     double churnForSeconds = 0; // 0 = until stop
+    HealthChurnOptions churnHealth; // --churn-story sets churnHealth.story
 
     FaultSettings faults;
 

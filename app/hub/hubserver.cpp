@@ -390,7 +390,7 @@ bool HubServer::start(std::string *error)
     while (!d->server->is_running() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (o.churnRate > 0) {
-        d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed);
+        d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed, o.churnHealth);
         d->churn->start();
     }
     if (o.workloadChurn > 0) {

@@ -171,8 +171,9 @@ bool HistoryDatabase::migrate(QString *error)
     }
     if (!exec(QStringLiteral("COMMIT"), error))
         return false;
-    // A migrated file shrinks to a quarter: give the space back once, now.
-    return m_foundVersion == 0 || m_foundVersion == schemaVersion || exec(QStringLiteral("VACUUM"), error);
+    // A file migrated to interned texts (v3) shrinks to a quarter: give the space back
+    // once, now. Later migrations only add tables.
+    return m_foundVersion == 0 || m_foundVersion >= 3 || exec(QStringLiteral("VACUUM"), error);
 }
 
 bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QString *error)
@@ -367,6 +368,37 @@ QList<CoverageInterval> HistoryDatabase::coverage(const QString &hub, qint64 fro
             result.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
     }
     return result;
+}
+
+qint64 HistoryDatabase::lastCoverageEnd(QString *error) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral("SELECT MAX(ended_at) FROM coverage")) || !q.next()) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        return 0;
+    }
+    return q.value(0).toLongLong();
+}
+
+qint64 HistoryDatabase::note(const QString &name, qint64 missing) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("SELECT value FROM notes WHERE name = ?"));
+    q.bindValue(0, name);
+    return q.exec() && q.next() ? q.value(0).toLongLong() : missing;
+}
+
+bool HistoryDatabase::setNote(const QString &name, qint64 value, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO notes (name, value) VALUES (?, ?)"));
+    q.bindValue(0, name);
+    q.bindValue(1, value);
+    if (!q.exec()) {
+        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
+        return false;
+    }
+    return true;
 }
 
 bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 before,

@@ -33,7 +33,7 @@ class StartStates;
 class HistoryDatabase final
 {
 public:
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = 4;
 
     HistoryDatabase();
     ~HistoryDatabase();
@@ -74,6 +74,11 @@ public:
     QList<ConditionTransition> transitions(const QSet<ClusterId> &scope, qint64 from, qint64 to,
                                            const QStringList &types, bool withStartState, QString *error) const;
     QList<CoverageInterval> coverage(const QString &hub, qint64 from, qint64 to) const;
+    // When the last watching session of any hub ended (0 when none was recorded).
+    qint64 lastCoverageEnd(QString *error) const;
+    // A fact about the file (history_schema's notes); `missing` when it holds none.
+    qint64 note(const QString &name, qint64 missing = 0) const;
+    bool setNote(const QString &name, qint64 value, QString *error);
     // Adds the real status changes (FlapCounter::isFlap) since `since` to `counter`,
     // counted per bucket by SQLite (a few rows per cluster, however long the window).
     bool loadFlaps(FlapCounter *counter, qint64 since, QString *error) const;

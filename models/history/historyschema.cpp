@@ -68,8 +68,12 @@ QStringList upgradeSteps(int from)
               << QStringLiteral("INSERT INTO latest (cluster, type, id) SELECT cluster, type, MAX(id) FROM transitions "
                                 "GROUP BY cluster, type")
               << QStringLiteral("DROP TABLE transitions_v2")
-              << QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)")
-              << QStringLiteral("DELETE FROM schema_version")
+              << QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)");
+    }
+    if (from < 4)
+        steps << QStringLiteral("CREATE TABLE notes (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+    if (from < version) {
+        steps << QStringLiteral("DELETE FROM schema_version")
               << QStringLiteral("INSERT INTO schema_version (version) VALUES (%1)").arg(version);
     }
     return steps;

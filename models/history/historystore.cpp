@@ -48,8 +48,25 @@ void HistoryStore::setState(State state, const QString &message)
     Q_EMIT stateChanged();
 }
 
+void HistoryStore::setSimulated(qint64 from, qint64 until)
+{
+    if (m_simulatedFrom == from && m_simulatedUntil == until)
+        return;
+    m_simulatedFrom = from;
+    m_simulatedUntil = until;
+    Q_EMIT simulatedChanged();
+}
+
+void HistoryStore::markSimulated(qint64 from, qint64 until)
+{
+    setSimulated(from, until);
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, from, until] { worker->markSimulated(from, until); });
+}
+
 void HistoryStore::open(const QString &path, const HistorySettings &settings)
 {
+    setSimulated(0, 0);
     m_path = path;
     m_settings = settings;
     setState(State::Opening, QString());
@@ -190,6 +207,17 @@ void HistoryStore::fetchTransitions(const QSet<ClusterId> &scope, qint64 from, q
         result.first = worker->database().transitions(scope, from, to, {}, false, &result.second);
         return result;
     }, [done](const Result &result) { done(result.first, result.second); });
+}
+
+void HistoryStore::fetchLastRecorded(QObject *context, std::function<void(qint64)> done)
+{
+    roundTrip<qint64>(m_worker, context, [](HistoryWorker *worker) -> qint64 {
+        worker->flush();
+        if (!worker->usable())
+            return 0;
+        QString error;
+        return worker->database().lastCoverageEnd(&error);
+    }, std::move(done));
 }
 
 void HistoryStore::fetchFlapCounts(QObject *context, std::function<void(const QHash<ClusterId, int> &)> done)

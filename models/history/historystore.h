@@ -56,6 +56,19 @@ public:
     // Applies retention and the size cap now (also done hourly).
     void prune();
 
+    // History that was simulated, not recorded (the demo writes a past for its fleet
+    // at its first launch): [simulatedFrom(), simulatedUntil()) in ms since the
+    // epoch, both 0 when there is none. Read from the file when it opens (before
+    // stateChanged() says Ready); simulatedChanged() when either changes.
+    qint64 simulatedFrom() const { return m_simulatedFrom; }
+    qint64 simulatedUntil() const { return m_simulatedUntil; }
+    bool isSimulated(qint64 at) const { return at >= m_simulatedFrom && at < m_simulatedUntil; }
+    // Records in the file that [from, until) is simulated; call it after observing that span.
+    void markSimulated(qint64 from, qint64 until);
+    // When the last watching session of any hub ended, 0 when none was recorded:
+    // whether this history has recorded anything lately.
+    void fetchLastRecorded(QObject *context, std::function<void(qint64)> done);
+
     void fetchCluster(const ClusterId &cluster, qint64 from, qint64 to, QObject *context,
                       std::function<void(const ClusterHistory &)> done);
     // `managers`: each cluster's manager, for its health rule (HealthRules::active()).
@@ -86,10 +99,12 @@ signals:
     void stateChanged();
     // After each committed batch: what was written (live timelines, flap counts).
     void transitionsRecorded(const QList<fleetscope::ConditionTransition> &transitions);
+    void simulatedChanged();
 
 private:
     friend class HistoryWorker;
     void setState(State state, const QString &message);
+    void setSimulated(qint64 from, qint64 until);
 
     QThread *m_thread;
     HistoryWorker *m_worker;
@@ -97,6 +112,8 @@ private:
     QString m_message;
     QString m_path;
     HistorySettings m_settings;
+    qint64 m_simulatedFrom = 0;
+    qint64 m_simulatedUntil = 0;
 };
 
 } // namespace fleetscope

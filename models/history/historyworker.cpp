@@ -77,7 +77,22 @@ void HistoryWorker::open(const QString &path, const HistorySettings &settings)
     if (m_failed)
         return;
     HistoryStore *store = m_store.data();
-    QMetaObject::invokeMethod(store, [store] { store->setState(HistoryStore::State::Ready, QString()); });
+    const qint64 simulatedFrom = m_db.note(QStringLiteral("simulated_from"));
+    const qint64 simulatedUntil = m_db.note(QStringLiteral("simulated_until"));
+    QMetaObject::invokeMethod(store, [store, simulatedFrom, simulatedUntil] {
+        store->setSimulated(simulatedFrom, simulatedUntil);
+        store->setState(HistoryStore::State::Ready, QString());
+    });
+}
+
+void HistoryWorker::markSimulated(qint64 from, qint64 until)
+{
+    if (!usable())
+        return;
+    QString error;
+    if (!m_db.setNote(QStringLiteral("simulated_from"), from, &error)
+        || !m_db.setNote(QStringLiteral("simulated_until"), until, &error))
+        fail(error);
 }
 
 void HistoryWorker::observe(const QList<ClusterObservation> &observations)

@@ -32,6 +32,8 @@ public:
     void flush();
     void prune();
     void shutdown();
+    // Notes that [from, until) of the history is simulated (the demo's).
+    void markSimulated(qint64 from, qint64 until);
 
     bool usable() const { return m_db.isOpen() && !m_failed; }
     const HistoryDatabase &database() const { return m_db; }

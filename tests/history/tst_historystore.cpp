@@ -523,6 +523,45 @@ private slots:
         QCOMPARE(flapsOf(reopened, gone), -1); // the file has its flaps, and that it ended
     }
 
+    // The demo writes a simulated past: the file says which span is simulated, across
+    // reopening, so that views can tell it from recorded history.
+    void simulatedSpanIsNotedInTheFile()
+    {
+        const QString path = file("simulated.sqlite");
+        {
+            HistoryStore store;
+            QSignalSpy simulated(&store, &HistoryStore::simulatedChanged);
+            store.open(path);
+            QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+            QCOMPARE(store.simulatedUntil(), 0);
+            qint64 last = -1;
+            store.fetchLastRecorded(this, [&last](qint64 at) { last = at; });
+            QTRY_COMPARE(last, 0); // nothing recorded yet: a demo would write its past
+            store.beginCoverage(QStringLiteral("hub-a"), 1000);
+            store.endCoverage(QStringLiteral("hub-a"), 9000);
+            store.markSimulated(1000, 9000);
+            QCOMPARE(simulated.count(), 1);
+            QVERIFY(store.isSimulated(1000));
+            QVERIFY(store.isSimulated(8999));
+            QVERIFY(!store.isSimulated(9000));
+            last = -1;
+            store.fetchLastRecorded(this, [&last](qint64 at) { last = at; });
+            QTRY_COMPARE(last, 9000);
+        }
+        HistoryStore reopened;
+        QSignalSpy simulated(&reopened, &HistoryStore::simulatedChanged);
+        reopened.open(path);
+        QTRY_COMPARE(reopened.state(), HistoryStore::State::Ready);
+        QCOMPARE(simulated.count(), 1); // before Ready: a view asking then gets the span
+        QCOMPARE(reopened.simulatedFrom(), 1000);
+        QCOMPARE(reopened.simulatedUntil(), 9000);
+        // Another file has no simulated span.
+        reopened.open(file("recorded.sqlite"));
+        QCOMPARE(reopened.simulatedUntil(), 0);
+        QTRY_COMPARE(reopened.state(), HistoryStore::State::Ready);
+        QCOMPARE(reopened.simulatedUntil(), 0);
+    }
+
     void newerSchemaIsRefused()
     {
         const QString path = file("future.sqlite");

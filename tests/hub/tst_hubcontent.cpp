@@ -289,7 +289,7 @@ void TestHubContent::flags()
                                  "--anonymous", "--no-anonymous", "--restrict", "--kubeconfig-out", "--context",
                                  "--history", "--continue-ttl", "--watch-timeout", "--bookmark-interval",
                                  "--no-watch-list", "--threads", "--fleet", "--generate", "--seed", "--churn",
-                                 "--churn-for", "--log-requests", "--help"})
+                                 "--churn-for", "--churn-story", "--log-requests", "--help"})
             QVERIFY2(hubUsage().find(flag) != std::string::npos, flag);
     }
 }

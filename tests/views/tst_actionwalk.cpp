@@ -9,6 +9,7 @@
 #include "actionwalker.h"
 #include "clustertableview.h"
 #include "dashboard.h"
+#include "guihistory.h"
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleet/fleetengine.h"
@@ -63,6 +64,11 @@ void TestActionWalk::initTestCase()
         QTest::qWait(50);
     QVERIFY(store->allHubsSettled());
     QVERIFY(store->profileCount() > 400);
+    // A first launch writes the demo's simulated past: walk once it is written, as
+    // the walk judges each action by what shows within a second and a half.
+    bool recording = false;
+    m_dashboard->history()->whenRecording([&recording] { recording = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(recording, 60000);
     QApplication::setActiveWindow(m_dashboard->window());
     QVERIFY(QTest::qWaitForWindowActive(m_dashboard->window()));
     connect(store, &FleetStore::hubStatusChanged, this, [this, store](int hub) {
