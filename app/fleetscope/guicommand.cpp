@@ -110,7 +110,7 @@ void scheduleScreenshot(MainWindow *window, FleetStore *store, GuiHistory *histo
     };
     QObject::connect(store, &FleetStore::hubStatusChanged, window, whenSettled);
     // The demo's history has its past first.
-    history->whenRecording([recording, whenSettled] {
+    history->whenReady([recording, whenSettled] {
         *recording = true;
         whenSettled();
     });

@@ -51,8 +51,7 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &
         m_recorder = std::make_unique<HistoryRecorder>(store, m_history.get());
         m_recorder->observeAll();
         *ready = true;
-        for (const std::function<void()> &then : std::exchange(m_waiting, {}))
-            then();
+        flushWaiting();
     };
     if (demo) {
         const QStringList flapping = demo->flappingClusters();
@@ -67,6 +66,26 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &
         const qint64 span = qint64(options.historyHours * 3600 * 1000);
         HistoryPanel *panel = window->historyPanel();
         auto done = std::make_shared<bool>(false);
+        // The chart asked for is ready once it has shown what it read (a day of
+        // history over hundreds of clusters takes a moment on the history's thread).
+        m_chartPending = true;
+        const auto chartShown = [this] {
+            m_chartPending = false;
+            flushWaiting();
+        };
+        if (health) {
+            FleetHealthChart *chart = panel->healthChart();
+            QObject::connect(chart, &FleetHealthChart::shown, window, [chart, chartShown, done] {
+                if (*done && !chart->points().isEmpty())
+                    chartShown();
+            });
+        } else {
+            ClusterTimelineView *view = panel->timeline();
+            QObject::connect(view, &ClusterTimelineView::shown, window, [view, chartShown, done] {
+                if (*done && view->cluster().isValid())
+                    chartShown();
+            });
+        }
         whenSettled = [store, panel, timeline, health, span, done, ready] {
             if (*done || !*ready || !store->allHubsSettled())
                 return;
@@ -102,12 +121,20 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &
     });
 }
 
-void GuiHistory::whenRecording(std::function<void()> then)
+void GuiHistory::whenReady(std::function<void()> then)
 {
-    if (m_recorder)
+    if (m_recorder && !m_chartPending)
         then();
     else
         m_waiting.push_back(std::move(then));
+}
+
+void GuiHistory::flushWaiting()
+{
+    if (!m_recorder || m_chartPending)
+        return;
+    for (const std::function<void()> &then : std::exchange(m_waiting, {}))
+        then();
 }
 
 } // namespace fleetscope

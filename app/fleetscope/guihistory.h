@@ -30,13 +30,17 @@ public:
 
     // `demo`: the demo's fleet, when the dashboard runs on it.
     void start(FleetStore *store, MainWindow *window, const GuiOptions &options, const DemoFleet *demo);
-    // Runs `then` once recording has started, at once if it has: by then the demo's
-    // past is on its way into the history, ahead of anything a view asks.
-    void whenRecording(std::function<void()> then);
+    // Runs `then` once recording has started and the chart asked for with
+    // --timeline / --fleet-health shows what it read; at once if both have happened.
+    // By then the demo's past is in the history, ahead of anything a view asks.
+    void whenReady(std::function<void()> then);
 
 private:
+    void flushWaiting();
+
     std::unique_ptr<HistoryStore> m_history;
     std::unique_ptr<HistoryRecorder> m_recorder;
+    bool m_chartPending = false;
     std::vector<std::function<void()>> m_waiting;
 };
 

@@ -142,14 +142,16 @@ void HistoryStore::fetchCluster(const ClusterId &cluster, qint64 from, qint64 to
 
 namespace {
 
-// Each scope hub's watched periods in [from, to].
-QHash<QString, QList<CoverageInterval>> coverageOf(const HistoryDatabase &database, const QSet<ClusterId> &scope,
-                                                   qint64 from, qint64 to)
+// The watched periods in [from, to] of each hub the transitions read name (an
+// empty scope reads every hub).
+QHash<QString, QList<CoverageInterval>> coverageOf(const HistoryDatabase &database,
+                                                   const QList<ConditionTransition> &transitions, qint64 from,
+                                                   qint64 to)
 {
     QHash<QString, QList<CoverageInterval>> coverage;
-    for (const ClusterId &cluster : scope) {
-        if (!coverage.contains(cluster.hub))
-            coverage.insert(cluster.hub, database.coverage(cluster.hub, from, to + 1));
+    for (const ConditionTransition &t : transitions) {
+        if (!coverage.contains(t.cluster.hub))
+            coverage.insert(t.cluster.hub, database.coverage(t.cluster.hub, from, to + 1));
     }
     return coverage;
 }
@@ -170,7 +172,7 @@ void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, const QHash<Cluster
         QString error;
         const QList<ConditionTransition> transitions =
             worker->database().transitions(scope, from, to, rules.allTypesRead(), true, &error);
-        return healthSeries(transitions, coverageOf(worker->database(), scope, from, to), from, to, budget, rules,
+        return healthSeries(transitions, coverageOf(worker->database(), transitions, from, to), from, to, budget, rules,
                             managers);
     }, std::move(done));
 }
@@ -188,7 +190,7 @@ void HistoryStore::fetchClustersWithHealth(const QSet<ClusterId> &scope, const Q
         QString error;
         const QList<ConditionTransition> transitions =
             worker->database().transitions(scope, since, at + 1, rules.allTypesRead(), true, &error);
-        return clustersWithHealth(transitions, coverageOf(worker->database(), scope, since, at), since, at, health,
+        return clustersWithHealth(transitions, coverageOf(worker->database(), transitions, since, at), since, at, health,
                                   rules, managers);
     }, std::move(done));
 }

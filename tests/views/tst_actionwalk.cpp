@@ -67,7 +67,7 @@ void TestActionWalk::initTestCase()
     // A first launch writes the demo's simulated past: walk once it is written, as
     // the walk judges each action by what shows within a second and a half.
     bool recording = false;
-    m_dashboard->history()->whenRecording([&recording] { recording = true; });
+    m_dashboard->history()->whenReady([&recording] { recording = true; });
     QTRY_VERIFY_WITH_TIMEOUT(recording, 60000);
     QApplication::setActiveWindow(m_dashboard->window());
     QVERIFY(QTest::qWaitForWindowActive(m_dashboard->window()));

@@ -96,6 +96,12 @@ QString ChartFrame::recordedSince(qint64 from)
         .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(from), QLocale::ShortFormat));
 }
 
+QString ChartFrame::simulatedUntil(qint64 until)
+{
+    return tr("Before %1 (the dashed line) the demo's history is simulated, not recorded.")
+        .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(until), QLocale::ShortFormat));
+}
+
 void ChartFrame::exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error)
 {
     if (!error.isEmpty()) {

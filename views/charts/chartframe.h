@@ -47,6 +47,8 @@ public:
     void exportCsv(const QString &path, const QList<ConditionTransition> &transitions, const QString &error);
     // Put before the status when the chart opens on a history younger than the preset.
     static QString recordedSince(qint64 from);
+    // Put before the status when the shown window starts in simulated history (the demo's past).
+    static QString simulatedUntil(qint64 until);
 
 signals:
     void presetChosen(qint64 span);

@@ -85,6 +85,7 @@ ClusterTimelineView::ClusterTimelineView(HistoryStore *history, QWidget *parent)
         }
     });
     connect(m_history, &HistoryStore::stateChanged, m_refetch, qOverload<>(&QTimer::start));
+    connect(m_history, &HistoryStore::simulatedChanged, m_refetch, qOverload<>(&QTimer::start));
     // Presets follow "now".
     auto *tick = new QTimer(this);
     tick->setInterval(30000);
@@ -208,6 +209,11 @@ void ClusterTimelineView::display(const ClusterHistory &history)
                     nullptr, changes);
     if (m_recordedFrom && history.error.isEmpty())
         status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
+    const qint64 simulated = m_history->simulatedUntil();
+    const bool showsSimulated = simulated > shownFrom && m_history->simulatedFrom() < history.to;
+    m_chart->setMarker(showsSimulated ? simulated : 0, showsSimulated ? tr("Simulated demo history") : QString());
+    if (showsSimulated && history.error.isEmpty())
+        status = ChartFrame::simulatedUntil(simulated) + u' ' + status;
     m_frame->status()->setText(status);
     Q_EMIT shown();
 }

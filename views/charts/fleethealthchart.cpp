@@ -91,6 +91,7 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     m_refetch->setInterval(500); // the scope follows typing in the filter line
     connect(m_refetch, &QTimer::timeout, this, &FleetHealthChart::refetch);
     connect(m_history, &HistoryStore::stateChanged, m_refetch, qOverload<>(&QTimer::start));
+    connect(m_history, &HistoryStore::simulatedChanged, m_refetch, qOverload<>(&QTimer::start));
     auto *tick = new QTimer(this);
     tick->setInterval(60000);
     connect(tick, &QTimer::timeout, this, [this] {
@@ -104,12 +105,17 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
 void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
                                 const QString &description)
 {
+    // The first scope is fetched at once; later ones follow typing in the filter line.
+    const bool first = m_scope.isEmpty();
     m_scope = scope;
     m_managers = managers;
     m_description = description;
     m_recordedFrom = 0; // another scope may have an older history
     m_frame->setTitle(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
-    m_refetch->start();
+    if (first && !scope.isEmpty())
+        refetch();
+    else
+        m_refetch->start();
 }
 
 void FleetHealthChart::setSpan(qint64 ms)
@@ -231,6 +237,9 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     m_countAxis->setRange(0, top + top / 10 + 1);
     m_countAxis->applyNiceNumbers();
     m_view->setPoints(from, to, points);
+    const qint64 simulated = m_history->simulatedUntil();
+    const bool showsSimulated = simulated > from && m_history->simulatedFrom() < to;
+    m_view->setMarker(showsSimulated ? simulated : 0, showsSimulated ? tr("Simulated demo history") : QString());
     if (!points.isEmpty() && !points.last().recorded) {
         m_frame->status()->setText(tr("Not recorded now: Fleetscope is not watching these clusters' hubs."));
     } else if (!points.isEmpty()) {
@@ -244,6 +253,8 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
             status += u' ' + tr("%1 do not report health.").arg(last.notReported);
         if (m_recordedFrom)
             status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
+        if (const qint64 simulated = m_history->simulatedUntil(); simulated > from && m_history->simulatedFrom() < to)
+            status = ChartFrame::simulatedUntil(simulated) + u' ' + status;
         m_frame->status()->setText(status);
     } else if (m_history->isAvailable()) {
         m_frame->status()->setText(m_scope.isEmpty() ? tr("No clusters in scope.") : tr("No history recorded for these clusters yet."));

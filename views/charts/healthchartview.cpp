@@ -31,6 +31,13 @@ void HealthChartView::setPoints(qint64 from, qint64 to, const QList<HealthPoint>
     viewport()->update();
 }
 
+void HealthChartView::setMarker(qint64 time, const QString &text)
+{
+    m_marker = time;
+    m_markerText = text;
+    viewport()->update();
+}
+
 QRectF HealthChartView::plotInView() const
 {
     const QRectF scene = chart()->mapRectToScene(chart()->plotArea());
@@ -77,6 +84,8 @@ QString HealthChartView::toolTipAt(const QPoint &position) const
         text += QStringLiteral("<br>") + tr("%1 not reporting health").arg(p.notReported);
     if (p.unhealthy > 0)
         text += QStringLiteral("<br><i>") + tr("Click to select the clusters unhealthy then.") + QStringLiteral("</i>");
+    if (m_marker > 0 && p.time <= m_marker && !m_markerText.isEmpty())
+        text += QStringLiteral("<br><i>%1</i>").arg(m_markerText.toHtmlEscaped());
     return text;
 }
 
@@ -121,6 +130,10 @@ void HealthChartView::drawForeground(QPainter *painter, const QRectF &rect)
             painter->setPen(palette().color(QPalette::Text));
             painter->drawText(tick.labelRect, Qt::AlignCenter, tick.label);
         }
+    }
+    if (m_marker > m_from && m_marker < m_to) {
+        painter->setPen(QPen(palette().color(QPalette::Text), 1, Qt::DashLine));
+        painter->drawLine(QPointF(xOf(m_marker), plot.top()), QPointF(xOf(m_marker), plot.bottom()));
     }
     painter->restore();
 }

@@ -22,6 +22,9 @@ public:
 
     // The shown window and its points (the chart's series are set by the owner).
     void setPoints(qint64 from, qint64 to, const QList<HealthPoint> &points);
+    // A dashed line at `time` (0: none) and the note hovering before it says: where
+    // simulated history ends and recorded history begins.
+    void setMarker(qint64 time, const QString &text);
     // The axis as drawn now, in this view's coordinates.
     QList<TimeTick> ticks() const;
     // The point whose bucket holds the time under `position`; -1 off the plot.
@@ -48,6 +51,8 @@ private:
     qint64 m_from = 0;
     qint64 m_to = 1;
     QList<HealthPoint> m_points;
+    qint64 m_marker = 0;
+    QString m_markerText;
 };
 
 } // namespace fleetscope

@@ -92,6 +92,13 @@ bool TimelineChart::stackedLabels(int width) const
     return widest + metrics.averageCharWidth() > (width - 2 * padding) / 3.0;
 }
 
+void TimelineChart::setMarker(qint64 time, const QString &text)
+{
+    m_marker = time;
+    m_markerText = text;
+    update();
+}
+
 int TimelineChart::heightFor(int lanes, bool stacked) const
 {
     const QFontMetrics metrics = fontMetrics();
@@ -217,6 +224,9 @@ QString TimelineChart::toolTipAt(const QPoint &position) const
         return QString();
     const TimelineSegment &s = m_lanes[lane].segments[index];
     QString text = QStringLiteral("<b>%1</b>: %2").arg(m_lanes[lane].type.toHtmlEscaped(), segmentKindName(s.kind));
+    const Geometry g = geometry();
+    if (m_marker > 0 && timeAt(position.x(), g) < m_marker && !m_markerText.isEmpty())
+        text += QStringLiteral("<br><i>%1</i>").arg(m_markerText.toHtmlEscaped());
     const bool ongoing = s.end >= QDateTime::currentMSecsSinceEpoch() - 60 * 1000;
     text += QStringLiteral("<br>")
         + (ongoing ? tr("%1 – now (%2)").arg(when(s.start), humanDuration(s.end - s.start))
@@ -290,6 +300,11 @@ void TimelineChart::paintEvent(QPaintEvent *)
         painter.restore();
     }
 
+    if (m_marker > m_from && m_marker < m_to && !m_lanes.isEmpty()) {
+        painter.setPen(QPen(palette().color(QPalette::Text), 1, Qt::DashLine));
+        const double x = xOf(m_marker, g);
+        painter.drawLine(QPointF(x, g.plot.top()), QPointF(x, g.plot.bottom()));
+    }
     if (m_selectedLane >= 0) {
         const TimelineSegment &s = m_lanes[m_selectedLane].segments[m_selectedSegment];
         const QRectF band = laneRect(m_selectedLane);

@@ -31,6 +31,10 @@ public:
     explicit TimelineChart(QWidget *parent = nullptr);
 
     void setLanes(qint64 from, qint64 to, const QList<Lane> &lanes);
+    // A dashed line across the lanes at `time` (0: none), named by its tooltip: where
+    // simulated history ends and recorded history begins.
+    void setMarker(qint64 time, const QString &text);
+    qint64 marker() const { return m_marker; }
     const QList<Lane> &lanes() const { return m_lanes; }
     qint64 from() const { return m_from; }
     qint64 to() const { return m_to; }
@@ -96,6 +100,8 @@ private:
     qint64 m_to = 1;
     int m_selectedLane = -1;
     int m_selectedSegment = -1;
+    qint64 m_marker = 0;
+    QString m_markerText;
     double m_dragStart = -1; // x where a drag began, -1 when none
     double m_dragNow = -1;
 };
