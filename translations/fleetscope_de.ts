@@ -303,6 +303,162 @@
         <source>cannot keep it private</source>
         <translation>kann nicht privat gehalten werden</translation>
     </message>
+    <message>
+        <source>%1 no longer reported</source>
+        <translation>%1 wird nicht mehr gemeldet</translation>
+    </message>
+    <message>
+        <source>label %1=%2</source>
+        <translation>Label %1=%2</translation>
+    </message>
+    <message>
+        <source>label %1 removed</source>
+        <translation>Label %1 entfernt</translation>
+    </message>
+    <message>
+        <source>property %1=%2</source>
+        <translation>Property %1=%2</translation>
+    </message>
+    <message>
+        <source>property %1 removed</source>
+        <translation>Property %1 entfernt</translation>
+    </message>
+    <message>
+        <source>spec changed</source>
+        <translation>Spec geändert</translation>
+    </message>
+    <message>
+        <source>as first seen after a gap: %1</source>
+        <translation>wie nach einer Lücke zuerst gesehen: %1</translation>
+    </message>
+    <message>
+        <source>byte %1: %2</source>
+        <translation>Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>ends early</source>
+        <translation>endet zu früh</translation>
+    </message>
+    <message>
+        <source>number too long</source>
+        <translation>Zahl zu lang</translation>
+    </message>
+    <message>
+        <source>count %1 larger than the data</source>
+        <translation>Anzahl %1 größer als die Daten</translation>
+    </message>
+    <message>
+        <source>text longer than the data</source>
+        <translation>Text länger als die Daten</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last event</source>
+        <translation>%1 Bytes nach dem letzten Ereignis</translation>
+    </message>
+    <message>
+        <source>text %1 of %2</source>
+        <translation>Text %1 von %2</translation>
+    </message>
+    <message>
+        <source>cluster slot %1 out of range</source>
+        <translation>Cluster-Platz %1 außerhalb des Bereichs</translation>
+    </message>
+    <message>
+        <source>condition status %1</source>
+        <translation>Condition-Status %1</translation>
+    </message>
+    <message>
+        <source>API version %1</source>
+        <translation>API-Version %1</translation>
+    </message>
+    <message>
+        <source>time out of range</source>
+        <translation>Zeit außerhalb des Bereichs</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>Feld %1</translation>
+    </message>
+    <message>
+        <source>unknown event kind %1</source>
+        <translation>unbekannte Ereignisart %1</translation>
+    </message>
+    <message>
+        <source>not a compressed frame</source>
+        <translation>kein komprimierter Frame</translation>
+    </message>
+    <message>
+        <source>frame of %1 bytes</source>
+        <translation>Frame mit %1 Bytes</translation>
+    </message>
+    <message>
+        <source>cannot decompress: %1</source>
+        <translation>kann nicht entpackt werden: %1</translation>
+    </message>
+    <message>
+        <source>decompressed to %1 of %2 bytes</source>
+        <translation>auf %1 von %2 Bytes entpackt</translation>
+    </message>
+    <message>
+        <source>format %1 (this Fleetscope reads %2)</source>
+        <translation>Format %1 (diese Version liest %2)</translation>
+    </message>
+    <message>
+        <source>history database %1: cannot read: %2</source>
+        <translation>Verlaufsdatenbank %1: kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>history database %1: %2</source>
+        <translation>Verlaufsdatenbank %1: %2</translation>
+    </message>
+    <message>
+        <source>fleet log of hub %1, frame %2: %3</source>
+        <translation>Flottenprotokoll des Hubs %1, Frame %2: %3</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>%1 is writing it</source>
+        <translation>%1 schreibt sie</translation>
+    </message>
+    <message>
+        <source>another program is writing it</source>
+        <translation>ein anderes Programm schreibt sie</translation>
+    </message>
+    <message>
+        <source>no history has been recorded there</source>
+        <translation>dort wurde noch kein Verlauf aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>another program (an older Fleetscope?) holds it whole</source>
+        <translation>ein anderes Programm (ein älteres Fleetscope?) sperrt sie ganz</translation>
+    </message>
+    <message>
+        <source>written by an older Fleetscope (schema %1); the dashboard or fleetscope record converts it when it next opens it</source>
+        <translation>von einem älteren Fleetscope geschrieben (Schema %1); das Dashboard oder fleetscope record wandelt sie beim nächsten Öffnen um</translation>
+    </message>
+    <message>
+        <source>another program</source>
+        <translation>ein anderes Programm</translation>
+    </message>
+    <message>
+        <source>a program</source>
+        <translation>ein Programm</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a time (RFC 3339, e.g. 2026-05-01T03:00:00Z) nor one before now (e.g. -2h, -30m, -1d12h)</source>
+        <translation>„%1“ ist weder eine Zeit (RFC 3339, z. B. 2026-05-01T03:00:00Z) noch eine vor jetzt (z. B. -2h, -30m, -1d12h)</translation>
+    </message>
 </context>
 <context>
     <name>HubStatus</name>

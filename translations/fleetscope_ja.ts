@@ -303,6 +303,162 @@
         <source>cannot keep it private</source>
         <translation>非公開に保てません</translation>
     </message>
+    <message>
+        <source>%1 no longer reported</source>
+        <translation>%1 は報告されなくなりました</translation>
+    </message>
+    <message>
+        <source>label %1=%2</source>
+        <translation>ラベル %1=%2</translation>
+    </message>
+    <message>
+        <source>label %1 removed</source>
+        <translation>ラベル %1 が削除されました</translation>
+    </message>
+    <message>
+        <source>property %1=%2</source>
+        <translation>プロパティ %1=%2</translation>
+    </message>
+    <message>
+        <source>property %1 removed</source>
+        <translation>プロパティ %1 が削除されました</translation>
+    </message>
+    <message>
+        <source>spec changed</source>
+        <translation>spec が変更されました</translation>
+    </message>
+    <message>
+        <source>as first seen after a gap: %1</source>
+        <translation>記録の空白の後に最初に観測された状態: %1</translation>
+    </message>
+    <message>
+        <source>byte %1: %2</source>
+        <translation>バイト %1: %2</translation>
+    </message>
+    <message>
+        <source>ends early</source>
+        <translation>途中で終わっています</translation>
+    </message>
+    <message>
+        <source>number too long</source>
+        <translation>数値が長すぎます</translation>
+    </message>
+    <message>
+        <source>count %1 larger than the data</source>
+        <translation>個数 %1 がデータより大きいです</translation>
+    </message>
+    <message>
+        <source>text longer than the data</source>
+        <translation>テキストがデータより長いです</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last event</source>
+        <translation>最後のイベントの後に %1 バイトあります</translation>
+    </message>
+    <message>
+        <source>text %1 of %2</source>
+        <translation>テキスト %1 / %2</translation>
+    </message>
+    <message>
+        <source>cluster slot %1 out of range</source>
+        <translation>クラスタスロット %1 が範囲外です</translation>
+    </message>
+    <message>
+        <source>condition status %1</source>
+        <translation>Condition のステータス %1</translation>
+    </message>
+    <message>
+        <source>API version %1</source>
+        <translation>API バージョン %1</translation>
+    </message>
+    <message>
+        <source>time out of range</source>
+        <translation>時刻が範囲外です</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>フィールド %1</translation>
+    </message>
+    <message>
+        <source>unknown event kind %1</source>
+        <translation>不明なイベント種別 %1</translation>
+    </message>
+    <message>
+        <source>not a compressed frame</source>
+        <translation>圧縮されたフレームではありません</translation>
+    </message>
+    <message>
+        <source>frame of %1 bytes</source>
+        <translation>%1 バイトのフレーム</translation>
+    </message>
+    <message>
+        <source>cannot decompress: %1</source>
+        <translation>展開できません: %1</translation>
+    </message>
+    <message>
+        <source>decompressed to %1 of %2 bytes</source>
+        <translation>%2 バイト中 %1 バイトに展開されました</translation>
+    </message>
+    <message>
+        <source>format %1 (this Fleetscope reads %2)</source>
+        <translation>形式 %1（この Fleetscope が読めるのは %2）</translation>
+    </message>
+    <message>
+        <source>history database %1: cannot read: %2</source>
+        <translation>履歴データベース %1: 読み取れません: %2</translation>
+    </message>
+    <message>
+        <source>history database %1: %2</source>
+        <translation>履歴データベース %1: %2</translation>
+    </message>
+    <message>
+        <source>fleet log of hub %1, frame %2: %3</source>
+        <translation>ハブ %1 のフリートログ、フレーム %2: %3</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>読み取り専用</translation>
+    </message>
+    <message>
+        <source>%1 is writing it</source>
+        <translation>%1 が書き込んでいます</translation>
+    </message>
+    <message>
+        <source>another program is writing it</source>
+        <translation>別のプログラムが書き込んでいます</translation>
+    </message>
+    <message>
+        <source>no history has been recorded there</source>
+        <translation>そこにはまだ履歴が記録されていません</translation>
+    </message>
+    <message>
+        <source>another program (an older Fleetscope?) holds it whole</source>
+        <translation>別のプログラム（古い Fleetscope？）が全体をロックしています</translation>
+    </message>
+    <message>
+        <source>written by an older Fleetscope (schema %1); the dashboard or fleetscope record converts it when it next opens it</source>
+        <translation>古い Fleetscope が書き込みました（スキーマ %1）。次に開いたときにダッシュボードまたは fleetscope record が変換します</translation>
+    </message>
+    <message>
+        <source>another program</source>
+        <translation>別のプログラム</translation>
+    </message>
+    <message>
+        <source>a program</source>
+        <translation>あるプログラム</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1（PID %2）</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 を作成できません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a time (RFC 3339, e.g. 2026-05-01T03:00:00Z) nor one before now (e.g. -2h, -30m, -1d12h)</source>
+        <translation>「%1」は時刻（RFC 3339、例: 2026-05-01T03:00:00Z）でも現在より前の時刻（例: -2h、-30m、-1d12h）でもありません</translation>
+    </message>
 </context>
 <context>
     <name>HubStatus</name>

@@ -172,6 +172,11 @@ const LabelMap *FleetStore::namespaceLabels(int hub, const QString &namespaceNam
     return it == namespaces.cend() ? nullptr : &(*it)->metadata.labels;
 }
 
+QList<NamespacePtr> FleetStore::namespaces(int hub) const
+{
+    return m_hubs.at(size_t(hub)).namespaces.values();
+}
+
 QList<PlacementPtr> FleetStore::placements(int hub) const
 {
     return m_hubs.at(size_t(hub)).placements.values();

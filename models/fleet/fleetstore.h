@@ -81,6 +81,7 @@ public:
     QList<int> rowsOfMember(const QString &memberId) const;
 
     const LabelMap *namespaceLabels(int hub, const QString &namespaceName) const;
+    QList<NamespacePtr> namespaces(int hub) const;
     QList<PlacementPtr> placements(int hub) const;
     // Every hub synced, failed for good, or unreachable before its first sync:
     // what `fleetscope list` waits for.

@@ -68,8 +68,20 @@ QStringList upgradeSteps(int from)
               << QStringLiteral("INSERT INTO latest (cluster, type, id) SELECT cluster, type, MAX(id) FROM transitions "
                                 "GROUP BY cluster, type")
               << QStringLiteral("DROP TABLE transitions_v2")
-              << QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)")
-              << QStringLiteral("DELETE FROM schema_version")
+              << QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)");
+    }
+    if (from < 4) {
+        // v3 → v4: the fleet log. The transitions stay as they are.
+        steps << QStringLiteral("CREATE TABLE fleet_streams (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, "
+                                "started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, bytes INTEGER NOT NULL)")
+              << QStringLiteral("CREATE INDEX fleet_streams_by_hub ON fleet_streams (hub, started_at)")
+              << QStringLiteral("CREATE TABLE fleet_frames (id INTEGER PRIMARY KEY, stream INTEGER NOT NULL, "
+                                "keyframe INTEGER NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL, "
+                                "events INTEGER NOT NULL, data BLOB NOT NULL)")
+              << QStringLiteral("CREATE INDEX fleet_frames_by_stream ON fleet_frames (stream, first_at)");
+    }
+    if (from < version) {
+        steps << QStringLiteral("DELETE FROM schema_version")
               << QStringLiteral("INSERT INTO schema_version (version) VALUES (%1)").arg(version);
     }
     return steps;

@@ -15,9 +15,11 @@ namespace fleetscope::history_schema {
 //     page cache and every insert reads and rewrites one of its pages).
 //   latest(cluster, type, id): each key's last transition, the head of its chain.
 //   coverage(id, hub, started_at, ended_at): when each hub was being watched.
-constexpr int version = 3;
+//   fleet_streams, fleet_frames (version 4): the fleet log, every hub's fleet as
+//     it was at any recorded moment (fleetlogtables.h).
+constexpr int version = 4;
 
-// The statements that bring a file of schema `from` (0 for a new file, 1, 2) to
+// The statements that bring a file of schema `from` (0 for a new file, 1 to 3) to
 // `version`, in one transaction. The last one records the version.
 QStringList upgradeSteps(int from);
 

@@ -48,6 +48,12 @@ void HistoryStore::setState(State state, const QString &message)
     Q_EMIT stateChanged();
 }
 
+void HistoryStore::setWriter(bool recording, const QString &writer)
+{
+    m_recording = recording;
+    m_writer = writer;
+}
+
 void HistoryStore::open(const QString &path, const HistorySettings &settings)
 {
     m_path = path;
@@ -63,6 +69,24 @@ void HistoryStore::observe(const QList<ClusterObservation> &observations)
         return;
     HistoryWorker *worker = m_worker;
     QMetaObject::invokeMethod(worker, [worker, observations] { worker->observe(observations); });
+}
+
+void HistoryStore::observeNamespaces(const QString &hub, const QList<NamespacePtr> &namespaces, qint64 at)
+{
+    if (m_state != State::Ready && m_state != State::Opening)
+        return;
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker,
+                              [worker, hub, namespaces, at] { worker->observeNamespaces(hub, namespaces, at); });
+}
+
+void HistoryStore::observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at)
+{
+    if (m_state != State::Ready && m_state != State::Opening)
+        return;
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker,
+                              [worker, hub, placements, at] { worker->observePlacements(hub, placements, at); });
 }
 
 void HistoryStore::beginCoverage(const QString &hub, qint64 at)
