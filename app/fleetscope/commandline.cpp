@@ -3,6 +3,7 @@
 #include "commandparser.h"
 #include "completionrequest.h"
 #include "connectcommand.h"
+#include "diffcommand.h"
 #include "doctorcommand.h"
 #include "execcommand.h"
 #include "fleetscope_version.h"
@@ -42,6 +43,7 @@ const Subcommand subcommands[] = {
     {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
     {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
     {"lint", "check the hubs' ClusterProfiles and PlacementDecisions against the API's rules and each other", runLintCommand},
+    {"diff", "what changed in the recorded fleet between two times", runDiffCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)
