@@ -4,6 +4,7 @@
 #include "completionrequest.h"
 #include "connectcommand.h"
 #include "diffcommand.h"
+#include "recordcommand.h"
 #include "doctorcommand.h"
 #include "execcommand.h"
 #include "fleetscope_version.h"
@@ -44,6 +45,7 @@ const Subcommand subcommands[] = {
     {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
     {"lint", "check the hubs' ClusterProfiles and PlacementDecisions against the API's rules and each other", runLintCommand},
     {"diff", "what changed in the recorded fleet between two times", runDiffCommand},
+    {"record", "record the fleet's history without a window (the dashboard reads it)", runRecordCommand},
 };
 
 const Subcommand *findSubcommand(const QString &name)

@@ -1,12 +1,22 @@
 // The fleet's past on the command line, as a user runs it: `list --at` in every
-// format and `diff` on a history written with known times.
+// format and `diff` on a history written with known times; then `fleetscope
+// record` against a fleetscope-hub process: what it records is what list --at
+// and diff read, one writer at a time (a second recorder is refused and told
+// who writes), --status, and a dashboard's history store that reads what the
+// recorder writes.
 
+#include "hubprocess.h"
 #include "testsupport.h"
 
 #include "history/fleetlogwriter.h"
 #include "history/historydatabase.h"
+#include "history/historystore.h"
 #include "history/momentexpression.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -96,6 +106,19 @@ bool writeHistory(const QString &path, QString *error)
     writer.observePlacements(hub, {placement(QStringLiteral("d"))}, t0 + 5 * minute);
     ok = ok && flush();
     return ok && db.extendCoverage(session, t0 + 10 * minute, error) && db.fleetLog().extendStream(stream, t0 + 10 * minute, error);
+}
+
+// Waits (on the process's output, with a deadline) until its stderr holds `text`.
+bool waitForOutput(QProcess *process, QByteArray *seen, const QByteArray &text, int deadlineMs)
+{
+    QDeadlineTimer deadline(deadlineMs);
+    while (!seen->contains(text)) {
+        if (deadline.hasExpired() || process->state() == QProcess::NotRunning)
+            return false;
+        process->waitForReadyRead(int(std::max<qint64>(1, deadline.remainingTime())));
+        *seen += process->readAllStandardError();
+    }
+    return true;
 }
 
 } // namespace
@@ -232,6 +255,9 @@ private slots:
             << QStringLiteral("is before --since");
         QTest::newRow("diff format") << QStringList{QStringLiteral("diff"), QStringLiteral("--since"), QStringLiteral("-1h"), QStringLiteral("-o"), QStringLiteral("yaml")}
                                      << QStringLiteral("--output");
+        QTest::newRow("record --status with hubs")
+            << QStringList{QStringLiteral("record"), QStringLiteral("--status"), QStringLiteral("--context"), QStringLiteral("x")}
+            << QStringLiteral("--status");
     }
 
     void usageMistakesAreRefused()
@@ -282,6 +308,97 @@ private slots:
         QCOMPARE(outside.exitCode, 1);
         QVERIFY(outside.out.isEmpty());
         QVERIFY2(outside.err.contains("error: hub hub-a: not recorded at both 2026-05-01T02:59:00Z"), outside.err.constData());
+    }
+
+    void recordWritesWhatListAtAndDiffRead()
+    {
+        FLEETSCOPE_REQUIRE_KUBECTL();
+        HubProcess hub({QStringLiteral("--generate"), QStringLiteral("12")});
+        QString error;
+        QVERIFY2(hub.start(&error), qPrintable(error));
+        const QString history = m_dir.filePath(QStringLiteral("recorded.sqlite"));
+        const QStringList common{QStringLiteral("--kubeconfig"), hub.kubeconfigPath(), QStringLiteral("--history-file"), history};
+        QProcess recorder;
+        recorder.setProgram(fleetscopeExecutable());
+        recorder.setArguments(QStringList{QStringLiteral("record")} + common);
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOME"), m_dir.path());
+        recorder.setProcessEnvironment(environment);
+        recorder.start();
+        QVERIFY(recorder.waitForStarted(10000));
+        QByteArray said;
+        QVERIFY2(waitForOutput(&recorder, &said, "hub hub: Live", 30000), said.constData());
+
+        // One writer: a second recorder is refused and told which process writes.
+        const ProcessResult second = fleetscope(QStringList{QStringLiteral("record")} + common);
+        QCOMPARE(second.exitCode, 1);
+        QVERIFY2(second.err.contains(QStringLiteral("pid %1").arg(recorder.processId()).toUtf8())
+                     && second.err.contains("one writer at a time"),
+                 second.err.constData());
+        const ProcessResult status = fleetscope({QStringLiteral("record"), QStringLiteral("--status"), QStringLiteral("--history-file"), history});
+        QCOMPARE(status.exitCode, 0);
+        QVERIFY2(status.out.contains(QStringLiteral("Writer: fleetscope (pid %1)").arg(recorder.processId()).toUtf8())
+                     && status.out.contains("\nhub "),
+                 status.out.constData());
+
+        // A dashboard opened now reads what the recorder writes.
+        HistoryStore window;
+        window.open(history);
+        QTRY_VERIFY_WITH_TIMEOUT(window.state() == HistoryStore::State::Ready, 10000);
+        QVERIFY(!window.isRecording());
+        QVERIFY2(window.writer().contains(QStringLiteral("pid %1").arg(recorder.processId())), qPrintable(window.writer()));
+        QSignalSpy recorded(&window, &HistoryStore::transitionsRecorded);
+
+        // Then a cluster is deleted and another breaks (observed after `before`:
+        // the recorder stamps what it sees when it sees it).
+        const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        const QStringList kubectl{QStringLiteral("--kubeconfig"), hub.kubeconfigPath()};
+        const ProcessResult names = runProcess(QStringLiteral("kubectl"), kubectl + QStringList{QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-o"), QStringLiteral("jsonpath={range .items[*]}{.metadata.namespace}/{.metadata.name}{\"\\n\"}{end}")},
+                                               {QStringLiteral("HOME=") + m_dir.path()});
+        QCOMPARE(names.exitCode, 0);
+        const QStringList keys = QString::fromUtf8(names.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(keys.size(), 12);
+        const QString gone = keys[0];
+        const QString broken = keys[1];
+        QCOMPARE(runProcess(QStringLiteral("kubectl"), kubectl + QStringList{QStringLiteral("delete"), QStringLiteral("clusterprofile"), QStringLiteral("-n"), gone.section(u'/', 0, 0), gone.section(u'/', 1)},
+                            {QStringLiteral("HOME=") + m_dir.path()}).exitCode, 0);
+        const QString patch = QStringLiteral("{\"status\":{\"conditions\":[{\"type\":\"ControlPlaneHealthy\",\"status\":\"False\",\"reason\":\"Broken\",\"message\":\"broken by the test\",\"lastTransitionTime\":\"%1\"},{\"type\":\"Joined\",\"status\":\"True\",\"reason\":\"Joined\",\"message\":\"\",\"lastTransitionTime\":\"2026-01-01T00:00:00Z\"}]}}")
+                                  .arg(formatMoment(QDateTime::currentMSecsSinceEpoch()));
+        const ProcessResult patched = runProcess(QStringLiteral("kubectl"), kubectl + QStringList{QStringLiteral("patch"), QStringLiteral("clusterprofile"), QStringLiteral("-n"), broken.section(u'/', 0, 0), broken.section(u'/', 1), QStringLiteral("--subresource=status"), QStringLiteral("--type=merge"), QStringLiteral("-p"), patch},
+                                                 {QStringLiteral("HOME=") + m_dir.path()});
+        QVERIFY2(patched.exitCode == 0, patched.err.constData());
+
+        // The window's store hears of the transition the recorder wrote.
+        QTRY_VERIFY_WITH_TIMEOUT(!recorded.isEmpty(), 20000);
+        bool sawBroken = false;
+        for (const QList<QVariant> &signal : std::as_const(recorded)) {
+            for (const ConditionTransition &t : signal.at(0).value<QList<ConditionTransition>>())
+                sawBroken = sawBroken || (t.cluster.name == broken.section(u'/', 1) && t.to == ConditionStatus::False);
+        }
+        QVERIFY(sawBroken);
+
+        // diff and list --at read what it recorded.
+        ProcessResult diff;
+        QTRY_VERIFY_WITH_TIMEOUT((diff = fleetscope(QStringList{QStringLiteral("diff"), QStringLiteral("--since"), formatMoment(before)} + common),
+                                  diff.out.contains(" left") && diff.out.contains("Healthy -> Unhealthy")),
+                                 20000);
+        QVERIFY2(diff.out.contains(gone.toUtf8()) && diff.out.contains(broken.toUtf8()) && diff.out.contains("Broken"), diff.out.constData());
+        const ProcessResult then = fleetscope(QStringList{QStringLiteral("list"), QStringLiteral("--at"), formatMoment(before), QStringLiteral("-o"), QStringLiteral("name")} + common);
+        QCOMPARE(then.exitCode, 0);
+        QCOMPARE(then.out.count('\n'), 12);
+        QVERIFY(then.out.contains(gone.toUtf8()));
+        const ProcessResult now = fleetscope(QStringList{QStringLiteral("list"), QStringLiteral("--at"), QStringLiteral("now"), QStringLiteral("-o"), QStringLiteral("name")} + common);
+        QCOMPARE(now.exitCode, 0);
+        QCOMPARE(now.out.count('\n'), 11);
+        QVERIFY(!now.out.contains(gone.toUtf8()));
+
+        // SIGTERM (systemd's stop) ends it cleanly and frees the file.
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(20000));
+        QCOMPARE(recorder.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(recorder.exitCode(), 0);
+        const ProcessResult after = fleetscope({QStringLiteral("record"), QStringLiteral("--status"), QStringLiteral("--history-file"), history});
+        QVERIFY2(after.out.contains("Writer: none"), after.out.constData());
     }
 };
 
