@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>ClusterFacts</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+</context>
+<context>
     <name>ConditionReasons</name>
     <message>
         <source>The member agent stopped sending heartbeats to the hub: the cluster&apos;s health is not known.</source>
@@ -472,7 +479,7 @@
     </message>
     <message>
         <source>Live</source>
-        <translation>Live</translation>
+        <translation>Aktuell</translation>
     </message>
     <message>
         <source>Reconnecting</source>
@@ -504,7 +511,7 @@
     </message>
     <message>
         <source>Live (forbidden: %1)</source>
-        <translation>Live (verweigert: %1)</translation>
+        <translation>Aktuell (verweigert: %1)</translation>
     </message>
 </context>
 <context>
@@ -605,6 +612,10 @@
     <message>
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
+    </message>
+    <message>
+        <source>the demo&apos;s simulated hubs</source>
+        <translation>die simulierten Hubs der Demo</translation>
     </message>
 </context>
 <context>
@@ -775,6 +786,22 @@
     <message>
         <source>Export shown clusters</source>
         <translation>Angezeigte Cluster exportieren</translation>
+    </message>
+    <message>
+        <source>Open every group</source>
+        <translation>Alle Gruppen aufklappen</translation>
+    </message>
+    <message>
+        <source>Every group is open</source>
+        <translation>Alle Gruppen sind aufgeklappt</translation>
+    </message>
+    <message>
+        <source>Close every group</source>
+        <translation>Alle Gruppen zuklappen</translation>
+    </message>
+    <message>
+        <source>Every group is closed</source>
+        <translation>Alle Gruppen sind zugeklappt</translation>
     </message>
 </context>
 <context>
@@ -1121,16 +1148,28 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>%1 through proxy %2</source>
         <translation>%1 über Proxy %2</translation>
     </message>
+    <message>
+        <source>&amp;Connect %1 of %2</source>
+        <translation>%1 von %2 &amp;verbinden</translation>
+    </message>
+    <message>
+        <source>Copy a kubectl command that uses this kubeconfig</source>
+        <translation>Einen kubectl-Befehl kopieren, der diese kubeconfig verwendet</translation>
+    </message>
+    <message>
+        <source>Save the kubeconfig (0600) to reuse it later</source>
+        <translation>Die kubeconfig (0600) speichern, um sie später wiederzuverwenden</translation>
+    </message>
+    <message>
+        <source>These are left out; the others are connected:</source>
+        <translation>Diese werden ausgelassen; die anderen werden verbunden:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::DetailsPane</name>
     <message>
         <source>ClusterSet</source>
         <translation>ClusterSet</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keins</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -1188,20 +1227,8 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Keine Conditions gemeldet.</translation>
     </message>
     <message>
-        <source>Type</source>
-        <translation>Typ</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>Grund</translation>
-    </message>
-    <message>
-        <source>Last transition</source>
-        <translation>Letzter Wechsel</translation>
     </message>
     <message>
         <source>Properties</source>
@@ -1261,7 +1288,7 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
     <message>
         <source>Placements</source>
-        <translation>Placements</translation>
+        <translation>Platzierungen</translation>
     </message>
     <message>
         <source>Not chosen by any PlacementDecision.</source>
@@ -1412,6 +1439,18 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Filter syntax and examples</source>
         <translation>Filter-Syntax und Beispiele</translation>
     </message>
+    <message>
+        <source>No cluster matches this filter (of %1).</source>
+        <translation>Kein Cluster passt zu diesem Filter (von %1).</translation>
+    </message>
+    <message>
+        <source>No cluster of the chosen group or placement matches this filter.</source>
+        <translation>Kein Cluster der gewählten Gruppe oder Platzierung passt zu diesem Filter.</translation>
+    </message>
+    <message>
+        <source>None of the %1 clusters is in the chosen group or placement.</source>
+        <translation>Keiner der %1 Cluster gehört zur gewählten Gruppe oder Platzierung.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetCache</name>
@@ -1483,10 +1522,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
-    <message>
-        <source>(none)</source>
-        <translation>(keins)</translation>
-    </message>
     <message>
         <source>Group</source>
         <translation>Gruppe</translation>
@@ -1646,14 +1681,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>dark|light</translation>
     </message>
     <message>
-        <source>Native dashboard for fleets of Kubernetes clusters.
-
-Subcommands: fleetscope list --help, fleetscope connect --help</source>
-        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
-
-Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
-    </message>
-    <message>
         <source>Start with this filter (the filter language, see the README).</source>
         <translation>Mit diesem Filter starten (die Filtersprache, siehe README).</translation>
     </message>
@@ -1672,6 +1699,14 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>command</source>
         <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
+        <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
+
+Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
     </message>
 </context>
 <context>
@@ -1758,7 +1793,7 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
     <message>
         <source>Placements</source>
-        <translation>Placements</translation>
+        <translation>Platzierungen</translation>
     </message>
     <message>
         <source>Profiles</source>
@@ -1767,6 +1802,10 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Problem</source>
         <translation>Problem</translation>
+    </message>
+    <message>
+        <source>removed in this session; check to watch it again</source>
+        <translation>in dieser Sitzung entfernt; ankreuzen, um ihn wieder zu beobachten</translation>
     </message>
 </context>
 <context>
@@ -2092,11 +2131,11 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     </message>
     <message>
         <source>Placements</source>
-        <translation>Placements</translation>
+        <translation>Platzierungen</translation>
     </message>
     <message>
         <source>&amp;Placements</source>
-        <translation>&amp;Placements</translation>
+        <translation>&amp;Platzierungen</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -2121,6 +2160,44 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>Property &amp;aliases…</source>
         <translation>Property-&amp;Aliase…</translation>
+    </message>
+    <message>
+        <source>Stop watching hubs</source>
+        <translation>Hubs nicht mehr beobachten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop watching %n hub(s): %1?</source>
+        <translation>
+            <numerusform>%n Hub nicht mehr beobachten: %1?</numerusform>
+            <numerusform>%n Hubs nicht mehr beobachten: %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) leave the window. File → Hubs… keeps listing the hub until you quit, to bring it back.</source>
+        <translation>
+            <numerusform>%n Cluster verschwindet aus dem Fenster. Datei → Hubs… führt den Hub bis zum Beenden weiter auf, um ihn zurückzuholen.</numerusform>
+            <numerusform>%n Cluster verschwinden aus dem Fenster. Datei → Hubs… führt den Hub bis zum Beenden weiter auf, um ihn zurückzuholen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>Nicht mehr beobachten</translation>
+    </message>
+    <message>
+        <source>Connect to every hub again and list its clusters afresh</source>
+        <translation>Mit jedem Hub neu verbinden und seine Cluster neu auflisten</translation>
+    </message>
+    <message>
+        <source>What each hub was asked, answered and why it is in its state</source>
+        <translation>Was jeder Hub gefragt wurde, was er antwortete und warum er in seinem Zustand ist</translation>
+    </message>
+    <message>
+        <source>&amp;Resources…</source>
+        <translation>&amp;Ressourcen…</translation>
+    </message>
+    <message>
+        <source>No hub is watched: add one in File → Hubs…</source>
+        <translation>Kein Hub wird beobachtet: fügen Sie einen unter Datei → Hubs… hinzu</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2294,65 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>First line</source>
         <translation>Erste Zeile</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberStateModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <source>discovering</source>
+        <translation>erkundet</translation>
+    </message>
+    <message>
+        <source>listing</source>
+        <translation>listet</translation>
+    </message>
+    <message>
+        <source>live (%1)</source>
+        <translation>live (%1)</translation>
+    </message>
+    <message>
+        <source>listed (%1)</source>
+        <translation>gelistet (%1)</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>verboten</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>credential error</source>
+        <translation>Anmeldefehler</translation>
+    </message>
+    <message>
+        <source>not served</source>
+        <translation>nicht angeboten</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>(%1, cluster-wide)</source>
+        <translation>(%1, clusterweit)</translation>
+    </message>
+    <message>
+        <source>(%1 in %2)</source>
+        <translation>(%1 in %2)</translation>
     </message>
 </context>
 <context>
@@ -2354,6 +2490,147 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
         <source>Restore &amp;built-in</source>
         <translation>&amp;Eingebaute wiederherstellen</translation>
     </message>
+    <message>
+        <source>These are the built-in aliases</source>
+        <translation>Dies sind die eingebauten Aliase</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in aliases</source>
+        <translation>Die Tabelle durch die eingebauten Aliase ersetzen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourceTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourcesWindow</name>
+    <message>
+        <source>Resources — Fleetscope</source>
+        <translation>Ressourcen — Fleetscope</translation>
+    </message>
+    <message>
+        <source>Which member clusters to look into</source>
+        <translation>Welche Mitgliedscluster betrachtet werden</translation>
+    </message>
+    <message>
+        <source>Filter clusters, e.g. clusterset=prod</source>
+        <translation>Cluster filtern, z. B. clusterset=prod</translation>
+    </message>
+    <message>
+        <source>The kind: pods, deploy, certificates.cert-manager.io…; the list shows what the members serve</source>
+        <translation>Die Art: pods, deploy, certificates.cert-manager.io…; die Liste zeigt, was die Mitglieder anbieten</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>Alle Namespaces</translation>
+    </message>
+    <message>
+        <source>All namespaces, one, or several separated by commas</source>
+        <translation>Alle Namespaces, einer oder mehrere durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web</source>
+        <translation>Label-Selektor, z. B. app=web</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>&amp;Beobachten</translation>
+    </message>
+    <message>
+        <source>Clusters:</source>
+        <translation>Cluster:</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>Art:</translation>
+    </message>
+    <message>
+        <source>Namespaces:</source>
+        <translation>Namespaces:</translation>
+    </message>
+    <message>
+        <source>Search the table</source>
+        <translation>Tabelle durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Group by cluster</source>
+        <translation>Nach Cluster &amp;gruppieren</translation>
+    </message>
+    <message>
+        <source>Show &amp;YAML</source>
+        <translation>&amp;YAML anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this cluster…</source>
+        <translation>Mit diesem Cluster &amp;verbinden…</translation>
+    </message>
+    <message>
+        <source>&amp;Run a command on this cluster…</source>
+        <translation>Befehl auf diesem Cluster &amp;ausführen…</translation>
+    </message>
+    <message>
+        <source>Selected clusters</source>
+        <translation>Ausgewählte Cluster</translation>
+    </message>
+    <message>
+        <source>Filter…</source>
+        <translation>Filter…</translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>Ansicht: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n cluster(s))</source>
+        <translation>
+            <numerusform>%1 (%n Cluster)</numerusform>
+            <numerusform>%1 (%n Cluster)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select clusters in the main window first, or pick a saved view or a filter.</source>
+        <translation>Wählen Sie zuerst Cluster im Hauptfenster aus, oder eine gespeicherte Ansicht oder einen Filter.</translation>
+    </message>
+    <message>
+        <source>The filter is not valid: %1</source>
+        <translation>Der Filter ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>No cluster matches.</source>
+        <translation>Kein Cluster passt.</translation>
+    </message>
+    <message>
+        <source>Choose a kind.</source>
+        <translation>Wählen Sie eine Art.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects shown · %3 of %4 clusters live, %5 failed</source>
+        <translation>%1 von %2 Objekten angezeigt · %3 von %4 Clustern live, %5 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>Verbinden…</translation>
+    </message>
+    <message>
+        <source>Run a command…</source>
+        <translation>Befehl ausführen…</translation>
+    </message>
+    <message>
+        <source>Could not fetch the object: %1</source>
+        <translation>Das Objekt konnte nicht geholt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::RunDialog</name>
@@ -2426,10 +2703,6 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
 <context>
     <name>fleetscope::SavedViewsMenu</name>
     <message>
-        <source>&amp;Views</source>
-        <translation>&amp;Gespeicherte Ansichten</translation>
-    </message>
-    <message>
         <source>&amp;Save current view…</source>
         <translation>Aktuelle Ansicht &amp;speichern …</translation>
     </message>
@@ -2468,6 +2741,10 @@ Unterbefehle: fleetscope list --help, fleetscope connect --help</translation>
     <message>
         <source>A view named &quot;%1&quot; exists. Replace it?</source>
         <translation>Eine Ansicht namens „%1“ existiert bereits. Ersetzen?</translation>
+    </message>
+    <message>
+        <source>Vie&amp;ws</source>
+        <translation>&amp;Gespeicherte Ansichten</translation>
     </message>
 </context>
 <context>

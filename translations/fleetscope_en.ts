@@ -161,6 +161,23 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::MainWindow</name>
+    <message numerus="yes">
+        <source>Stop watching %n hub(s): %1?</source>
+        <translation>
+            <numerusform>Stop watching %n hub: %1?</numerusform>
+            <numerusform>Stop watching %n hubs: %1?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) leave the window. File → Hubs… keeps listing the hub until you quit, to bring it back.</source>
+        <translation>
+            <numerusform>%n cluster leaves the window. File → Hubs… keeps listing the hub until you quit, to bring it back.</numerusform>
+            <numerusform>%n clusters leave the window. File → Hubs… keeps listing the hubs until you quit, to bring them back.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::MemberActions</name>
     <message numerus="yes">
         <source>%n context(s) written to %1.</source>
@@ -198,6 +215,16 @@
         <translation>
             <numerusform>⚠ %n chosen cluster has no ClusterProfile: %1</numerusform>
             <numerusform>⚠ %n chosen clusters have no ClusterProfile: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourcesWindow</name>
+    <message numerus="yes">
+        <source>%1 (%n cluster(s))</source>
+        <translation>
+            <numerusform>%1 (%n cluster)</numerusform>
+            <numerusform>%1 (%n clusters)</numerusform>
         </translation>
     </message>
 </context>

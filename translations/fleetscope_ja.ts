@@ -9,6 +9,13 @@
     </message>
 </context>
 <context>
+    <name>ClusterFacts</name>
+    <message>
+        <source>(none)</source>
+        <translation>（なし）</translation>
+    </message>
+</context>
+<context>
     <name>ConditionReasons</name>
     <message>
         <source>The member agent stopped sending heartbeats to the hub: the cluster&apos;s health is not known.</source>
@@ -603,6 +610,10 @@
         <source>Fleetscope</source>
         <translation>Fleetscope</translation>
     </message>
+    <message>
+        <source>the demo&apos;s simulated hubs</source>
+        <translation>デモのシミュレーションハブ</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessController</name>
@@ -770,6 +781,22 @@
     <message>
         <source>Export shown clusters</source>
         <translation>表示中のクラスターをエクスポート</translation>
+    </message>
+    <message>
+        <source>Open every group</source>
+        <translation>すべてのグループを展開</translation>
+    </message>
+    <message>
+        <source>Every group is open</source>
+        <translation>すべてのグループが展開されています</translation>
+    </message>
+    <message>
+        <source>Close every group</source>
+        <translation>すべてのグループを折りたたむ</translation>
+    </message>
+    <message>
+        <source>Every group is closed</source>
+        <translation>すべてのグループが折りたたまれています</translation>
     </message>
 </context>
 <context>
@@ -1113,16 +1140,28 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>%1 through proxy %2</source>
         <translation>%1（プロキシ %2 経由）</translation>
     </message>
+    <message>
+        <source>&amp;Connect %1 of %2</source>
+        <translation>%2 個中 %1 個に接続(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy a kubectl command that uses this kubeconfig</source>
+        <translation>この kubeconfig を使う kubectl コマンドをコピー</translation>
+    </message>
+    <message>
+        <source>Save the kubeconfig (0600) to reuse it later</source>
+        <translation>後で再利用できるよう kubeconfig (0600) を保存</translation>
+    </message>
+    <message>
+        <source>These are left out; the others are connected:</source>
+        <translation>次のクラスタは除外し、残りに接続します:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::DetailsPane</name>
     <message>
         <source>ClusterSet</source>
         <translation>ClusterSet</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>なし</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -1179,20 +1218,8 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>Condition の報告はありません。</translation>
     </message>
     <message>
-        <source>Type</source>
-        <translation>種類</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>ステータス</translation>
-    </message>
-    <message>
         <source>Reason</source>
         <translation>理由</translation>
-    </message>
-    <message>
-        <source>Last transition</source>
-        <translation>最終遷移</translation>
     </message>
     <message>
         <source>Properties</source>
@@ -1403,6 +1430,18 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Filter syntax and examples</source>
         <translation>フィルターの構文と例</translation>
     </message>
+    <message>
+        <source>No cluster matches this filter (of %1).</source>
+        <translation>このフィルターに一致するクラスタはありません（全 %1 個中）。</translation>
+    </message>
+    <message>
+        <source>No cluster of the chosen group or placement matches this filter.</source>
+        <translation>選択したグループまたはプレースメントに、このフィルターに一致するクラスタはありません。</translation>
+    </message>
+    <message>
+        <source>None of the %1 clusters is in the chosen group or placement.</source>
+        <translation>%1 個のクラスタのうち、選択したグループまたはプレースメントに属するものはありません。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetCache</name>
@@ -1472,10 +1511,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
-    <message>
-        <source>(none)</source>
-        <translation>（なし）</translation>
-    </message>
     <message>
         <source>Group</source>
         <translation>グループ</translation>
@@ -1635,14 +1670,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>dark|light</translation>
     </message>
     <message>
-        <source>Native dashboard for fleets of Kubernetes clusters.
-
-Subcommands: fleetscope list --help, fleetscope connect --help</source>
-        <translation>Kubernetes クラスターのフリート向けネイティブダッシュボード。
-
-サブコマンド: fleetscope list --help、fleetscope connect --help</translation>
-    </message>
-    <message>
         <source>Start with this filter (the filter language, see the README).</source>
         <translation>このフィルターで開始します（フィルター言語は README を参照）。</translation>
     </message>
@@ -1661,6 +1688,14 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>command</source>
         <translation>コマンド</translation>
+    </message>
+    <message>
+        <source>Native dashboard for fleets of Kubernetes clusters.
+
+Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
+        <translation>Kubernetes クラスタ群のためのネイティブダッシュボード。
+
+コマンドは下に一覧があります。「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
     </message>
 </context>
 <context>
@@ -1753,6 +1788,10 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>Problem</source>
         <translation>問題</translation>
+    </message>
+    <message>
+        <source>removed in this session; check to watch it again</source>
+        <translation>このセッションで削除済み。チェックすると再び監視します</translation>
     </message>
 </context>
 <context>
@@ -2104,6 +2143,42 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>Property &amp;aliases…</source>
         <translation>プロパティの別名(&amp;A)…</translation>
     </message>
+    <message>
+        <source>Stop watching hubs</source>
+        <translation>ハブの監視を停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop watching %n hub(s): %1?</source>
+        <translation>
+            <numerusform>%n 個のハブの監視を停止しますか: %1？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cluster(s) leave the window. File → Hubs… keeps listing the hub until you quit, to bring it back.</source>
+        <translation>
+            <numerusform>%n 個のクラスタがウィンドウから消えます。終了するまでは ファイル → ハブ… にハブが残り、元に戻せます。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>監視を停止</translation>
+    </message>
+    <message>
+        <source>Connect to every hub again and list its clusters afresh</source>
+        <translation>すべてのハブに再接続し、クラスタを一覧し直します</translation>
+    </message>
+    <message>
+        <source>What each hub was asked, answered and why it is in its state</source>
+        <translation>各ハブへの問い合わせと応答、そしてその状態の理由</translation>
+    </message>
+    <message>
+        <source>&amp;Resources…</source>
+        <translation>リソース(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>No hub is watched: add one in File → Hubs…</source>
+        <translation>監視中のハブはありません: ファイル → ハブ… で追加してください</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
@@ -2197,6 +2272,65 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>First line</source>
         <translation>最初の行</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::MemberStateModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>接続中</translation>
+    </message>
+    <message>
+        <source>discovering</source>
+        <translation>探索中</translation>
+    </message>
+    <message>
+        <source>listing</source>
+        <translation>一覧取得中</translation>
+    </message>
+    <message>
+        <source>live (%1)</source>
+        <translation>ライブ (%1)</translation>
+    </message>
+    <message>
+        <source>listed (%1)</source>
+        <translation>取得済み (%1)</translation>
+    </message>
+    <message>
+        <source>forbidden</source>
+        <translation>禁止</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>到達不能</translation>
+    </message>
+    <message>
+        <source>credential error</source>
+        <translation>認証情報エラー</translation>
+    </message>
+    <message>
+        <source>not served</source>
+        <translation>未提供</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>(%1, cluster-wide)</source>
+        <translation>(%1、クラスター全体)</translation>
+    </message>
+    <message>
+        <source>(%1 in %2)</source>
+        <translation>(%2 で %1)</translation>
     </message>
 </context>
 <context>
@@ -2331,6 +2465,146 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
         <source>Restore &amp;built-in</source>
         <translation>組み込みに戻す(&amp;B)</translation>
     </message>
+    <message>
+        <source>These are the built-in aliases</source>
+        <translation>これは組み込みのエイリアスです</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in aliases</source>
+        <translation>表を組み込みのエイリアスで置き換えます</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourceTableModel</name>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::ResourcesWindow</name>
+    <message>
+        <source>Resources — Fleetscope</source>
+        <translation>リソース — Fleetscope</translation>
+    </message>
+    <message>
+        <source>Which member clusters to look into</source>
+        <translation>調べるメンバークラスター</translation>
+    </message>
+    <message>
+        <source>Filter clusters, e.g. clusterset=prod</source>
+        <translation>クラスターを絞り込む (例: clusterset=prod)</translation>
+    </message>
+    <message>
+        <source>The kind: pods, deploy, certificates.cert-manager.io…; the list shows what the members serve</source>
+        <translation>種類: pods、deploy、certificates.cert-manager.io…。一覧はメンバーが提供する種類です</translation>
+    </message>
+    <message>
+        <source>All namespaces</source>
+        <translation>すべての Namespace</translation>
+    </message>
+    <message>
+        <source>All namespaces, one, or several separated by commas</source>
+        <translation>すべての Namespace、1 つ、またはカンマ区切りで複数</translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web</source>
+        <translation>ラベルセレクター (例: app=web)</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>監視(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Clusters:</source>
+        <translation>クラスター:</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>種類:</translation>
+    </message>
+    <message>
+        <source>Namespaces:</source>
+        <translation>Namespace:</translation>
+    </message>
+    <message>
+        <source>Search the table</source>
+        <translation>表を検索</translation>
+    </message>
+    <message>
+        <source>&amp;Group by cluster</source>
+        <translation>クラスターごとにまとめる(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show &amp;YAML</source>
+        <translation>YAML を表示(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this cluster…</source>
+        <translation>このクラスターに接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Run a command on this cluster…</source>
+        <translation>このクラスターでコマンドを実行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Selected clusters</source>
+        <translation>選択したクラスター</translation>
+    </message>
+    <message>
+        <source>Filter…</source>
+        <translation>フィルター…</translation>
+    </message>
+    <message>
+        <source>View: %1</source>
+        <translation>ビュー: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n cluster(s))</source>
+        <translation>
+            <numerusform>%1 (%n クラスター)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select clusters in the main window first, or pick a saved view or a filter.</source>
+        <translation>まずメインウィンドウでクラスターを選択するか、保存済みビューかフィルターを選んでください。</translation>
+    </message>
+    <message>
+        <source>The filter is not valid: %1</source>
+        <translation>フィルターが無効です: %1</translation>
+    </message>
+    <message>
+        <source>No cluster matches.</source>
+        <translation>一致するクラスターはありません。</translation>
+    </message>
+    <message>
+        <source>Choose a kind.</source>
+        <translation>種類を選んでください。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects shown · %3 of %4 clusters live, %5 failed</source>
+        <translation>%2 件中 %1 件のオブジェクトを表示 · %4 クラスター中 %3 がライブ、%5 が失敗</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Connect…</source>
+        <translation>接続…</translation>
+    </message>
+    <message>
+        <source>Run a command…</source>
+        <translation>コマンドを実行…</translation>
+    </message>
+    <message>
+        <source>Could not fetch the object: %1</source>
+        <translation>オブジェクトを取得できませんでした: %1</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::RunDialog</name>
@@ -2402,10 +2676,6 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
 <context>
     <name>fleetscope::SavedViewsMenu</name>
     <message>
-        <source>&amp;Views</source>
-        <translation>保存したビュー(&amp;W)</translation>
-    </message>
-    <message>
         <source>&amp;Save current view…</source>
         <translation>現在のビューを保存(&amp;S)…</translation>
     </message>
@@ -2444,6 +2714,10 @@ Subcommands: fleetscope list --help, fleetscope connect --help</source>
     <message>
         <source>A view named &quot;%1&quot; exists. Replace it?</source>
         <translation>「%1」という名前のビューは既にあります。置き換えますか？</translation>
+    </message>
+    <message>
+        <source>Vie&amp;ws</source>
+        <translation>保存したビュー(&amp;W)</translation>
     </message>
 </context>
 <context>

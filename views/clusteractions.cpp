@@ -100,6 +100,37 @@ void ClusterActions::addTreeActions()
     connect(expand, &QAction::triggered, view, &QTreeView::expandAll);
     auto *collapse = new QAction(tr("C&ollapse all"), view);
     connect(collapse, &QAction::triggered, view, &QTreeView::collapseAll);
+    // Offered only when they would change something, saying so otherwise.
+    const auto updateExpandActions = [view, expand, collapse] {
+        bool anyCollapsed = false;
+        bool anyExpanded = false;
+        QList<QModelIndex> pending{QModelIndex()};
+        const QAbstractItemModel *model = view->model();
+        while (!pending.isEmpty() && !(anyCollapsed && anyExpanded)) {
+            const QModelIndex parent = pending.takeLast();
+            for (int row = 0; model && row < model->rowCount(parent); ++row) {
+                const QModelIndex index = model->index(row, 0, parent);
+                if (!model->hasChildren(index))
+                    continue;
+                const bool expanded = view->isExpanded(index);
+                anyExpanded = anyExpanded || expanded;
+                anyCollapsed = anyCollapsed || !expanded;
+                if (expanded)
+                    pending.append(index);
+            }
+        }
+        expand->setEnabled(anyCollapsed);
+        expand->setToolTip(anyCollapsed ? tr("Open every group") : tr("Every group is open"));
+        collapse->setEnabled(anyExpanded);
+        collapse->setToolTip(anyExpanded ? tr("Close every group") : tr("Every group is closed"));
+    };
+    connect(view, &QTreeView::expanded, this, updateExpandActions);
+    connect(view, &QTreeView::collapsed, this, updateExpandActions);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(view->model(), signal, this, updateExpandActions);
+    connect(view->model(), &QAbstractItemModel::modelReset, this, updateExpandActions);
+    connect(view->model(), &QAbstractItemModel::layoutChanged, this, updateExpandActions);
+    updateExpandActions();
     auto *separator = new QAction(view);
     separator->setSeparator(true);
     view->addActions({copyGroup, expand, collapse, separator, m_export});

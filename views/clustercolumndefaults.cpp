@@ -14,15 +14,17 @@ struct ColumnDefault
     int width;
 };
 
-// Visual order and widths. The first five fit the ~660 px a 1400 px window
-// leaves the table beside the groups and the details pane; ControlPlaneHealthy is
-// as wide as its header so that the word shows beside the icon.
+// Visual order and widths. The first four (what a row is, its health, version
+// and hub) fit the ~500 px a 1024 px window leaves the table beside the groups and
+// the details pane, the manager too at 1400 px; ControlPlaneHealthy is as wide as
+// its header so that the word shows beside the icon. The hub's width follows the
+// hub names (fitHubColumn()).
 constexpr ColumnDefault order[] = {
-    {ClusterTableModel::NameColumn, 180},
+    {ClusterTableModel::NameColumn, 160},
     {ClusterTableModel::ControlPlaneHealthyColumn, 150},
-    {ClusterTableModel::ManagerColumn, 170},
     {ClusterTableModel::VersionColumn, 80},
     {ClusterTableModel::HubColumn, 80},
+    {ClusterTableModel::ManagerColumn, 170},
     {ClusterTableModel::ClusterSetColumn, 100},
     {ClusterTableModel::NodesColumn, 60},
     {ClusterTableModel::JoinedColumn, 80},
@@ -46,6 +48,22 @@ ClusterColumnDefaults::ClusterColumnDefaults(QHeaderView *header, const FleetSto
     setObjectName(QStringLiteral("clusterColumnDefaults"));
     apply();
     connect(store, &FleetStore::deltaApplied, this, &ClusterColumnDefaults::checkDisplayNames);
+    connect(store, &FleetStore::hubStatusChanged, this, &ClusterColumnDefaults::fitHubColumn);
+}
+
+void ClusterColumnDefaults::fitHubColumn()
+{
+    if (m_userLayout)
+        return;
+    // Wide enough for the longest hub name, so that rows of two hubs never read
+    // alike; a very long name is cut in the middle (and has its tooltip).
+    int widest = 0;
+    const QFontMetrics metrics(m_header->font());
+    for (int hub : m_store->activeHubs())
+        widest = qMax(widest, metrics.horizontalAdvance(m_store->hubName(hub)));
+    const int width = qBound(80, widest + 2 * metrics.averageCharWidth() + 8, 220);
+    if (m_header->sectionSize(ClusterTableModel::HubColumn) != width)
+        m_header->resizeSection(ClusterTableModel::HubColumn, width);
 }
 
 void ClusterColumnDefaults::apply()
@@ -62,6 +80,7 @@ void ClusterColumnDefaults::apply()
     m_header->setSectionHidden(ClusterTableModel::DisplayNameColumn, true);
     m_displayNameDecided = false;
     checkDisplayNames();
+    fitHubColumn();
 }
 
 void ClusterColumnDefaults::keepUserLayout()
@@ -88,9 +107,9 @@ void ClusterColumnDefaults::checkDisplayNames()
     m_displayNameDecided = true;
     if (!displayNamesAddInformation(*m_store))
         return;
-    // Right after the five that must fit: it is the human name of the row.
+    // Right after the ones that must fit: it is the human name of the row.
     m_header->moveSection(m_header->visualIndex(ClusterTableModel::DisplayNameColumn),
-                          m_header->visualIndex(ClusterTableModel::HubColumn));
+                          m_header->visualIndex(ClusterTableModel::ManagerColumn) + 1);
     m_header->setSectionHidden(ClusterTableModel::DisplayNameColumn, false);
 }
 

@@ -36,6 +36,7 @@ public:
 
 private:
     void checkDisplayNames();
+    void fitHubColumn();
 
     QHeaderView *m_header;
     const FleetStore *m_store;

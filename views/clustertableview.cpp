@@ -1,5 +1,7 @@
 #include "clustertableview.h"
 
+#include "elidedtooltips.h"
+
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
@@ -36,6 +38,19 @@ protected:
         QStyledItemDelegate::initStyleOption(option, index);
         // The table draws one focus frame around the current row, not one per cell.
         option->state &= ~QStyle::State_HasFocus;
+        // Names are told apart by their ends (prod-eu-1, prod-eu-2; hub-eu, hub-us):
+        // cut in the middle, never to the same text.
+        switch (index.column()) {
+        case ClusterTableModel::NameColumn:
+        case ClusterTableModel::DisplayNameColumn:
+        case ClusterTableModel::HubColumn:
+        case ClusterTableModel::NamespaceColumn:
+        case ClusterTableModel::ClusterSetColumn:
+            option->textElideMode = Qt::ElideMiddle;
+            break;
+        default:
+            break;
+        }
         QIcon icon;
         if (index.column() == ClusterTableModel::NameColumn) {
             if (const QVariant health = index.data(ClusterTableModel::HealthRole); health.isValid())
@@ -122,6 +137,7 @@ ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     setObjectName(QStringLiteral("clusterTable"));
     setModel(proxy);
     setItemDelegate(new ClusterItemDelegate(this));
+    ElidedTextToolTips::install(this);
     // A list of clusters, looking and moving like one: no grid, no row numbers,
     // text elided rather than wrapped, Tab leaves the table, the focus frame
     // spans the current row.
@@ -174,8 +190,34 @@ ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
     h->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(h, &QHeaderView::customContextMenuRequested, this, &ClusterTableView::showHeaderMenu);
 
-    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this] { emit currentClusterChanged(currentStoreRow()); });
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ClusterTableView::reportCurrentCluster);
+    // A filter that hides the current row relayouts the proxy: the current index
+    // dies without a signal, and whoever shows the current cluster must hear it.
+    connect(proxy, &QAbstractItemModel::layoutChanged, this, &ClusterTableView::reportCurrentCluster);
+    connect(proxy, &QAbstractItemModel::modelReset, this, &ClusterTableView::reportCurrentCluster);
+    connect(proxy, &QAbstractItemModel::rowsRemoved, this, &ClusterTableView::reportCurrentCluster);
+}
+
+void ClusterTableView::reportCurrentCluster()
+{
+    const int row = currentStoreRow();
+    if (row == m_reportedCluster)
+        return;
+    m_reportedCluster = row;
+    emit currentClusterChanged(row);
+}
+
+void ClusterTableView::focusInEvent(QFocusEvent *event)
+{
+    // QAbstractItemView makes the first row current when the view gets the focus
+    // without one, which shows it in the details: a click on the scroll bar or a
+    // Tab into the table must not choose a cluster. Arrow keys start at the top.
+    if (currentIndex().isValid()) {
+        QTableView::focusInEvent(event);
+        return;
+    }
+    QAbstractScrollArea::focusInEvent(event);
+    viewport()->update();
 }
 
 int ClusterTableView::currentStoreRow() const

@@ -55,8 +55,10 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void currentChanged(const QModelIndex &current, const QModelIndex &previous) override;
     void changeEvent(QEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
 
 private:
+    void reportCurrentCluster();
     void showHeaderMenu(const QPoint &position);
     void addDynamicColumn(bool label, const QString &key);
     void updateRowHeight();
@@ -74,6 +76,7 @@ private:
 
     ClusterFilterProxy *m_proxy;
     ClusterTableModel *m_table;
+    int m_reportedCluster = -1; // the store row currentClusterChanged() last said
     QTimer *m_repaint;
     QTimer *m_geometry;
     QTimer *m_syncRows; // brings the vertical header to the row count once per turn of the event loop

@@ -301,8 +301,15 @@ void ConnectDialog::updateConnectButton()
 {
     // Copy and Save need no terminal; Connect needs both.
     m_connectButton->setEnabled(m_plan.ok() && m_terminalError.isEmpty());
-    m_connectButton->setToolTip(m_terminalError.isEmpty() ? tr("Open your terminal with KUBECONFIG set")
-                                                          : m_terminalError);
+    int connectable = 0;
+    for (const ConnectPlan::Member &member : m_plan.members)
+        connectable += member.ok() ? 1 : 0;
+    m_connectButton->setText(m_plan.ok() && !m_plan.complete()
+                                 ? tr("&Connect %1 of %2").arg(connectable).arg(m_plan.members.size())
+                                 : tr("&Connect"));
+    m_connectButton->setToolTip(!m_terminalError.isEmpty() ? m_terminalError
+                                : !m_plan.ok()              ? m_problem
+                                                            : tr("Open your terminal with KUBECONFIG set"));
 }
 
 void ConnectDialog::reloadProviders()
@@ -377,8 +384,12 @@ void ConnectDialog::rebuild()
     }
     m_problem = problems.join(QStringLiteral("\n\n"));
     updateConnectButton();
+    // What can be connected is, the rest is named with its reason.
+    const QString &why = m_problem;
     m_copyButton->setEnabled(m_plan.ok());
+    m_copyButton->setToolTip(m_plan.ok() ? tr("Copy a kubectl command that uses this kubeconfig") : why);
     m_saveButton->setEnabled(m_plan.ok());
+    m_saveButton->setToolTip(m_plan.ok() ? tr("Save the kubeconfig (0600) to reuse it later") : why);
     showMessages();
 }
 
@@ -387,7 +398,9 @@ void ConnectDialog::showMessages()
     QString html;
     if (!m_problem.isEmpty())
         html += QStringLiteral("<p style=\"color:%1\"><b>%2</b><br>%3</p>")
-                    .arg(HealthStyle::errorText().name(), tr("Cannot connect."), htmlLines(m_problem));
+                    .arg(HealthStyle::errorText().name(),
+                         m_plan.ok() ? tr("These are left out; the others are connected:") : tr("Cannot connect."),
+                         htmlLines(m_problem));
     for (const QString &w : m_plan.warnings())
         html += QStringLiteral("<p>%1 %2</p>").arg(tr("Warning:"), htmlLines(w));
     m_messages->setText(html);

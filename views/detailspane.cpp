@@ -52,6 +52,20 @@ QString yamlOf(const ProfilePtr &record)
 
 const QString yamlLink = QStringLiteral("fleetscope:yaml");
 
+// A property's value: plain text, or, when a producer put JSON in it (an
+// endpoint list), that JSON as YAML lines.
+QString propertyValueHtml(const QString &value)
+{
+    const QString trimmed = value.trimmed();
+    if (trimmed.startsWith(u'[') || trimmed.startsWith(u'{')) {
+        const QByteArray utf8 = trimmed.toUtf8();
+        const nlohmann::json parsed = nlohmann::json::parse(utf8.constData(), utf8.constData() + utf8.size(), nullptr, false);
+        if (!parsed.is_discarded() && (parsed.is_array() || parsed.is_object()) && !parsed.empty())
+            return QStringLiteral("<pre style='margin:0'>%1</pre>").arg(esc(QString::fromUtf8(jsonToYaml(parsed)).trimmed()));
+    }
+    return QStringLiteral("<b>%1</b>").arg(esc(value));
+}
+
 // Secondary text in its own paragraph: an empty state or a status.
 QString note(const QString &color, const QString &text)
 {
@@ -229,7 +243,7 @@ QString DetailsPane::render(int row, qint64 now) const
     auto row2 = [&html, &muted](const QString &key, const QString &valueHtml) {
         html += QStringLiteral("<tr><td style='color:%1; padding-right:10px'>%2</td><td>%3</td></tr>").arg(muted, esc(key), valueHtml);
     };
-    row2(tr("ClusterSet"), fp.clusterSet.isEmpty() ? tr("none")
+    row2(tr("ClusterSet"), fp.clusterSet.isEmpty() ? esc(noValueText())
                                                    : esc(fp.clusterSet) + QStringLiteral(" <span style='color:%1'>(").arg(muted)
                                                        + esc(clusterSetSourceText(fp.clusterSetSource)) + QStringLiteral(")</span>"));
     const ManagerFact manager = managerOf(p);
@@ -272,42 +286,47 @@ QString DetailsPane::render(int row, qint64 now) const
         }
     }
 
+    // One fact per line, in the pane's full width: identifiers (reasons, property
+    // names, label keys) wrap between words, not inside them, in a narrow pane.
     html += section(tr("Conditions"));
     if (p.conditions.isEmpty()) {
         html += note(muted, tr("No conditions reported."));
     } else {
-        html += QStringLiteral("<table cellspacing='3'><tr style='color:%1'><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
-                    .arg(muted, esc(tr("Type")), esc(tr("Status")), esc(tr("Reason")), esc(tr("Last transition")));
         for (const Condition &c : p.conditions) {
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td><td>%3</td><td>%4</td></tr>")
-                        .arg(esc(c.type), statusCell(c.status), esc(c.reason), ageOf(c.lastTransitionTime, now));
+            html += QStringLiteral("<p style='margin-bottom:6px'><b>%1</b> &nbsp; %2 &nbsp; <span style='color:%3'>%4</span>")
+                        .arg(esc(c.type), statusCell(c.status), muted, ageOf(c.lastTransitionTime, now));
+            if (!c.reason.isEmpty())
+                html += QStringLiteral("<br><span style='color:%1'>%2</span> %3").arg(muted, esc(tr("Reason")), esc(c.reason));
             // The producer's reason in words, before its own message.
             const QString meaning = conditionReasonText(c.type.view(), c.reason.view());
             if (!meaning.isEmpty())
-                html += QStringLiteral("<tr><td></td><td colspan='3'><i>%1</i></td></tr>")
-                            .arg(esc(tr("%1: %2").arg(conditionReasonProducer(c.reason.view()), meaning)));
+                html += QStringLiteral("<br><i>%1</i>").arg(esc(tr("%1: %2").arg(conditionReasonProducer(c.reason.view()), meaning)));
             if (!c.message.isEmpty())
-                html += QStringLiteral("<tr><td></td><td colspan='3' style='color:%1'>%2</td></tr>").arg(muted, esc(c.message));
+                html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(muted, esc(c.message));
+            html += QStringLiteral("</p>");
         }
-        html += QStringLiteral("</table>");
     }
 
     html += section(tr("Properties"));
     if (p.properties.isEmpty()) {
         html += note(muted, tr("No properties reported."));
     } else {
-        html += QStringLiteral("<table cellspacing='3'>");
-        for (const Property &prop : p.properties)
-            html += QStringLiteral("<tr><td>%1</td><td><b>%2</b></td><td style='color:%3'>%4</td></tr>")
-                        .arg(esc(prop.name), esc(p.valueText(prop).toString()), muted, prop.lastObservedTime ? ageOf(prop.lastObservedTime, now) : QString());
-        html += QStringLiteral("</table>");
+        for (const Property &prop : p.properties) {
+            const QString age = prop.lastObservedTime ? QStringLiteral(" &nbsp; <span style='color:%1'>%2</span>")
+                                                            .arg(muted, ageOf(prop.lastObservedTime, now))
+                                                      : QString();
+            html += QStringLiteral("<p style='margin-bottom:4px'><span style='color:%1'>%2</span>%3<br>%4</p>")
+                        .arg(muted, esc(prop.name), age, propertyValueHtml(p.valueText(prop).toString()));
+        }
     }
 
     html += section(tr("Labels"));
     QStringList labels;
     for (const LabelMap::Entry &label : p.metadata.labels.entries())
-        labels << QStringLiteral("<tt>%1=%2</tt>").arg(esc(label.first), esc(p.metadata.labels.text(label).toString()));
-    html += labels.isEmpty() ? note(muted, QStringLiteral("—")) : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
+        labels << QStringLiteral("<span style='color:%1'>%2</span><br><tt>%3</tt>")
+                      .arg(muted, esc(label.first), esc(p.metadata.labels.text(label).toString()));
+    html += labels.isEmpty() ? note(muted, QStringLiteral("—"))
+                             : QStringLiteral("<p>") + labels.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
 
     html += section(tr("Access providers"));
     if (p.accessProviders.isEmpty())

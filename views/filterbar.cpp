@@ -5,12 +5,15 @@
 #include "fleet/filtercompleter.h"
 #include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
+#include "fleet/fleetstore.h"
 #include "healthstyle.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>
 #include <QFontDatabase>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QStringListModel>
 #include <QTimer>
@@ -85,6 +88,7 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     , m_proxy(proxy)
     , m_edit(new QLineEdit(this))
     , m_error(new QLabel(this))
+    , m_noMatch(new QLabel(this))
     , m_help(new QToolButton(this))
     , m_debounce(new QTimer(this))
     , m_completeDebounce(new QTimer(this))
@@ -101,6 +105,9 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     m_error->setTextFormat(Qt::PlainText);
     m_error->setVisible(false);
     HealthStyle::setErrorText(m_error, true);
+    m_noMatch->setObjectName(QStringLiteral("filterNoMatch"));
+    m_noMatch->setWordWrap(true);
+    m_noMatch->setVisible(false);
     m_help->setText(QStringLiteral("?"));
     m_help->setToolTip(tr("Filter syntax and examples"));
     connect(m_help, &QToolButton::clicked, this, &FilterBar::showHelp);
@@ -114,6 +121,12 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     column->setSpacing(2);
     column->addLayout(row);
     column->addWidget(m_error);
+    column->addWidget(m_noMatch);
+    // The proxy's row count settles after a whole delta or refilter: look then.
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(proxy, signal, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
+    connect(proxy, &QAbstractItemModel::layoutChanged, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
+    connect(proxy, &QAbstractItemModel::modelReset, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(debounceMs);
@@ -131,6 +144,35 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     connect(m_completeDebounce, &QTimer::timeout, this, &FilterBar::updateCompletions);
     connect(m_edit, &QLineEdit::textEdited, m_completeDebounce, qOverload<>(&QTimer::start));
     connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &FilterBar::insertCompletion);
+    // Escape closes the popup for good: a completion still waiting must not bring it back.
+    m_edit->installEventFilter(this);
+    m_completer->popup()->installEventFilter(this);
+}
+
+bool FilterBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape)
+        m_completeDebounce->stop();
+    return QWidget::eventFilter(watched, event);
+}
+
+QString FilterBar::noMatchText() const
+{
+    return m_noMatch->isVisible() ? m_noMatch->text() : QString();
+}
+
+void FilterBar::updateNoMatch()
+{
+    const bool byFilter = !m_proxy->filter().text().trimmed().isEmpty();
+    const bool byScope = !m_proxy->scope().isEmpty();
+    const bool none = (byFilter || byScope) && m_proxy->rowCount() == 0 && m_store->profileCount() > 0;
+    if (none) {
+        const QString all = QLocale().toString(m_store->profileCount());
+        m_noMatch->setText(!byScope  ? tr("No cluster matches this filter (of %1).").arg(all)
+                           : byFilter ? tr("No cluster of the chosen group or placement matches this filter.")
+                                      : tr("None of the %1 clusters is in the chosen group or placement.").arg(all));
+    }
+    m_noMatch->setVisible(none);
 }
 
 QString FilterBar::text() const
@@ -167,10 +209,16 @@ void FilterBar::apply()
         return;
     }
     m_error->setVisible(false);
+    updateNoMatch();
 }
 
 void FilterBar::updateCompletions()
 {
+    // An empty line (just cleared) offers nothing: every key at once is no help.
+    if (m_edit->text().trimmed().isEmpty()) {
+        m_completer->popup()->hide();
+        return;
+    }
     const FilterCompletions found =
         FilterCompleter::completions(*m_store, *m_values, m_edit->text(), m_edit->cursorPosition());
     m_replaceStart = found.replaceStart;

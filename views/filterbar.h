@@ -17,7 +17,8 @@ class FleetStore;
 
 // The filter line above the cluster table: debounced as you type, a syntax
 // error shown under the text with a caret (the previous filter stays applied),
-// keys and values completed from the live fleet, and a help popup with examples.
+// a line saying so when nothing matches, keys and values completed from the live
+// fleet, and a help popup with examples.
 class FilterBar final : public QWidget
 {
     Q_OBJECT
@@ -30,8 +31,14 @@ public:
     void setText(const QString &text); // applies at once
     void focusFilter();
     QString errorText() const;
+    // "No cluster matches …" while the table is empty because of the filter.
+    QString noMatchText() const;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void updateNoMatch();
     void apply();
     void updateCompletions();
     void insertCompletion(const QString &completion);
@@ -41,6 +48,7 @@ private:
     ClusterFilterProxy *m_proxy;
     QLineEdit *m_edit;
     QLabel *m_error;
+    QLabel *m_noMatch;
     QToolButton *m_help;
     QTimer *m_debounce;
     QTimer *m_completeDebounce;

@@ -16,6 +16,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <iterator>
+
 namespace fleetscope {
 namespace {
 
@@ -171,7 +173,7 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     m_tree->setAllColumnsShowFocus(true);
     m_tree->setItemDelegate(new CountDelegate(m_tree));
     m_tree->setItemDelegateForColumn(FleetTreeModel::GroupColumn, new QStyledItemDelegate(m_tree));
-    m_tree->setColumnHidden(FleetTreeModel::NoDataColumn, true);
+    m_tree->setColumnHidden(FleetTreeModel::NoDataColumn, m_noDataHidden);
     QHeaderView *header = m_tree->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(FleetTreeModel::GroupColumn, QHeaderView::Stretch);
@@ -185,6 +187,7 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     layout->setSpacing(2);
     layout->addWidget(m_grouping);
     layout->addWidget(m_tree, 1);
+    m_tree->installEventFilter(this);
 
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &FleetTreeView::applyGrouping);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -263,6 +266,35 @@ bool FleetTreeView::setGroupingSpec(const QString &spec)
         return false;
     m_grouping->setCurrentIndex(addCustomGrouping(FleetTreeModel::levelsToSpec(levels)));
     return true;
+}
+
+bool FleetTreeView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tree && event->type() == QEvent::Resize)
+        fitCountColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void FleetTreeView::fitCountColumns()
+{
+    // Group names come first: in a narrow pane the counts a person can work out
+    // (healthy = all - the rest) or needs least give way, and each group's
+    // tooltip still says every count.
+    static const int dropOrder[] = {FleetTreeModel::HealthyColumn, FleetTreeModel::UnknownColumn};
+    QHeaderView *header = m_tree->header();
+    int counts = 0;
+    for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column) {
+        if (column != FleetTreeModel::NoDataColumn || !m_noDataHidden)
+            counts += header->sectionSize(column);
+    }
+    const int room = m_tree->viewport()->width() - 3 * m_tree->indentation();
+    int shown = int(std::size(dropOrder));
+    for (int i = 0; i < int(std::size(dropOrder)) && room - counts < minimumGroupWidth; ++i) {
+        counts -= header->sectionSize(dropOrder[i]);
+        shown = int(std::size(dropOrder)) - 1 - i;
+    }
+    for (int i = 0; i < int(std::size(dropOrder)); ++i)
+        m_tree->setColumnHidden(dropOrder[i], i < int(std::size(dropOrder)) - shown);
 }
 
 void FleetTreeView::focusTree()

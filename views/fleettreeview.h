@@ -38,7 +38,13 @@ public:
 signals:
     void scopeChanged(const fleetscope::ClusterScope &scope);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The width group names keep before count columns give way.
+    static constexpr int minimumGroupWidth = 120;
+    void fitCountColumns();
     void applyGrouping(int choice);
     void askForPropertyGrouping(bool underHub);
     int addCustomGrouping(const QString &spec);
@@ -47,6 +53,7 @@ private:
     FleetTreeModel *m_model;
     QComboBox *m_grouping;
     QTreeView *m_tree;
+    bool m_noDataHidden = true; // no roll-up column of its own (counted with Unknown)
     int m_appliedChoice = 0;
 };
 

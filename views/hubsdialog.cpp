@@ -14,8 +14,8 @@
 
 namespace fleetscope {
 
-HubsDialog::HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const HubSelection &current, bool preselect,
-                       QWidget *parent)
+HubsDialog::HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const QStringList &files,
+                       const QList<WatchedHub> &watched, bool preselect, QWidget *parent)
     : QDialog(parent)
     , m_model(new HubChoiceModel(this))
     , m_sorted(new QSortFilterProxyModel(this))
@@ -88,19 +88,35 @@ HubsDialog::HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const Hub
 
     QStringList errors;
     QString error;
-    if (!m_model->addKubeconfig(QString(), &error))
-        errors << error;
-    for (const QString &file : current.files) {
-        if (!m_model->addKubeconfig(file, &error))
-            errors << error;
+    QStringList unreadable;
+    const auto add = [&](const QString &file, bool quiet) {
+        if (unreadable.contains(file) || m_model->kubeconfigs().contains(file))
+            return;
+        if (!m_model->addKubeconfig(file, &error)) {
+            unreadable << file;
+            if (!quiet)
+                errors << error;
+        }
+    };
+    QList<HubChoice> chosen;
+    for (const WatchedHub &hub : watched) {
+        if (hub.watched)
+            chosen << hub.choice;
     }
-    // Files of watched hubs that were not remembered (a --kubeconfig run) are shown too.
-    for (const HubChoice &hub : current.hubs) {
-        if (!m_model->kubeconfigs().contains(hub.kubeconfig) && !m_model->addKubeconfig(hub.kubeconfig, &error))
-            errors << error;
-    }
+    m_watched = chosen;
+    // A default kubeconfig the program chose itself (the demo's private one, gone
+    // once read) is no news when it cannot be read: its hubs are listed below anyway.
+    const bool defaultIsPrivate = defaultKubeconfig.explicitPath.isEmpty() && defaultKubeconfig.kubeconfigEnv.has_value();
+    add(QString(), defaultIsPrivate);
+    for (const QString &file : files)
+        add(file, false);
+    // Files of watched hubs that were not remembered (a --kubeconfig run) are read too.
+    for (const WatchedHub &hub : watched)
+        add(hub.choice.kubeconfig, hub.choice.kubeconfig.isEmpty() && defaultIsPrivate);
+    // Hubs that no file read here lists (the demo's, a file gone since) still show.
+    m_model->addWatchedHubs(watched);
     // On a first run the probes add the contexts that serve the API to these.
-    m_model->setChosen(current.hubs);
+    m_model->setChosen(chosen);
     if (!errors.isEmpty()) {
         m_errors->setText(errors.join(u'\n'));
         m_errors->show();
@@ -110,6 +126,27 @@ HubsDialog::HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const Hub
 }
 
 HubsDialog::~HubsDialog() = default;
+
+QList<HubChoice> HubsDialog::removedHubs() const
+{
+    const QList<HubChoice> chosen = m_model->chosen();
+    QList<HubChoice> removed;
+    for (const HubChoice &hub : m_watched) {
+        if (!chosen.contains(hub))
+            removed << hub;
+    }
+    return removed;
+}
+
+QList<HubChoice> HubsDialog::addedHubs() const
+{
+    QList<HubChoice> added;
+    for (const HubChoice &hub : m_model->chosen()) {
+        if (!m_watched.contains(hub))
+            added << hub;
+    }
+    return added;
+}
 
 HubSelection HubsDialog::selection() const
 {

@@ -119,9 +119,13 @@ void HubStatusBar::rebuildChips()
 
 void HubStatusBar::removeChips(int first, int last)
 {
+    // Later, not now: the chip's own menu action may be what removed its hub.
     for (int row = last; row >= first && row < m_chips.size(); --row) {
-        delete m_chips[row].icon;
-        delete m_chips[row].text;
+        for (QLabel *label : {m_chips[row].icon, m_chips[row].text}) {
+            label->hide();
+            layout()->removeWidget(label);
+            label->deleteLater();
+        }
         m_chips.removeAt(row);
     }
 }

@@ -29,13 +29,16 @@
 #include "panecycler.h"
 #include "placementsview.h"
 #include "propertyaliasesdialog.h"
+#include "resourceswindow.h"
 #include "savedviewsmenu.h"
+#include "tabswitchkeys.h"
 
 #include <QApplication>
 #include <QHeaderView>
 #include <QIcon>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -49,10 +52,17 @@
 namespace fleetscope {
 namespace {
 
-// At 1400 px the table gets the room for Name, health, Manager, Version and Hub.
+// The panes' shares of the window until the person drags the splitter or a saved
+// layout comes back: the groups, the table, the details. At 1400 px the table gets
+// the room for name, health, version, hub and manager; at 1024 px for the first four.
+QList<int> proportionalSizes(int width)
+{
+    return {width * 22 / 100, width * 50 / 100, width * 28 / 100};
+}
+
 QList<int> defaultSplitterSizes()
 {
-    return {300, 720, 380};
+    return proportionalSizes(1400);
 }
 
 } // namespace
@@ -86,6 +96,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_leftTabs->setDocumentMode(true);
     m_leftTabs->addTab(m_tree, tr("Groups"));
     m_leftTabs->addTab(m_placements, tr("Placements"));
+    TabSwitchKeys::install(m_leftTabs);
     m_details = new DetailsPane(m_store, this);
     // The inventory lint: the `findings` filter key and what the details pane says.
     m_findings = new FleetFindings(m_store, this);
@@ -110,6 +121,7 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_splitter->setStretchFactor(1, 4);
     m_splitter->setStretchFactor(2, 2);
     m_splitter->setSizes(defaultSplitterSizes());
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_proportionalPanes = false; });
 
     setCentralWidget(m_splitter);
 
@@ -118,10 +130,13 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     statusBar()->addWidget(m_statusBar, 1);
     statusBar()->addPermanentWidget(new SyncProgress(m_store, this));
     connect(m_statusBar, &HubStatusBar::reconnectRequested, this, [this](const QString &hub) {
-        if (m_engine)
-            m_engine->reconnectHub(hub);
+        if (!m_engine)
+            return;
+        m_engine->reconnectHub(hub); // its chip shows it syncing again
     });
-    connect(m_statusBar, &HubStatusBar::removeRequested, this, &MainWindow::removeHub);
+    // Queued: the chip whose menu asked goes with its hub, and must not be deleted
+    // while its action is still being delivered.
+    connect(m_statusBar, &HubStatusBar::removeRequested, this, &MainWindow::removeHub, Qt::QueuedConnection);
 
     connect(m_table, &ClusterTableView::currentClusterChanged, m_details, &DetailsPane::showCluster);
     // The table follows whichever left tab is in front: a tree group or a placement.
@@ -150,6 +165,19 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
 MainWindow::~MainWindow()
 {
     m_store->removeFilterFacts(m_findings); // the store may outlive the window
+}
+
+void MainWindow::keepUserLayout()
+{
+    m_proportionalPanes = false;
+    m_columnDefaults->keepUserLayout();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_proportionalPanes)
+        m_splitter->setSizes(proportionalSizes(m_splitter->width()));
 }
 
 void MainWindow::selectClusterRow(int row)
@@ -195,6 +223,7 @@ void MainWindow::setHistory(HistoryStore *history)
     const QList<int> sizes = m_splitter->isVisible() ? m_splitter->sizes() : defaultSplitterSizes();
     m_splitter->replaceWidget(m_splitter->indexOf(m_details), m_historyPanel->tabs());
     m_historyPanel->wrap(m_details);
+    TabSwitchKeys::install(m_historyPanel->tabs());
     m_panes->replaceArea(m_details, m_historyPanel->tabs());
     m_splitter->setSizes(sizes);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
@@ -232,24 +261,74 @@ void MainWindow::showHubsDialog()
 {
     if (!m_engine)
         return;
-    HubSelection current = HubSelection::load();
-    const bool firstRun = !current.saved;
-    current.hubs = m_engine->hubs();
-    if (!m_rememberHubs)
-        current.files.clear();
-    HubsDialog dialog(m_engine->defaultKubeconfig(), current, firstRun, this);
+    const HubSelection remembered = HubSelection::load();
+    const QStringList files = m_rememberHubs ? remembered.files : QStringList();
+    HubsDialog dialog(m_engine->defaultKubeconfig(), files, m_engine->watchedHubs(), !remembered.saved, this);
     if (dialog.exec() == QDialog::Accepted)
-        applyHubSelection(dialog.selection());
+        changeHubs(dialog.addedHubs(), dialog.removedHubs(), dialog.selection().files);
 }
 
 void MainWindow::applyHubSelection(const HubSelection &selection)
 {
     if (!m_engine)
         return;
+    const QList<HubChoice> current = m_engine->hubs();
+    QList<HubChoice> added;
+    QList<HubChoice> removed;
+    for (const HubChoice &hub : selection.hubs) {
+        if (!current.contains(hub))
+            added << hub;
+    }
+    for (const HubChoice &hub : current) {
+        if (!selection.hubs.contains(hub))
+            removed << hub;
+    }
+    changeHubs(added, removed, selection.files);
+}
+
+bool MainWindow::confirmRemoval(const QList<HubChoice> &hubs)
+{
+    QStringList names;
+    QList<int> indexes;
+    for (const HubChoice &hub : hubs) {
+        names << hub.context;
+        indexes << m_store->hubIndex(hub.context);
+    }
+    int clusters = 0;
+    for (const FleetProfile &row : m_store->profiles())
+        clusters += indexes.contains(row.hub) ? 1 : 0;
+    QMessageBox box(QMessageBox::Question, tr("Stop watching hubs"),
+                    tr("Stop watching %n hub(s): %1?", nullptr, int(names.size())).arg(names.join(QStringLiteral(", "))),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("confirmHubRemoval"));
+    box.setInformativeText(tr("%n cluster(s) leave the window. File → Hubs… keeps listing the hub until you quit, "
+                              "to bring it back.",
+                              nullptr, clusters));
+    QPushButton *remove = box.addButton(tr("Stop watching"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(box.addButton(QMessageBox::Cancel));
+    box.exec();
+    return box.clickedButton() == remove;
+}
+
+void MainWindow::changeHubs(const QList<HubChoice> &added, const QList<HubChoice> &removed, const QStringList &files)
+{
+    if (!m_engine || (!removed.isEmpty() && !confirmRemoval(removed)))
+        return;
+    for (const HubChoice &hub : removed)
+        m_engine->removeHub(hub.context);
     QStringList errors;
-    m_engine->setHubs(selection.hubs, &errors);
-    if (m_rememberHubs)
+    for (const HubChoice &hub : added) {
+        QString error;
+        if (!m_engine->addHub(hub, &error))
+            errors << error;
+    }
+    if (m_rememberHubs) {
+        HubSelection selection;
+        selection.files = files;
+        selection.hubs = m_engine->hubs();
+        selection.saved = true;
         selection.save();
+    }
     if (!errors.isEmpty())
         QMessageBox::warning(this, tr("Hubs"), errors.join(u'\n'));
 }
@@ -258,13 +337,12 @@ void MainWindow::removeHub(const QString &hub)
 {
     if (!m_engine)
         return;
-    HubSelection selection = HubSelection::load();
-    selection.hubs = m_engine->hubs();
-    selection.hubs.removeIf([&hub](const HubChoice &choice) { return choice.context == hub; });
-    selection.saved = true;
-    if (m_engine->hubs().size() == selection.hubs.size())
-        m_engine->removeHub(hub); // not a chosen hub (the demo's): it goes all the same
-    applyHubSelection(selection);
+    HubChoice choice{QString(), hub};
+    for (const HubChoice &chosen : m_engine->hubs()) {
+        if (chosen.context == hub)
+            choice = chosen;
+    }
+    changeHubs({}, {choice}, m_rememberHubs ? HubSelection::load().files : QStringList());
 }
 
 void MainWindow::createActions()
@@ -291,19 +369,38 @@ void MainWindow::createActions()
         m_placements->view()->setFocus(Qt::ShortcutFocusReason);
     });
     m_reconnectAction = viewMenu->addAction(tr("&Reconnect hubs"), QKeySequence::Refresh, this, [this] {
-        if (m_engine)
-            m_engine->reconnectAll();
+        if (!m_engine)
+            return;
+        m_engine->reconnectAll(); // the chips show each hub syncing again
     });
-    // The first hub that is not live is the one a person wonders about.
-    viewMenu->addAction(tr("&Hub details…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this, [this] {
+    m_reconnectAction->setToolTip(tr("Connect to every hub again and list its clusters afresh"));
+    // The first hub that is not live is the one a person wonders about; with all
+    // live, the hub of the selected cluster, else the first.
+    m_hubDetailsAction = viewMenu->addAction(tr("&Hub details…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this, [this] {
         int hub = -1;
-        for (int i = m_store->hubCount() - 1; i >= 0; --i) {
-            if (m_store->isHubActive(i) && (hub < 0 || m_store->hubStatus(i).state != HubStatus::State::Live))
+        for (int i : m_store->activeHubs()) {
+            if (hub < 0 && m_store->hubStatus(i).state != HubStatus::State::Live)
                 hub = i;
         }
+        if (const int row = m_table->currentStoreRow(); hub < 0 && row >= 0)
+            hub = m_store->profileAt(row).hub;
+        if (hub < 0 && !m_store->activeHubs().isEmpty())
+            hub = m_store->activeHubs().first();
         if (hub >= 0)
             showHubDetails(hub);
     });
+    const auto updateHubDetails = [this] {
+        const bool any = !m_store->activeHubs().isEmpty();
+        m_hubDetailsAction->setEnabled(any);
+        m_hubDetailsAction->setToolTip(any ? tr("What each hub was asked, answered and why it is in its state")
+                                           : tr("No hub is watched: add one in File → Hubs…"));
+    };
+    connect(m_store, &FleetStore::hubStatusChanged, this, updateHubDetails);
+    connect(m_store, &FleetStore::hubRemoved, this, updateHubDetails);
+    updateHubDetails();
+    viewMenu->addAction(tr("&Resources…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
+        showResources();
+    })->setObjectName(QStringLiteral("resourcesAction"));
     viewMenu->addSeparator();
     viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
     m_reconnectAction->setEnabled(m_engine != nullptr);
@@ -367,6 +464,21 @@ void MainWindow::editPropertyAliases()
     m_proxy->reapplyFilter();
     m_tree->model()->regroup();
     m_table->viewport()->update();
+}
+
+ResourcesWindow *MainWindow::showResources()
+{
+    // One window; asked again, it comes to the front.
+    if (auto *open = findChild<ResourcesWindow *>()) {
+        open->raise();
+        open->activateWindow();
+        return open;
+    }
+    auto *window = new ResourcesWindow(m_store, m_savedViews, [this] { return m_table->selectedStoreRows(); }, this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowFlag(Qt::Window);
+    window->show();
+    return window;
 }
 
 void MainWindow::showAbout()

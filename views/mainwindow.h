@@ -29,6 +29,7 @@ class HistoryStore;
 class HubStatusBar;
 class PaneCycler;
 class PlacementsView;
+class ResourcesWindow;
 class SavedViewStore;
 class SavedViewsMenu;
 struct SavedView;
@@ -61,8 +62,11 @@ public:
     EmptyFleetOverlay *emptyFleetOverlay() const { return m_emptyFleet; }
     QSplitter *splitter() const { return m_splitter; }
     ClusterActions *clusterActions() const { return m_clusterActions; }
-    // The table's first-run columns; keepUserLayout() once a saved layout is restored.
+    // The table's first-run columns.
     ClusterColumnDefaults *columnDefaults() const { return m_columnDefaults; }
+    // A saved layout was restored: panes and columns stay as the person left them
+    // (until then the panes keep their shares of the window as it is resized).
+    void keepUserLayout();
     SavedViewStore *savedViews() const { return m_savedViews; }
     SavedViewsMenu *savedViewsMenu() const { return m_savedViewsMenu; }
     // What a saved view of the window right now would hold (without a name).
@@ -72,6 +76,9 @@ public:
     void selectClusterRow(int row);
     // Opens (or raises) the Hub details window of a hub.
     void showHubDetails(int hub);
+    // Opens (or raises) Resources (View → Resources…, Ctrl+Shift+R): the selected
+    // clusters' objects of a kind.
+    ResourcesWindow *showResources();
     // Adds the History and Fleet health tabs and tray notifications (guicommand: after the store opened).
     void setHistory(HistoryStore *history);
     HistoryPanel *historyPanel() const { return m_historyPanel; }
@@ -81,11 +88,15 @@ public:
     QAction *hubsAction() const { return m_hubsAction; }
     // View → Next pane (F6, Ctrl+Tab) and Previous pane.
     PaneCycler *paneCycler() const { return m_panes; }
-    // Applies a choice from the Hubs dialog live and remembers it (not for the
-    // demo, whose kubeconfig is private); errors are shown.
+    // Makes the hubs watched those of `selection`: only what differs changes, and
+    // hubs that would stop being watched are named in a question first. Remembered
+    // (not for the demo, whose kubeconfig is private); errors are shown.
     void applyHubSelection(const HubSelection &selection);
     // Whether applied choices are saved (guicommand: not for the demo).
     void setRememberHubs(bool remember) { m_rememberHubs = remember; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void createActions();
@@ -93,6 +104,8 @@ private:
     void showAbout();
     void showHubsDialog();
     void removeHub(const QString &hub);
+    bool confirmRemoval(const QList<HubChoice> &hubs);
+    void changeHubs(const QList<HubChoice> &added, const QList<HubChoice> &removed, const QStringList &files);
 
     FleetStore *m_store;
     FleetEngine *m_engine;
@@ -118,8 +131,10 @@ private:
     MemberActions *m_memberActions = nullptr;
     QAction *m_hubsAction = nullptr;
     QAction *m_reconnectAction = nullptr;
+    QAction *m_hubDetailsAction = nullptr;
     PaneCycler *m_panes = nullptr;
     bool m_rememberHubs = true;
+    bool m_proportionalPanes = true;
 };
 
 } // namespace fleetscope

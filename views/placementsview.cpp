@@ -2,6 +2,7 @@
 
 #include "fleet/fleetstore.h"
 #include "fleet/placementmodel.h"
+#include "elidedtooltips.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -30,13 +31,18 @@ PlacementsView::PlacementsView(const FleetStore *store, QWidget *parent)
     // Namespace and slice counts matter when debugging a scheduler, not at a glance.
     m_view->setColumnHidden(PlacementModel::NamespaceColumn, true);
     m_view->setColumnHidden(PlacementModel::SlicesColumn, true);
+    // The summary below names the scheduler: the table keeps the room for the
+    // placement (namespace/name, cut in the middle) and its counts.
+    m_view->setColumnHidden(PlacementModel::SchedulerColumn, true);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    ElidedTextToolTips::install(m_view);
     QHeaderView *header = m_view->header();
     header->setStretchLastSection(false);
+    header->setMinimumSectionSize(24);
     header->setSectionResizeMode(PlacementModel::PlacementColumn, QHeaderView::Stretch);
-    header->resizeSection(PlacementModel::HubColumn, 70);
-    header->resizeSection(PlacementModel::SchedulerColumn, 90);
-    header->resizeSection(PlacementModel::ClustersColumn, 60);
-    header->resizeSection(PlacementModel::DanglingColumn, 70);
+    for (int column : {int(PlacementModel::HubColumn), int(PlacementModel::ClustersColumn),
+                       int(PlacementModel::DanglingColumn), int(PlacementModel::SchedulerColumn)})
+        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
 
     m_summary->setObjectName(QStringLiteral("placementSummary"));
     m_summary->setWordWrap(true);

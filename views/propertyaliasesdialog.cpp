@@ -47,6 +47,15 @@ PropertyAliasesDialog::PropertyAliasesDialog(const PropertyAliases &aliases, QWi
             m_table->removeRow(m_table->currentRow());
     });
     connect(reset, &QPushButton::clicked, this, [this] { fill(PropertyAliases::builtIn()); });
+    // Offered when the table differs from the built-in aliases.
+    const auto updateReset = [this, reset] {
+        const bool builtIn = rows() == PropertyAliases::builtIn().aliases();
+        reset->setEnabled(!builtIn);
+        reset->setToolTip(builtIn ? tr("These are the built-in aliases") : tr("Replace the table with the built-in aliases"));
+    };
+    connect(m_table, &QTableWidget::itemChanged, this, updateReset);
+    connect(m_table->model(), &QAbstractItemModel::rowsInserted, this, updateReset);
+    connect(m_table->model(), &QAbstractItemModel::rowsRemoved, this, updateReset);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(remove);
@@ -64,6 +73,7 @@ PropertyAliasesDialog::PropertyAliasesDialog(const PropertyAliases &aliases, QWi
     layout->addWidget(m_problems);
     layout->addWidget(box);
     fill(aliases);
+    updateReset();
     resize(720, 360);
 }
 

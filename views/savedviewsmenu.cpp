@@ -6,10 +6,12 @@
 #include <QInputDialog>
 #include <QMessageBox>
 
+#include <utility>
+
 namespace fleetscope {
 
 SavedViewsMenu::SavedViewsMenu(SavedViewStore *store, Capture capture, QWidget *parent)
-    : QMenu(tr("&Views"), parent)
+    : QMenu(tr("Vie&ws"), parent)
     , m_store(store)
     , m_capture(std::move(capture))
     // Owned by a plain child object, not the menu: QMenu::clear() deletes the
@@ -24,14 +26,25 @@ SavedViewsMenu::SavedViewsMenu(SavedViewStore *store, Capture capture, QWidget *
     m_saveAction->setObjectName(QStringLiteral("saveViewAction"));
     m_saveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAction->setToolTip(tr("Save the filter, grouping and columns as a named view"));
-    connect(m_saveAction, &QAction::triggered, this, &SavedViewsMenu::askAndSave);
+    // Not connected to the menu itself: a QMenu drops every connection of an action
+    // to it when the action is removed, which rebuild() does each time it opens.
+    connect(m_saveAction, &QAction::triggered, m_keep, [this] { askAndSave(); });
     connect(this, &QMenu::aboutToShow, this, &SavedViewsMenu::rebuild);
-    connect(m_store, &SavedViewStore::changed, this, &SavedViewsMenu::rebuild);
+    // Later, never inside the signal of an action the rebuild deletes (a view's
+    // notify toggle or delete entry changes the store).
+    connect(m_store, &SavedViewStore::changed, this, &SavedViewsMenu::scheduleRebuild);
     rebuild();
+}
+
+void SavedViewsMenu::scheduleRebuild()
+{
+    if (!std::exchange(m_rebuildPending, true))
+        QMetaObject::invokeMethod(this, &SavedViewsMenu::rebuild, Qt::QueuedConnection);
 }
 
 void SavedViewsMenu::rebuild()
 {
+    m_rebuildPending = false;
     clear();
     m_notifyMenu->clear();
     m_removeMenu->clear();
@@ -81,7 +94,7 @@ bool SavedViewsMenu::saveCurrentAs(const QString &name)
     if (!m_store->save(view))
         return false;
     m_active = view.name;
-    rebuild();
+    scheduleRebuild();
     return true;
 }
 
@@ -92,7 +105,7 @@ bool SavedViewsMenu::applyView(const QString &name)
         return false;
     m_active = name;
     emit applyRequested(*view);
-    rebuild();
+    scheduleRebuild(); // this runs inside the chosen action's signal
     return true;
 }
 

@@ -37,6 +37,7 @@ signals:
 
 private:
     void rebuild();
+    void scheduleRebuild();
     void askAndSave();
 
     SavedViewStore *m_store;
@@ -47,6 +48,7 @@ private:
     QMenu *m_notifyMenu;
     QMenu *m_removeMenu;
     QString m_active;
+    bool m_rebuildPending = false;
 };
 
 } // namespace fleetscope

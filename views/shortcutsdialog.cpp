@@ -12,6 +12,14 @@
 namespace fleetscope {
 namespace {
 
+// As the keys are pressed: Qt calls Shift+Tab "Backtab" internally.
+QString keyText(const QKeySequence &key)
+{
+    QString text = key.toString(QKeySequence::NativeText);
+    text.replace(QStringLiteral("Backtab"), QStringLiteral("Tab"));
+    return text;
+}
+
 // "&Filter clusters…" → "Filter clusters"; Japanese "表示(&V)" → "表示".
 QString plainText(QString text)
 {
@@ -66,7 +74,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
     for (const auto &[where, action] : std::as_const(found)) {
         for (const QKeySequence &key : action->shortcuts()) {
             auto *item = new QTreeWidgetItem(m_list);
-            item->setText(0, key.toString(QKeySequence::NativeText));
+            item->setText(0, keyText(key));
             item->setText(1, plainText(action->text()));
             item->setText(2, where);
         }

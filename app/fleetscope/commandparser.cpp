@@ -79,6 +79,11 @@ void CommandParser::addHelpSection(const QString &text)
     m_sections << text;
 }
 
+void CommandParser::setExitStatus(int code, const QString &meaning)
+{
+    m_exitStatus.insert(code, meaning);
+}
+
 bool CommandParser::parse(const QStringList &arguments)
 {
     m_exitCode = ExitOk;
@@ -237,10 +242,9 @@ QString CommandParser::helpText() const
         text.replace(programAt, program.size(), m_command);
     for (const QString &section : m_sections)
         text += u'\n' + section + u'\n';
-    text += QStringLiteral("\nExit status:\n"
-                           "  0  success\n"
-                           "  1  a runtime failure: a hub, file or credential could not be used\n"
-                           "  2  a usage error: unknown command or option, missing or malformed value\n");
+    text += QStringLiteral("\nExit status:\n");
+    for (auto it = m_exitStatus.cbegin(); it != m_exitStatus.cend(); ++it)
+        text += QStringLiteral("  %1  %2\n").arg(it.key()).arg(it.value());
     return text;
 }
 

@@ -2,6 +2,7 @@
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -37,6 +38,9 @@ public:
     void addPositional(const QString &name, const QString &description, const QString &syntax = {});
     // Extra paragraphs printed after the options in --help (and so in the man page).
     void addHelpSection(const QString &text);
+    // What an exit status means for this mode, in --help's one "Exit status"
+    // section (0, 1 and 2 have general meanings until a mode says more).
+    void setExitStatus(int code, const QString &meaning);
 
     // Parses `arguments` (arguments[0] is the program). Returns true when the mode
     // should run; false when it must exit now with exitCode(): 0 after --help or
@@ -51,6 +55,8 @@ public:
 
     bool isSet(const QCommandLineOption &option) const { return m_parser.isSet(option); }
     bool isSet(const QString &name) const { return m_parser.isSet(name); }
+    // Whether the command line named this option (false for options the mode lacks).
+    bool given(const QString &name) const { return m_parser.optionNames().contains(name); }
     QString value(const QCommandLineOption &option) const { return m_parser.value(option); }
     QString value(const QString &name) const { return m_parser.value(name); }
     QStringList values(const QCommandLineOption &option) const { return m_parser.values(option); }
@@ -92,6 +98,10 @@ private:
     QCommandLineOption m_verbosityOption;
     int m_verbosity = 0;
     QStringList m_sections;
+    QMap<int, QString> m_exitStatus{
+        {0, QStringLiteral("success")},
+        {1, QStringLiteral("a runtime failure: a hub, file or credential could not be used")},
+        {2, QStringLiteral("a usage error: unknown command or option, missing or malformed value")}};
     QStringList m_positionals;
     bool m_takesPositionals = false;
     int m_exitCode = ExitOk;

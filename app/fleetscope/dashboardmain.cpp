@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "dashboard.h"
 #include "guicommand.h"
 
 // fleetscope-dashboard: what `fleetscope` execs to open the window (see
@@ -6,5 +7,6 @@
 // are checked by the same code in both processes.
 int main(int argc, char **argv)
 {
+    fleetscope::Dashboard::installDemoForCommands();
     return fleetscope::runFleetscope(argc, argv, &fleetscope::runGui);
 }

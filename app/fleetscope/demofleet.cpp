@@ -73,7 +73,7 @@ bool DemoFleet::start(QString *error)
         refreshObservedTimes(server->store());
 
     m_members = std::make_unique<DemoMembers>();
-    if (!m_members->start(m_hubs.front().get(), 6, error))
+    if (!m_members->start(m_hubs.front().get(), 20, error))
         return false;
 
     // Three clusters of the first hub flap on different rhythms (every round, every

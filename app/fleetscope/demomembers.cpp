@@ -50,6 +50,13 @@ bool DemoMembers::start(hub::HubServer *hubServer, int count, QString *error)
         hub::HubOptions options;
         options.serverVersion = versions[i % versionCount];
         options.nodes = 3 + i % 4;
+        // Workloads to look into (Resources, `fleetscope get`), gently changing.
+        options.workloads = 24 + (i * 37) % 90;
+        options.workloadChurn = 0.3;
+        options.seed = std::uint64_t(i) + 1;
+        // One member whose RBAC keeps kube-system (and so every cluster-wide list) closed.
+        if (i == count - 4)
+            options.forbidden.push_back({{"*"}, "*", "kube-system"});
         options.threads = 8;
         options.token = sharedToken; // the first member draws one, the others share it
         options.allowAnonymous = 0;
@@ -62,6 +69,9 @@ bool DemoMembers::start(hub::HubServer *hubServer, int count, QString *error)
         sharedToken = member->token();
         m_members.push_back(std::move(member));
     }
+    // One member that is down: its profile still points at it, nothing answers there.
+    if (count >= 4)
+        m_members[size_t(count - 3)]->stop();
 
     // The plugin is the shell printing an ExecCredential; the token comes from the
     // provider file's env, so that no script with the token is written anywhere.

@@ -13,12 +13,14 @@ namespace hub {
 class HubServer;
 }
 
-// The demo's member clusters: a few in-process fleetscope-hub servers serving
-// Nodes and /version, a provider file whose exec plugin hands out their token,
-// and some profiles of a demo hub pointed at them: most rightly, one reporting a
-// version its member does not run, one with another member's CA. "Check access"
-// and "Run on selected…" then show real results; every other demo profile names
-// providers the file does not know and fails honestly.
+// The demo's member clusters: in-process fleetscope-hub servers serving Nodes,
+// workloads (Pods, Deployments, Services, Events, Secrets, Certificates) and
+// /version, a provider file whose exec plugin hands out their token, and some
+// profiles of a demo hub pointed at them: most rightly, one whose RBAC forbids
+// kube-system, one that is down, one reporting a version its member does not run,
+// one with another member's CA. "Check access", "Run on selected…" and Resources
+// then show real results; every other demo profile names providers the file does
+// not know and fails honestly.
 class DemoMembers final
 {
 public:

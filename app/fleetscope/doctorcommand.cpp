@@ -27,7 +27,8 @@ QString orDash(const QString &text)
     return text.isEmpty() ? QStringLiteral("-") : text;
 }
 
-QByteArray renderTable(const QList<AccessResult> &results)
+// `sharedError`: a message every member has (the provider file's), said once above the table.
+QByteArray renderTable(const QList<AccessResult> &results, const QString &sharedError)
 {
     QList<QStringList> rows{{QStringLiteral("CLUSTER"), QStringLiteral("PROVIDER"), QStringLiteral("RESULT"),
                              QStringLiteral("STEP"), QStringLiteral("SERVER VERSION"), QStringLiteral("REPORTED"),
@@ -42,7 +43,8 @@ QByteArray renderTable(const QList<AccessResult> &results)
                             orDash(r.serverVersion),
                             orDash(r.reportedVersion),
                             r.latencyMs >= 0 ? QStringLiteral("%1ms").arg(r.latencyMs) : QStringLiteral("-"),
-                            orDash(r.message)};
+                            !sharedError.isEmpty() && r.message == sharedError ? QStringLiteral("provider file (see above)")
+                                                                               : orDash(r.message)};
     }
     return renderTextTable(rows).toUtf8();
 }
@@ -94,8 +96,9 @@ int runDoctorCommand(const QStringList &arguments)
     cli.addHelpSection(QStringLiteral(
         "STEP is where a member failed: provider (no provider matches, file missing), plugin (not found, non-zero "
         "exit, interactive login refused, bad output), tls (certificate verification), connect (refused, timeout), "
-        "http (a status other than 200).\n"
-        "Exit status 0 when every checked member is reachable, 1 otherwise."));
+        "http (a status other than 200)."));
+    cli.setExitStatus(0, QStringLiteral("every checked member is reachable"));
+    cli.setExitStatus(1, QStringLiteral("a member cannot be reached, or a hub or the provider file could not be used"));
     int parallelCount = 16;
     QString format;
     if (!cli.parse(arguments) || !members.read(&cli, cli.positionalArguments())
@@ -106,8 +109,15 @@ int runDoctorCommand(const QStringList &arguments)
     // A missing or broken provider file is what doctor is for: every member then
     // fails at `provider` with the file's own message, rather than the run stopping.
     AccessCheckSettings settings;
-    if (!members.loadProviders(&settings.providers, &settings.providerFileError))
+    if (!members.loadProviders(&settings.providers, &settings.providerFileError)) {
         settings.providers.path = members.providerPath();
+        // Once, with what to do, not once per member.
+        writeText(stderr, QStringLiteral("error: %1\nhint: the provider file names the exec plugin that gets credentials "
+                                         "for each access provider (KEP-5339); create %2 or name another with "
+                                         "--provider-file (see \"fleetscope connect --help\")\n")
+                              .arg(settings.providerFileError, members.providerPath()));
+    }
+    const QString providerFileError = settings.providerFileError;
     settings.preferredProvider = members.preferredProvider();
     settings.timeoutMs = members.timeoutSeconds() * 1000;
 
@@ -123,7 +133,7 @@ int runDoctorCommand(const QStringList &arguments)
     loop.exec();
 
     const QList<AccessResult> &results = batch.results();
-    writeBytes(stdout, format == u"json" ? renderJson(results) : renderTable(results));
+    writeBytes(stdout, format == u"json" ? renderJson(results) : renderTable(results, providerFileError));
     int reachable = 0;
     for (const AccessResult &r : results)
         reachable += r.reachable ? 1 : 0;

@@ -102,7 +102,10 @@ int runExecCommand(const QStringList &arguments)
     cli.addOptions({all, parallel, output});
     cli.addHelpSection(QStringLiteral(
         "With -o prefixed, the members' stdout goes to stdout and their stderr to stderr, line by line. A summary "
-        "goes to stderr. Exit status 0 only when the command succeeded on every member; 130 after Ctrl+C."));
+        "goes to stderr."));
+    cli.setExitStatus(0, QStringLiteral("the command succeeded on every member"));
+    cli.setExitStatus(1, QStringLiteral("it failed on a member, or a hub, member or credential could not be used"));
+    cli.setExitStatus(130, QStringLiteral("interrupted (Ctrl+C)"));
     int parallelCount = 16;
     QString format;
     if (!cli.parse(own) || !members.read(&cli, cli.positionalArguments()) || !cli.intValue(parallel, 1, 1024, &parallelCount)

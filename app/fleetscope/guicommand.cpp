@@ -6,7 +6,7 @@
 #include "clusteractions.h"
 #include "clustercolumndefaults.h"
 #include "clustertableview.h"
-#include "demofleet.h"
+#include "dashboard.h"
 #include "displayguard.h"
 #include "api/propertyaliases.h"
 #include "fleet/fleetcache.h"
@@ -132,90 +132,18 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         PropertyAliases::setActive(PropertyAliases::load(settings));
     }
 
-    FleetStore store;
-    FleetEngine engine(&store);
-    DemoFleet demo;
-    FleetEngineOptions options;
-    options.kubeconfigPath = cli.kubeconfigPath;
-    options.contexts = cli.contexts;
-    options.allContexts = cli.allContexts;
-    options.namespaces = cli.namespaces;
-    options.keepRawJson = true; // the details pane shows the object as YAML
-    QString error;
-    if (cli.demo) {
-        if (!demo.start(&error)) {
-            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(error));
-            return 1;
-        }
-        options.kubeconfigPath.clear();
-        options.kubeconfigList = demo.kubeconfigList();
-        options.allContexts = true;
-    }
-    const bool wantHubs = cli.namesHubs();
-    // The Hubs dialog's choice, unless this run names its hubs on the command line.
-    const HubSelection remembered = cli.overridesRememberedHubs() ? HubSelection() : HubSelection::load();
-    const bool recent = !remembered.saved && RecentHubs::apply(&options);
-    bool configured = false;
-    if (remembered.saved) {
-        engine.setOptions(options);
-        QStringList problems;
-        engine.setHubs(remembered.hubs, &problems);
-        for (const QString &problem : std::as_const(problems))
-            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(problem));
-        configured = true;
-    } else if (wantHubs) {
-        configured = engine.configure(options, &error);
-        if (!configured)
-            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(error));
-    } else {
-        // No explicit choice: use the current context if there is a kubeconfig at all.
-        configured = engine.configure(options, &error);
-    }
-    if (!configured && recent) {
-        // The remembered hubs are gone from the kubeconfig: fall back to its current context.
-        options.contexts.clear();
-        configured = engine.configure(options, &error);
-    }
-    if (configured && !remembered.saved)
-        RecentHubs::remember(store, options);
-    if (cli.demo)
-        demo.removeKubeconfigs(); // the engine holds the credentials now
-    // The last-known fleet of each hub, shown (stale, read-only) until the hub answers.
-    std::unique_ptr<FleetCache> cache;
-    if (configured && !options.kubeconfigList) {
-        cache = std::make_unique<FleetCache>(&store);
-        // Read on the cache's worker while the window comes up; live data that
-        // arrives first wins over it.
-        QObject::connect(cache.get(), &FleetCache::restoreFinished, [](int, const QStringList &errors) {
-            for (const QString &cacheError : errors)
-                std::fprintf(stderr, "fleetscope: %s\n", qPrintable(cacheError));
-        });
-        cache->restore();
-    }
-
-    if (cli.demo) {
-        // Check access, Run and Connect reach the demo's in-process members.
-        AccessController::setProviderFileOverride(demo.providerFile());
-    }
-    MainWindow window(&store, &engine);
-    window.setRememberHubs(!options.kubeconfigList); // the demo's kubeconfig is private and gone
-    GuiHistory history;
-    history.start(&store, &window, cli, demo.flappingClusters());
-    if (cache)
-        window.statusBar()->addPermanentWidget(new OfflineBadge(&store, cache.get(), &window));
-    // Screenshots are made at a chosen size and must not become the user's layout.
-    if (cli.screenshotPath.isEmpty()
-        && (new WindowSettings(&window, window.splitter(), window.clusterTable()->header()))->restore())
-        window.columnDefaults()->keepUserLayout(); // the person's own columns, as they left them
-    if (cli.geometry.isValid())
-        window.resize(cli.geometry);
-    if (!cli.filter.isEmpty())
-        window.filterBar()->setText(cli.filter);
-    window.show();
-    // Started even without hubs: those chosen in the Hubs dialog start syncing at once.
-    engine.start();
-    if (!configured && wantHubs)
-        QMessageBox::warning(&window, tr("Fleetscope"), error);
+    Dashboard dashboard;
+    QStringList problems;
+    QString startupError;
+    const bool opened = dashboard.open(cli, &problems, &startupError);
+    for (const QString &problem : std::as_const(problems))
+        std::fprintf(stderr, "fleetscope: %s\n", qPrintable(problem));
+    if (!opened)
+        return 1;
+    MainWindow &window = *dashboard.window();
+    FleetStore &store = *dashboard.store();
+    if (!startupError.isEmpty())
+        QMessageBox::warning(&window, tr("Fleetscope"), startupError);
     if (!cli.screenshotPath.isEmpty())
         scheduleScreenshot(&window, &store, cli);
     // For `-v 2`: the moment the window holds every hub's answer (logged on the
@@ -227,9 +155,7 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         qCInfo(lcFleet).noquote() << QStringLiteral("window has every hub's answer: %1 profiles").arg(store.profileCount());
     });
     QuitOnSignal quitOnSignal;
-    const int code = app.exec();
-    engine.stop();
-    return code;
+    return app.exec();
 }
 
 } // namespace fleetscope

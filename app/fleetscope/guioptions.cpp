@@ -45,7 +45,7 @@ GuiOptions::GuiOptions()
 void GuiOptions::describe(CommandParser &cli) const
 {
     cli.setDescription(tr("Native dashboard for fleets of Kubernetes clusters.\n\n"
-                          "Subcommands: fleetscope list --help, fleetscope connect --help"));
+                          "Commands are listed below; \"fleetscope help COMMAND\" shows a command's options."));
     cli.addOptions({m_version, m_kubeconfig, m_context, m_allContexts, m_namespace, m_demo, m_screenshot, m_selectRow,
                     m_filter, m_checkAccess, m_run, m_geometry, m_historyFile, m_timeline, m_historyHours, m_fleetHealth, m_lang, m_palette});
 }

@@ -1,6 +1,8 @@
 #include "hubscommand.h"
 
 #include "commandparser.h"
+#include "demohubs.h"
+#include "fleet/fleetengine.h"
 
 #include "fleet/fleetprinter.h"
 #include "fleet/hubchoicemodel.h"
@@ -75,7 +77,8 @@ int runHubsCommand(const QStringList &arguments)
     const QCommandLineOption timeout(QStringLiteral("timeout"),
                                      QStringLiteral("Give up on a context after this many seconds."),
                                      QStringLiteral("seconds"), QStringLiteral("20"));
-    cli.addOptions({kubeconfig, output, timeout});
+    const QCommandLineOption demo = DemoHubs::option();
+    cli.addOptions({kubeconfig, demo, output, timeout});
     cli.addHelpSection(QStringLiteral(
         "Exec plugins run as the dashboard runs them: asynchronously and never interactively. Nothing secret is "
         "printed. The exit status is 0 whatever the contexts answered; 1 when the kubeconfig cannot be read."));
@@ -87,9 +90,13 @@ int runHubsCommand(const QStringList &arguments)
         || !cli.intValue(timeout, 1, 3600, &timeoutSeconds))
         return CommandParser::ExitUsage;
 
+    FleetEngineOptions demoHubs;
+    if (!DemoHubs::apply(cli, demo, &demoHubs))
+        return cli.exitCode() != CommandParser::ExitOk ? cli.exitCode() : CommandParser::ExitFailure;
     HubChoiceModel model;
     KubeconfigLoadOptions load;
     load.explicitPath = cli.value(kubeconfig);
+    load.kubeconfigEnv = demoHubs.kubeconfigList;
     model.setDefaultKubeconfig(load);
     model.setProbeTimeoutMs(timeoutSeconds * 1000);
     QEventLoop loop;

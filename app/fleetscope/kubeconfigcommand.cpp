@@ -35,8 +35,8 @@ int runKubeconfigCommand(const QStringList &arguments)
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Write the kubeconfig to this file (mode 0600) instead of stdout."), tr("file"));
     cli.addOption(output);
     cli.addHelpSection(QStringLiteral(
-        "Members that no provider of the file matches are left out with a warning. Exit status 1 when a hub could "
-        "not be read or a member could not be exported."));
+        "Members that no provider of the file matches are left out with a warning."));
+    cli.setExitStatus(1, QStringLiteral("a hub could not be read or a member could not be exported (the others are)"));
     if (!cli.parse(arguments) || !members.read(&cli, cli.positionalArguments()))
         return cli.exitCode();
 

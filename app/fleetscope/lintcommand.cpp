@@ -1,6 +1,7 @@
 #include "lintcommand.h"
 
 #include "commandparser.h"
+#include "demohubs.h"
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetprinter.h"
@@ -89,13 +90,14 @@ int runLintCommand(const QStringList &arguments)
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
     const QCommandLineOption staleAfter(QStringLiteral("stale-after"), tr("A property whose lastObservedTime is older than this many hours is stale."), tr("hours"), QStringLiteral("24"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
-    cli.addOptions({kubeconfig, context, allContexts, namespaceOption, output, staleAfter, timeout});
+    const QCommandLineOption demo = DemoHubs::option();
+    cli.addOptions({kubeconfig, context, allContexts, demo, namespaceOption, output, staleAfter, timeout});
     QString rules;
     for (const QString &rule : InventoryLint::rules())
         rules += QStringLiteral("  %1  %2\n").arg(rule, -26).arg(LintFinding::severityName(InventoryLint::severityOf(rule)));
-    cli.addHelpSection(QStringLiteral("Rules:\n") + rules
-                       + QStringLiteral("Exit status 1 means that at least one finding is an error or a hub could not be "
-                                        "synced; warnings alone exit 0."));
+    cli.addHelpSection(QStringLiteral("Rules:\n") + rules);
+    cli.setExitStatus(0, QStringLiteral("no finding is an error (warnings alone exit 0)"));
+    cli.setExitStatus(1, QStringLiteral("a finding is an error, or a hub could not be synced"));
     if (!cli.parse(arguments))
         return cli.exitCode();
     QString format;
@@ -111,6 +113,8 @@ int runLintCommand(const QStringList &arguments)
     options.contexts = cli.values(context);
     options.allContexts = cli.isSet(allContexts);
     options.namespaces = cli.values(namespaceOption);
+    if (!DemoHubs::apply(cli, demo, &options))
+        return cli.exitCode() != CommandParser::ExitOk ? cli.exitCode() : CommandParser::ExitFailure;
     FleetStore store;
     store.setReleaseMemoryWhenSettled(false);
     FleetEngine engine(&store);

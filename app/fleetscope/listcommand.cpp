@@ -2,6 +2,7 @@
 
 #include "commandparser.h"
 #include "completionrequest.h"
+#include "demohubs.h"
 #include "historyoptions.h"
 #include "pastlistcommand.h"
 
@@ -221,8 +222,9 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption filterOption(QStringLiteral("filter"), tr("Only clusters matching this filter (the dashboard's filter language, see the README)."), tr("expression"));
     const QCommandLineOption at(QStringLiteral("at"), tr("The fleet as the history recorded it at this time: RFC 3339 (2026-05-01T03:00:00Z) or before now (-2h, -30m, -1d12h). Reads the history, connects to no hub."), tr("time"));
     const QCommandLineOption historyFile = history_options::historyFileOption();
-    cli.addOptions({kubeconfig, context, allContexts, output, watch, observeFor, timeout, namespaceOption, filterOption, at, historyFile});
-    cli.addHelpSection(QStringLiteral("Exit status 1 means that at least one hub could not be synced (with --at: was not recorded at that time); the others are still printed."));
+    const QCommandLineOption demo = DemoHubs::option();
+    cli.addOptions({kubeconfig, context, allContexts, demo, output, watch, observeFor, timeout, namespaceOption, filterOption, at, historyFile});
+    cli.setExitStatus(1, QStringLiteral("a hub could not be synced, or with --at was not recorded at that time (the others are still printed)"));
     if (!cli.parse(arguments))
         return cli.exitCode();
 
@@ -246,7 +248,8 @@ int runListCommand(const QStringList &arguments)
     if (cli.isSet(at)) {
         PastListRequest past;
         QString atError;
-        if (!cli.exclusive(at, watch) || !cli.exclusive(at, observeFor) || !cli.exclusive(at, namespaceOption))
+        if (!cli.exclusive(at, watch) || !cli.exclusive(at, observeFor) || !cli.exclusive(at, namespaceOption)
+            || !cli.exclusive(at, demo))
             return cli.exitCode();
         if (!parseMoment(cli.value(at), QDateTime::currentMSecsSinceEpoch(), &past.at, &atError)) {
             cli.usageError(QStringLiteral("--at: %1").arg(atError));
@@ -272,6 +275,8 @@ int runListCommand(const QStringList &arguments)
     // A one-shot list prints what the lists said: watching would only open more
     // connections (and TLS handshakes) before the exit.
     options.informer.watch = cli.isSet(watch) || observeForSeconds > 0;
+    if (!DemoHubs::apply(cli, demo, &options))
+        return cli.exitCode() != CommandParser::ExitOk ? cli.exitCode() : CommandParser::ExitFailure;
 
     FleetStore store;
     // A one-shot list prints and exits: trimming the heap would only cost time.

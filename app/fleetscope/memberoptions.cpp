@@ -1,6 +1,7 @@
 #include "memberoptions.h"
 
 #include "clioutput.h"
+#include "demohubs.h"
 
 #include <QCoreApplication>
 
@@ -28,13 +29,14 @@ MemberOptions::MemberOptions(Timeout timeout, int defaultTimeoutSeconds, const Q
     , m_providerFile(QStringLiteral("provider-file"), tr("Credential provider file (KEP-5339, JSON or YAML; default: %1).").arg(ProviderFile::defaultPath()), tr("file"))
     , m_provider(QStringLiteral("provider"), tr("Use this credential provider when several match."), tr("name"))
     , m_timeout(QStringLiteral("timeout"), timeoutHelp, tr("seconds"), QString::number(defaultTimeoutSeconds))
+    , m_demo(DemoHubs::option())
     , m_hubTimeout(QStringLiteral("hub-timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever; default: 60)."), tr("seconds"), QStringLiteral("60"))
 {
 }
 
 void MemberOptions::describe(CommandParser *cli) const
 {
-    cli->addOptions({m_kubeconfig, m_context, m_allContexts, m_namespace, m_filter, m_providerFile, m_provider, m_timeout});
+    cli->addOptions({m_kubeconfig, m_context, m_allContexts, m_demo, m_namespace, m_filter, m_providerFile, m_provider, m_timeout});
     if (m_timeoutKind == Timeout::PerMember)
         cli->addOption(m_hubTimeout);
 }
@@ -75,6 +77,11 @@ bool MemberOptions::read(CommandParser *cli, const QStringList &positionals)
     m_query.engine.namespaces = cli->values(m_namespace);
     m_query.timeoutMs = hubTimeoutSeconds * 1000;
     m_providerPath = cli->isSet(m_providerFile) ? cli->value(m_providerFile) : ProviderFile::defaultPath();
+    QString demoProviders;
+    if (!DemoHubs::apply(*cli, m_demo, &m_query.engine, &demoProviders))
+        return false;
+    if (cli->isSet(m_demo) && !cli->isSet(m_providerFile))
+        m_providerPath = demoProviders; // the demo's members answer to their own plugin
     m_preferredProvider = cli->value(m_provider);
     return true;
 }

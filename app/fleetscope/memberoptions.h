@@ -51,6 +51,7 @@ private:
     QCommandLineOption m_providerFile;
     QCommandLineOption m_provider;
     QCommandLineOption m_timeout;
+    QCommandLineOption m_demo;
     QCommandLineOption m_hubTimeout;
 
     MemberQuery m_query;

@@ -153,6 +153,21 @@ ApiRouter::Identity ApiRouter::authenticate(const ApiRequest &request) const
     return identity;
 }
 
+bool ApiRouter::isForbidden(const std::string &verb, const Target &target) const
+{
+    for (const ForbidRule &rule : m_policy.forbidden) {
+        const bool verbMatches = std::find(rule.verbs.begin(), rule.verbs.end(), "*") != rule.verbs.end()
+            || std::find(rule.verbs.begin(), rule.verbs.end(), verb) != rule.verbs.end();
+        if (!verbMatches || (rule.resource != "*" && rule.resource != target.type->plural))
+            continue;
+        if (rule.namespaceName.empty())
+            return true;
+        if (target.type->namespaced && (target.namespaceName.empty() || target.namespaceName == rule.namespaceName))
+            return true;
+    }
+    return false;
+}
+
 ApiResponse ApiRouter::handle(const ApiRequest &request)
 {
     std::string path = request.path;
@@ -175,6 +190,10 @@ ApiResponse ApiRouter::handle(const ApiRequest &request)
     // never faulted, unlike the API (kubectl would meet the injected faults too).
     if (parts.size() == 2 && parts[0] == "fleetscope-hub" && parts[1] == "truth" && request.method == "GET")
         return jsonResponse(200, truth());
+    if (parts.size() == 2 && parts[0] == "fleetscope-hub" && parts[1] == "compact" && request.method == "POST") {
+        m_store.compact();
+        return jsonResponse(200, {{"resourceVersion", std::to_string(m_store.currentRv())}});
+    }
 
     if (!parts.empty() && parts[0] == "openapi" && parts.size() >= 2 && parts[1] == "v3"
         && request.method == "GET") {
@@ -185,6 +204,14 @@ ApiResponse ApiRouter::handle(const ApiRequest &request)
             key += (key.empty() ? "" : "/") + parts[i];
         const nlohmann::json doc = openApiV3Document(key);
         return doc.is_null() ? errorResponse(errors::pathNotFound()) : jsonResponse(200, doc);
+    }
+    if (!parts.empty() && (parts[0] == "api" || parts[0] == "apis") && m_faults.fire(FaultKind::HtmlAnswer)) {
+        // A single-sign-on proxy in front of the apiserver, answering what it was not meant to.
+        ApiResponse page;
+        page.contentType = "text/html; charset=utf-8";
+        page.body = "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form>Sign in to continue"
+                    "</form></body></html>\n";
+        return page;
     }
     if (!parts.empty() && (parts[0] == "openapi" || parts[0] == "swagger.json"))
         return errorResponse(errors::pathNotFound());
@@ -272,6 +299,9 @@ ApiResponse ApiRouter::serveResource(const ApiRequest &request, const Identity &
         if (!allowed)
             return errorResponse(errors::forbidden(identity.user, verb, *target.type, scope));
     }
+
+    if (isForbidden(verb, target))
+        return errorResponse(errors::forbidden(identity.user, verb, *target.type, target.namespaceName));
 
     ApiResponse faulted;
     std::chrono::milliseconds delay{0};

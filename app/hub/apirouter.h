@@ -2,6 +2,7 @@
 
 #include "apistatus.h"
 #include "discovery.h"
+#include "huboptions.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
 
@@ -50,6 +51,7 @@ struct AccessPolicy
     bool allowAnonymous = false;
     bool acceptClientCertificates = false;
     std::map<std::string, std::vector<std::string>> restrictions;
+    std::vector<ForbidRule> forbidden; // for every user, the admin too
 };
 
 struct WatchSettings
@@ -88,6 +90,7 @@ private:
     };
 
     Identity authenticate(const ApiRequest &request) const;
+    bool isForbidden(const std::string &verb, const Target &target) const;
     // {"resourceVersion": …, "clusterprofiles": {"ns/name": rv}}: GET /fleetscope-hub/truth.
     nlohmann::json truth() const;
     bool parseResourcePath(const std::vector<std::string> &parts, Target *target, ApiError *error) const;

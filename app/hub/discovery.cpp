@@ -2,6 +2,8 @@
 
 #include "resourcetypes.h"
 
+#include <algorithm>
+
 namespace fleetscope::hub {
 
 nlohmann::json versionInfo(const std::string &gitVersion)
@@ -55,8 +57,14 @@ nlohmann::json groupJson(const std::string &group, const ServedApi &served)
 nlohmann::json apiGroupList(const ServedApi &served)
 {
     nlohmann::json groups = nlohmann::json::array();
-    if (nlohmann::json g = groupJson(kMulticlusterGroup, served); !g.is_null())
-        groups.push_back(std::move(g));
+    std::vector<std::string> seen;
+    for (const ResourceType &type : allResourceTypes()) {
+        if (type.group.empty() || std::find(seen.begin(), seen.end(), type.group) != seen.end())
+            continue;
+        seen.push_back(type.group);
+        if (nlohmann::json g = groupJson(type.group, served); !g.is_null())
+            groups.push_back(std::move(g));
+    }
     return {{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", groups}};
 }
 
@@ -81,11 +89,11 @@ nlohmann::json apiResourceList(const std::string &group, const std::string &vers
                             {"namespaced", type.namespaced},
                             {"kind", type.kind},
                             {"verbs", {"create", "delete", "get", "list", "patch", "update", "watch"}}};
-        if (type.kind == "Namespace")
-            r["shortNames"] = {"ns"};
-        if (type.kind == "Node")
-            r["shortNames"] = {"no"};
-        if (type.isCustomResource && version == "v1alpha2")
+        if (!type.shortNames.empty())
+            r["shortNames"] = type.shortNames;
+        if (!type.categories.empty())
+            r["categories"] = type.categories;
+        if (type.group == kMulticlusterGroup && version == "v1alpha2")
             r["categories"] = {"multicluster"};
         resources.push_back(r);
         if (type.hasStatus) {

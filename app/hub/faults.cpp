@@ -43,6 +43,8 @@ const char *faultName(FaultKind kind)
         return "watch-drip";
     case FaultKind::NoAnswer:
         return "no-answer";
+    case FaultKind::HtmlAnswer:
+        return "html-answer";
     case FaultKind::Count:
         break;
     }

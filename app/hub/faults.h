@@ -30,6 +30,7 @@ enum class FaultKind : int {
     Endless,            // a list body that never ends
     WatchDrip,          // a watch that drips one byte per second and never finishes an event
     NoAnswer,           // accept the request and never answer
+    HtmlAnswer,         // every API request (discovery too) answered 200 with an HTML login page
     Count
 };
 constexpr std::size_t kFaultKindCount = static_cast<std::size_t>(FaultKind::Count);

@@ -44,6 +44,38 @@ std::vector<std::string> splitList(const std::string &text, char separator)
 
 } // namespace
 
+bool parseForbidRule(const std::string &text, ForbidRule *out)
+{
+    // VERBS:RESOURCE[:NAMESPACE], VERBS comma-separated or "*".
+    const std::vector<std::string> parts = [&] {
+        std::vector<std::string> p;
+        std::size_t start = 0;
+        while (true) {
+            const std::size_t colon = text.find(':', start);
+            p.push_back(text.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
+            if (colon == std::string::npos)
+                return p;
+            start = colon + 1;
+        }
+    }();
+    if (parts.size() < 2 || parts.size() > 3 || parts[0].empty() || parts[1].empty())
+        return false;
+    static const std::vector<std::string> known = {"get", "list", "watch", "create", "update", "patch", "delete",
+                                                   "deletecollection", "*"};
+    ForbidRule rule;
+    rule.verbs = splitList(parts[0], ',');
+    for (const std::string &verb : rule.verbs) {
+        if (std::find(known.begin(), known.end(), verb) == known.end())
+            return false;
+    }
+    rule.resource = parts[1];
+    rule.namespaceName = parts.size() == 3 ? parts[2] : std::string();
+    if (parts.size() == 3 && rule.namespaceName.empty())
+        return false;
+    *out = rule;
+    return true;
+}
+
 std::string hubUsage()
 {
     std::string usage = R"(Usage: fleetscope-hub [options]
@@ -81,6 +113,15 @@ Content:
   --server-version V       gitVersion served at /version, vX.Y.Z[-suffix]
                            (default v1.34.0-fleetscope-hub)
   --nodes N                serve N Ready Nodes at /api/v1/nodes (a member for kubectl get nodes)
+  --workloads N            be a member cluster running N Pods: Deployments, Services, Events,
+                           Secrets and cert-manager Certificates (a CRD) in a few namespaces
+                           (3 Nodes unless --nodes says otherwise)
+  --workload-churn R       R workload changes per second (restarts, CrashLoopBackOff, pods
+                           replaced, events, ready counts)
+  --forbid VERBS:RESOURCE[:NAMESPACE]
+                           answer 403 Forbidden, as RBAC does, for these verbs (comma-separated
+                           or *) on RESOURCE (plural or *), in NAMESPACE only or everywhere;
+                           a namespace rule also forbids cluster-wide requests (repeatable)
   --fleet FILE             multi-document YAML of Namespaces, ClusterProfiles and
                            PlacementDecisions (repeatable)
   --generate N             generate a realistic fleet of N ClusterProfiles
@@ -117,6 +158,7 @@ Faults (each P or P@N: probability P in [0,1], at most N times; "1@3" = the firs
         "a list body that never ends",
         "a watch that drips one byte per second",
         "accept a request and never answer it",
+        "answer API requests with an HTML login page (a proxy in the way)",
     };
     static_assert(sizeof(descriptions) / sizeof(descriptions[0]) == kFaultKindCount);
     for (std::size_t i = 0; i < kFaultKindCount; ++i) {
@@ -136,7 +178,9 @@ Other:
 Point kubectl at it:  fleetscope-hub --generate 50 --kubeconfig-out hub.kubeconfig
                       kubectl --kubeconfig hub.kubeconfig get clusterprofiles -A
 
-For tests, GET /fleetscope-hub/truth (authenticated, never faulted) answers what the
+For tests, POST /fleetscope-hub/compact (authenticated) compacts the history as etcd does:
+open watches end with an ERROR 410 Expired and older resourceVersions get 410.
+GET /fleetscope-hub/truth (authenticated, never faulted) answers what the
 hub holds: {"resourceVersion": RV, "clusterprofiles": {"NAMESPACE/NAME": RV, ...}}.
 )";
     return usage;
@@ -264,6 +308,20 @@ bool parseHubArguments(const std::vector<std::string> &arguments, HubOptions *o,
             if (!next(&v) || !toInt(v, 0, 100000, &n))
                 return error->empty() ? bad(v) : false;
             o->nodes = static_cast<int>(n);
+        } else if (flag == "--workloads") {
+            if (!next(&v) || !toInt(v, 0, 1000000, &n))
+                return error->empty() ? bad(v) : false;
+            o->workloads = static_cast<int>(n);
+        } else if (flag == "--workload-churn") {
+            if (!next(&v) || !toDouble(v, 0, &o->workloadChurn))
+                return error->empty() ? bad(v) : false;
+        } else if (flag == "--forbid") {
+            ForbidRule rule;
+            if (!next(&v))
+                return false;
+            if (!parseForbidRule(v, &rule))
+                return bad(v);
+            o->forbidden.push_back(rule);
         } else if (flag == "--fleet") {
             if (!next(&v))
                 return false;

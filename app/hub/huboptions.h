@@ -11,6 +11,18 @@
 
 namespace fleetscope::hub {
 
+// What --forbid denies, like an RBAC role that lacks it: `verbs` ("*" any) on
+// `resource` (a plural, "*" any), everywhere or only in `namespaceName`. A rule for a
+// namespace also denies cluster-wide requests for namespaced kinds, since no role
+// can grant "every namespace but one".
+struct ForbidRule
+{
+    std::vector<std::string> verbs;
+    std::string resource = "*";
+    std::string namespaceName;
+};
+bool parseForbidRule(const std::string &text, ForbidRule *out);
+
 // Everything a hub is started with; the command line maps onto it 1:1 (see hubUsage()).
 struct HubOptions
 {
@@ -44,6 +56,9 @@ struct HubOptions
     std::string serverVersion = kDefaultGitVersion; // gitVersion at /version
 
     int nodes = 0; // Nodes served at /api/v1/nodes
+    int workloads = 0;          // Pods (with Deployments, Services, Events, Secrets, Certificates): workloadgenerator.h
+    double workloadChurn = 0;   // their changes per second
+    std::vector<ForbidRule> forbidden;
 
     std::string kubeconfigOut;
     std::string contextName = "fleetscope-hub";

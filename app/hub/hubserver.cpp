@@ -11,6 +11,8 @@
 #include "nodegenerator.h"
 #include "resourcetypes.h"
 #include "watchstream.h"
+#include "workloadchurn.h"
+#include "workloadgenerator.h"
 
 #ifndef CPPHTTPLIB_OPENSSL_SUPPORT
 #define CPPHTTPLIB_OPENSSL_SUPPORT
@@ -109,6 +111,7 @@ struct HubServer::Impl
     std::unique_ptr<ApiRouter> router;
     std::unique_ptr<httplib::Server> server;
     std::unique_ptr<ChurnGenerator> churn;
+    std::unique_ptr<WorkloadChurn> workloadChurn;
     std::thread listener;
     ServingCertificates certificates;
     std::string token;
@@ -138,7 +141,12 @@ bool HubServer::Impl::loadContent(std::string *error)
     if (options.producerShapes
         && !loadObjects(store, producerShapes(std::chrono::system_clock::now()), "--producer-shapes", error))
         return false;
-    if (options.nodes > 0 && !loadObjects(store, generateNodes(options.nodes, options.serverVersion), "--nodes", error))
+    const int nodes = options.nodes > 0 ? options.nodes : (options.workloads > 0 ? 3 : 0);
+    if (nodes > 0 && !loadObjects(store, generateNodes(nodes, options.serverVersion), "--nodes", error))
+        return false;
+    if (options.workloads > 0
+        && !loadObjects(store, generateWorkloads(options.workloads, options.seed, nodes, std::chrono::system_clock::now()),
+                        "--workloads", error))
         return false;
     if (!store.get(*findResourceType("", "namespaces"), {}, "default").object)
         store.load({{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}}, error);
@@ -361,6 +369,7 @@ bool HubServer::start(std::string *error)
     policy.allowAnonymous = o.allowAnonymous < 0 ? !o.tls : o.allowAnonymous == 1;
     policy.acceptClientCertificates = o.clientCertAuth && o.tls;
     policy.restrictions = o.restrictions;
+    policy.forbidden = o.forbidden;
     WatchSettings watch{o.minWatchTimeoutSeconds, o.bookmarkIntervalSeconds, o.watchList};
     d->router = std::make_unique<ApiRouter>(d->store, d->faults, policy, watch,
                                             connectHost + ":" + std::to_string(d->port), o.serverVersion, o.served);
@@ -384,6 +393,10 @@ bool HubServer::start(std::string *error)
         d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed);
         d->churn->start();
     }
+    if (o.workloadChurn > 0) {
+        d->workloadChurn = std::make_unique<WorkloadChurn>(d->store, o.workloadChurn, o.seed);
+        d->workloadChurn->start();
+    }
     d->running = true;
     if (!o.kubeconfigOut.empty()) {
         // writeKubeconfig() and stop() take the lock themselves.
@@ -405,6 +418,9 @@ void HubServer::stop()
     if (d->churn)
         d->churn->stop();
     d->churn.reset();
+    if (d->workloadChurn)
+        d->workloadChurn->stop();
+    d->workloadChurn.reset();
     d->store.shutdown(); // watches end within one poll
     d->server->stop();
     if (d->listener.joinable())

@@ -497,6 +497,14 @@ bool ObjectStore::waitForRv(std::uint64_t rv, std::chrono::steady_clock::time_po
     return m_changed.wait_until(lock, deadline, [&] { return m_shutdown || m_rv >= rv; }) && m_rv >= rv;
 }
 
+void ObjectStore::compact()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_history.clear();
+    m_historyStartRv = ++m_rv;
+    m_changed.notify_all();
+}
+
 void ObjectStore::shutdown()
 {
     std::lock_guard<std::mutex> lock(m_mutex);

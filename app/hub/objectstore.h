@@ -114,6 +114,10 @@ public:
     // Waits (as the watch cache does, up to `deadline`) until the store reached `rv`.
     bool waitForRv(std::uint64_t rv, std::chrono::steady_clock::time_point deadline) const;
 
+    // Forgets the event history, as an etcd compaction at a new revision does: open
+    // watches end with 410 Expired, and resuming from any resourceVersion seen so far too.
+    void compact();
+
     // Wakes every waiter; used on server stop so that watches end promptly.
     void shutdown();
     void reopen();

@@ -40,13 +40,21 @@ const std::vector<ResourceType> &allResourceTypes()
     // v1alpha2 is preferred because the CRD's version priority sorts it first; v1alpha1
     // stays the storage version (cluster-inventory-api docs/api-versions.md).
     static const std::vector<ResourceType> types = {
-        {"", {"v1"}, "v1", "namespaces", "namespace", "Namespace", "NamespaceList", false, true, false},
-        // Served so that a hub can also be a member (--nodes): empty unless asked for.
-        {"", {"v1"}, "v1", "nodes", "node", "Node", "NodeList", false, true, false},
+        {"", {"v1"}, "v1", "namespaces", "namespace", "Namespace", "NamespaceList", false, true, false, {"ns"}, {}},
+        // Served so that a hub can also be a member (--nodes, --workloads): empty unless asked for.
+        {"", {"v1"}, "v1", "nodes", "node", "Node", "NodeList", false, true, false, {"no"}, {}},
+        {"", {"v1"}, "v1", "pods", "pod", "Pod", "PodList", true, true, false, {"po"}, {"all"}},
+        {"", {"v1"}, "v1", "services", "service", "Service", "ServiceList", true, true, false, {"svc"}, {"all"}},
+        {"", {"v1"}, "v1", "events", "event", "Event", "EventList", true, false, false, {"ev"}, {}},
+        {"", {"v1"}, "v1", "secrets", "secret", "Secret", "SecretList", true, false, false, {}, {}},
+        {"apps", {"v1"}, "v1", "deployments", "deployment", "Deployment", "DeploymentList", true, true, false,
+         {"deploy"}, {"all"}},
         {kMulticlusterGroup, {"v1alpha2", "v1alpha1"}, "v1alpha1", "clusterprofiles", "clusterprofile",
-         "ClusterProfile", "ClusterProfileList", true, true, true},
+         "ClusterProfile", "ClusterProfileList", true, true, true, {}, {}},
         {kMulticlusterGroup, {"v1alpha2", "v1alpha1"}, "v1alpha1", "placementdecisions", "placementdecision",
-         "PlacementDecision", "PlacementDecisionList", true, false, true},
+         "PlacementDecision", "PlacementDecisionList", true, false, true, {}, {}},
+        {kCertificateGroup, {"v1"}, "v1", "certificates", "certificate", "Certificate", "CertificateList", true, true,
+         true, {"cert", "certs"}, {"cert-manager"}},
     };
     return types;
 }

@@ -19,6 +19,8 @@ struct ResourceType
     bool namespaced = true;
     bool hasStatus = false;
     bool isCustomResource = true;
+    std::vector<std::string> shortNames;
+    std::vector<std::string> categories;
 
     // "clusterprofiles.multicluster.x-k8s.io" or "namespaces": the qualified name used in
     // kube error messages.
@@ -47,5 +49,8 @@ const ResourceType *findResourceTypeForObject(const std::string &apiVersion, con
                                               std::string *version = nullptr);
 
 inline const char *kMulticlusterGroup = "multicluster.x-k8s.io";
+// The custom resource a member serves besides the built-in kinds (cert-manager's
+// Certificate), so that clients meet a CRD's printer columns and discovery.
+inline const char *kCertificateGroup = "cert-manager.io";
 
 } // namespace fleetscope::hub

@@ -2,6 +2,7 @@
 
 #include "hubutil.h"
 #include "resourcetypes.h"
+#include "workloadprinter.h"
 
 namespace fleetscope::hub {
 
@@ -80,6 +81,8 @@ TablePrinter::TablePrinter(const ResourceType &type, std::string apiVersion, Inc
 
 nlohmann::json TablePrinter::columnDefinitions() const
 {
+    if (printsWorkload(m_type.kind))
+        return workloadColumns(m_type.kind);
     const char *nameDescription =
         "Name must be unique within a namespace. Is required when creating resources, although some resources "
         "may allow a client to request the generation of an appropriate name automatically. Name is primarily "
@@ -114,6 +117,23 @@ nlohmann::json TablePrinter::columnDefinitions() const
 
 nlohmann::json TablePrinter::row(const nlohmann::json &object) const
 {
+    const nlohmann::json &meta = object["metadata"];
+    nlohmann::json cells = printsWorkload(m_type.kind) ? workloadCells(m_type.kind, object, m_now) : regularCells(object);
+    nlohmann::json row = {{"cells", cells}};
+    if (m_include == IncludeObject::Object) {
+        nlohmann::json full = object;
+        full["apiVersion"] = m_apiVersion;
+        row["object"] = full;
+    } else if (m_include == IncludeObject::Metadata) {
+        nlohmann::json partialMeta = meta;
+        partialMeta.erase("managedFields");
+        row["object"] = {{"kind", "PartialObjectMetadata"}, {"apiVersion", "meta.k8s.io/v1"}, {"metadata", partialMeta}};
+    }
+    return row;
+}
+
+nlohmann::json TablePrinter::regularCells(const nlohmann::json &object) const
+{
     nlohmann::json cells = nlohmann::json::array();
     const nlohmann::json &meta = object["metadata"];
     cells.push_back(meta.value("name", std::string()));
@@ -145,18 +165,7 @@ nlohmann::json TablePrinter::row(const nlohmann::json &object) const
         cells.push_back(internalIp(object));
         cells.push_back(nullableString(object, {"status", "nodeInfo", "osImage"}));
     }
-
-    nlohmann::json row = {{"cells", cells}};
-    if (m_include == IncludeObject::Object) {
-        nlohmann::json full = object;
-        full["apiVersion"] = m_apiVersion;
-        row["object"] = full;
-    } else if (m_include == IncludeObject::Metadata) {
-        nlohmann::json partialMeta = meta;
-        partialMeta.erase("managedFields");
-        row["object"] = {{"kind", "PartialObjectMetadata"}, {"apiVersion", "meta.k8s.io/v1"}, {"metadata", partialMeta}};
-    }
-    return row;
+    return cells;
 }
 
 nlohmann::json TablePrinter::table(const std::vector<ObjectPtr> &objects, bool withColumns) const

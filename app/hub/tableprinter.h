@@ -31,6 +31,8 @@ public:
     void setNow(std::chrono::system_clock::time_point now) { m_now = now; }
 
 private:
+    nlohmann::json regularCells(const nlohmann::json &object) const;
+
     const ResourceType &m_type;
     std::string m_apiVersion;
     IncludeObject m_include;

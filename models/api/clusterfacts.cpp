@@ -1,5 +1,7 @@
 #include "clusterfacts.h"
 
+#include <QCoreApplication>
+
 namespace fleetscope {
 
 ClusterSetFact clusterSetOf(const ClusterProfile &profile, const LabelMap *namespaceLabels)
@@ -35,6 +37,11 @@ ManagerFact managerOf(const ClusterProfile &profile)
 BlockString memberIdOf(const ClusterProfile &profile)
 {
     return profile.metadata.labels.blockValue(well_known::inventoryMemberIdLabel);
+}
+
+QString noValueText()
+{
+    return QCoreApplication::translate("ClusterFacts", "(none)");
 }
 
 Health healthOf(const ClusterProfile &profile)

@@ -55,6 +55,10 @@ enum class Health : quint8 {
     NoData,    // neither condition is reported
 };
 
+// How a value a profile does not have (no clusterset, no manager) reads wherever
+// the window shows it: the tree, the table and the details say the same word.
+QString noValueText();
+
 Health healthOf(const ClusterProfile &profile);
 QString healthName(Health health);
 

@@ -103,6 +103,24 @@ protected:
         return finish(decoded, hasMetadata);
     }
 
+    // The opened object's members through visit(key, value), with no header: for
+    // objects of any kind (a member's Table, its rows, a plain object). Ends as
+    // readRoot() does, metadata not required.
+    template<typename Visit>
+    bool readAnyRoot(Visit visit)
+    {
+        return finish(forEachMember(m_root, JsonPath(), visit), true);
+    }
+    // Starts a decode of a value that need not be an object (an array of column
+    // definitions), the current one of `objects`.
+    ondemand::value &beginValue(ResponseObjects &objects)
+    {
+        startDecode(&objects);
+        return objects.current();
+    }
+    // metadata (name required, namespace too if `namespaced`).
+    bool decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out);
+
     bool ok() const { return m_error.isEmpty(); }
     bool fail(const JsonPath &at, const QString &message);
     // A simdjson error: the message, and the document is not read again.
@@ -232,7 +250,6 @@ private:
     }
     bool readObject(ondemand::value &value, const JsonPath &at, ondemand::object *out, bool *present);
     bool readArray(ondemand::value &value, const JsonPath &at, ondemand::array *out, bool *present);
-    bool decodeMetadata(ondemand::value &value, const JsonPath &at, bool namespaced, ObjectMeta *out);
     bool decodeLabels(ondemand::value &labels, const JsonPath &at, LabelMap *out);
     bool lookUpKey(ondemand::object &object, QString *namespaceName, QString *name);
     // Whether On-Demand may have abandoned the document after this error.

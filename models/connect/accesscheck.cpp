@@ -1,8 +1,7 @@
 #include "accesscheck.h"
 
 #include "accesstransports.h"
-#include "kubeconfigbuilder.h"
-#include "providerselection.h"
+#include "memberaccess.h"
 
 #include "kube/execcredentialrunner.h"
 #include "kube/hubtransport.h"
@@ -43,32 +42,15 @@ QString AccessCheck::withoutHubPrefix(QString message) const
 
 bool AccessCheck::setUp()
 {
-    if (!m_settings.providerFileError.isEmpty()) {
-        finishLater(AccessStep::Provider, m_settings.providerFileError);
+    const MemberAccess access = MemberAccess::resolve(m_member, m_settings.providers, m_settings.providerFileError,
+                                                      m_settings.preferredProvider);
+    m_result.provider = access.provider;
+    if (!access.ok()) {
+        finishLater(access.failedStep, access.error);
         return false;
     }
-    const ProviderSelection selection = ProviderSelection::select(m_member.profile, m_settings.providers,
-                                                                  m_member.label(), m_settings.preferredProvider);
-    if (!selection.ok()) {
-        finishLater(AccessStep::Provider, selection.error);
-        return false;
-    }
-    const ProviderMatch &match = selection.match();
-    const CredentialProvider &provider = m_settings.providers.providers.at(match.providerIndex);
-    m_result.provider = provider.name;
-    const AccessProvider &access = m_member.profile.accessProviders.at(match.accessProviderIndex);
-    KubeconfigCluster cluster = access.cluster;
-    // A file path from the profile would name a file on the hub's side, not ours (KEP-4322).
-    cluster.certificateAuthority.clear();
-
-    AuthInfo user;
-    ExecConfig exec;
-    QString error;
-    if (!KubeconfigBuilder::execConfigFor(provider, cluster, &exec, &error)) {
-        finishLater(AccessStep::Provider, QStringLiteral("access provider \"%1\": %2").arg(access.name, error));
-        return false;
-    }
-    user.exec = std::move(exec);
+    const KubeconfigCluster &cluster = access.cluster;
+    const AuthInfo &user = access.user;
     AccessTransports *transports = m_settings.transports;
     if (!transports) {
         m_ownTransports = std::make_unique<AccessTransports>();

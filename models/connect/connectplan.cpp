@@ -4,6 +4,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace fleetscope {
 
 QStringList ConnectPlan::Member::offeredProviders() const
@@ -22,6 +24,11 @@ QString ConnectPlan::Member::providerName() const
 const AccessProvider *ConnectPlan::Member::access() const
 {
     return selection.ok() ? &target.profile.accessProviders.at(selection.match().accessProviderIndex) : nullptr;
+}
+
+bool ConnectPlan::complete() const
+{
+    return ok() && std::all_of(members.cbegin(), members.cend(), [](const Member &m) { return m.ok(); });
 }
 
 QStringList ConnectPlan::warnings() const
@@ -46,7 +53,7 @@ ConnectPlan ConnectPlan::make(const QList<MemberTarget> &members, const Provider
     ConnectPlan plan;
     plan.providers = providers;
     KubeconfigBuilder builder;
-    bool allOk = true;
+    bool anyOk = false;
     for (qsizetype i = 0; i < members.size(); ++i) {
         Member m;
         m.target = members[i];
@@ -62,10 +69,10 @@ ConnectPlan ConnectPlan::make(const QList<MemberTarget> &members, const Provider
                 m.contextName.clear();
             }
         }
-        allOk = allOk && m.ok();
+        anyOk = anyOk || m.ok();
         plan.members.append(std::move(m));
     }
-    if (allOk && !plan.members.isEmpty()) {
+    if (anyOk) {
         plan.kubeconfig = builder.yaml();
         plan.contextNames = builder.contextNames();
     }

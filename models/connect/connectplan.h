@@ -15,8 +15,9 @@ namespace fleetscope {
 // (`fleetscope connect`) and the Connect dialog, which only render it: per member
 // the credential provider (provider-file order like the reference library, or the
 // one preferred), the server it is reached at, the kubeconfig context it gets, and
-// what is wrong or worth a warning; and the kubeconfig with a context each, the
-// first member's current.
+// what is wrong or worth a warning; and the kubeconfig with a context for each
+// member that can be connected (the first of them current), so that one bad
+// member of a selection costs only itself.
 struct ConnectPlan
 {
     struct Member
@@ -40,10 +41,13 @@ struct ConnectPlan
     bool providerFileMissing = false;
     QString providerFileError; // set when it could not be read: then no member has a selection
     QList<Member> members;     // in the order given
-    QByteArray kubeconfig;     // empty unless every member can be connected
+    QByteArray kubeconfig;     // the members that can be connected; empty if none can
     QStringList contextNames;
 
+    // Some member can be connected.
     bool ok() const { return !kubeconfig.isEmpty(); }
+    // Every member can.
+    bool complete() const;
     // Every member's warnings; prefixed with the member's name when there are several.
     QStringList warnings() const;
     // Per member the preferred provider (an empty name: the first of the file that

@@ -142,10 +142,16 @@ void ClusterFilterProxy::setScope(const ClusterScope &scope)
     refilter();
 }
 
+void ClusterFilterProxy::setRowFilter(std::function<bool(int)> accepts)
+{
+    m_rowFilter = std::move(accepts);
+    refilter();
+}
+
 bool ClusterFilterProxy::acceptsSourceRow(int row) const
 {
     if (!m_table)
-        return true;
+        return !m_rowFilter || m_rowFilter(row);
     const FleetProfile &profile = m_table->profileAt(row);
     return m_scope.matches(profile) && m_filter.matches(profile, &m_table->store());
 }
@@ -237,7 +243,12 @@ void ClusterFilterProxy::rebuildVisible()
 void ClusterFilterProxy::testAllRows()
 {
     if (!m_table) {
-        m_accepted.assign(size_t(sourceRowCount()), 1);
+        const int rows = sourceRowCount();
+        m_accepted.assign(size_t(rows), 1);
+        if (m_rowFilter) {
+            for (int row = 0; row < rows; ++row)
+                m_accepted[size_t(row)] = m_rowFilter(row) ? 1 : 0;
+        }
         return;
     }
     // The store's vector itself: no empty-slot lookup per row.
@@ -297,7 +308,7 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
     const int last = bottomRight.row();
     // The fleet filter reads the profile, which only the fixed columns show;
     // other columns (history's flap counts) never change a verdict.
-    const bool retest = m_table && topLeft.column() < ClusterTableModel::FixedColumnCount;
+    const bool retest = (m_table && topLeft.column() < ClusterTableModel::FixedColumnCount) || (!m_table && m_rowFilter);
     const bool rekey = isSorted() && topLeft.column() <= m_sortColumn && m_sortColumn <= bottomRight.column()
         && (roles.isEmpty() || roles.contains(m_sortRole));
     const int lastColumn = bottomRight.column();

@@ -51,6 +51,10 @@ public:
     // Tests every row again with the same filter: what it means changed (the alias table).
     void reapplyFilter() { refilter(); }
 
+    // For other sources: which source rows to show (all when unset). Call again
+    // (or reapplyFilter()) when what it reads changed.
+    void setRowFilter(std::function<bool(int sourceRow)> accepts);
+
     void setScope(const ClusterScope &scope);
     const ClusterScope &scope() const { return m_scope; }
 
@@ -143,6 +147,7 @@ private:
     int m_maxRowSignals = 256;
     FleetFilter m_filter;
     ClusterScope m_scope;
+    std::function<bool(int)> m_rowFilter;
 };
 
 } // namespace fleetscope

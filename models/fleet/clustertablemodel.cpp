@@ -194,6 +194,8 @@ QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
     const ClusterColumn &spec = clusterColumn(column);
     switch (role) {
     case Qt::DisplayRole:
+        if (column == ClusterSetColumn && row.clusterSet.isEmpty())
+            return noValueText(); // as the tree and the details say it
         return spec.text(row, m_store->hubName(row.hub), now());
     case SortRole:
         return spec.sortKey ? QVariant(spec.sortKey(row)) : QVariant(spec.text(row, m_store->hubName(row.hub), now()));

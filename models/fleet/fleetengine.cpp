@@ -7,6 +7,9 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QThread>
+#include <QUrl>
+
+#include <algorithm>
 
 namespace fleetscope {
 namespace {
@@ -27,8 +30,8 @@ QString whereItLooked(const KubeconfigLoadOptions &options, const Kubeconfig &co
         looked = QStringLiteral("KUBECONFIG=%1").arg(env);
     else
         looked = QDir::toNativeSeparators(files.value(0));
-    const QString hint = QStringLiteral("; name a kubeconfig with --kubeconfig FILE, or try a simulated fleet with "
-                                        "\"fleetscope --demo\"");
+    // --demo works for the window and the commands alike (fleetscope --demo, fleetscope list --demo).
+    const QString hint = QStringLiteral("; name a kubeconfig with --kubeconfig FILE, or try a simulated fleet with --demo");
     if (!anyExists) {
         const QString unset = env.isEmpty() && options.explicitPath.isEmpty() ? QStringLiteral(" (KUBECONFIG is not set)")
                                                                                : QString();
@@ -126,6 +129,55 @@ void FleetEngine::addContext(const Kubeconfig &config, const QString &context)
     addHub(settings);
 }
 
+QString FleetEngine::describeKubeconfig(const QString &kubeconfig) const
+{
+    if (!kubeconfig.isEmpty())
+        return QDir::toNativeSeparators(kubeconfig);
+    if (!m_options.kubeconfigLabel.isEmpty())
+        return m_options.kubeconfigLabel;
+    if (!m_options.kubeconfigPath.isEmpty())
+        return QDir::toNativeSeparators(m_options.kubeconfigPath);
+    const QString env = m_options.kubeconfigList ? *m_options.kubeconfigList : qEnvironmentVariable("KUBECONFIG");
+    if (!env.isEmpty())
+        return QStringLiteral("KUBECONFIG=%1").arg(env);
+    return QDir::toNativeSeparators(KubeconfigLoader::precedence(loadOptionsFor(QString())).value(0));
+}
+
+QList<WatchedHub> FleetEngine::watchedHubs() const
+{
+    QHash<int, qint64> profiles;
+    for (const FleetProfile &row : m_store->profiles())
+        ++profiles[row.hub];
+    QList<WatchedHub> hubs;
+    for (const HubChoice &choice : m_hubs) {
+        WatchedHub hub;
+        hub.choice = choice;
+        hub.source = describeKubeconfig(choice.kubeconfig);
+        for (const Worker &worker : m_workers) {
+            if (worker.name == choice.context)
+                hub.server = QUrl(worker.settings.cluster.server).toString(QUrl::RemoveUserInfo);
+        }
+        if (const int index = m_store->hubIndex(choice.context); index >= 0) {
+            const HubStatus &status = m_store->hubStatus(index);
+            hub.state = status.summary();
+            hub.apiVersion = status.apiVersion;
+            hub.profiles = profiles.value(index);
+        }
+        hubs.append(hub);
+    }
+    for (const RemovedHub &removed : m_removed) {
+        if (m_hubs.contains(removed.choice) || m_store->hubIndex(removed.choice.context) >= 0)
+            continue;
+        WatchedHub hub;
+        hub.choice = removed.choice;
+        hub.source = describeKubeconfig(removed.choice.kubeconfig);
+        hub.server = QUrl(removed.settings.cluster.server).toString(QUrl::RemoveUserInfo);
+        hub.watched = false;
+        hubs.append(hub);
+    }
+    return hubs;
+}
+
 bool FleetEngine::addHub(const HubChoice &choice, QString *error)
 {
     if (m_store->hubIndex(choice.context) >= 0) {
@@ -137,6 +189,17 @@ bool FleetEngine::addHub(const HubChoice &choice, QString *error)
         return false;
     }
     const KubeconfigLoadResult loaded = KubeconfigLoader::load(loadOptionsFor(choice.kubeconfig));
+    // A hub removed in this session whose kubeconfig cannot be read any more (the
+    // demo's is gone once read) comes back with the settings it had.
+    const auto removed = std::find_if(m_removed.begin(), m_removed.end(),
+                                      [&choice](const RemovedHub &hub) { return hub.choice == choice; });
+    if (!loaded.ok() && removed != m_removed.end() && !removed->settings.name.isEmpty()) {
+        const HubSettings settings = removed->settings;
+        m_removed.erase(removed);
+        m_hubs.append(choice);
+        addHub(settings);
+        return true;
+    }
     m_hubs.append(choice);
     if (!loaded.ok()) {
         // A remembered file that went away: the hub says so instead of vanishing.
@@ -161,13 +224,22 @@ void FleetEngine::stopWorker(const Worker &worker)
 
 void FleetEngine::removeHub(const QString &name)
 {
+    RemovedHub removed;
+    for (const HubChoice &hub : std::as_const(m_hubs)) {
+        if (hub.context == name)
+            removed.choice = hub;
+    }
+    removed.choice.context = name;
     for (qsizetype i = 0; i < m_workers.size(); ++i) {
         if (m_workers[i].name == name) {
+            removed.settings = m_workers[i].settings;
             stopWorker(m_workers[i]);
             m_workers.removeAt(i);
             break;
         }
     }
+    m_removed.removeIf([&name](const RemovedHub &hub) { return hub.choice.context == name; });
+    m_removed.append(removed);
     m_hubs.removeIf([&name](const HubChoice &hub) { return hub.context == name; });
     const int hub = m_store->hubIndex(name);
     if (hub < 0)
@@ -224,6 +296,7 @@ void FleetEngine::addHub(const HubSettings &settings)
     m_serialOf.insert(hub, serial);
     Worker worker;
     worker.name = settings.name;
+    worker.settings = withJournal;
     worker.thread = new QThread(this);
     worker.thread->setObjectName(QStringLiteral("hub ") + settings.name);
     worker.connection = new HubConnection(withJournal);

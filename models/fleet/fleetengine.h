@@ -25,6 +25,7 @@ struct FleetEngineOptions
 {
     QString kubeconfigPath;        // --kubeconfig (empty: $KUBECONFIG, then ~/.kube/config)
     std::optional<QString> kubeconfigList; // a KUBECONFIG-style list used instead of the environment
+    QString kubeconfigLabel;       // how the default kubeconfig is named to the user (empty: by its files)
     QStringList contexts;          // --context, repeatable (empty: the current context)
     bool allContexts = false;      // --all-contexts
     QStringList namespaces;        // extra namespaces to try for RBAC-narrow users
@@ -68,6 +69,13 @@ public:
     // that hub is then an Error hub saying the same).
     void setHubs(const QList<HubChoice> &hubs, QStringList *errors);
     QList<HubChoice> hubs() const { return m_hubs; }
+    // The chosen hubs with what the store knows of them, then the hubs removed in
+    // this session (watched false): addHub() brings one of those back with the
+    // credentials it had, even when its kubeconfig is gone (the demo's).
+    QList<WatchedHub> watchedHubs() const;
+    // Where a choice's kubeconfig comes from, for a person: the label of the
+    // default (the demo's), --kubeconfig's file, $KUBECONFIG, ~/.kube/config, or the file.
+    QString describeKubeconfig(const QString &kubeconfig) const;
     // Starts the hub over; an Error hub (no connection) reads its kubeconfig again.
     void reconnectHub(const QString &name);
 
@@ -83,6 +91,12 @@ private:
         QString name;
         QThread *thread = nullptr;
         HubConnection *connection = nullptr;
+        HubSettings settings; // what it was started with, kept should it be removed
+    };
+    struct RemovedHub
+    {
+        HubChoice choice;
+        HubSettings settings; // empty name: an Error hub, which had none
     };
 
     void addContext(const Kubeconfig &config, const QString &context);
@@ -95,6 +109,7 @@ private:
     FleetEngineOptions m_options;
     QList<Worker> m_workers;
     QList<HubChoice> m_hubs; // every hub added by choice, Error hubs included
+    QList<RemovedHub> m_removed; // newest last, each name once
     // Per store hub index: which connection may feed it. A removed hub's last
     // queued deltas carry an older serial and are dropped.
     QHash<int, quint64> m_serialOf;

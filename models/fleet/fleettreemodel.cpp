@@ -288,7 +288,7 @@ QVariant FleetTreeModel::data(const QModelIndex &index, int role) const
         return QVariant();
     const Node *node = nodeOf(index);
     if (index.column() == GroupColumn)
-        return node->value.isEmpty() ? tr("(none)") : node->value;
+        return node->value.isEmpty() ? noValueText() : node->value;
     const int counts[] = {node->count, node->health[int(Health::Healthy)], node->health[int(Health::Unhealthy)],
                           node->health[int(Health::Unknown)], node->health[int(Health::NoData)]};
     return counts[index.column() - 1];

@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 namespace fleetscope {
 
 HubChoiceModel::HubChoiceModel(QObject *parent)
@@ -72,11 +74,12 @@ void HubChoiceModel::removeKubeconfig(const QString &file)
 {
     if (!m_files.removeOne(file))
         return;
-    // A file's rows are contiguous: they were appended together.
+    // A file's rows are contiguous (appended together); rows of watched hubs that
+    // the file no longer lists are not the file's and stay.
     int first = -1;
     int last = -1;
     for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].kubeconfig == file) {
+        if (m_rows[i].kubeconfig == file && m_rows[i].source.isEmpty()) {
             first = first < 0 ? i : first;
             last = i;
         }
@@ -120,6 +123,37 @@ void HubChoiceModel::onProbeFinished(InventoryProbe *probe, const InventoryProbe
     probe->deleteLater();
     if (--m_running == 0)
         emit probesFinished();
+}
+
+void HubChoiceModel::addWatchedHubs(const QList<WatchedHub> &hubs)
+{
+    QList<Row> rows;
+    for (const WatchedHub &hub : hubs) {
+        const bool listed = std::any_of(m_rows.cbegin(), m_rows.cend(), [&hub](const Row &row) {
+            return row.kubeconfig == hub.choice.kubeconfig && row.result.context == hub.choice.context;
+        });
+        if (listed)
+            continue;
+        Row row;
+        row.kubeconfig = hub.choice.kubeconfig;
+        row.source = hub.source;
+        row.checked = hub.watched;
+        row.touched = true;
+        row.result.context = hub.choice.context;
+        row.result.server = hub.server;
+        row.result.inventory = !hub.apiVersion.isEmpty();
+        if (!hub.apiVersion.isEmpty())
+            row.result.versions = {hub.apiVersion.section(u'/', -1)};
+        row.result.profiles = hub.profiles;
+        row.result.error = hub.watched ? hub.state : tr("removed in this session; check to watch it again");
+        row.result.done = true;
+        rows.append(row);
+    }
+    if (rows.isEmpty())
+        return;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + rows.size()) - 1);
+    m_rows.append(rows);
+    endInsertRows();
 }
 
 void HubChoiceModel::setChosen(const QList<HubChoice> &hubs)
@@ -170,8 +204,12 @@ QVariant HubChoiceModel::data(const QModelIndex &index, int role) const
     case KubeconfigRole:
         return row.kubeconfig;
     case Qt::ToolTipRole:
-        if (index.column() == ContextColumn)
-            return tr("Kubeconfig: %1").arg(row.kubeconfig.isEmpty() ? tr("the default kubeconfig") : row.kubeconfig);
+        if (index.column() == ContextColumn) {
+            const QString source = !row.source.isEmpty() ? row.source
+                : row.kubeconfig.isEmpty()                ? tr("the default kubeconfig")
+                                                          : row.kubeconfig;
+            return tr("Kubeconfig: %1").arg(source);
+        }
         if (index.column() == ProblemColumn && !r.error.isEmpty())
             return r.error;
         return {};

@@ -43,6 +43,10 @@ public:
     // Files that were added, the default one left out (what is remembered).
     QStringList addedKubeconfigs() const;
 
+    // Rows for the hubs watched now (checked) and removed earlier (unchecked) that
+    // no kubeconfig read here lists: the demo's, or a file gone since. What the
+    // engine knows of them stands in for a probe.
+    void addWatchedHubs(const QList<WatchedHub> &hubs);
     void setChosen(const QList<HubChoice> &hubs);
     QList<HubChoice> chosen() const;
     const InventoryProbeResult &resultAt(int row) const { return m_rows.at(row).result; }
@@ -67,6 +71,7 @@ private:
         bool checked = false;
         bool touched = false; // checked or unchecked by the user
         bool current = false; // the kubeconfig's current-context
+        QString source;       // how the kubeconfig is named (empty: the file or the default)
         InventoryProbe *probe = nullptr;
     };
 

@@ -21,6 +21,19 @@ struct HubChoice
     friend bool operator!=(const HubChoice &a, const HubChoice &b) { return !(a == b); }
 };
 
+// A hub as the Hubs dialog lists it, whatever brought it: a kubeconfig context,
+// the demo's private kubeconfig, a hub removed earlier in this session.
+struct WatchedHub
+{
+    HubChoice choice;
+    QString source;      // where its kubeconfig came from, for a person ("~/.kube/config", "the demo's …")
+    QString server;      // without user info
+    QString state;       // the hub's status summary ("Live", "Reconnecting in 4 s: …")
+    QString apiVersion;  // the multicluster.x-k8s.io version in use, once known
+    qint64 profiles = -1;
+    bool watched = true; // false: removed in this session; choosing it again brings it back
+};
+
 // The hubs chosen in the Hubs dialog, remembered in the settings (`hubs/files`,
 // `hubs/chosenFiles` and `hubs/chosenContexts`, parallel lists): what a start
 // without --context, --all-contexts or --kubeconfig watches.

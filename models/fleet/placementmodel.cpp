@@ -230,7 +230,8 @@ QVariant PlacementModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case PlacementColumn:
-        return p.key;
+        // Placements of the same name live in several namespaces (a "batch" per team).
+        return p.namespaceName.isEmpty() ? p.key : p.namespaceName + u'/' + p.key;
     case HubColumn:
         return m_store->hubName(p.hub);
     case NamespaceColumn:

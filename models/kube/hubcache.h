@@ -25,20 +25,20 @@ class ProfileDecoder;
 // delta at all and vanished ones produce removals. Lives on the hub's thread.
 // `changed` runs after each batch of objects and each finished list: the owner
 // arms its flush timer there.
-class HubCache final
+class HubCache final : public InformerSink
 {
 public:
     explicit HubCache(bool keepRawJson = false, std::function<void()> changed = [] {});
-    ~HubCache();
+    ~HubCache() override;
 
     // What an informer reports: a (re)list as listStarted → objects(Listed)… →
     // listFinished, which replaces all that is known of the resource (diffed: only
     // real changes travel on); watch events as objects(Added/Modified/Deleted).
     // The objects are read during the call (responseobjects.h), each decoded on
     // its own: the ones that cannot be are reported.
-    void listStarted(const ResourceSpec &spec);
-    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects);
-    void listFinished(const ResourceSpec &spec);
+    void listStarted(const ResourceSpec &spec) override;
+    void objects(const ResourceSpec &spec, ObjectChange change, ResponseObjects &objects) override;
+    void listFinished(const ResourceSpec &spec) override;
 
     bool hasPendingChanges() const;
     // Everything that changed since the last call, coalesced per key.

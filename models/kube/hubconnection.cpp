@@ -309,6 +309,7 @@ void HubConnection::flush()
     HubDelta delta = m_cache.takeDelta();
     m_status.skippedObjects += int(delta.decodeErrors.size());
     emit deltaReady(delta);
+    publishResources(); // the object counts and versions Hub details shows
 }
 
 void HubConnection::updateStatus()
@@ -325,6 +326,9 @@ void HubConnection::updateStatus()
                                         informer->retryInMs(), informer->listed(), informer->estimatedTotal()});
     }
     const HubStatus s = deriveHubStatus(m_status, connect, informers, m_warnings);
+    // An informer can move on (listed → watching) while the hub's state stays
+    // the same: Hub details shows its resources as they are, not as at the last change.
+    publishResources();
     if (s == m_status)
         return;
     journalStatus(m_status, s);
@@ -342,6 +346,10 @@ void HubConnection::journalStatus(const HubStatus &before, const HubStatus &afte
             text += QStringLiteral(": ") + after.message;
         m_settings.journal->record(HubJournal::Kind::State, text);
     }
+}
+
+void HubConnection::publishResources()
+{
     const QMetaEnum phases = QMetaEnum::fromType<ResourceInformer::Phase>();
     QList<HubJournal::Resource> resources;
     for (auto it = m_informers.cbegin(); it != m_informers.cend(); ++it) {

@@ -97,6 +97,7 @@ private:
     void updateStatus();
     // Tells the journal about a state change and refreshes its resource table.
     void journalStatus(const HubStatus &before, const HubStatus &after);
+    void publishResources();
     HubTransport *newTransport();
     QStringList fallbackNamespaces() const;
 

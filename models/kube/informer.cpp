@@ -1,7 +1,6 @@
 #include "informer.h"
 
 #include "api/paddedjson.h"
-#include "kube/hubcache.h"
 #include "kube/hubtransport.h"
 #include "kube/logcategories.h"
 
@@ -52,7 +51,7 @@ void appendAvailable(QNetworkReply *reply, QByteArray *body)
 } // namespace
 
 ResourceInformer::ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec,
-                                   HubCache *cache, InformerOptions options, QObject *parent)
+                                   InformerSink *cache, InformerOptions options, QObject *parent)
     : QObject(parent)
     , m_lists(lists)
     , m_watches(watches)
@@ -133,9 +132,30 @@ QNetworkReply *ResourceInformer::get(QNetworkAccessManager *manager, const QUrlQ
 {
     QNetworkRequest request(m_lists->url(m_spec.collectionPath(), query));
     request.setTransferTimeout(transferTimeoutMs);
+    if (!m_options.accept.isEmpty())
+        request.setRawHeader("Accept", m_options.accept);
     QNetworkReply *reply = manager->get(request);
     m_reply = reply;
     return reply;
+}
+
+void ResourceInformer::addSelectors(QUrlQuery *query) const
+{
+    if (!m_options.labelSelector.isEmpty())
+        query->addQueryItem(QStringLiteral("labelSelector"), m_options.labelSelector);
+    if (!m_options.fieldSelector.isEmpty())
+        query->addQueryItem(QStringLiteral("fieldSelector"), m_options.fieldSelector);
+}
+
+QString ResourceInformer::notJson(QNetworkReply *reply, const QByteArray &start) const
+{
+    const QByteArray type = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray().toLower();
+    const QByteArray text = start.trimmed();
+    if (type.contains("json") || (type.isEmpty() && !text.startsWith('<')))
+        return QString();
+    return m_spec.describe()
+        + QStringLiteral(": the server answered with %1, not JSON (a proxy or login page instead of the API?)")
+              .arg(type.isEmpty() ? QStringLiteral("HTML") : QString::fromLatin1(type.left(60)));
 }
 
 bool ResourceInformer::guardSize(QNetworkReply *reply, qint64 received)
@@ -166,6 +186,7 @@ void ResourceInformer::requestListPage()
         query.addQueryItem(QStringLiteral("limit"), QString::number(m_options.pageSize));
     if (!m_continueToken.isEmpty())
         query.addQueryItem(QStringLiteral("continue"), QString::fromLatin1(m_continueToken));
+    addSelectors(&query);
     m_page.resize(0);
     QNetworkReply *reply = get(m_lists, query, m_options.listTransferTimeoutMs);
     reply->setReadBufferSize(listReadBufferBytes);
@@ -214,12 +235,19 @@ void ResourceInformer::onListReplyFinished()
         return;
     }
 
+    if (const QString problem = notJson(reply, body.left(64)); !problem.isEmpty()) {
+        m_continueToken.clear();
+        handleFailure(ApiError::badResponse(problem), true);
+        return;
+    }
     // The page is parsed in place; its items go to the cache as views into it.
     reservePadding(&m_page); // a no-op after appendAvailable(), unless the body is empty
     ResponseReader::ListPage page;
     QString pageError;
     const auto deliver = [this](ResponseObjects &items) { m_cache->objects(m_spec, ObjectChange::Listed, items); };
-    if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError, deliver)) {
+    const auto columns = [this](ResponseObjects &definitions) { m_cache->columns(m_spec, definitions); };
+    if (!m_reader.readList(std::string_view(body.constData(), size_t(body.size())), &page, &pageError, deliver,
+                           columns)) {
         m_continueToken.clear();
         handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + pageError), true);
         return;
@@ -275,6 +303,7 @@ void ResourceInformer::startWatch()
     const int timeout = QRandomGenerator::global()->bounded(m_options.watchTimeoutMinSeconds,
                                                             m_options.watchTimeoutMaxSeconds + 1);
     query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeout));
+    addSelectors(&query);
     // No transfer timeout: the inactivity watchdog below knows about bookmarks.
     QNetworkReply *reply = get(m_watches, query, 0);
     m_watchStartedMs = m_clock.elapsed();
@@ -295,6 +324,13 @@ void ResourceInformer::onWatchReadyRead()
         return; // an error body: read whole in onWatchFinished
     QList<QByteArray> lines;
     const QByteArray chunk = reply->readAll();
+    if (m_watchEvents == 0 && m_framer.pendingBytes() == 0) {
+        if (const QString problem = notJson(reply, chunk.left(64)); !problem.isEmpty()) {
+            abortReply();
+            handleFailure(ApiError::badResponse(problem), false);
+            return;
+        }
+    }
     const bool fits = m_framer.feed(chunk, &lines);
     // Only whole events (bookmarks included) count as life: a server dripping a byte
     // at a time would otherwise hold the watch open forever without news.

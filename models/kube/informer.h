@@ -2,6 +2,7 @@
 
 #include "kube/apierror.h"
 #include "kube/backoff.h"
+#include "kube/informersink.h"
 #include "kube/resourcespec.h"
 #include "kube/responsereader.h"
 #include "kube/watchframer.h"
@@ -18,11 +19,7 @@ class QTimer;
 
 namespace fleetscope {
 
-class HubCache;
 class HubTransport;
-
-// How an object reached the cache: in a (re)list, or in a watch event.
-enum class ObjectChange : quint8 { Listed, Added, Modified, Deleted };
 
 struct InformerOptions
 {
@@ -50,6 +47,12 @@ struct InformerOptions
     Backoff::Settings backoff;
     // A watch open this long counts as progress even without events (it resets the backoff).
     int watchProgressMs = 30'000;
+    // The Accept header of lists and watches (empty: the transport's application/json);
+    // members are asked for Tables (the server's own columns).
+    QByteArray accept;
+    // Server-side selectors, on lists and watches alike.
+    QString labelSelector;
+    QString fieldSelector;
 };
 
 // LIST then WATCH one resource, like client-go's reflector: paged list, watch
@@ -68,7 +71,7 @@ public:
 
     // Lists go through `lists` (which also makes the URLs), watches through `watches`, which may be null
     // when `options.watch` is off. What they bring goes to `cache`.
-    ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec, HubCache *cache,
+    ResourceInformer(HubTransport *lists, QNetworkAccessManager *watches, ResourceSpec spec, InformerSink *cache,
                      InformerOptions options = {}, QObject *parent = nullptr);
     ~ResourceInformer() override;
 
@@ -121,8 +124,12 @@ private:
 
     HubTransport *m_lists;
     QNetworkAccessManager *m_watches;
+    void addSelectors(QUrlQuery *query) const;
+    // A 200 answer that is not JSON (a login page, a proxy's HTML): what to say, or empty.
+    QString notJson(QNetworkReply *reply, const QByteArray &start) const;
+
     ResourceSpec m_spec;
-    HubCache *m_cache;
+    InformerSink *m_cache;
     InformerOptions m_options;
     Backoff m_backoff;
     QElapsedTimer m_clock;

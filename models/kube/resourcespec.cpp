@@ -19,17 +19,19 @@ QString ResourceSpec::collectionPath() const
 {
     const QString root = groupVersion.contains(u'/') ? QStringLiteral("/apis/") + groupVersion
                                                      : QStringLiteral("/api/") + groupVersion;
+    const QString plural = resource.isEmpty() ? resourceKindName(kind) : resource;
     // Namespaces are cluster-scoped: never nested under a namespace.
-    if (namespaceName.isEmpty() || kind == ResourceKind::Namespaces)
-        return root + u'/' + resourceKindName(kind);
-    return root + QStringLiteral("/namespaces/") + namespaceName + u'/' + resourceKindName(kind);
+    if (namespaceName.isEmpty() || (resource.isEmpty() && kind == ResourceKind::Namespaces))
+        return root + u'/' + plural;
+    return root + QStringLiteral("/namespaces/") + namespaceName + u'/' + plural;
 }
 
 QString ResourceSpec::describe() const
 {
-    if (namespaceName.isEmpty() || kind == ResourceKind::Namespaces)
-        return resourceKindName(kind) + QStringLiteral(" (all namespaces)");
-    return resourceKindName(kind) + QStringLiteral(" in namespace ") + namespaceName;
+    const QString plural = resource.isEmpty() ? resourceKindName(kind) : resource;
+    if (namespaceName.isEmpty() || (resource.isEmpty() && kind == ResourceKind::Namespaces))
+        return plural + QStringLiteral(" (all namespaces)");
+    return plural + QStringLiteral(" in namespace ") + namespaceName;
 }
 
 } // namespace fleetscope

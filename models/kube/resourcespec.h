@@ -16,6 +16,9 @@ struct ResourceSpec
     ResourceKind kind = ResourceKind::ClusterProfiles;
     QString groupVersion; // "multicluster.x-k8s.io/v1alpha2", or "v1" for the core group
     QString namespaceName; // empty: all namespaces
+    // Any other resource (a member's pods, a CRD): its plural, which then names the
+    // path instead of `kind`; set `namespaceName` only for namespaced ones.
+    QString resource = QString();
 
     // "/apis/multicluster.x-k8s.io/v1alpha2/namespaces/ns/clusterprofiles", "/api/v1/namespaces"
     QString collectionPath() const;
@@ -24,7 +27,8 @@ struct ResourceSpec
 
     friend bool operator==(const ResourceSpec &a, const ResourceSpec &b)
     {
-        return a.kind == b.kind && a.groupVersion == b.groupVersion && a.namespaceName == b.namespaceName;
+        return a.kind == b.kind && a.groupVersion == b.groupVersion && a.namespaceName == b.namespaceName
+            && a.resource == b.resource;
     }
 };
 

@@ -166,7 +166,8 @@ void ResponseReader::releaseBuffers()
     m_parsers = std::make_unique<Parsers>();
 }
 
-bool ResponseReader::readList(std::string_view text, ListPage *out, QString *error, const Items &deliver)
+bool ResponseReader::readList(std::string_view text, ListPage *out, QString *error, const Items &deliver,
+                              const Items &columns)
 {
     *out = ListPage();
     ondemand::document document;
@@ -176,8 +177,18 @@ bool ResponseReader::readList(std::string_view text, ListPage *out, QString *err
     bool hasItems = false, hasMetadata = false;
     qint64 failedItem = 0; // 1-based
     const simdjson::error_code e = readMembers(list, [&](std::string_view key, ondemand::value &value) {
-        if (key == "items")
+        if (key == "items" || key == "rows")
             return readItems(value, out, &hasItems, &failedItem, deliver);
+        if (key == "columnDefinitions" && columns) {
+            ondemand::json_type type;
+            if (simdjson::error_code typeError = typeOf(value, &type); typeError != simdjson::SUCCESS)
+                return typeError;
+            if (type != ondemand::json_type::array)
+                return simdjson::SUCCESS;
+            ResponseObjects definitions(value);
+            columns(definitions);
+            return definitions.abandoned() ? definitions.error() : simdjson::SUCCESS;
+        }
         if (key != "metadata")
             return simdjson::SUCCESS;
         ondemand::json_type type;

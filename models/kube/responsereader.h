@@ -47,7 +47,10 @@ public:
     // items to `items` as it meets them (not if they are null); a page that breaks
     // off after some were read still fails.
     using Items = std::function<void(ResponseObjects &items)>;
-    bool readList(std::string_view text, ListPage *out, QString *error, const Items &items);
+    // A Table (`as=Table;g=meta.k8s.io`) is read the same way: its `rows` are the
+    // items, and its `columnDefinitions` (unless null) go to `columns` as one object.
+    bool readList(std::string_view text, ListPage *out, QString *error, const Items &items,
+                  const Items &columns = {});
     bool readEvent(std::string_view text, WatchEvent *out, QString *error);
     // A watch event's object (its text from readEvent()), handed to `deliver` as
     // the one item.

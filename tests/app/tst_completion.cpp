@@ -102,10 +102,11 @@ void TestCompletion::bashCompletes_data()
     QTest::newRow("subcommand") << l({"li"}) << l({"lint", "list"});
     QTest::newRow("one subcommand") << l({"lis"}) << l({"list"});
     QTest::newRow("every subcommand")
-        << l({""}) << l({"connect", "diff", "doctor", "exec", "help", "hubs", "kubeconfig", "lint", "list", "record"});
+        << l({""}) << l({"connect", "diff", "doctor", "exec", "get", "help", "hubs", "kubeconfig", "lint", "list", "record"});
     QTest::newRow("help topic") << l({"help", "ex"}) << l({"exec"});
     QTest::newRow("list options") << l({"list", "--o"}) << l({"--observe-for", "--output"});
     QTest::newRow("short and long") << l({"list", "--wa"}) << l({"--watch"});
+    QTest::newRow("get options") << l({"get", "--mem"}) << l({"--members"});
     QTest::newRow("dashboard options") << l({"--dem"}) << l({"--demo"});
     QTest::newRow("contexts") << l({"list", "--context", ""}) << l({"east", "staging", "west"});
     QTest::newRow("contexts by prefix") << l({"connect", "--context", "we"}) << l({"west"});

@@ -76,6 +76,7 @@ private slots:
     void filtersWithTheQueryLanguage();
     void everyHubFailingPrintsNothingOnStdout();
     void noKubeconfigSaysWhereItLooked();
+    void theDemoItSuggestsWorksOnTheCommandLine();
 };
 
 void TestFleetscopeList::printsNamesAndTable()
@@ -252,7 +253,7 @@ void TestFleetscopeList::noKubeconfigSaysWhereItLooked()
     QCOMPARE(r.out, QByteArray());
     const QString expected = QStringLiteral("error: no kubeconfig found: looked in %1/.kube/config (KUBECONFIG is not "
                                             "set), which does not exist; name a kubeconfig with --kubeconfig FILE, or "
-                                            "try a simulated fleet with \"fleetscope --demo\"\n")
+                                            "try a simulated fleet with --demo\n")
                                  .arg(home.path());
     QCOMPARE(QString::fromUtf8(r.err), expected);
 
@@ -262,7 +263,7 @@ void TestFleetscopeList::noKubeconfigSaysWhereItLooked()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.startsWith("error: no kubeconfig found: looked in KUBECONFIG=" + missing.toUtf8() + ", which"),
              r.err.constData());
-    QVERIFY2(r.err.contains("fleetscope --demo"), r.err.constData());
+    QVERIFY2(r.err.contains("with --demo"), r.err.constData());
 
     // A kubeconfig without contexts says which file it read.
     QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".kube")));
@@ -276,7 +277,29 @@ void TestFleetscopeList::noKubeconfigSaysWhereItLooked()
     QVERIFY2(r.err.startsWith("error: no context chosen: the kubeconfig " + home.filePath(QStringLiteral(".kube/config")).toUtf8()
                               + " has no contexts"),
              r.err.constData());
-    QVERIFY2(r.err.contains("fleetscope --demo"), r.err.constData());
+    QVERIFY2(r.err.contains("with --demo"), r.err.constData());
+}
+
+void TestFleetscopeList::theDemoItSuggestsWorksOnTheCommandLine()
+{
+    // What the error above suggests: the dashboard's simulated hubs, for the commands too.
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    const QStringList environment{QStringLiteral("HOME=") + home.path(), QStringLiteral("KUBECONFIG=")};
+    const ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--demo"),
+                                                                QStringLiteral("-o"), QStringLiteral("name")},
+                                       environment, 60000);
+    QCOMPARE(r.exitCode, 0);
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QVERIFY2(lines.size() > 400, r.err.constData());
+    QVERIFY(lines.first().startsWith("demo-hub-"));
+    QVERIFY(r.out.contains("demo-hub-eu/") && r.out.contains("demo-hub-us/"));
+    // Not together with hubs of one's own.
+    const ProcessResult both = runProcess(fleetscopeExecutable(), {QStringLiteral("list"), QStringLiteral("--demo"),
+                                                                   QStringLiteral("--context"), QStringLiteral("prod")},
+                                          environment);
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.err.contains("--demo and --context cannot be used together"), both.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeList)

@@ -22,7 +22,7 @@ bool writeFile(const QString &path, const QByteArray &content)
 
 const QString MemberFleet::token = QStringLiteral("t0ken-members-9f2e-secret");
 
-bool MemberFleet::start(const QStringList &serverVersions, QString *error)
+bool MemberFleet::start(const QStringList &serverVersions, QString *error, const QList<QStringList> &memberArguments)
 {
     if (!m_dir.isValid()) {
         *error = QStringLiteral("no temporary directory");
@@ -34,7 +34,8 @@ bool MemberFleet::start(const QStringList &serverVersions, QString *error)
     for (const QString &version : serverVersions) {
         auto member = std::make_shared<HubProcess>(QStringList{QStringLiteral("--token"), token, QStringLiteral("--no-anonymous"),
                                                                QStringLiteral("--fleet"), memberFleet,
-                                                               QStringLiteral("--server-version"), version},
+                                                               QStringLiteral("--server-version"), version}
+                                                       + memberArguments.value(int(m_members.size())),
                                                    QStringLiteral("member"));
         if (!member->start(error))
             return false;

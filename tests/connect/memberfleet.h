@@ -26,14 +26,16 @@ public:
 
     MemberFleet() = default;
 
-    // Starts one member per version ("v1.31.2"); false with `error`.
-    bool start(const QStringList &serverVersions, QString *error);
+    // Starts one member per version ("v1.31.2"), each with its `memberArguments`
+    // entry added (--workloads…); false with `error`.
+    bool start(const QStringList &serverVersions, QString *error, const QList<QStringList> &memberArguments = {});
     // A hub serving `profilesYaml` (Namespace "fleet" is added), context "hub".
     bool startHub(const QByteArray &profilesYaml, QString *error);
 
     int memberCount() const { return int(m_members.size()); }
     QString memberUrl(int i) const { return m_members.at(i)->url(); }
     QByteArray memberCa(int i) const { return m_cas.at(i); }
+    HubProcess &member(int i) { return *m_members.at(i); }
     HubProcess &hub() { return *m_hub; }
     QString providerFile() const { return m_dir.filePath(QStringLiteral("providers.json")); }
     QString path(const QString &name) const { return m_dir.filePath(name); }

@@ -63,7 +63,8 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
                                 slice("batch-0", "batch", 0, {"c2"})};
     store.applyDelta(hub, delta);
     QCOMPARE(model.rowCount(), 2);
-    int web = model.index(0, 0).data().toString() == u"web" ? 0 : 1;
+    // Shown with its namespace: the same placement name recurs across namespaces.
+    int web = model.index(0, 0).data().toString() == u"apps/web" ? 0 : 1;
     const PlacementModel::Placement &p = model.placementAt(web);
     QCOMPARE(p.slices, 2);
     QCOMPARE(p.scheduler, QStringLiteral("spread"));
@@ -85,7 +86,7 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
     later.removedPlacements = {ObjectKey{QStringLiteral("apps"), QStringLiteral("batch-0")}};
     store.applyDelta(hub, later);
     QCOMPARE(model.rowCount(), 1);
-    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("web"));
+    QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("apps/web"));
     QCOMPARE(model.placementAt(0).dangling.size(), 0);
 
     // A chosen profile is deleted: it dangles, and only that cell says so.

@@ -174,7 +174,7 @@ void TestHubContent::mutationApi()
     QCOMPARE(hub.update(current).error.code, 409); // stale after the status write
     QVERIFY(hub.remove(v1, "ClusterProfile", "team-a", "c1").error.ok());
     QCOMPARE(hub.get(v1, "ClusterProfile", "team-a", "c1").error.code, 404);
-    QCOMPARE(hub.apply({{"apiVersion", "v1"}, {"kind", "Pod"}}).error.code, 400);
+    QCOMPARE(hub.apply({{"apiVersion", "v1"}, {"kind", "ConfigMap"}}).error.code, 400);
 }
 
 void TestHubContent::producerShapesLoadAsTheyAreWritten()

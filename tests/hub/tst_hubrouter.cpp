@@ -147,8 +147,12 @@ void TestHubRouter::discovery()
 {
     nlohmann::json doc = nlohmann::json::parse(call("GET", "/apis").body);
     QCOMPARE(doc["kind"], "APIGroupList");
-    QCOMPARE(doc["groups"][0]["name"], "multicluster.x-k8s.io");
-    QCOMPARE(doc["groups"][0]["preferredVersion"]["version"], "v1alpha2");
+    // A member's groups too: apps (Deployments) and cert-manager.io (a CRD).
+    QStringList groups;
+    for (const nlohmann::json &g : doc["groups"])
+        groups << QString::fromStdString(g["name"].get<std::string>());
+    QCOMPARE(groups, QStringList({QStringLiteral("apps"), QStringLiteral("multicluster.x-k8s.io"), QStringLiteral("cert-manager.io")}));
+    QCOMPARE(doc["groups"][1]["preferredVersion"]["version"], "v1alpha2");
     doc = nlohmann::json::parse(call("GET", "/apis/multicluster.x-k8s.io/v1alpha1").body);
     QCOMPARE(doc["kind"], "APIResourceList");
     QStringList names;

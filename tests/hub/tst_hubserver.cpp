@@ -243,7 +243,7 @@ void TestHubServer::badFleetFileIsReported()
     std::string error;
     QVERIFY(!hub.start(&error));
     QVERIFY2(error.find("bad.yaml") != std::string::npos, error.c_str());
-    options.fleetFiles = {writeFile(dir, "wrong.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n")};
+    options.fleetFiles = {writeFile(dir, "wrong.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\n")};
     HubServer hub2(options);
     QVERIFY(!hub2.start(&error));
     QVERIFY2(error.find("unsupported object") != std::string::npos, error.c_str());

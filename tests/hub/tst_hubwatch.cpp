@@ -64,6 +64,7 @@ private slots:
     void tableEvents();
     void selectorEnterAndExit();
     void shutdownEndsWatch();
+    void compactionEndsOpenWatches();
 
 private:
     std::unique_ptr<ObjectStore> m_store;
@@ -221,6 +222,37 @@ void TestHubWatch::shutdownEndsWatch()
     std::vector<std::string> chunks;
     QCOMPARE(stream.next(&chunks, std::chrono::seconds(30)), WatchStream::Step::Finished);
     QVERIFY(chunks.empty());
+}
+
+void TestHubWatch::compactionEndsOpenWatches()
+{
+    // POST /fleetscope-hub/compact: a watch that is caught up ends with 410 Expired, and
+    // resuming from the last RV it saw is refused too, as after an etcd compaction.
+    WatchStream stream(*m_store, nullptr, request());
+    QCOMPARE(drain(stream, 2).events.size(), std::size_t(2));
+    const std::uint64_t seen = m_store->currentRv();
+    m_store->compact();
+    Drained d = drain(stream, 1);
+    QCOMPARE(d.step, WatchStream::Step::Finished);
+    QCOMPARE(d.events.size(), std::size_t(1));
+    QCOMPARE(d.events[0]["type"], "ERROR");
+    QCOMPARE(d.events[0]["object"]["code"], 410);
+
+    WatchRequest resume = request();
+    resume.resourceVersion = seen;
+    WatchStream again(*m_store, nullptr, resume);
+    d = drain(again, 1);
+    QCOMPARE(d.events.size(), std::size_t(1));
+    QCOMPARE(d.events[0]["object"]["reason"], "Expired");
+
+    // A watch from the compacted revision on is fine and sees what comes next.
+    WatchRequest fresh = request();
+    fresh.resourceVersion = m_store->currentRv();
+    WatchStream live(*m_store, nullptr, fresh);
+    QVERIFY(m_store->remove(profiles(), "fleet", "a").error.ok());
+    d = drain(live, 1);
+    QCOMPARE(d.events.size(), std::size_t(1));
+    QCOMPARE(d.events[0]["type"], "DELETED");
 }
 
 QTEST_GUILESS_MAIN(TestHubWatch)

@@ -45,7 +45,7 @@ void TestTranslatedWindow::mainWindow_data()
     QTest::addColumn<QString>("live");
     QTest::newRow("en") << "en" << QStringList{"&File", "&View", "&Help"} << "No hubs connected" << "Unhealthy" << "Live";
     QTest::newRow("de") << "de" << QStringList{"&Datei", "&Ansicht", "&Hilfe"} << "Keine Hubs verbunden"
-                        << "Fehlerhaft" << "Live";
+                        << "Fehlerhaft" << "Aktuell";
     QTest::newRow("ja") << "ja" << QStringList{"ファイル(&F)", "表示(&V)", "ヘルプ(&H)"} << "接続されているハブはありません"
                         << "異常" << "監視中";
 }

@@ -84,8 +84,8 @@ void TestClusterColumnDefaults::showsHealthManagerAndVersionAt1400()
     QTRY_COMPARE(window.clusterProxy()->rowCount(), 60);
     QVERIFY(window.detailsPane()->isVisible());
     const QList<int> expected = {ClusterTableModel::NameColumn, ClusterTableModel::ControlPlaneHealthyColumn,
-                                 ClusterTableModel::ManagerColumn, ClusterTableModel::VersionColumn,
-                                 ClusterTableModel::HubColumn};
+                                 ClusterTableModel::VersionColumn, ClusterTableModel::HubColumn,
+                                 ClusterTableModel::ManagerColumn};
     QCOMPARE(fullyVisibleColumns(window.clusterTable()), expected);
     // Display name only repeated the name: it stays out of the way.
     QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::DisplayNameColumn));
@@ -113,9 +113,9 @@ void TestClusterColumnDefaults::showsDisplayNameWhenItSaysMore()
     fillLiveHub(store, fleet(true));
     QVERIFY(!window.clusterTable()->isColumnHidden(ClusterTableModel::DisplayNameColumn));
     const QHeaderView *header = window.clusterTable()->header();
-    // After the columns that must fit, before Hub.
+    // After the columns that must fit.
     QCOMPARE(header->visualIndex(ClusterTableModel::DisplayNameColumn),
-             header->visualIndex(ClusterTableModel::VersionColumn) + 1);
+             header->visualIndex(ClusterTableModel::ManagerColumn) + 1);
     QVERIFY(ClusterColumnDefaults::displayNamesAddInformation(store));
 }
 

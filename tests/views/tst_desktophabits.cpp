@@ -286,6 +286,7 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
     MainWindow window(&store);
     WindowSettings restored(&window, window.splitter(), window.clusterTable()->header());
     QVERIFY(restored.restore());
+    window.keepUserLayout(); // as the dashboard does after a restore
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.size(), QSize(1000, 700));

@@ -15,6 +15,10 @@
 #include "mainwindow.h"
 
 #include <QAction>
+#include <functional>
+#include <QTimer>
+#include <QMessageBox>
+#include <QApplication>
 #include <QFile>
 #include <QLabel>
 #include <QMenuBar>
@@ -59,6 +63,66 @@ struct LiveWindow
     MainWindow window{&store, &engine};
 };
 
+// Answers the next question box by clicking the button labelled `button`, and
+// keeps what it asked.
+struct Question
+{
+    QString text;
+    QString details;
+    bool answered = false;
+};
+
+std::shared_ptr<Question> answerNextQuestion(const QString &button)
+{
+    auto question = std::make_shared<Question>();
+    auto *timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, question, button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        question->text = box->text();
+        question->details = box->informativeText();
+        timer->stop();
+        timer->deleteLater();
+        for (QAbstractButton *candidate : box->buttons()) {
+            if (candidate->text() == button) {
+                question->answered = true;
+                candidate->click();
+                return;
+            }
+        }
+        box->reject();
+    });
+    timer->start();
+    return question;
+}
+
+// Opens File → Hubs… and lets `act` work on the dialog before it is answered
+// (it returns whether to Apply).
+void withHubsDialog(MainWindow &window, const std::function<bool(HubsDialog *)> &act)
+{
+    QTimer::singleShot(0, &window, [act] {
+        auto *dialog = qobject_cast<HubsDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        if (act(dialog))
+            dialog->accept();
+        else
+            dialog->reject();
+    });
+    window.hubsAction()->trigger();
+}
+
+int rowOf(const HubChoiceModel *model, const QString &context)
+{
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, HubChoiceModel::ContextColumn).data().toString().startsWith(context))
+            return row;
+    }
+    return -1;
+}
+
 } // namespace
 
 class TestHubsDialog final : public QObject
@@ -70,6 +134,7 @@ private slots:
     void showsProbesServingContextsFirst();
     void appliesHubsLiveAndRemembersThem();
     void chipMenuReconnectsAndRemoves();
+    void theDialogListsTheWatchedHubsAndChangesOnlyWhatChanged();
 
 private:
     std::unique_ptr<HubProcess> m_eu;
@@ -133,8 +198,7 @@ void TestHubsDialog::showsProbesServingContextsFirst()
 {
     KubeconfigLoadOptions load;
     load.explicitPath = m_kubeconfig;
-    HubSelection current;
-    HubsDialog dialog(load, current, true);
+    HubsDialog dialog(load, {}, {}, true);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QCOMPARE(dialog.model()->rowCount(), 5);
@@ -203,7 +267,12 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     HubSelection selection;
     selection.saved = true;
     selection.hubs = {{QString(), QStringLiteral("hub-eu")}};
+    // Stopping to watch a hub is asked first, naming it and what leaves.
+    const auto question = answerNextQuestion(QStringLiteral("Stop watching"));
     window.applyHubSelection(selection);
+    QVERIFY(question->answered);
+    QVERIFY2(question->text.contains(u"hub-us-legacy"), qPrintable(question->text));
+    QVERIFY2(question->details.startsWith(u"35 clusters leave the window"), qPrintable(question->details));
     QCOMPARE(store.hubIndex(QStringLiteral("hub-us-legacy")), -1);
     QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled() && store.profileCount() == 120, 30000);
     QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
@@ -213,6 +282,7 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     QCOMPARE(remembered.hubs, selection.hubs);
 
     // Nothing chosen: the empty page with its button, and that is remembered too.
+    answerNextQuestion(QStringLiteral("Stop watching"));
     window.applyHubSelection(HubSelection{{}, {}, true});
     QCOMPARE(store.profileCount(), 0);
     QVERIFY(window.emptyFleetOverlay()->hubsButton()->isVisible());
@@ -252,14 +322,81 @@ void TestHubsDialog::chipMenuReconnectsAndRemoves()
     QTRY_VERIFY_WITH_TIMEOUT(statuses.size() > 0 && store.allHubsSettled(), 30000);
     QCOMPARE(store.profileCount(), 155);
 
-    // Remove: its chip, rows and groups go, the other hub stays live.
-    actions.at(1)->trigger();
-    QCOMPARE(store.hubIndex(QStringLiteral("hub-eu")), -1);
+    // Remove, from the chip's own menu as a person does it: the chip that owns the
+    // action goes with its hub, after the action is done with. Cancel first: nothing changes.
+    QAction *remove = nullptr;
+    for (QAction *action : bar->chipOf(QStringLiteral("hub-eu"))->actions()) {
+        if (action->text() == u"Re&move hub")
+            remove = action;
+    }
+    QVERIFY(remove);
+    const auto kept = answerNextQuestion(QStringLiteral("Cancel"));
+    remove->trigger();
+    QTRY_VERIFY(kept->answered);
+    QCOMPARE(store.profileCount(), 155);
+    const auto removed = answerNextQuestion(QStringLiteral("Stop watching"));
+    remove->trigger();
+    QTRY_COMPARE(store.hubIndex(QStringLiteral("hub-eu")), -1);
+    QVERIFY(removed->answered);
     QCOMPARE(store.profileCount(), 35);
-    QCOMPARE(bar->chipTexts().size(), 1);
+    QTRY_COMPARE(bar->chipTexts().size(), 1);
     QVERIFY(!bar->chipOf(QStringLiteral("hub-eu")));
     QCOMPARE(engine.hubs(), (QList<HubChoice>{{QString(), QStringLiteral("hub-us-legacy")}}));
     QCOMPARE(HubSelection::load().hubs, engine.hubs());
+}
+
+void TestHubsDialog::theDialogListsTheWatchedHubsAndChangesOnlyWhatChanged()
+{
+    LiveWindow live(m_kubeconfig, {QStringLiteral("hub-eu"), QStringLiteral("hub-us-legacy")});
+    FleetStore &store = live.store;
+    FleetEngine &engine = live.engine;
+    MainWindow &window = live.window;
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled() && store.profileCount() == 155, 30000);
+
+    // The hubs watched now are listed and checked; Apply with nothing changed
+    // changes nothing.
+    QStringList chosen;
+    withHubsDialog(window, [&chosen](HubsDialog *dialog) {
+        for (const HubChoice &hub : dialog->selection().hubs)
+            chosen << hub.context;
+        return true;
+    });
+    QCOMPARE(chosen, (QStringList{QStringLiteral("hub-eu"), QStringLiteral("hub-us-legacy")}));
+    QCOMPARE(store.activeHubs().size(), 2);
+    QCOMPARE(store.profileCount(), 155);
+
+    // Add another kubeconfig file, uncheck one hub, check a context of the new
+    // file: asked about the one that goes, the others stay.
+    const QString other = m_dir.filePath(QStringLiteral("other"));
+    QFile::remove(other);
+    QVERIFY(QFile::copy(m_kubeconfig, other));
+    QSettings().remove(QStringLiteral("hubs"));
+    const auto question = answerNextQuestion(QStringLiteral("Stop watching"));
+    withHubsDialog(window, [&other](HubsDialog *dialog) {
+        HubChoiceModel *model = dialog->model();
+        if (!dialog->addKubeconfigFile(other))
+            return false;
+        model->setData(model->index(rowOf(model, QStringLiteral("hub-us-legacy")), 0), Qt::Unchecked, Qt::CheckStateRole);
+        return true;
+    });
+    QVERIFY(question->answered);
+    QVERIFY(question->text.contains(u"hub-us-legacy"));
+    QTRY_COMPARE(store.activeHubs().size(), 1);
+    QCOMPARE(store.profileCount(), 120);
+    QCOMPARE(engine.hubs(), (QList<HubChoice>{{QString(), QStringLiteral("hub-eu")}}));
+    QCOMPARE(HubSelection::load().files, QStringList{other});
+
+    // Cancel on the question leaves the fleet as it was.
+    const auto declined = answerNextQuestion(QStringLiteral("Cancel"));
+    withHubsDialog(window, [](HubsDialog *dialog) {
+        HubChoiceModel *model = dialog->model();
+        model->setData(model->index(rowOf(model, QStringLiteral("hub-eu")), 0), Qt::Unchecked, Qt::CheckStateRole);
+        return true;
+    });
+    QVERIFY(declined->answered);
+    QCOMPARE(store.activeHubs().size(), 1);
+    QCOMPARE(store.profileCount(), 120);
 }
 
 QTEST_MAIN(TestHubsDialog)
