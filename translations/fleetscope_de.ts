@@ -597,6 +597,69 @@
     </message>
 </context>
 <context>
+    <name>TimeTravel</name>
+    <message>
+        <source>appeared</source>
+        <translation>erschienen</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>verschwunden</translation>
+    </message>
+    <message>
+        <source>health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>gone now</source>
+        <translation>jetzt weg</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Jetzt</translation>
+    </message>
+    <message>
+        <source>Clusters of the moment shown that are not in the live fleet now (deleted since, or their hub is no longer watched)</source>
+        <translation>Cluster des gezeigten Zeitpunkts, die jetzt nicht mehr in der Live-Flotte sind (inzwischen gelöscht, oder ihr Hub wird nicht mehr beobachtet)</translation>
+    </message>
+</context>
+<context>
     <name>Timeline</name>
     <message>
         <source>not reported</source>
@@ -1468,6 +1531,36 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
             <numerusform>%1: %n zwischengespeichertes Profil konnte nicht gelesen werden</numerusform>
             <numerusform>%1: %n zwischengespeicherte Profile konnten nicht gelesen werden</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetChangesView</name>
+    <message>
+        <source>&amp;Show changes</source>
+        <translation>Änderungen &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>&amp;Von</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>&amp;Bis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(not recorded at both times: %1)</source>
+        <translation>(nicht zu beiden Zeitpunkten aufgezeichnet: %1)</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>Verlauf wird gelesen …</translation>
     </message>
 </context>
 <context>
@@ -2877,6 +2970,143 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>a window title naming the clusters</source>
         <translation>ein Fenstertitel mit den Cluster-Namen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBanner</name>
+    <message>
+        <source>&amp;Back to now</source>
+        <translation>&amp;Zurück zu jetzt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not live.&lt;/b&gt; The fleet as recorded at &lt;b&gt;%1&lt;/b&gt; (%2 ago). Live changes keep being recorded.</source>
+        <translation>&lt;b&gt;Nicht live.&lt;/b&gt; Die Flotte, wie sie um &lt;b&gt;%1&lt;/b&gt; aufgezeichnet wurde (vor %2). Live-Änderungen werden weiter aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not recorded then.</source>
+        <translation>Hub %1 wurde damals nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not watched then: what was recorded before.</source>
+        <translation>Hub %1 wurde damals nicht beobachtet: der zuvor aufgezeichnete Stand.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBar</name>
+    <message>
+        <source>History:</source>
+        <translation>Verlauf:</translation>
+    </message>
+    <message>
+        <source>&amp;Now</source>
+        <translation>&amp;Jetzt</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded at any moment: drag to the past, to the right end for live</source>
+        <translation>Die Flotte, wie sie zu jedem Zeitpunkt aufgezeichnet wurde: in die Vergangenheit ziehen, ans rechte Ende für live</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>Gezeigter Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>The moment shown (local time); Enter shows the fleet as recorded then</source>
+        <translation>Der gezeigte Zeitpunkt (Ortszeit); die Eingabetaste zeigt die Flotte, wie sie damals aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>Zurück zur Live-Flotte</translation>
+    </message>
+    <message>
+        <source>History unavailable</source>
+        <translation>Verlauf nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>Nothing recorded yet</source>
+        <translation>Noch nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Recorded since %1</source>
+        <translation>Aufgezeichnet seit %1</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelUi</name>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>Gezeigter Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>%1 — as recorded at %2</source>
+        <translation>%1 – wie um %2 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>&amp;Time</source>
+        <translation>&amp;Zeit</translation>
+    </message>
+    <message>
+        <source>&amp;Go to a moment…</source>
+        <translation>&amp;Zu einem Zeitpunkt…</translation>
+    </message>
+    <message>
+        <source>An hour &amp;earlier</source>
+        <translation>Eine Stunde &amp;früher</translation>
+    </message>
+    <message>
+        <source>An hour &amp;later</source>
+        <translation>Eine Stunde &amp;später</translation>
+    </message>
+    <message>
+        <source>Back to &amp;now</source>
+        <translation>Zurück zu &amp;jetzt</translation>
+    </message>
+    <message>
+        <source>&amp;Changes…</source>
+        <translation>Ä&amp;nderungen…</translation>
+    </message>
+    <message>
+        <source>What changed between two moments: clusters that came and went, health, placements</source>
+        <translation>Was sich zwischen zwei Zeitpunkten geändert hat: Cluster, die kamen und gingen, Zustand, Platzierungen</translation>
+    </message>
+    <message>
+        <source>Nothing is recorded yet for the hubs shown</source>
+        <translation>Für die gezeigten Hubs ist noch nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Type the moment to show the fleet as recorded then</source>
+        <translation>Den Zeitpunkt eingeben, um die Flotte so zu zeigen, wie sie damals aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour before the moment shown</source>
+        <translation>Die Flotte, wie sie eine Stunde vor dem gezeigten Zeitpunkt aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>The moment shown is the oldest one recorded</source>
+        <translation>Der gezeigte Zeitpunkt ist der älteste aufgezeichnete</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet: there is nothing later</source>
+        <translation>Das Fenster zeigt die Live-Flotte: Später gibt es nichts</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour after the moment shown (live past now)</source>
+        <translation>Die Flotte, wie sie eine Stunde nach dem gezeigten Zeitpunkt aufgezeichnet wurde (nach jetzt: live)</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet already</source>
+        <translation>Das Fenster zeigt bereits die Live-Flotte</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>Zurück zur Live-Flotte</translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,16 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::FleetChangesView</name>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n change</numerusform>
+            <numerusform>%n changes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FleetHealthChart</name>
     <message numerus="yes">
         <source>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).</source>

@@ -594,6 +594,69 @@
     </message>
 </context>
 <context>
+    <name>TimeTravel</name>
+    <message>
+        <source>appeared</source>
+        <translation>出現</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <source>health</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>追加: %1</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>除外: %1</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>変化</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>gone now</source>
+        <translation>現在はなし</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>現在</translation>
+    </message>
+    <message>
+        <source>Clusters of the moment shown that are not in the live fleet now (deleted since, or their hub is no longer watched)</source>
+        <translation>表示中の時点にあり、現在のライブのフリートにはないクラスター（その後削除されたか、ハブが監視されなくなった）</translation>
+    </message>
+</context>
+<context>
     <name>Timeline</name>
     <message>
         <source>not reported</source>
@@ -1458,6 +1521,35 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>
             <numerusform>%1: キャッシュ済みのプロファイル %n 件を読み込めませんでした</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::FleetChangesView</name>
+    <message>
+        <source>&amp;Show changes</source>
+        <translation>変化を表示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>開始(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>終了(&amp;T)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 件の変化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(not recorded at both times: %1)</source>
+        <translation>（両方の時刻には記録されていません: %1）</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>履歴を読み込んでいます…</translation>
     </message>
 </context>
 <context>
@@ -2849,6 +2941,143 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>a window title naming the clusters</source>
         <translation>クラスター名を含むウィンドウタイトル</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBanner</name>
+    <message>
+        <source>&amp;Back to now</source>
+        <translation>現在に戻る(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not live.&lt;/b&gt; The fleet as recorded at &lt;b&gt;%1&lt;/b&gt; (%2 ago). Live changes keep being recorded.</source>
+        <translation>&lt;b&gt;ライブではありません。&lt;/b&gt;&lt;b&gt;%1&lt;/b&gt;（%2 前）に記録されたフリートです。ライブの変化は引き続き記録されています。</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not recorded then.</source>
+        <translation>ハブ %1 はその時点では記録されていません。</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not watched then: what was recorded before.</source>
+        <translation>ハブ %1 はその時点では監視されていませんでした。それ以前に記録された状態です。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBar</name>
+    <message>
+        <source>History:</source>
+        <translation>履歴:</translation>
+    </message>
+    <message>
+        <source>&amp;Now</source>
+        <translation>現在(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded at any moment: drag to the past, to the right end for live</source>
+        <translation>任意の時点に記録されたフリート: 過去へドラッグ、右端でライブ</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>表示中の時点</translation>
+    </message>
+    <message>
+        <source>The moment shown (local time); Enter shows the fleet as recorded then</source>
+        <translation>表示中の時点（現地時刻）。Enter でその時点に記録されたフリートを表示します</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>ライブのフリートに戻る</translation>
+    </message>
+    <message>
+        <source>History unavailable</source>
+        <translation>履歴を利用できません</translation>
+    </message>
+    <message>
+        <source>Nothing recorded yet</source>
+        <translation>まだ何も記録されていません</translation>
+    </message>
+    <message>
+        <source>Recorded since %1</source>
+        <translation>%1 から記録</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelUi</name>
+    <message>
+        <source>Changes</source>
+        <translation>変化</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>表示中の時点</translation>
+    </message>
+    <message>
+        <source>%1 — as recorded at %2</source>
+        <translation>%1 — %2 の記録</translation>
+    </message>
+    <message>
+        <source>&amp;Time</source>
+        <translation>時間(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to a moment…</source>
+        <translation>時点へ移動(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>An hour &amp;earlier</source>
+        <translation>1 時間前へ(&amp;E)</translation>
+    </message>
+    <message>
+        <source>An hour &amp;later</source>
+        <translation>1 時間後へ(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Back to &amp;now</source>
+        <translation>現在に戻る(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Changes…</source>
+        <translation>変化(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>What changed between two moments: clusters that came and went, health, placements</source>
+        <translation>2 つの時点の間に変わったこと: 現れた・消えたクラスター、健全性、プレースメント</translation>
+    </message>
+    <message>
+        <source>Nothing is recorded yet for the hubs shown</source>
+        <translation>表示中のハブはまだ何も記録されていません</translation>
+    </message>
+    <message>
+        <source>Type the moment to show the fleet as recorded then</source>
+        <translation>時点を入力すると、その時に記録されたフリートを表示します</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour before the moment shown</source>
+        <translation>表示中の時点の 1 時間前に記録されたフリート</translation>
+    </message>
+    <message>
+        <source>The moment shown is the oldest one recorded</source>
+        <translation>表示中の時点が記録された最も古い時点です</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet: there is nothing later</source>
+        <translation>ウィンドウはライブのフリートを表示中: これより後はありません</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour after the moment shown (live past now)</source>
+        <translation>表示中の時点の 1 時間後に記録されたフリート (現在を過ぎればライブ)</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet already</source>
+        <translation>ウィンドウはすでにライブのフリートを表示しています</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>ライブのフリートに戻る</translation>
     </message>
 </context>
 <context>

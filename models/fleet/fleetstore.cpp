@@ -48,6 +48,7 @@ int FleetStore::addHub(const QString &name)
             m_hubs[i] = Hub();
             m_hubs[i].status.hub = name;
             m_settled = allHubsSettled();
+            emit hubAdded(int(i));
             emit hubStatusChanged(int(i));
             return int(i);
         }
@@ -56,6 +57,7 @@ int FleetStore::addHub(const QString &name)
     hub.status.hub = name;
     m_hubs.push_back(std::move(hub));
     const int index = int(m_hubs.size()) - 1;
+    emit hubAdded(index);
     emit hubStatusChanged(index);
     return index;
 }
@@ -170,6 +172,14 @@ const LabelMap *FleetStore::namespaceLabels(int hub, const QString &namespaceNam
     const auto &namespaces = m_hubs.at(size_t(hub)).namespaces;
     const auto it = namespaces.constFind(namespaceName);
     return it == namespaces.cend() ? nullptr : &(*it)->metadata.labels;
+}
+
+void FleetStore::setShowingPast(bool past)
+{
+    if (m_showingPast == past)
+        return;
+    m_showingPast = past;
+    emit showingPastChanged(past);
 }
 
 QList<NamespacePtr> FleetStore::namespaces(int hub) const

@@ -21,6 +21,16 @@ HealthChangeWatcher::HealthChangeWatcher(const FleetStore *store, QObject *paren
     connect(store, &FleetStore::hubStatusChanged, this, &HealthChangeWatcher::onHubStatusChanged);
     connect(store, &FleetStore::hubRemoved, this, &HealthChangeWatcher::onHubRemoved);
     connect(store, &FleetStore::profilesDeleting, this, &HealthChangeWatcher::onProfilesDeleting);
+    // While the rows show a recorded moment their changes are no news; back on
+    // the live fleet, what it holds now is the state to compare with, silently.
+    connect(store, &FleetStore::showingPastChanged, this, [this](bool past) {
+        if (past)
+            return;
+        m_last.clear();
+        for (const FleetProfile &p : m_store->profiles())
+            m_last.insert(ClusterId{m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name},
+                          packedConditions(p.profile()));
+    });
     for (int hub = 0; hub < store->hubCount(); ++hub)
         onHubStatusChanged(hub);
 }
@@ -77,6 +87,8 @@ void HealthChangeWatcher::onHubRemoved(int hub)
 
 void HealthChangeWatcher::onProfilesDeleting(const QList<FleetProfile> &gone)
 {
+    if (m_store->isShowingPast())
+        return;
     // A deleted cluster is forgotten: one that comes back under its name is a
     // first sight, not a change.
     for (const FleetProfile &p : gone)
@@ -89,14 +101,23 @@ bool HealthChangeWatcher::quiet(int hub) const
     return it == m_liveSince.constEnd() || now() - *it < m_settleMs;
 }
 
+quint8 HealthChangeWatcher::packedConditions(const ClusterProfile &profile)
+{
+    const ConditionStatus cph = profile.conditionStatus(condition_types::controlPlaneHealthy);
+    const ConditionStatus joined = profile.conditionStatus(condition_types::joined);
+    return quint8(int(cph) | int(joined) << 2);
+}
+
 void HealthChangeWatcher::onProfilesUpdated(const QList<int> &rows)
 {
+    if (m_store->isShowingPast())
+        return;
     for (const int row : rows) {
         const FleetProfile &p = m_store->profileAt(row);
         const ClusterProfile &profile = p.profile();
         const ConditionStatus cph = profile.conditionStatus(condition_types::controlPlaneHealthy);
         const ConditionStatus joined = profile.conditionStatus(condition_types::joined);
-        const quint8 packed = quint8(int(cph) | int(joined) << 2);
+        const quint8 packed = packedConditions(profile);
         const ClusterId id{m_store->hubName(p.hub), profile.metadata.namespaceName, profile.metadata.name};
         const auto it = m_last.find(id);
         const bool known = it != m_last.end();

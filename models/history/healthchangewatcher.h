@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/clusterprofile.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/savedview.h"
 #include "historytypes.h"
@@ -72,6 +73,7 @@ private:
     };
 
     void onProfilesUpdated(const QList<int> &rows);
+    static quint8 packedConditions(const ClusterProfile &profile);
     void onHubStatusChanged(int hub);
     void onHubRemoved(int hub);
     void onProfilesDeleting(const QList<FleetProfile> &gone);

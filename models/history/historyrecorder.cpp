@@ -14,28 +14,35 @@ HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history,
     , m_fleet(fleet)
     , m_history(history)
 {
-    connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
-    connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
+    follow(fleet);
+    for (int hub = 0; hub < fleet->hubCount(); ++hub)
+        onHubStatusChanged(hub);
+}
+
+void HistoryRecorder::follow(const FleetStore *fleet)
+{
+    m_connections << connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
+    m_connections << connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
     // A removed hub is no longer watched: its timelines are hatched from now on,
     // and its clusters were not deleted, so their lanes do not end.
-    connect(fleet, &FleetStore::hubRemoved, this, [this](int hub) {
+    m_connections << connect(fleet, &FleetStore::hubRemoved, this, [this](int hub) {
         const QString name = m_fleet->hubName(hub);
         m_namespaces.remove(hub);
         if (m_watching.remove(name))
             m_history->endCoverage(name, now());
     });
-    connect(fleet, &FleetStore::placementsChanged, this, [this](int hub) {
+    m_connections << connect(fleet, &FleetStore::placementsChanged, this, [this](int hub) {
         if (watching(hub))
             observePlacements(hub);
     });
     // Namespaces come with deltas: their labels may name the clusterset.
-    connect(fleet, &FleetStore::deltaApplied, this, [this](int hub) {
+    m_connections << connect(fleet, &FleetStore::deltaApplied, this, [this](int hub) {
         if (watching(hub))
             observeNamespaces(hub, false);
     });
     // A deleted profile reports no conditions any more: its lanes end, and it
     // leaves the fleet health counts instead of staying there as last seen.
-    connect(fleet, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
+    m_connections << connect(fleet, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
         const qint64 at = now();
         QList<ClusterObservation> observations;
         for (const FleetProfile &p : gone) {
@@ -49,8 +56,17 @@ HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history,
         if (!observations.isEmpty())
             m_history->observe(observations);
     });
-    for (int hub = 0; hub < fleet->hubCount(); ++hub)
-        onHubStatusChanged(hub);
+}
+
+void HistoryRecorder::setFleet(const FleetStore *fleet)
+{
+    if (fleet == m_fleet)
+        return;
+    for (const QMetaObject::Connection &connection : std::as_const(m_connections))
+        disconnect(connection);
+    m_connections.clear();
+    m_fleet = fleet;
+    follow(fleet);
 }
 
 HistoryRecorder::~HistoryRecorder()

@@ -35,8 +35,12 @@ public:
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
     // Records every profile the store holds now (when the recorder starts late).
     void observeAll();
+    // Follows another store that holds the same hubs (the live fleet while the
+    // window's store shows a recorded moment: TimeTravel).
+    void setFleet(const FleetStore *fleet);
 
 private:
+    void follow(const FleetStore *fleet);
     void onProfilesUpdated(const QList<int> &rows);
     void onHubStatusChanged(int hub);
     void observeNamespaces(int hub, bool always);
@@ -45,6 +49,7 @@ private:
     qint64 now() const;
 
     const FleetStore *m_fleet;
+    QList<QMetaObject::Connection> m_connections;
     HistoryStore *m_history;
     QSet<QString> m_watching; // hubs with an open coverage session
     QHash<int, QList<NamespacePtr>> m_namespaces; // per hub, as last sent
