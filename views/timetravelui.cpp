@@ -2,6 +2,7 @@
 
 #include "clustertableview.h"
 #include "detailspane.h"
+#include "fleettreeview.h"
 #include "fleetchangesview.h"
 #include "historypanel.h"
 #include "mainwindow.h"
@@ -18,6 +19,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
@@ -25,6 +27,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
+#include <QTreeView>
 
 namespace fleetscope {
 
@@ -75,6 +78,10 @@ TimeTravelUi::TimeTravelUi(MainWindow *window, TimeTravel *travel, FleetTimeMach
     connect(travel, &TimeTravel::momentShown, this, &TimeTravelUi::updateActions);
     connect(travel, &TimeTravel::liveShown, this, &TimeTravelUi::updateActions);
     connect(m_changes, &FleetChangesView::changeChosen, this, &TimeTravelUi::showChange);
+    QTreeView *tree = window->fleetTree()->tree();
+    rememberGroup(tree->currentIndex());
+    connect(tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &TimeTravelUi::rememberGroup);
+    connect(travel, &TimeTravel::aboutToShow, this, [this] { m_changingFleet = true; });
     connect(travel, &TimeTravel::momentShown, this, &TimeTravelUi::onMomentShown);
     connect(travel, &TimeTravel::liveShown, this, &TimeTravelUi::onLiveShown);
     // Clusters come and go in the live fleet meanwhile: "gone now" follows, a
@@ -101,6 +108,38 @@ TimeTravelUi::~TimeTravelUi()
     delete m_dock;
     delete m_barTools;
     delete m_bannerTools;
+}
+
+void TimeTravelUi::rememberGroup(const QModelIndex &current)
+{
+    // A group gone with the rows of a moment (or the neighbour made current
+    // instead) is no choice of the person's.
+    if (!current.isValid() || m_changingFleet)
+        return;
+    m_groupPath.clear();
+    for (QModelIndex index = current.siblingAtColumn(0); index.isValid(); index = index.parent())
+        m_groupPath.prepend(index.data().toString());
+}
+
+void TimeTravelUi::restoreGroup()
+{
+    QTreeView *tree = m_window->fleetTree()->tree();
+    if (m_groupPath.isEmpty() || tree->currentIndex().isValid())
+        return;
+    const QAbstractItemModel *model = tree->model();
+    QModelIndex parent;
+    for (const QString &name : std::as_const(m_groupPath)) {
+        QModelIndex found;
+        for (int row = 0; row < model->rowCount(parent) && !found.isValid(); ++row) {
+            const QModelIndex index = model->index(row, 0, parent);
+            if (index.data().toString() == name)
+                found = index;
+        }
+        if (!found.isValid())
+            return; // not at this moment; perhaps at the next one
+        parent = found;
+    }
+    tree->setCurrentIndex(parent);
 }
 
 int TimeTravelUi::goneColumn() const
@@ -153,6 +192,7 @@ void TimeTravelUi::updateActions()
 
 void TimeTravelUi::onMomentShown(qint64 at)
 {
+    m_changingFleet = false;
     if (m_liveTitle.isEmpty())
         m_liveTitle = m_window->windowTitle();
     m_window->setWindowTitle(tr("%1 — as recorded at %2")
@@ -176,6 +216,7 @@ void TimeTravelUi::onMomentShown(qint64 at)
     }
     m_window->clusterTable()->setColumnHidden(goneColumn(), false);
     m_window->clusterTable()->viewport()->update();
+    restoreGroup();
     if (m_pendingChange && FleetChangeModel::momentOf(*m_pendingChange) == at) {
         const FleetChange change = *m_pendingChange;
         m_pendingChange.reset();
@@ -190,12 +231,14 @@ void TimeTravelUi::onMomentShown(qint64 at)
 
 void TimeTravelUi::onLiveShown()
 {
+    m_changingFleet = false;
     if (!m_liveTitle.isEmpty())
         m_window->setWindowTitle(m_liveTitle);
     m_liveTitle.clear();
     m_bannerTools->hide();
     m_window->clusterProxy()->tableModel()->setNow(0);
     m_window->detailsPane()->setNow(0);
+    restoreGroup();
     if (const int column = goneColumn(); column >= 0)
         m_window->clusterTable()->setColumnHidden(column, true);
     m_window->clusterTable()->viewport()->update();

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 #include <QPointer>
 
 #include <memory>
 
 class QAction;
+class QModelIndex;
 class QDockWidget;
 class QMenu;
 class QTimer;
@@ -61,6 +63,10 @@ private:
     void onLiveShown();
     void showChange(const FleetChange &change);
     void createMenu();
+    // The group tree's chosen group (the table's scope) goes when a moment
+    // lacks it; it is chosen again when a moment or the live fleet has it.
+    void rememberGroup(const QModelIndex &current);
+    void restoreGroup();
     // Enabled as the recorded range and the moment shown allow, each saying why not.
     void updateActions();
 
@@ -83,6 +89,8 @@ private:
     std::unique_ptr<GoneNowColumn> m_gone;
     QTimer *m_goneRefresh;
     QString m_liveTitle;
+    QStringList m_groupPath; // names from the tree's root down to the chosen group
+    bool m_changingFleet = false; // between TimeTravel::aboutToShow and what it shows
     // The change whose cluster to select once its moment is shown.
     std::unique_ptr<FleetChange> m_pendingChange;
 };

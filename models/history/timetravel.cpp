@@ -142,6 +142,7 @@ void TimeTravel::replaceHub(int hub, const QList<ProfilePtr> &profiles, const QL
 
 void TimeTravel::apply(const FleetMoment &moment)
 {
+    Q_EMIT aboutToShow();
     if (isLive())
         enterPast();
     for (const HubMoment &hub : moment.hubs) {
@@ -165,6 +166,7 @@ void TimeTravel::showLive()
     m_requested = 0;
     if (isLive())
         return;
+    Q_EMIT aboutToShow();
     for (const int hub : m_live->activeHubs()) {
         QList<ProfilePtr> profiles;
         for (const FleetProfile &p : m_live->profiles()) {

@@ -55,6 +55,9 @@ public:
     bool existsNow(int hub, const QString &namespaceName, const QString &name) const;
 
 signals:
+    // The window's store is about to change to another moment (or to live):
+    // what moves in the views meanwhile is none of the person's doing.
+    void aboutToShow();
     void momentShown(qint64 at);
     void liveShown();
     // The history could not answer (the message names the file).
