@@ -1362,6 +1362,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Objekt (YAML)</translation>
     </message>
     <message>
+        <source>%1 did not exist at the moment shown.</source>
+        <translation>%1 gab es zum gezeigten Zeitpunkt nicht.</translation>
+    </message>
+    <message>
         <source>%1 was deleted from its hub.</source>
         <translation>%1 wurde auf seinem Hub gelöscht.</translation>
     </message>

@@ -1353,6 +1353,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>オブジェクト（YAML）</translation>
     </message>
     <message>
+        <source>%1 did not exist at the moment shown.</source>
+        <translation>%1 は表示中の時点には存在しませんでした。</translation>
+    </message>
+    <message>
         <source>%1 was deleted from its hub.</source>
         <translation>%1 はハブから削除されました。</translation>
     </message>
