@@ -164,10 +164,6 @@
         <translation>%1 ist auf „%2“ nicht anwendbar</translation>
     </message>
     <message>
-        <source>expected healthy, unhealthy, unknown or nodata</source>
-        <translation>healthy, unhealthy, unknown oder nodata erwartet</translation>
-    </message>
-    <message>
         <source>expected True, False, Unknown or Absent</source>
         <translation>True, False, Unknown oder Absent erwartet</translation>
     </message>
@@ -182,6 +178,10 @@
     <message>
         <source>expected a number or a version after %1</source>
         <translation>Zahl oder Version nach %1 erwartet</translation>
+    </message>
+    <message>
+        <source>expected healthy, unhealthy, unknown or not-reported</source>
+        <translation>erwartet healthy, unhealthy, unknown oder not-reported</translation>
     </message>
 </context>
 <context>
@@ -225,16 +225,63 @@
         <translation>Manager › ClusterSet</translation>
     </message>
     <message>
-        <source>Location</source>
-        <translation>Standort</translation>
-    </message>
-    <message>
-        <source>Hub › Location</source>
-        <translation>Hub › Standort</translation>
-    </message>
-    <message>
         <source>Hub › Inventory › Manager</source>
         <translation>Hub › Inventar › Manager</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Hub › Region</source>
+        <translation>Hub › Region</translation>
+    </message>
+</context>
+<context>
+    <name>HealthRules</name>
+    <message>
+        <source>the default rule</source>
+        <translation>die Standardregel</translation>
+    </message>
+    <message>
+        <source>the rule for %1</source>
+        <translation>die Regel für %1</translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation>%1 ist doppelt angegeben</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>: only condition terms decide health (like Joined=True) at %1: &apos;%2&apos;</source>
+        <translation>: nur Bedingungsterme entscheiden über den Zustand (etwa Joined=True), bei %1: „%2“</translation>
+    </message>
+    <message>
+        <source>there is no default rule (a rule without a manager)</source>
+        <translation>es gibt keine Standardregel (eine Regel ohne Manager)</translation>
+    </message>
+    <message>
+        <source>health rules in the settings: %1; using the built-in rules</source>
+        <translation>Zustandsregeln in den Einstellungen: %1; die eingebauten Regeln werden verwendet</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%1 nach %2: %3</translation>
+    </message>
+    <message>
+        <source>Not reported: the producer writes no conditions; %1 reads %2.</source>
+        <translation>Ohne Angabe: der Herausgeber schreibt keine Bedingungen; %1 liest %2.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Not reported: %1 reads %2; the producer writes %3, which no part of the rule matches.</source>
+        <translation>Ohne Angabe: %1 liest %2; der Herausgeber schreibt %3, worauf kein Teil der Regel zutrifft.</translation>
     </message>
 </context>
 <context>
@@ -252,8 +299,8 @@
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>Keine Daten</translation>
+        <source>Not reported</source>
+        <translation>Ohne Angabe</translation>
     </message>
 </context>
 <context>
@@ -666,8 +713,8 @@
         <translation>nicht gemeldet</translation>
     </message>
     <message>
-        <source>not watched</source>
-        <translation>nicht beobachtet</translation>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -686,10 +733,6 @@
     <message>
         <source>Check &amp;access</source>
         <translation>Zugriff &amp;prüfen</translation>
-    </message>
-    <message>
-        <source>Check access of &amp;all shown clusters</source>
-        <translation>Zugriff auf &amp;alle angezeigten Cluster prüfen</translation>
     </message>
     <message>
         <source>Check that the selected clusters can be reached with your credential provider file</source>
@@ -717,6 +760,10 @@
     <message>
         <source>Check all shown</source>
         <translation>Alle angezeigten prüfen</translation>
+    </message>
+    <message>
+        <source>Check access of all &amp;shown clusters</source>
+        <translation>Zugriff aller &amp;angezeigten Cluster prüfen</translation>
     </message>
 </context>
 <context>
@@ -946,10 +993,6 @@
         <translation>Die Condition Joined</translation>
     </message>
     <message>
-        <source>The location.topology.k8s.io property</source>
-        <translation>Die Property location.topology.k8s.io</translation>
-    </message>
-    <message>
         <source>The count.node.k8s.io property</source>
         <translation>Die Property count.node.k8s.io</translation>
     </message>
@@ -976,6 +1019,10 @@
     <message>
         <source>From the clusterset.k8s.io property</source>
         <translation>Aus der Property clusterset.k8s.io</translation>
+    </message>
+    <message>
+        <source>The region alias (View → Property aliases: each producer&apos;s region property), else the location.topology.k8s.io property</source>
+        <translation>Der Alias region (Ansicht → Eigenschafts-Aliasse: die Regions-Eigenschaft jedes Herausgebers), sonst die Eigenschaft location.topology.k8s.io</translation>
     </message>
 </context>
 <context>
@@ -1015,12 +1062,48 @@
         <source>No condition history recorded for this cluster yet.</source>
         <translation>Für diesen Cluster wurde noch kein Condition-Verlauf aufgezeichnet.</translation>
     </message>
+    <message>
+        <source>Transitions in this window</source>
+        <translation>Übergänge in diesem Zeitraum</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>Bedingung</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
     <message numerus="yes">
-        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</source>
         <translation>
-            <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
-            <numerusform>%n Statuswechsel in diesem Zeitraum. Ziehen zum Vergrößern, Rechtsklick zum Verkleinern; schraffiert: Fleetscope hat nicht beobachtet.</numerusform>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Für Details einen Abschnitt oder Übergang anklicken; zum Zoomen ziehen, Rechtsklick zoomt heraus.</numerusform>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Für Details einen Abschnitt oder Übergang anklicken; zum Zoomen ziehen, Rechtsklick zoomt heraus.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>first seen: %1</source>
+        <translation>zuerst gesehen: %1</translation>
+    </message>
+    <message>
+        <source>reported: %1</source>
+        <translation>gemeldet: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -1409,6 +1492,14 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>compression off</source>
         <translation>Komprimierung aus</translation>
     </message>
+    <message>
+        <source>Health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>Abhilfe:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1616,6 +1707,33 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>No clusters in scope: nothing to export.</source>
         <translation>Keine Cluster im Ausschnitt: nichts zu exportieren.</translation>
     </message>
+    <message>
+        <source>Not reported</source>
+        <translation>Ohne Angabe</translation>
+    </message>
+    <message>
+        <source>%1 do not report health.</source>
+        <translation>%1 melden keinen Zustand.</translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>Nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>No cluster was unhealthy at %1.</source>
+        <translation>Um %1 war kein Cluster gestört.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected the %n cluster(s) that were unhealthy at %1.</source>
+        <translation>
+            <numerusform>Der um %1 gestörte Cluster ist ausgewählt.</numerusform>
+            <numerusform>Die %n um %1 gestörten Cluster sind ausgewählt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
+        <translation>Derzeit keine Aufzeichnung: Fleetscope beobachtet die Hubs dieser Cluster nicht.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1640,8 +1758,8 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Unbekannt</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>Keine Daten</translation>
+        <source>Not reported</source>
+        <translation>Ohne Angabe</translation>
     </message>
 </context>
 <context>
@@ -1804,6 +1922,76 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
 
 Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthChartView</name>
+    <message>
+        <source>Not recorded: Fleetscope was not watching these hubs.</source>
+        <translation>Nicht aufgezeichnet: Fleetscope hat diese Hubs nicht beobachtet.</translation>
+    </message>
+    <message>
+        <source>%1 healthy, %2 unhealthy, %3 unknown</source>
+        <translation>%1 gesund, %2 gestört, %3 unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 not reporting health</source>
+        <translation>%1 ohne Angabe zum Zustand</translation>
+    </message>
+    <message>
+        <source>Click to select the clusters unhealthy then.</source>
+        <translation>Klicken wählt die damals gestörten Cluster aus.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthRulesDialog</name>
+    <message>
+        <source>Health rules</source>
+        <translation>Zustandsregeln</translation>
+    </message>
+    <message>
+        <source>Producers report health through different conditions: OCM writes &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; and &lt;tt&gt;Joined&lt;/tt&gt;, KubeFleet only &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt;, GKE Fleet only &lt;tt&gt;Joined&lt;/tt&gt;. A rule says, for the clusters of one manager (&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;; the rule without a manager is for all others), when a cluster is unhealthy, unknown and healthy, tried in that order, in filter terms such as &lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt;. A cluster none of them matches does not report its health.</source>
+        <translation>Herausgeber melden den Zustand über verschiedene Bedingungen: OCM schreibt &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; und &lt;tt&gt;Joined&lt;/tt&gt;, KubeFleet nur &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt;, GKE Fleet nur &lt;tt&gt;Joined&lt;/tt&gt;. Eine Regel sagt für die Cluster eines Managers (&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;; die Regel ohne Manager gilt für alle anderen), wann ein Cluster gestört, unbekannt und gesund ist, in dieser Reihenfolge geprüft, mit Filtertermen wie &lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt;. Ein Cluster, auf den keine davon zutrifft, meldet keinen Zustand.</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>Manager</translation>
+    </message>
+    <message>
+        <source>Unhealthy when</source>
+        <translation>Gestört, wenn</translation>
+    </message>
+    <message>
+        <source>Unknown when</source>
+        <translation>Unbekannt, wenn</translation>
+    </message>
+    <message>
+        <source>Healthy when</source>
+        <translation>Gesund, wenn</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Restore &amp;built-in</source>
+        <translation>&amp;Eingebaute wiederherstellen</translation>
+    </message>
+    <message>
+        <source>These are the built-in rules</source>
+        <translation>Dies sind die eingebauten Regeln</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in rules</source>
+        <translation>Die Tabelle durch die eingebauten Regeln ersetzen</translation>
+    </message>
+    <message>
+        <source>x-k8s.io/cluster-manager; empty: every manager without a rule of its own</source>
+        <translation>x-k8s.io/cluster-manager; leer: jeder Manager ohne eigene Regel</translation>
     </message>
 </context>
 <context>
@@ -2023,10 +2211,6 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
 <context>
     <name>fleetscope::HubStatusBar</name>
     <message>
-        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
-        <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 fehlerhaft · ? %4 unbekannt · %5 angezeigt</translation>
-    </message>
-    <message>
         <source>Click for the hub&apos;s details</source>
         <translation>Klicken für die Details des Hubs</translation>
     </message>
@@ -2041,6 +2225,18 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Hub &amp;details…</source>
         <translation>Hub-&amp;Details…</translation>
+    </message>
+    <message>
+        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown</source>
+        <translation>%1 Cluster · ✔ %2 gesund · ▲ %3 gestört · ? %4 unbekannt</translation>
+    </message>
+    <message>
+        <source> · ○ %1 not reported</source>
+        <translation> · ○ %1 ohne Angabe</translation>
+    </message>
+    <message>
+        <source> · %1 shown</source>
+        <translation> · %1 angezeigt</translation>
     </message>
 </context>
 <context>
@@ -2162,6 +2358,110 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>chooses ClusterProfiles that do not exist: %1</source>
         <translation>wählt ClusterProfiles, die es nicht gibt: %1</translation>
+    </message>
+    <message>
+        <source>set the label x-k8s.io/cluster-manager to spec.clusterManager.name (the spec is immutable)</source>
+        <translation>das Label x-k8s.io/cluster-manager auf spec.clusterManager.name setzen (die Spec ist unveränderlich)</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt;: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>das Profil mit x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt; beschriften: Verbraucher wählen Profile danach aus, und die Konformitätstests verlangen es</translation>
+    </message>
+    <message>
+        <source>recreate the profile with a spec.clusterManager.name of 1-63 label characters (the field is immutable), the same value as its x-k8s.io/cluster-manager label</source>
+        <translation>das Profil mit einem spec.clusterManager.name aus 1–63 Label-Zeichen neu anlegen (das Feld ist unveränderlich), gleich seinem Label x-k8s.io/cluster-manager</translation>
+    </message>
+    <message>
+        <source>one of the managers reports an old state of the cluster: check the one whose health or version is out of date, or drop its inventory-member-id label if they are different clusters</source>
+        <translation>einer der Manager meldet einen alten Stand des Clusters: den prüfen, dessen Zustand oder Version veraltet ist, oder sein Label inventory-member-id entfernen, wenn es verschiedene Cluster sind</translation>
+    </message>
+    <message>
+        <source>delete the decision or have its scheduler place it again; the ClusterProfile it names is gone</source>
+        <translation>die Entscheidung löschen oder von ihrem Scheduler neu platzieren lassen; das genannte ClusterProfile gibt es nicht mehr</translation>
+    </message>
+    <message>
+        <source>make the profile&apos;s multicluster.x-k8s.io/clusterset label equal its namespace&apos;s, or remove one</source>
+        <translation>das Label multicluster.x-k8s.io/clusterset des Profils dem seines Namespace angleichen oder eines entfernen</translation>
+    </message>
+    <message>
+        <source>have the producer publish the member&apos;s API server URL (https://host[:port][/path]); connect and every consumer refuse this provider</source>
+        <translation>den Herausgeber die API-Server-URL des Mitglieds veröffentlichen lassen (https://host[:port][/pfad]); connect und jeder Verbraucher lehnen diesen Anbieter ab</translation>
+    </message>
+    <message>
+        <source>the producer stopped refreshing these properties: check its agent on the member, or raise --stale-after if they change rarely</source>
+        <translation>der Herausgeber aktualisiert diese Eigenschaften nicht mehr: seinen Agenten auf dem Mitglied prüfen oder --stale-after erhöhen, wenn sie sich selten ändern</translation>
+    </message>
+    <message>
+        <source>have the producer publish status.accessProviders (a server and, unless a public CA signs it, its CA), or connect to this member another way</source>
+        <translation>den Herausgeber status.accessProviders veröffentlichen lassen (einen Server und, wenn keine öffentliche CA ihn signiert, seine CA) oder sich anders mit diesem Mitglied verbinden</translation>
+    </message>
+    <message>
+        <source>publish the same entries under status.accessProviders: v1alpha2 and cluster-inventory-api v0.2.0 no longer read credentialProviders</source>
+        <translation>dieselben Einträge unter status.accessProviders veröffentlichen: v1alpha2 und cluster-inventory-api v0.2.0 lesen credentialProviders nicht mehr</translation>
+    </message>
+    <message>
+        <source>publish certificate-authority-data (or rely on system roots) and drop insecure-skip-tls-verify; pkg/access ignores the flag, so its consumers verify anyway and fail</source>
+        <translation>certificate-authority-data veröffentlichen (oder den System-Wurzelzertifikaten vertrauen) und insecure-skip-tls-verify entfernen; pkg/access übergeht das Flag, seine Verbraucher prüfen also doch und scheitern</translation>
+    </message>
+    <message>
+        <source>check that the producer&apos;s controller runs and may write status: nothing says whether this cluster is joined or healthy</source>
+        <translation>prüfen, ob der Controller des Herausgebers läuft und den Status schreiben darf: nichts sagt, ob dieser Cluster beigetreten oder gesund ist</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty</source>
+        <translation>das Label x-k8s.io/cluster-manager ist leer</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager</source>
+        <translation>kein Label x-k8s.io/cluster-manager</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty (spec.clusterManager.name=%1)</source>
+        <translation>das Label x-k8s.io/cluster-manager ist leer (spec.clusterManager.name=%1)</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</source>
+        <translation>kein Label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=%1: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>das Profil mit x-k8s.io/cluster-manager=%1 beschriften: Verbraucher wählen Profile danach aus, und die Konformitätstests verlangen es</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name is empty</source>
+        <translation>spec.clusterManager.name ist leer</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name &quot;%1&quot; is not a label value (1-63 characters: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), which v1alpha2 requires</source>
+        <translation>spec.clusterManager.name „%1“ ist kein Label-Wert (1–63 Zeichen: Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), wie v1alpha2 ihn verlangt</translation>
+    </message>
+    <message>
+        <source>%1 has an empty cluster.server</source>
+        <translation>%1 hat einen leeren cluster.server</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cluster.server &quot;%2&quot; is not an absolute URL with a host</source>
+        <translation>cluster.server „%2“ von %1 ist keine absolute URL mit Host</translation>
+    </message>
+    <message>
+        <source>access provider %1</source>
+        <translation>Zugangsanbieter %1</translation>
+    </message>
+    <message>
+        <source>access provider %1 sets insecure-skip-tls-verify: consumers that honour it do not check whom they connect to</source>
+        <translation>Zugangsanbieter %1 setzt insecure-skip-tls-verify: Verbraucher, die das beachten, prüfen nicht, mit wem sie sich verbinden</translation>
+    </message>
+    <message>
+        <source>no status.conditions: %1 reports nothing about this cluster</source>
+        <translation>keine status.conditions: %1 meldet nichts über diesen Cluster</translation>
+    </message>
+    <message>
+        <source>its producer</source>
+        <translation>sein Herausgeber</translation>
+    </message>
+    <message>
+        <source>this experimental GKE script writes no status: switch to GKE Fleet&apos;s ClusterProfile sync (namespace fleet-cluster-inventory), then delete these profiles</source>
+        <translation>dieses experimentelle GKE-Skript schreibt keinen Status: auf die ClusterProfile-Synchronisierung von GKE Fleet umstellen (Namespace fleet-cluster-inventory), dann diese Profile löschen</translation>
     </message>
 </context>
 <context>
@@ -2289,12 +2589,16 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <translation>Was jeder Hub gefragt wurde, was er antwortete und warum er in seinem Zustand ist</translation>
     </message>
     <message>
-        <source>&amp;Resources…</source>
-        <translation>&amp;Ressourcen…</translation>
-    </message>
-    <message>
         <source>No hub is watched: add one in File → Hubs…</source>
         <translation>Kein Hub wird beobachtet: fügen Sie einen unter Datei → Hubs… hinzu</translation>
+    </message>
+    <message>
+        <source>Re&amp;sources…</source>
+        <translation>Re&amp;ssourcen…</translation>
+    </message>
+    <message>
+        <source>Health r&amp;ules…</source>
+        <translation>Zustands&amp;regeln…</translation>
     </message>
 </context>
 <context>
@@ -3130,6 +3434,14 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Message: %1</source>
         <translation>Meldung: %1</translation>
+    </message>
+    <message>
+        <source>Condition timeline</source>
+        <translation>Zeitleiste der Bedingungen</translation>
+    </message>
+    <message>
+        <source>%1 – now (%2)</source>
+        <translation>%1 – jetzt (%2)</translation>
     </message>
 </context>
 <context>

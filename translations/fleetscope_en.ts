@@ -48,10 +48,10 @@
 <context>
     <name>fleetscope::ClusterTimelineView</name>
     <message numerus="yes">
-        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</source>
         <translation>
-            <numerusform>%n status change in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</numerusform>
-            <numerusform>%n status changes in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</numerusform>
+            <numerusform>%n status change in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</numerusform>
+            <numerusform>%n status changes in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</numerusform>
         </translation>
     </message>
 </context>
@@ -109,6 +109,13 @@
         <translation>
             <numerusform>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point).</numerusform>
             <numerusform>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n points).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected the %n cluster(s) that were unhealthy at %1.</source>
+        <translation>
+            <numerusform>Selected the cluster that was unhealthy at %1.</numerusform>
+            <numerusform>Selected the %n clusters that were unhealthy at %1.</numerusform>
         </translation>
     </message>
 </context>

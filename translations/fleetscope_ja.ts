@@ -164,10 +164,6 @@
         <translation>%1 は「%2」には使えません</translation>
     </message>
     <message>
-        <source>expected healthy, unhealthy, unknown or nodata</source>
-        <translation>healthy、unhealthy、unknown、nodata のいずれかが必要です</translation>
-    </message>
-    <message>
         <source>expected True, False, Unknown or Absent</source>
         <translation>True、False、Unknown、Absent のいずれかが必要です</translation>
     </message>
@@ -182,6 +178,10 @@
     <message>
         <source>expected a number or a version after %1</source>
         <translation>%1 の後に数値またはバージョンが必要です</translation>
+    </message>
+    <message>
+        <source>expected healthy, unhealthy, unknown or not-reported</source>
+        <translation>healthy、unhealthy、unknown、not-reported のいずれかが必要です</translation>
     </message>
 </context>
 <context>
@@ -225,16 +225,63 @@
         <translation>マネージャー › ClusterSet</translation>
     </message>
     <message>
-        <source>Location</source>
-        <translation>ロケーション</translation>
-    </message>
-    <message>
-        <source>Hub › Location</source>
-        <translation>ハブ › ロケーション</translation>
-    </message>
-    <message>
         <source>Hub › Inventory › Manager</source>
         <translation>ハブ › インベントリ › マネージャー</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>リージョン</translation>
+    </message>
+    <message>
+        <source>Hub › Region</source>
+        <translation>ハブ › リージョン</translation>
+    </message>
+</context>
+<context>
+    <name>HealthRules</name>
+    <message>
+        <source>the default rule</source>
+        <translation>既定のルール</translation>
+    </message>
+    <message>
+        <source>the rule for %1</source>
+        <translation>%1 のルール</translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation>%1 が二重に指定されています</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>: only condition terms decide health (like Joined=True) at %1: &apos;%2&apos;</source>
+        <translation>: 状態を決めるのはコンディションの項だけです（例: Joined=True）。位置 %1: &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>there is no default rule (a rule without a manager)</source>
+        <translation>既定のルール（マネージャーのないルール）がありません</translation>
+    </message>
+    <message>
+        <source>health rules in the settings: %1; using the built-in rules</source>
+        <translation>設定の状態ルール: %1。組み込みルールを使用します</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%1（%2 による: %3）</translation>
+    </message>
+    <message>
+        <source>Not reported: the producer writes no conditions; %1 reads %2.</source>
+        <translation>未報告: 発行元はコンディションを書いていません。%1 は %2 を読みます。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Not reported: %1 reads %2; the producer writes %3, which no part of the rule matches.</source>
+        <translation>未報告: %1 は %2 を読みます。発行元が書くのは %3 で、ルールのどの部分にも一致しません。</translation>
     </message>
 </context>
 <context>
@@ -252,8 +299,8 @@
         <translation>不明</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>データなし</translation>
+        <source>Not reported</source>
+        <translation>未報告</translation>
     </message>
 </context>
 <context>
@@ -663,8 +710,8 @@
         <translation>報告なし</translation>
     </message>
     <message>
-        <source>not watched</source>
-        <translation>監視対象外</translation>
+        <source>not recorded</source>
+        <translation>未記録</translation>
     </message>
 </context>
 <context>
@@ -683,10 +730,6 @@
     <message>
         <source>Check &amp;access</source>
         <translation>アクセスを確認(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Check access of &amp;all shown clusters</source>
-        <translation>表示中のすべてのクラスタのアクセスを確認(&amp;A)</translation>
     </message>
     <message>
         <source>Check that the selected clusters can be reached with your credential provider file</source>
@@ -713,6 +756,10 @@
     <message>
         <source>Check all shown</source>
         <translation>表示中をすべて確認</translation>
+    </message>
+    <message>
+        <source>Check access of all &amp;shown clusters</source>
+        <translation>表示中の全クラスターのアクセスを確認(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -941,10 +988,6 @@
         <translation>Joined Condition</translation>
     </message>
     <message>
-        <source>The location.topology.k8s.io property</source>
-        <translation>location.topology.k8s.io プロパティ</translation>
-    </message>
-    <message>
         <source>The count.node.k8s.io property</source>
         <translation>count.node.k8s.io プロパティ</translation>
     </message>
@@ -971,6 +1014,10 @@
     <message>
         <source>From the clusterset.k8s.io property</source>
         <translation>clusterset.k8s.io プロパティから</translation>
+    </message>
+    <message>
+        <source>The region alias (View → Property aliases: each producer&apos;s region property), else the location.topology.k8s.io property</source>
+        <translation>region エイリアス（表示 → プロパティのエイリアス: 各発行元のリージョンのプロパティ）、なければ location.topology.k8s.io プロパティ</translation>
     </message>
 </context>
 <context>
@@ -1010,11 +1057,47 @@
         <source>No condition history recorded for this cluster yet.</source>
         <translation>このクラスターの Condition 履歴はまだ記録されていません。</translation>
     </message>
+    <message>
+        <source>Transitions in this window</source>
+        <translation>この期間の遷移</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>日時</translation>
+    </message>
+    <message>
+        <source>Condition</source>
+        <translation>コンディション</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>変化</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
     <message numerus="yes">
-        <source>%n status change(s) in this window. Drag to zoom, right-click to zoom out; hatched: Fleetscope was not watching.</source>
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</source>
         <translation>
-            <numerusform>この期間のステータス変化: %n 回。ドラッグで拡大、右クリックで縮小します。斜線部分は Fleetscope が監視していなかった期間です。</numerusform>
+            <numerusform>この期間の状態変化: %n 件。区間または遷移をクリックで詳細、ドラッグでズーム、右クリックでズームアウト。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>first seen: %1</source>
+        <translation>初回確認: %1</translation>
+    </message>
+    <message>
+        <source>reported: %1</source>
+        <translation>報告: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
     </message>
 </context>
 <context>
@@ -1400,6 +1483,14 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>compression off</source>
         <translation>圧縮なし</translation>
     </message>
+    <message>
+        <source>Health</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>対処:</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -1604,6 +1695,32 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>No clusters in scope: nothing to export.</source>
         <translation>対象のクラスターがないため、エクスポートするものはありません。</translation>
     </message>
+    <message>
+        <source>Not reported</source>
+        <translation>未報告</translation>
+    </message>
+    <message>
+        <source>%1 do not report health.</source>
+        <translation>%1 件は状態を報告していません。</translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>未記録</translation>
+    </message>
+    <message>
+        <source>No cluster was unhealthy at %1.</source>
+        <translation>%1 時点で異常なクラスターはありません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected the %n cluster(s) that were unhealthy at %1.</source>
+        <translation>
+            <numerusform>%1 時点で異常だったクラスター %n 件を選択しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
+        <translation>現在は未記録: Fleetscope はこれらのクラスターのハブを監視していません。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1628,8 +1745,8 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>不明</translation>
     </message>
     <message>
-        <source>No data</source>
-        <translation>データなし</translation>
+        <source>Not reported</source>
+        <translation>未報告</translation>
     </message>
 </context>
 <context>
@@ -1792,6 +1909,76 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>Kubernetes クラスタ群のためのネイティブダッシュボード。
 
 コマンドは下に一覧があります。「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthChartView</name>
+    <message>
+        <source>Not recorded: Fleetscope was not watching these hubs.</source>
+        <translation>未記録: Fleetscope はこれらのハブを監視していませんでした。</translation>
+    </message>
+    <message>
+        <source>%1 healthy, %2 unhealthy, %3 unknown</source>
+        <translation>正常 %1、異常 %2、不明 %3</translation>
+    </message>
+    <message>
+        <source>%1 not reporting health</source>
+        <translation>状態未報告 %1</translation>
+    </message>
+    <message>
+        <source>Click to select the clusters unhealthy then.</source>
+        <translation>クリックで当時異常だったクラスターを選択します。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::HealthRulesDialog</name>
+    <message>
+        <source>Health rules</source>
+        <translation>状態ルール</translation>
+    </message>
+    <message>
+        <source>Producers report health through different conditions: OCM writes &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; and &lt;tt&gt;Joined&lt;/tt&gt;, KubeFleet only &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt;, GKE Fleet only &lt;tt&gt;Joined&lt;/tt&gt;. A rule says, for the clusters of one manager (&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;; the rule without a manager is for all others), when a cluster is unhealthy, unknown and healthy, tried in that order, in filter terms such as &lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt;. A cluster none of them matches does not report its health.</source>
+        <translation>発行元はそれぞれ異なるコンディションで状態を報告します。OCM は &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; と &lt;tt&gt;Joined&lt;/tt&gt;、KubeFleet は &lt;tt&gt;ControlPlaneHealthy&lt;/tt&gt; のみ、GKE Fleet は &lt;tt&gt;Joined&lt;/tt&gt; のみを書きます。ルールは、あるマネージャー（&lt;tt&gt;x-k8s.io/cluster-manager&lt;/tt&gt;。マネージャーのないルールはその他すべて）のクラスターが異常・不明・正常となる条件を、この順に、&lt;tt&gt;Joined=False || ControlPlaneHealthy=False&lt;/tt&gt; のようなフィルター項で示します。どれにも一致しないクラスターは状態を報告していません。</translation>
+    </message>
+    <message>
+        <source>Manager</source>
+        <translation>マネージャー</translation>
+    </message>
+    <message>
+        <source>Unhealthy when</source>
+        <translation>異常とする条件</translation>
+    </message>
+    <message>
+        <source>Unknown when</source>
+        <translation>不明とする条件</translation>
+    </message>
+    <message>
+        <source>Healthy when</source>
+        <translation>正常とする条件</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>追加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>削除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Restore &amp;built-in</source>
+        <translation>組み込みに戻す(&amp;B)</translation>
+    </message>
+    <message>
+        <source>These are the built-in rules</source>
+        <translation>これは組み込みルールです</translation>
+    </message>
+    <message>
+        <source>Replace the table with the built-in rules</source>
+        <translation>表を組み込みルールに置き換えます</translation>
+    </message>
+    <message>
+        <source>x-k8s.io/cluster-manager; empty: every manager without a rule of its own</source>
+        <translation>x-k8s.io/cluster-manager。空: 専用のルールがないすべてのマネージャー</translation>
     </message>
 </context>
 <context>
@@ -2008,10 +2195,6 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
 <context>
     <name>fleetscope::HubStatusBar</name>
     <message>
-        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown</source>
-        <translation>クラスター %1 · ✔ 正常 %2 · ▲ 異常 %3 · ? 不明 %4 · 表示 %5</translation>
-    </message>
-    <message>
         <source>Click for the hub&apos;s details</source>
         <translation>クリックするとハブの詳細を表示</translation>
     </message>
@@ -2026,6 +2209,18 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Hub &amp;details…</source>
         <translation>ハブの詳細(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown</source>
+        <translation>%1 クラスター · ✔ 正常 %2 · ▲ 異常 %3 · ? 不明 %4</translation>
+    </message>
+    <message>
+        <source> · ○ %1 not reported</source>
+        <translation> · ○ 未報告 %1</translation>
+    </message>
+    <message>
+        <source> · %1 shown</source>
+        <translation> · 表示 %1</translation>
     </message>
 </context>
 <context>
@@ -2143,6 +2338,110 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>chooses ClusterProfiles that do not exist: %1</source>
         <translation>存在しない ClusterProfile を選択しています: %1</translation>
+    </message>
+    <message>
+        <source>set the label x-k8s.io/cluster-manager to spec.clusterManager.name (the spec is immutable)</source>
+        <translation>ラベル x-k8s.io/cluster-manager を spec.clusterManager.name に合わせてください（spec は変更不可）</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt;: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>プロファイルに x-k8s.io/cluster-manager=&lt;spec.clusterManager.name&gt; のラベルを付けてください。利用側はこれでプロファイルを選び、適合性テストも要求します</translation>
+    </message>
+    <message>
+        <source>recreate the profile with a spec.clusterManager.name of 1-63 label characters (the field is immutable), the same value as its x-k8s.io/cluster-manager label</source>
+        <translation>spec.clusterManager.name を 1〜63 文字のラベル値にしてプロファイルを作り直してください（このフィールドは変更不可）。値は x-k8s.io/cluster-manager ラベルと同じにします</translation>
+    </message>
+    <message>
+        <source>one of the managers reports an old state of the cluster: check the one whose health or version is out of date, or drop its inventory-member-id label if they are different clusters</source>
+        <translation>いずれかのマネージャーがクラスターの古い状態を報告しています。状態またはバージョンが古いほうを確認するか、別のクラスターなら inventory-member-id ラベルを外してください</translation>
+    </message>
+    <message>
+        <source>delete the decision or have its scheduler place it again; the ClusterProfile it names is gone</source>
+        <translation>この決定を削除するか、スケジューラーに再配置させてください。指定された ClusterProfile はもうありません</translation>
+    </message>
+    <message>
+        <source>make the profile&apos;s multicluster.x-k8s.io/clusterset label equal its namespace&apos;s, or remove one</source>
+        <translation>プロファイルの multicluster.x-k8s.io/clusterset ラベルを名前空間のものと揃えるか、どちらかを削除してください</translation>
+    </message>
+    <message>
+        <source>have the producer publish the member&apos;s API server URL (https://host[:port][/path]); connect and every consumer refuse this provider</source>
+        <translation>発行元にメンバーの API サーバー URL（https://host[:port][/path]）を公開させてください。connect もすべての利用側もこのプロバイダーを拒否します</translation>
+    </message>
+    <message>
+        <source>the producer stopped refreshing these properties: check its agent on the member, or raise --stale-after if they change rarely</source>
+        <translation>発行元がこれらのプロパティを更新しなくなりました。メンバー上のエージェントを確認するか、変化がまれなら --stale-after を大きくしてください</translation>
+    </message>
+    <message>
+        <source>have the producer publish status.accessProviders (a server and, unless a public CA signs it, its CA), or connect to this member another way</source>
+        <translation>発行元に status.accessProviders（サーバーと、公開 CA の署名がなければその CA）を公開させるか、別の方法でこのメンバーに接続してください</translation>
+    </message>
+    <message>
+        <source>publish the same entries under status.accessProviders: v1alpha2 and cluster-inventory-api v0.2.0 no longer read credentialProviders</source>
+        <translation>同じエントリーを status.accessProviders に公開してください。v1alpha2 と cluster-inventory-api v0.2.0 は credentialProviders を読みません</translation>
+    </message>
+    <message>
+        <source>publish certificate-authority-data (or rely on system roots) and drop insecure-skip-tls-verify; pkg/access ignores the flag, so its consumers verify anyway and fail</source>
+        <translation>certificate-authority-data を公開し（またはシステムのルート証明書に任せ）、insecure-skip-tls-verify を外してください。pkg/access はこのフラグを無視するため、その利用側は検証して失敗します</translation>
+    </message>
+    <message>
+        <source>check that the producer&apos;s controller runs and may write status: nothing says whether this cluster is joined or healthy</source>
+        <translation>発行元のコントローラーが動作し status を書けるか確認してください。このクラスターが参加済みか正常かを示すものがありません</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty</source>
+        <translation>ラベル x-k8s.io/cluster-manager が空です</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager</source>
+        <translation>ラベル x-k8s.io/cluster-manager がありません</translation>
+    </message>
+    <message>
+        <source>the label x-k8s.io/cluster-manager is empty (spec.clusterManager.name=%1)</source>
+        <translation>ラベル x-k8s.io/cluster-manager が空です（spec.clusterManager.name=%1）</translation>
+    </message>
+    <message>
+        <source>no label x-k8s.io/cluster-manager (spec.clusterManager.name=%1)</source>
+        <translation>ラベル x-k8s.io/cluster-manager がありません（spec.clusterManager.name=%1）</translation>
+    </message>
+    <message>
+        <source>label the profile x-k8s.io/cluster-manager=%1: consumers select profiles by it, and the conformance suite requires it</source>
+        <translation>プロファイルに x-k8s.io/cluster-manager=%1 のラベルを付けてください。利用側はこれでプロファイルを選び、適合性テストも要求します</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name is empty</source>
+        <translation>spec.clusterManager.name が空です</translation>
+    </message>
+    <message>
+        <source>spec.clusterManager.name &quot;%1&quot; is not a label value (1-63 characters: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;), which v1alpha2 requires</source>
+        <translation>spec.clusterManager.name &quot;%1&quot; はラベル値ではありません（1〜63 文字: 英字、数字、&apos;-&apos;、&apos;_&apos;、&apos;.&apos;）。v1alpha2 はこれを要求します</translation>
+    </message>
+    <message>
+        <source>%1 has an empty cluster.server</source>
+        <translation>%1 の cluster.server が空です</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cluster.server &quot;%2&quot; is not an absolute URL with a host</source>
+        <translation>%1 の cluster.server &quot;%2&quot; はホストを含む絶対 URL ではありません</translation>
+    </message>
+    <message>
+        <source>access provider %1</source>
+        <translation>アクセスプロバイダー %1</translation>
+    </message>
+    <message>
+        <source>access provider %1 sets insecure-skip-tls-verify: consumers that honour it do not check whom they connect to</source>
+        <translation>アクセスプロバイダー %1 は insecure-skip-tls-verify を設定しています。これに従う利用側は接続先を検証しません</translation>
+    </message>
+    <message>
+        <source>no status.conditions: %1 reports nothing about this cluster</source>
+        <translation>status.conditions がありません: %1 はこのクラスターについて何も報告していません</translation>
+    </message>
+    <message>
+        <source>its producer</source>
+        <translation>その発行元</translation>
+    </message>
+    <message>
+        <source>this experimental GKE script writes no status: switch to GKE Fleet&apos;s ClusterProfile sync (namespace fleet-cluster-inventory), then delete these profiles</source>
+        <translation>この実験的な GKE スクリプトは status を書きません。GKE Fleet の ClusterProfile 同期（名前空間 fleet-cluster-inventory）に切り替え、これらのプロファイルを削除してください</translation>
     </message>
 </context>
 <context>
@@ -2268,12 +2567,16 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>各ハブへの問い合わせと応答、そしてその状態の理由</translation>
     </message>
     <message>
-        <source>&amp;Resources…</source>
-        <translation>リソース(&amp;R)…</translation>
-    </message>
-    <message>
         <source>No hub is watched: add one in File → Hubs…</source>
         <translation>監視中のハブはありません: ファイル → ハブ… で追加してください</translation>
+    </message>
+    <message>
+        <source>Re&amp;sources…</source>
+        <translation>リソース(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Health r&amp;ules…</source>
+        <translation>状態ルール(&amp;U)…</translation>
     </message>
 </context>
 <context>
@@ -3101,6 +3404,14 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Message: %1</source>
         <translation>メッセージ: %1</translation>
+    </message>
+    <message>
+        <source>Condition timeline</source>
+        <translation>コンディションのタイムライン</translation>
+    </message>
+    <message>
+        <source>%1 – now (%2)</source>
+        <translation>%1 – 現在 (%2)</translation>
     </message>
 </context>
 <context>

@@ -46,7 +46,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     , m_results(new AccessResults(store, this))
     , m_transports(new AccessTransports(this))
     , m_checkSelected(new QAction(QIcon::fromTheme(QStringLiteral("network-wired")), tr("Check &access"), this))
-    , m_checkShown(new QAction(tr("Check access of &all shown clusters"), this))
+    , m_checkShown(new QAction(tr("Check access of all &shown clusters"), this))
 {
     setObjectName(QStringLiteral("accessController"));
     m_checkSelected->setObjectName(QStringLiteral("checkAccessAction"));

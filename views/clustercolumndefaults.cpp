@@ -1,9 +1,12 @@
 #include "clustercolumndefaults.h"
 
+#include "fleet/clustercolumns.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 
+#include <QEvent>
 #include <QHeaderView>
+#include <QSet>
 
 namespace fleetscope {
 namespace {
@@ -38,6 +41,15 @@ constexpr ColumnDefault order[] = {
 // instant at 100k clusters.
 constexpr int displayNameSample = 500;
 
+// Shown by default only when some cluster fills them: producers differ (GKE Fleet
+// writes no ControlPlaneHealthy, no producer writes a node count), and a column
+// that is empty for the whole fleet only pushes useful ones out of sight.
+constexpr int fillDependent[] = {
+    ClusterTableModel::ControlPlaneHealthyColumn, ClusterTableModel::JoinedColumn,
+    ClusterTableModel::ClusterSetColumn,          ClusterTableModel::NodesColumn,
+    ClusterTableModel::LocationColumn,
+};
+
 } // namespace
 
 ClusterColumnDefaults::ClusterColumnDefaults(QHeaderView *header, const FleetStore *store, QObject *parent)
@@ -49,6 +61,8 @@ ClusterColumnDefaults::ClusterColumnDefaults(QHeaderView *header, const FleetSto
     apply();
     connect(store, &FleetStore::deltaApplied, this, &ClusterColumnDefaults::checkDisplayNames);
     connect(store, &FleetStore::hubStatusChanged, this, &ClusterColumnDefaults::fitHubColumn);
+    if (QWidget *table = header->parentWidget())
+        table->installEventFilter(this);
 }
 
 void ClusterColumnDefaults::fitHubColumn()
@@ -61,7 +75,20 @@ void ClusterColumnDefaults::fitHubColumn()
     const QFontMetrics metrics(m_header->font());
     for (int hub : m_store->activeHubs())
         widest = qMax(widest, metrics.horizontalAdvance(m_store->hubName(hub)));
-    const int width = qBound(80, widest + 2 * metrics.averageCharWidth() + 8, 220);
+    int width = qBound(80, widest + 2 * metrics.averageCharWidth() + 8, 220);
+    // In a narrow window the hub stays in view, cut in the middle, rather than
+    // pushed past the edge where its telling end is lost.
+    if (const QWidget *table = m_header->parentWidget()) {
+        int before = 0;
+        for (int visual = 0; visual < m_header->visualIndex(ClusterTableModel::HubColumn); ++visual) {
+            const int logical = m_header->logicalIndex(visual);
+            if (!m_header->isSectionHidden(logical))
+                before += m_header->sectionSize(logical);
+        }
+        const int room = table->width() - before - 24; // the vertical scroll bar and frame
+        if (room >= 80)
+            width = qMin(width, room);
+    }
     if (m_header->sectionSize(ClusterTableModel::HubColumn) != width)
         m_header->resizeSection(ClusterTableModel::HubColumn, width);
 }
@@ -79,8 +106,20 @@ void ClusterColumnDefaults::apply()
     m_header->setSectionHidden(ClusterTableModel::NamespaceColumn, true);
     m_header->setSectionHidden(ClusterTableModel::DisplayNameColumn, true);
     m_displayNameDecided = false;
+    m_fillDecided = false;
+    m_namespaceShown = false;
+    m_shownByData.clear();
+    m_namespaceOfName.clear();
+    m_namesChecked = 0;
     checkDisplayNames();
     fitHubColumn();
+}
+
+bool ClusterColumnDefaults::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && watched == m_header->parentWidget())
+        fitHubColumn();
+    return QObject::eventFilter(watched, event);
 }
 
 void ClusterColumnDefaults::keepUserLayout()
@@ -99,8 +138,77 @@ bool ClusterColumnDefaults::displayNamesAddInformation(const FleetStore &store)
     return false;
 }
 
+bool ClusterColumnDefaults::anyFills(const FleetStore &store, int column)
+{
+    // The first rows and the newest: a second hub's clusters come last.
+    const int count = store.profileCount();
+    const ClusterColumn &spec = clusterColumn(column);
+    for (int i = 0; i < qMin(count, 2 * displayNameSample); ++i) {
+        const int row = i < displayNameSample ? i : count - 1 - (i - displayNameSample);
+        const FleetProfile &p = store.profileAt(row);
+        if (!spec.text(p, QString(), 0).isEmpty())
+            return true;
+    }
+    return false;
+}
+
+bool ClusterColumnDefaults::namesCollide(const FleetStore &store)
+{
+    QHash<QString, std::pair<int, QString>> seen;
+    int checked = 0;
+    return findNameCollision(store, &seen, &checked);
+}
+
+bool ClusterColumnDefaults::findNameCollision(const FleetStore &store, QHash<QString, std::pair<int, QString>> *seen,
+                                              int *checkedRows)
+{
+    // A member in two inventories (OCM binds one cluster into several namespaces)
+    // gives two rows that read alike without the namespace. Only rows not looked at
+    // yet (new rows come last), so that a churning fleet costs nothing here; the
+    // names share their text with the profiles.
+    if (*checkedRows > store.profileCount())
+        *checkedRows = store.profileCount();
+    for (int row = *checkedRows; row < store.profileCount(); ++row) {
+        const FleetProfile &p = store.profileAt(row);
+        const QString &ns = p.profile().metadata.namespaceName.toString();
+        const auto it = seen->constFind(p.profile().metadata.name);
+        if (it != seen->cend() && it->first == p.hub && it->second != ns)
+            return true;
+        seen->insert(p.profile().metadata.name, {p.hub, ns});
+    }
+    *checkedRows = store.profileCount();
+    return false;
+}
+
+void ClusterColumnDefaults::checkFilledColumns()
+{
+    if (m_userLayout || m_store->profileCount() == 0)
+        return;
+    // Hidden once, on the first clusters; shown later when clusters that fill
+    // them arrive, never hidden again while the window runs.
+    for (const int column : fillDependent) {
+        const bool filled = anyFills(*m_store, column);
+        if (!m_fillDecided && !filled)
+            m_header->setSectionHidden(column, true);
+        else if (filled && m_header->isSectionHidden(column) && !m_shownByData.contains(column)) {
+            m_header->setSectionHidden(column, false);
+            m_shownByData.insert(column);
+        }
+    }
+    m_fillDecided = true;
+    if (m_header->isSectionHidden(ClusterTableModel::NamespaceColumn) && !m_namespaceShown
+        && findNameCollision(*m_store, &m_namespaceOfName, &m_namesChecked)) {
+        m_namespaceShown = true;
+        m_namespaceOfName.clear();
+        m_header->moveSection(m_header->visualIndex(ClusterTableModel::NamespaceColumn),
+                              m_header->visualIndex(ClusterTableModel::NameColumn) + 1);
+        m_header->setSectionHidden(ClusterTableModel::NamespaceColumn, false);
+    }
+}
+
 void ClusterColumnDefaults::checkDisplayNames()
 {
+    checkFilledColumns();
     if (m_userLayout || m_displayNameDecided || m_store->profileCount() == 0)
         return;
     // Decided once, on the first clusters: a column must not come and go as rows change.

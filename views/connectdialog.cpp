@@ -26,7 +26,7 @@
 namespace fleetscope {
 namespace {
 
-enum Column { ClusterColumn, ProviderColumn, ServerColumn, ContextColumn };
+enum TargetColumn { TargetClusterColumn, ProviderColumn, ServerColumn, ContextColumn };
 
 QString quotedList(const QStringList &names)
 {
@@ -88,12 +88,12 @@ void ConnectDialog::buildUi()
     m_targetsView->setFocusPolicy(Qt::NoFocus);
     m_targetsView->setHeaderLabels({tr("Cluster"), tr("Credential provider"), tr("Server"), tr("Context")});
     m_targetsView->header()->setStretchLastSection(true);
-    m_targetsView->setColumnWidth(ClusterColumn, 250);
+    m_targetsView->setColumnWidth(TargetClusterColumn, 250);
     m_targetsView->setColumnWidth(ProviderColumn, 190);
     m_targetsView->setColumnWidth(ServerColumn, 190);
     for (const MemberTarget &t : std::as_const(m_targets)) {
         auto *item = new QTreeWidgetItem(m_targetsView, {t.label()});
-        item->setToolTip(ClusterColumn, t.label());
+        item->setToolTip(TargetClusterColumn, t.label());
     }
     // As tall as its rows (up to ten): one cluster should not get a big empty box.
     const int rowHeight = qMax(m_targetsView->sizeHintForRow(0), m_targetsView->fontMetrics().height() + 8);

@@ -5,6 +5,7 @@
 #include "fleet/fleetfindings.h"
 #include "fleet/fleetstore.h"
 #include "healthstyle.h"
+#include "fleet/healthrules.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -270,6 +271,10 @@ QString DetailsPane::render(int row, qint64 now) const
                            .arg(HealthStyle::color(Health::Unhealthy).name(),
                                 esc(tr("label says %1, spec.clusterManager says %2").arg(manager.labelValue.toString(), manager.specValue.toString())));
     row2(tr("Manager"), managerHtml);
+    // Which rule decided, and from what: the verdict is never a mystery, least of
+    // all "not reported" (a producer that writes no health is no warning).
+    row2(tr("Health"), QStringLiteral("<span style='color:%1'>%2</span>")
+                           .arg(HealthStyle::color(fp.health).name(), esc(HealthRules::active().explain(p, fp.manager.toString()))));
     row2(tr("Kubernetes"), esc(p.kubernetesVersion.isEmpty() ? tr("not reported") : p.kubernetesVersion.toString()));
     if (!fp.memberId.isEmpty())
         row2(tr("Member ID"), esc(fp.memberId));
@@ -299,6 +304,11 @@ QString DetailsPane::render(int row, qint64 now) const
                                  f.severity == LintFinding::Severity::Error ? QStringLiteral("◆") : QStringLiteral("▲"),
                                  esc(f.severity == LintFinding::Severity::Error ? tr("error") : tr("warning")), esc(f.rule),
                                  esc(f.message));
+                if (!f.hint.isEmpty()) {
+                    html.chop(4); // the hint joins the finding's paragraph
+                    html += QStringLiteral("<br><span style='color:%1'>%2 %3</span></p>")
+                                .arg(muted, esc(tr("Fix:")), esc(f.hint));
+                }
             }
         }
     }

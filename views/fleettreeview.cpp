@@ -35,8 +35,9 @@ const Grouping groupings[] = {
     {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Manager › ClusterSet"), "hub>manager>clusterset"},
     {QT_TRANSLATE_NOOP("FleetTreeView", "ClusterSet › Manager"), "clusterset>manager"},
     {QT_TRANSLATE_NOOP("FleetTreeView", "Manager › ClusterSet"), "manager>clusterset"},
-    {QT_TRANSLATE_NOOP("FleetTreeView", "Location"), "property:location.topology.k8s.io"},
-    {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Location"), "hub>property:location.topology.k8s.io"},
+    // Through the region alias: each producer names the region its own way.
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Region"), "property:region"},
+    {QT_TRANSLATE_NOOP("FleetTreeView", "Hub › Region"), "hub>property:region"},
 };
 
 // The two last entries of the grouping box ask for a property to group by.
@@ -94,7 +95,7 @@ public:
 
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override
     {
-        static const Health healths[] = {Health::Healthy, Health::Unhealthy, Health::Unknown, Health::NoData};
+        static const Health healths[] = {Health::Healthy, Health::Unhealthy, Health::Unknown, Health::NotReported};
         const int health = section - FleetTreeModel::HealthyColumn;
         if (orientation == Qt::Horizontal && health >= 0 && health < 4) {
             if (role == Qt::DecorationRole)
@@ -170,10 +171,12 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     headers->setSourceModel(m_model);
     m_tree->setModel(headers);
     m_tree->setUniformRowHeights(true);
+    // Group names (hubs, clustersets) tell apart by their ends: demo-hub-east and
+    // demo-hub-west must not both read "demo-hub-…" in a narrow pane.
+    m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setAllColumnsShowFocus(true);
     m_tree->setItemDelegate(new CountDelegate(m_tree));
     m_tree->setItemDelegateForColumn(FleetTreeModel::GroupColumn, new QStyledItemDelegate(m_tree));
-    m_tree->setColumnHidden(FleetTreeModel::NoDataColumn, m_noDataHidden);
     QHeaderView *header = m_tree->header();
     header->setStretchLastSection(false);
     header->setSectionResizeMode(FleetTreeModel::GroupColumn, QHeaderView::Stretch);
@@ -193,6 +196,11 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this, headers](const QModelIndex &current) { emit scopeChanged(m_model->scopeOf(headers->mapToSource(current))); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { emit scopeChanged(ClusterScope()); });
+    // Counts change with live data: the not-reported column comes and goes with them.
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &FleetTreeView::followNotReported);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &FleetTreeView::followNotReported);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &FleetTreeView::followNotReported);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &FleetTreeView::followNotReported);
     // New groups appear expanded: the first look shows the whole shape of the fleet.
     connect(headers, &QAbstractItemModel::rowsInserted, this, [this, headers](const QModelIndex &parent, int first, int last) {
         for (int row = first; row <= last; ++row)
@@ -275,6 +283,18 @@ bool FleetTreeView::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+void FleetTreeView::followNotReported()
+{
+    // A fleet whose producers all report health has no use for the column; one
+    // that has such clusters sees them counted apart from the unknown ones. Only a
+    // change relays the columns out: live counts change every second.
+    const bool shown = m_model->fleetCount(Health::NotReported) > 0;
+    if (shown == m_notReportedShown)
+        return;
+    m_notReportedShown = shown;
+    fitCountColumns();
+}
+
 void FleetTreeView::fitCountColumns()
 {
     // Group names come first: in a narrow pane the counts a person can work out
@@ -282,9 +302,11 @@ void FleetTreeView::fitCountColumns()
     // tooltip still says every count.
     static const int dropOrder[] = {FleetTreeModel::HealthyColumn, FleetTreeModel::UnknownColumn};
     QHeaderView *header = m_tree->header();
+    const bool notReportedShown = m_notReportedShown;
+    m_tree->setColumnHidden(FleetTreeModel::NotReportedColumn, !notReportedShown);
     int counts = 0;
     for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column) {
-        if (column != FleetTreeModel::NoDataColumn || !m_noDataHidden)
+        if (column != FleetTreeModel::NotReportedColumn || notReportedShown)
             counts += header->sectionSize(column);
     }
     const int room = m_tree->viewport()->width() - 3 * m_tree->indentation();

@@ -45,15 +45,16 @@ private:
     // The width group names keep before count columns give way.
     static constexpr int minimumGroupWidth = 120;
     void fitCountColumns();
+    void followNotReported();
     void applyGrouping(int choice);
     void askForPropertyGrouping(bool underHub);
     int addCustomGrouping(const QString &spec);
 
     const FleetStore *m_store;
     FleetTreeModel *m_model;
+    bool m_notReportedShown = false;
     QComboBox *m_grouping;
     QTreeView *m_tree;
-    bool m_noDataHidden = true; // no roll-up column of its own (counted with Unknown)
     int m_appliedChoice = 0;
 };
 

@@ -17,6 +17,8 @@ enum class Shape { Check, Cross, Question, Ring };
 const QColor healthyColor(0x1b, 0x9e, 0x4b);
 const QColor unhealthyColor(0xd5, 0x4e, 0x00);
 const QColor unknownColor(0x8a, 0x8f, 0x98);
+// Lighter than unknown: not reporting is no warning, only an absence.
+const QColor notReportedColor(0xb4, 0xb8, 0xbf);
 
 QIcon draw(Shape shape, const QColor &color)
 {
@@ -78,7 +80,7 @@ QIcon draw(Shape shape, const QColor &color)
 QIcon HealthStyle::icon(Health health)
 {
     static const std::array<QIcon, 4> icons{draw(Shape::Check, healthyColor), draw(Shape::Cross, unhealthyColor),
-                                            draw(Shape::Question, unknownColor), draw(Shape::Ring, unknownColor)};
+                                            draw(Shape::Question, unknownColor), draw(Shape::Ring, notReportedColor)};
     return icons[size_t(health)];
 }
 
@@ -94,7 +96,7 @@ Health HealthStyle::health(ConditionStatus status)
     case ConditionStatus::Absent:
         break;
     }
-    return Health::NoData;
+    return Health::NotReported;
 }
 
 QColor HealthStyle::color(Health health)
@@ -104,6 +106,8 @@ QColor HealthStyle::color(Health health)
         return healthyColor;
     case Health::Unhealthy:
         return unhealthyColor;
+    case Health::NotReported:
+        return notReportedColor;
     default:
         return unknownColor;
     }
@@ -118,8 +122,8 @@ QString HealthStyle::text(Health health)
         return QCoreApplication::translate("HealthStyle", "Unhealthy");
     case Health::Unknown:
         return QCoreApplication::translate("HealthStyle", "Unknown");
-    case Health::NoData:
-        return QCoreApplication::translate("HealthStyle", "No data");
+    case Health::NotReported:
+        return QCoreApplication::translate("HealthStyle", "Not reported");
     }
     return QString();
 }

@@ -6,6 +6,7 @@
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
+#include "fleet/healthrules.h"
 #include "history/flapcolumn.h"
 #include "history/historystore.h"
 
@@ -44,6 +45,7 @@ HistoryPanel::HistoryPanel(HistoryStore *history, const FleetStore *store, Clust
     connect(proxy, &QAbstractItemModel::rowsRemoved, this, later);
     connect(proxy, &QAbstractItemModel::modelReset, this, later);
     connect(proxy, &QAbstractItemModel::layoutChanged, this, later);
+    connect(m_health, &FleetHealthChart::clustersChosen, this, &HistoryPanel::selectClusters);
 
     // Flap counts: on a timer, and soon after new transitions land.
     m_flapTimer->setSingleShot(true);
@@ -171,14 +173,20 @@ void HistoryPanel::updateScope()
     if (m_tabs->currentWidget() != m_health)
         return;
     QSet<ClusterId> scope;
+    QHash<ClusterId, QString> managers;
+    const HealthRules &rules = HealthRules::active();
+    const int defaultRule = rules.ruleFor(QStringView());
     const int rows = m_proxy->rowCount();
     scope.reserve(rows);
     for (int row = 0; row < rows; ++row) {
         const int storeRow = m_proxy->mapToSource(m_proxy->index(row, 0)).row();
         const FleetProfile &p = m_store->profileAt(storeRow);
-        scope.insert({m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name});
+        const ClusterId id{m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name};
+        scope.insert(id);
+        if (rules.ruleFor(p.manager.toString()) != defaultRule)
+            managers.insert(id, p.manager.toString());
     }
-    m_health->setScope(scope, tr("%n cluster(s) shown in the table", nullptr, rows));
+    m_health->setScope(scope, managers, tr("%n cluster(s) shown in the table", nullptr, rows));
 }
 
 void HistoryPanel::refreshFlaps()

@@ -24,7 +24,7 @@ Health chipHealth(HubStatus::State state)
         return Health::Healthy;
     case HubStatus::State::Connecting:
     case HubStatus::State::Syncing:
-        return Health::NoData;
+        return Health::NotReported;
     case HubStatus::State::Reconnecting:
         return Health::Unknown;
     default:
@@ -197,11 +197,14 @@ void HubStatusBar::updateCounts()
     for (const FleetProfile &p : m_store->profiles())
         ++counts[int(p.health)];
     const QLocale locale;
-    m_counts->setText(tr("%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown · %5 shown")
-                          .arg(locale.toString(m_store->profileCount()), locale.toString(counts[int(Health::Healthy)]),
-                               locale.toString(counts[int(Health::Unhealthy)]),
-                               locale.toString(counts[int(Health::Unknown)] + counts[int(Health::NoData)]),
-                               locale.toString(m_shown->rowCount())));
+    // The same verdicts the tree counts; "not reported" only where there are such
+    // clusters, since most fleets' producers all report health.
+    QString text = tr("%1 clusters · ✔ %2 healthy · ▲ %3 unhealthy · ? %4 unknown")
+                       .arg(locale.toString(m_store->profileCount()), locale.toString(counts[int(Health::Healthy)]),
+                            locale.toString(counts[int(Health::Unhealthy)]), locale.toString(counts[int(Health::Unknown)]));
+    if (counts[int(Health::NotReported)] > 0)
+        text += tr(" · ○ %1 not reported").arg(locale.toString(counts[int(Health::NotReported)]));
+    m_counts->setText(text + tr(" · %1 shown").arg(locale.toString(m_shown->rowCount())));
 }
 
 void HubStatusBar::scheduleCounts()

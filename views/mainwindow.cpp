@@ -29,6 +29,7 @@
 #include "panecycler.h"
 #include "placementsview.h"
 #include "propertyaliasesdialog.h"
+#include "healthrulesdialog.h"
 #include "resourceswindow.h"
 #include "savedviewsmenu.h"
 #include "tabswitchkeys.h"
@@ -75,6 +76,9 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     setWindowTitle(tr("Fleetscope"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/fleetscope.svg")));
     setObjectName(QStringLiteral("MainWindow"));
+    // Below this the table shows no column whole and the charts no axis: the layout's
+    // own minimum (about 620x360) would let the window get that small.
+    setMinimumSize(800, 560);
 
     m_tableModel = new ClusterTableModel(m_store, this);
     m_proxy = new ClusterFilterProxy(m_tableModel, this);
@@ -398,11 +402,13 @@ void MainWindow::createActions()
     connect(m_store, &FleetStore::hubStatusChanged, this, updateHubDetails);
     connect(m_store, &FleetStore::hubRemoved, this, updateHubDetails);
     updateHubDetails();
-    viewMenu->addAction(tr("&Resources…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
+    viewMenu->addAction(tr("Re&sources…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
         showResources();
     })->setObjectName(QStringLiteral("resourcesAction"));
     viewMenu->addSeparator();
     viewMenu->addAction(tr("Property &aliases…"), this, &MainWindow::editPropertyAliases);
+    viewMenu->addAction(tr("Health r&ules…"), this, &MainWindow::editHealthRules)
+        ->setObjectName(QStringLiteral("healthRulesAction"));
     m_reconnectAction->setEnabled(m_engine != nullptr);
     // F6 / Ctrl+Tab: groups, filter, table, details, and round again; the ring shows where.
     new FocusRing(this);
@@ -464,6 +470,20 @@ void MainWindow::editPropertyAliases()
     m_proxy->reapplyFilter();
     m_tree->model()->regroup();
     m_table->viewport()->update();
+}
+
+void MainWindow::editHealthRules()
+{
+    HealthRulesDialog dialog(HealthRules::active(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.rules() == HealthRules::active())
+        return;
+    QSettings settings;
+    dialog.rules().save(settings);
+    HealthRules::setActive(dialog.rules());
+    // Every verdict again; the table, tree, counts and filter follow the store.
+    m_store->reapplyHealthRules();
+    m_proxy->reapplyFilter();
+    m_details->refresh();
 }
 
 ResourcesWindow *MainWindow::showResources()

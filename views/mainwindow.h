@@ -101,6 +101,7 @@ protected:
 private:
     void createActions();
     void editPropertyAliases();
+    void editHealthRules();
     void showAbout();
     void showHubsDialog();
     void removeHub(const QString &hub);

@@ -18,6 +18,7 @@
 #include "spellingsuggestion.h"
 
 #include "api/propertyaliases.h"
+#include "fleet/healthrules.h"
 #include "fleet/heaptuning.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/verbosity.h"
@@ -100,9 +101,14 @@ QString commandsSection()
 int runSubcommand(const Subcommand &subcommand, int argc, char **argv, const QStringList &extra = {})
 {
     QCoreApplication app(argc, argv);
-    // Filters (--filter) take the same property aliases as the dashboard.
+    // Filters (--filter) take the same property aliases, and verdicts the same
+    // health rules, as the dashboard.
     QSettings settings;
     PropertyAliases::setActive(PropertyAliases::load(settings));
+    QStringList ruleProblems;
+    HealthRules::setActive(HealthRules::load(settings, &ruleProblems));
+    for (const QString &problem : std::as_const(ruleProblems))
+        std::fprintf(stderr, "fleetscope: %s\n", qPrintable(problem));
     QStringList arguments = QCoreApplication::arguments();
     arguments.removeAt(1);
     arguments[0] = QStringLiteral("fleetscope ") + QLatin1String(subcommand.name);

@@ -145,7 +145,7 @@ void DemoFleet::flapOnce()
         const std::string manager = object["spec"]["clusterManager"].value("name", std::string());
         for (nlohmann::json &c : conditions) {
             const std::string type = c.value("type", std::string());
-            if (type != "ControlPlaneHealthy" && !(type == "Joined" && i == 2))
+            if (type != hub::healthConditionType(manager) && !(type == "Joined" && i == 2))
                 continue;
             const bool up = c.value("status", std::string()) != "True";
             c["status"] = up ? "True" : "False";

@@ -116,7 +116,8 @@ int runDiffCommand(const QStringList &arguments)
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
     const QCommandLineOption historyFile = history_options::historyFileOption();
     cli.addOptions({kubeconfig, context, allContexts, since, until, output, historyFile});
-    cli.addHelpSection(QStringLiteral("Health changes are listed as they happened; clusters that appeared or left and placements compare the two times. Exit status 1 means that a hub was not recorded at one of the times (named on stderr); the others are still printed."));
+    cli.addHelpSection(QStringLiteral("Health changes are listed as they happened, judged by the health rules in use; clusters that appeared or left and placements compare the two times."));
+    cli.setExitStatus(1, QStringLiteral("a hub was not recorded at one of the times (named on stderr; the others are still printed), or the history file could not be read"));
     if (!cli.parse(arguments))
         return cli.exitCode();
     QString format;
@@ -155,7 +156,7 @@ int runDiffCommand(const QStringList &arguments)
     }
     const QList<FleetHistoryReader::HubRange> ranges = reader.ranges(&error);
     QStringList outside;
-    const QList<FleetChange> changes = error.isEmpty() ? reader.changes(hubs, from, to, &outside, &error)
+    const QList<FleetChange> changes = error.isEmpty() ? reader.changes(hubs, from, to, HealthRules::active(), &outside, &error)
                                                        : QList<FleetChange>();
     if (!error.isEmpty()) {
         writeText(stderr, QStringLiteral("error: %1\n").arg(error));

@@ -9,6 +9,7 @@
 #include "dashboard.h"
 #include "displayguard.h"
 #include "api/propertyaliases.h"
+#include "fleet/healthrules.h"
 #include "fleet/fleetcache.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
@@ -130,6 +131,10 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
     {
         QSettings settings;
         PropertyAliases::setActive(PropertyAliases::load(settings));
+        QStringList ruleProblems;
+        HealthRules::setActive(HealthRules::load(settings, &ruleProblems));
+        for (const QString &problem : std::as_const(ruleProblems))
+            std::fprintf(stderr, "fleetscope: %s\n", qPrintable(problem));
     }
 
     Dashboard dashboard;

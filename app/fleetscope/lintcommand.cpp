@@ -34,9 +34,10 @@ QString tr(const char *text)
 QByteArray table(const QList<LintFinding> &findings)
 {
     QList<QStringList> rows{{QStringLiteral("SEVERITY"), QStringLiteral("RULE"), QStringLiteral("OBJECTS"),
-                             QStringLiteral("MESSAGE")}};
+                             QStringLiteral("MESSAGE"), QStringLiteral("FIX")}};
     for (const LintFinding &f : findings)
-        rows.append({LintFinding::severityName(f.severity), f.rule, f.objects.join(u' '), f.message.simplified()});
+        rows.append({LintFinding::severityName(f.severity), f.rule, f.objects.join(u' '), f.message.simplified(),
+                     f.hint.simplified()});
     return FleetPrinter::alignedTable(rows);
 }
 
@@ -51,7 +52,8 @@ QByteArray json(const QList<LintFinding> &findings)
         items.push_back({{"severity", LintFinding::severityName(f.severity).toStdString()},
                          {"rule", f.rule.toStdString()},
                          {"objects", objects},
-                         {"message", f.message.toStdString()}});
+                         {"message", f.message.toStdString()},
+                         {"hint", f.hint.toStdString()}});
         errors += f.severity == LintFinding::Severity::Error ? 1 : 0;
     }
     const nlohmann::json out = {{"items", items},

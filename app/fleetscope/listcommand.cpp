@@ -8,6 +8,7 @@
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfilter.h"
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
 #include "history/momentexpression.h"
@@ -61,12 +62,24 @@ public:
         , m_watch(watch)
         , m_observeForMs(observeForMs)
     {
+        // The lint runs only for a filter that reads its findings: a plain list
+        // stays as fast as it was.
+        if (m_filter.readsFact(FleetFindings::filterKey)) {
+            m_findings = std::make_unique<FleetFindings>(store);
+            store->addFilterFacts(m_findings.get());
+        }
         connect(store, &FleetStore::hubStatusChanged, this, &ListRun::check);
         m_deadline.setSingleShot(true);
         connect(&m_deadline, &QTimer::timeout, this, [this] { printAndFinish(); });
         if (timeoutMs > 0)
             m_deadline.start(timeoutMs);
         QTimer::singleShot(0, this, &ListRun::check);
+    }
+
+    ~ListRun() override
+    {
+        if (m_findings)
+            m_store->removeFilterFacts(m_findings.get());
     }
 
 private:
@@ -89,6 +102,8 @@ private:
             return;
         m_phase = Phase::Printed;
         m_printer = std::make_unique<FleetPrinter>(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+        if (m_findings)
+            m_findings->relint();
         QList<int> rows = m_printer->sortedRows();
         if (!m_filter.isEmpty())
             rows.removeIf([this](int row) { return !m_filter.matches(m_store->profileAt(row), m_store); });
@@ -120,12 +135,29 @@ private:
             return;
         }
         connect(m_store, &FleetStore::profilesUpdated, this, [this](const QList<int> &rows) {
-            m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
-            for (int row : rows) {
-                if (m_filter.matches(m_store->profileAt(row), m_store))
-                    write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+            QList<int> changed = rows;
+            if (m_findings) {
+                // Findings as of this change (rows whose findings the change moved
+                // arrive through FleetFindings::changed, into m_relinted).
+                m_relinting = true;
+                m_findings->relint();
+                m_relinting = false;
+                changed += std::exchange(m_relinted, {});
+                std::sort(changed.begin(), changed.end());
+                changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
             }
+            printChanges(changed);
         });
+        if (m_findings) {
+            // A change elsewhere (a member id's other profile, a property turning
+            // stale on the clock) can change a row's findings.
+            connect(m_findings.get(), &FleetFindings::changed, this, [this](const QList<int> &rows) {
+                if (m_relinting)
+                    m_relinted += rows;
+                else
+                    printChanges(rows);
+            });
+        }
         connect(m_store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &profiles) {
             for (const FleetProfile &p : profiles) {
                 if (m_filter.matches(p, m_store))
@@ -134,9 +166,18 @@ private:
         });
     }
 
+    void printChanges(const QList<int> &rows)
+    {
+        m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
+        for (int row : rows) {
+            if (m_filter.matches(m_store->profileAt(row), m_store))
+                write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+        }
+    }
+
     // HUB/NAMESPACE/NAME, one per line in UTF-8: what `-o name` prints, and what
     // `fleetscope connect <TAB>` and its siblings offer after a list. Handed to
-    // `out` ~64 KiB at a time: one buffer of every line was 3.5 MB at 100k
+    // `out` ~64 KiB at a time: one buffer of every line would be 3.5 MB at 100k
     // clusters, alive at the peak of `list`.
     template<typename Out>
     void writeTargetLines(const QList<int> &rows, Out out) const
@@ -145,7 +186,7 @@ private:
         QList<QByteArray> hubs; // each hub's name and a slash, in UTF-8
         for (int hub = 0; hub < m_store->hubCount(); ++hub)
             hubs << m_store->hubName(hub).toUtf8() + '/';
-        // Encoded straight into the output: a QByteArray per field was ~2 % of a 100k list.
+        // Encoded straight into the output: a QByteArray per field costs ~2 % of a 100k list.
         QStringEncoder utf8(QStringEncoder::Utf8, QStringEncoder::Flag::Stateless);
         QByteArray lines;
         lines.reserve(pieceBytes + 1024);
@@ -203,6 +244,9 @@ private:
     Phase m_phase = Phase::WaitingForSync;
     QTimer m_deadline;
     std::unique_ptr<FleetPrinter> m_printer;
+    std::unique_ptr<FleetFindings> m_findings; // only for a filter that reads `findings`
+    bool m_relinting = false;
+    QList<int> m_relinted; // rows whose findings a change's relint moved
 };
 
 } // namespace
@@ -293,7 +337,7 @@ int runListCommand(const QStringList &arguments)
     engine.stop();
 #if !defined(__SANITIZE_ADDRESS__) && !FLEETSCOPE_CLANG_ASAN
     // Everything is printed and flushed. Freeing a 100k fleet block by block (rows,
-    // records, strings, the hubs' caches, the string pool) was ~10 % of a cold
+    // records, strings, the hubs' caches, the string pool) costs ~10 % of a cold
     // sync's CPU; the OS takes the whole address space back at once. Sanitizer
     // builds still tear down, so that leaks stay visible there.
     std::fflush(nullptr);

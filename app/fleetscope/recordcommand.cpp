@@ -91,7 +91,8 @@ int runRecordCommand(const QStringList &arguments)
     const QCommandLineOption status(QStringLiteral("status"), tr("Say who writes the history file and which hubs it holds, then exit."));
     const QCommandLineOption historyFile = history_options::historyFileOption();
     cli.addOptions({kubeconfig, context, allContexts, namespaceOption, status, historyFile});
-    cli.addHelpSection(QStringLiteral("One process writes a history file at a time: record exits with status 1 when a dashboard or another recorder writes it (and says which). Settings: history/retentionDays, history/maxMegabytes, history/fleetMaxMegabytes, as the dashboard's."));
+    cli.addHelpSection(QStringLiteral("One process writes a history file at a time. Settings: history/retentionDays, history/maxMegabytes, history/fleetMaxMegabytes, as the dashboard's."));
+    cli.setExitStatus(1, QStringLiteral("a dashboard or another recorder writes the history file (and which is named), or a hub or the file could not be used"));
     if (!cli.parse(arguments) || !cli.exclusive(context, allContexts))
         return cli.exitCode();
     const QString path = history_options::historyPath(cli, historyFile);

@@ -127,9 +127,10 @@ bool ChurnGenerator::changeOnce()
             ? object["status"].value("conditions", nlohmann::json::array())
             : nlohmann::json::array();
         const std::string manager = object["spec"]["clusterManager"].value("name", std::string());
+        const std::string type = healthConditionType(manager);
         bool found = false;
         for (nlohmann::json &c : conditions) {
-            if (c.value("type", std::string()) != "ControlPlaneHealthy")
+            if (c.value("type", std::string()) != type)
                 continue;
             found = true;
             const bool healthy = c.value("status", std::string()) != "True";
@@ -140,7 +141,7 @@ bool ChurnGenerator::changeOnce()
             c["lastTransitionTime"] = nowTimestamp();
         }
         if (!found) {
-            conditions.push_back({{"type", "ControlPlaneHealthy"},
+            conditions.push_back({{"type", type},
                                   {"status", "True"},
                                   {"reason", healthyReason(manager, true)},
                                   {"message", "Cluster is available."},

@@ -8,7 +8,7 @@
 
 namespace fleetscope::hub {
 
-// Misbehaviours clients must survive. New kinds (issue 10's hostile hubs) are added here,
+// Misbehaviours clients must survive. New kinds (such as the hostile hubs) are added here,
 // to kFaultNames, and at the one place that acts on them.
 enum class FaultKind : int {
     WatchDrop,          // cut a watch connection in the middle of an event

@@ -64,8 +64,15 @@ std::vector<std::string> generatedClusterSets(int count)
     return std::vector<std::string>(std::begin(kClusterSets), std::begin(kClusterSets) + sets);
 }
 
+std::string healthConditionType(const std::string &manager)
+{
+    return manager == "gke-fleet" ? "Joined" : "ControlPlaneHealthy";
+}
+
 std::string healthyReason(const std::string &manager, bool healthy)
 {
+    if (manager == "gke-fleet")
+        return healthy ? "Joined" : "MembershipNotReady";
     if (manager == "open-cluster-management")
         return healthy ? "ManagedClusterAvailable" : "ManagedClusterLeaseUpdateStopped";
     if (manager == "kubefleet")
@@ -126,17 +133,25 @@ nlohmann::json generateClusterProfile(std::mt19937_64 &random, int index, const 
         {"status",
          {{"version", {{"kubernetes", pick(random, kVersions)}}},
           {"conditions",
-           {{{"type", "ControlPlaneHealthy"},
-             {"status", health},
-             {"reason", healthReason},
-             {"message", healthMessage},
-             {"lastTransitionTime", observedAt},
-             {"observedGeneration", 1}},
-            {{"type", "Joined"},
-             {"status", "True"},
-             {"reason", manager.joinedReason},
-             {"message", ""},
-             {"lastTransitionTime", formatTimestamp(created + std::chrono::minutes(3))}}}},
+           std::string(manager.name) == "gke-fleet"
+               // GKE Fleet's sync writes only Joined, from the membership's state.
+               ? nlohmann::json::array({nlohmann::json{{"type", "Joined"},
+                                                       {"status", health},
+                                                       {"reason", healthReason},
+                                                       {"message", ""},
+                                                       {"lastTransitionTime", observedAt}}})
+               : nlohmann::json::array({nlohmann::json{{"type", "ControlPlaneHealthy"},
+                                                       {"status", health},
+                                                       {"reason", healthReason},
+                                                       {"message", healthMessage},
+                                                       {"lastTransitionTime", observedAt},
+                                                       {"observedGeneration", 1}},
+                                        nlohmann::json{{"type", "Joined"},
+                                                       {"status", "True"},
+                                                       {"reason", manager.joinedReason},
+                                                       {"message", ""},
+                                                       {"lastTransitionTime",
+                                                        formatTimestamp(created + std::chrono::minutes(3))}}})},
           {"properties",
            {{{"name", "clusterset.k8s.io"}, {"value", clusterSet}},
             {{"name", "location.topology.k8s.io"}, {"value", kRegions[region]}, {"lastObservedTime", observedAt}},

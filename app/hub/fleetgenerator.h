@@ -24,5 +24,8 @@ std::string clusterSetNamespace(const std::string &clusterSet);
 
 // Condition reasons each manager uses, for churn flips.
 std::string healthyReason(const std::string &manager, bool healthy);
+// The condition a manager reports health through: GKE Fleet writes only Joined
+// (clusterprofile-api.md §8), the others ControlPlaneHealthy.
+std::string healthConditionType(const std::string &manager);
 
 } // namespace fleetscope::hub

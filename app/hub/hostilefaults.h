@@ -8,7 +8,7 @@ namespace fleetscope::hub {
 
 class FaultInjector;
 
-// Issue 10's hostile hubs: answers no honest apiserver sends, for clients to survive
+// Hostile hubs: answers no honest apiserver sends, for clients to survive
 // with bounded memory and a clear error. Each fires per --fault-<name> like the others.
 //
 // After a LIST answer was built: corrupts its body (a 10 MB object, 100 000-deep

@@ -26,7 +26,8 @@ void validateClusterProfile(const nlohmann::json &object, const nlohmann::json *
     const nlohmann::json &spec = object["spec"];
     if (!spec.contains("clusterManager") || !spec["clusterManager"].is_object()) {
         out->push_back({"spec.clusterManager", "FieldValueRequired", "Required value"});
-    } else if (!hasString(spec["clusterManager"], "name")) {
+    } else if (!spec["clusterManager"].contains("name") || !spec["clusterManager"]["name"].is_string()) {
+        // `required` asks for the field, not for a value: v1alpha1 takes "" (v1alpha2's minLength does not).
         out->push_back({"spec.clusterManager.name", "FieldValueRequired", "Required value"});
     } else if (old && old->contains("spec") && (*old)["spec"].contains("clusterManager")
                && (*old)["spec"]["clusterManager"] != spec["clusterManager"]) {
@@ -132,7 +133,10 @@ void validateClusterProfileV1alpha2(const nlohmann::json &object, std::vector<Fi
         manager = &object["spec"]["clusterManager"];
     if (manager && manager->is_object() && manager->contains("name") && (*manager)["name"].is_string()) {
         const std::string name = (*manager)["name"].get<std::string>();
-        if (name.size() > 63)
+        if (name.empty())
+            out->push_back({"spec.clusterManager.name", "FieldValueInvalid",
+                            "Invalid value: \"\": spec.clusterManager.name in body should be at least 1 chars long"});
+        else if (name.size() > 63)
             tooLong("spec.clusterManager.name", 63, out);
         else if (!isLabelValue(name))
             out->push_back({"spec.clusterManager.name", "FieldValueInvalid",

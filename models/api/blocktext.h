@@ -18,7 +18,7 @@ namespace fleetscope {
 
 // An exact-size, shared, immutable run of bytes holding the per-cluster text of
 // one decoded profile (server URLs, display name, CA data, extension JSON), as
-// UTF-8: issue #18. One block per profile instead of one QString per field saves
+// UTF-8. One block per profile instead of one QString per field saves
 // a 16-byte header, a malloc header and half the text's bytes per field; views
 // convert to QString for the ~50 rows they show at a time.
 class TextBlock : public QSharedData
@@ -118,7 +118,7 @@ public:
         : BlockText(std::move(text))
     {
     }
-    // A field that was a QString still takes one.
+    // Converting, so that a BlockString field is assigned from a QString as a QString field would be.
     BlockString(const QString &text); // NOLINT
     BlockString(QStringView text); // NOLINT
     static BlockString fromUtf8(std::string_view text) { return BlockString(own(text)); }
@@ -164,7 +164,7 @@ public:
         : BlockText(std::move(text))
     {
     }
-    BlockBytes(const QByteArray &bytes) // NOLINT: a field that was a QByteArray still takes one
+    BlockBytes(const QByteArray &bytes) // NOLINT: assigned from a QByteArray as a QByteArray field would be
         : BlockText(own(std::string_view(bytes.constData(), size_t(bytes.size()))))
     {
     }

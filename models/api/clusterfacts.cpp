@@ -44,19 +44,6 @@ QString noValueText()
     return QCoreApplication::translate("ClusterFacts", "(none)");
 }
 
-Health healthOf(const ClusterProfile &profile)
-{
-    const ConditionStatus controlPlane = profile.conditionStatus(condition_types::controlPlaneHealthy);
-    const ConditionStatus joined = profile.conditionStatus(condition_types::joined);
-    if (controlPlane == ConditionStatus::False || joined == ConditionStatus::False)
-        return Health::Unhealthy;
-    if (controlPlane == ConditionStatus::Absent && joined == ConditionStatus::Absent)
-        return Health::NoData;
-    if (controlPlane == ConditionStatus::True && joined != ConditionStatus::Unknown)
-        return Health::Healthy;
-    return Health::Unknown;
-}
-
 QString healthName(Health health)
 {
     switch (health) {
@@ -66,8 +53,8 @@ QString healthName(Health health)
         return QStringLiteral("Unhealthy");
     case Health::Unknown:
         return QStringLiteral("Unknown");
-    case Health::NoData:
-        return QStringLiteral("No data");
+    case Health::NotReported:
+        return QStringLiteral("NotReported"); // one word, as kubectl's columns spell states
     }
     return QString();
 }

@@ -48,18 +48,23 @@ ManagerFact managerOf(const ClusterProfile &profile);
 // member cluster published several times. UTF-8, sharing the profile's text block.
 BlockString memberIdOf(const ClusterProfile &profile);
 
+// A cluster's health, as the health rules (fleet/healthrules.h) decide it from the
+// conditions its producer writes.
 enum class Health : quint8 {
-    Healthy,   // ControlPlaneHealthy True, and Joined True or not reported
-    Unhealthy, // ControlPlaneHealthy or Joined is False
-    Unknown,   // either is Unknown, or only Joined is reported
-    NoData,    // neither condition is reported
+    Healthy,
+    Unhealthy,
+    Unknown,     // the producer says it does not know (a lost lease, a stopped agent)
+    NotReported, // the producer does not report what the rules read (neutral, not a warning)
 };
 
 // How a value a profile does not have (no clusterset, no manager) reads wherever
 // the window shows it: the tree, the table and the details say the same word.
 QString noValueText();
 
+// By HealthRules::active(), for the profile's manager (defined in fleet/healthrules.cpp).
 Health healthOf(const ClusterProfile &profile);
+// The word `fleetscope list` prints (one word per column, as kubectl's), which the
+// filter's health= accepts, as it accepts the window's "Not reported".
 QString healthName(Health health);
 
 } // namespace fleetscope

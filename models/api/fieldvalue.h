@@ -68,7 +68,7 @@ private:
 // A 4-byte label or property value: a PooledString's slot (repeated values:
 // locations, node types, clustersets), or the offset of UTF-8 text in the
 // owner's TextBlock (values that identify one cluster: member ids, cluster ids,
-// endpoints; issue #18). Such a value cannot be read alone: its owner reads it
+// endpoints). Such a value cannot be read alone: its owner reads it
 // (ClusterProfile::valueText(), LabelMap::text()), which keeps the handle as
 // small as the PooledString it replaces and the text out of a slot and a
 // UTF-16 QString of its own (~270 bytes for a member id and an endpoint list).

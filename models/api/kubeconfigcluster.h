@@ -30,8 +30,8 @@ struct NamedExtension
 // and by ClusterProfile `status.accessProviders[].cluster`.
 //
 // Rarely set or repeated fields are PooledStrings: a profile carries one of these
-// per access provider, and 100k profiles carry 100k (issue #8). The server URL and
-// CA data are unique per cluster: UTF-8 in the profile's one TextBlock (issue #18).
+// per access provider, and 100k profiles carry 100k. The server URL and CA data
+// are unique per cluster: UTF-8 in the profile's one TextBlock.
 struct KubeconfigCluster
 {
     BlockString server;

@@ -36,11 +36,6 @@ std::string_view withoutTrailingSpace(std::string_view text)
     return text;
 }
 
-simdjson::padded_string_view padded(std::string_view json)
-{
-    return simdjson::padded_string_view(json.data(), json.size(), json.size() + jsonPadding);
-}
-
 } // namespace
 
 void OnDemandReader::startDecode(ResponseObjects *objects)
@@ -58,6 +53,7 @@ void OnDemandReader::startDecode(ResponseObjects *objects)
 bool OnDemandReader::open(std::string_view json)
 {
     startDecode(nullptr);
+    m_json = json;
     const JsonPath at;
     if (simdjson::error_code e = m_parser.iterate(padded(json)).get(m_document); e != simdjson::SUCCESS)
         return invalid(at, e);
@@ -74,7 +70,33 @@ bool OnDemandReader::open(std::string_view json)
 bool OnDemandReader::open(ResponseObjects &objects)
 {
     startDecode(&objects);
-    return requireObject(objects.current(), JsonPath(), &m_root);
+    return requireObject(objects.current(), JsonPath(), &m_root) && nameFromLateMetadata();
+}
+
+bool OnDemandReader::nameFromLateMetadata()
+{
+    // An apiserver writes apiVersion, kind and metadata first; an object that does
+    // not (a proxy's, a lying server's) is named before it is decoded, while its
+    // start can still be searched from: a failure later must not leave it nameless.
+    std::string_view first;
+    for (auto member : m_root) {
+        ondemand::field field;
+        if (simdjson::error_code e = std::move(member).get(field); e != simdjson::SUCCESS)
+            return invalid(JsonPath(), e);
+        if (simdjson::error_code e = field.unescaped_key().get(first); e != simdjson::SUCCESS)
+            return invalid(JsonPath(), e);
+        break;
+    }
+    if (simdjson::error_code e = m_root.reset().error(); e != simdjson::SUCCESS)
+        return invalid(JsonPath(), e);
+    if (first.empty() || first == "apiVersion" || first == "kind" || first == "metadata")
+        return true;
+    lookUpKey(m_root, &m_failedNamespace, &m_failedName);
+    if (m_documentFailed)
+        return fail(JsonPath(), QStringLiteral("invalid JSON"));
+    if (simdjson::error_code e = m_root.reset().error(); e != simdjson::SUCCESS)
+        return invalid(JsonPath(), e);
+    return true;
 }
 
 bool OnDemandReader::finish(bool decoded, bool hasMetadata)
@@ -85,9 +107,29 @@ bool OnDemandReader::finish(bool decoded, bool hasMetadata)
     const char *rest = nullptr;
     if (decoded && m_isText && m_document.current_location().get(rest) == simdjson::SUCCESS)
         decoded = fail(JsonPath(), QStringLiteral("unexpected text after the object"));
-    if (!decoded && m_failedName.isEmpty() && !m_documentFailed)
-        lookUpKey(m_root, &m_failedNamespace, &m_failedName);
+    // A failure before metadata was read leaves the object without a name. The
+    // rest of the object is unchecked text (On-Demand validates as it goes), so
+    // the name is never searched from where the decode stopped: a text is read
+    // afresh from its start, a list page's item keeps no name (the page's error
+    // names the item).
+    if (!decoded && m_failedName.isEmpty() && m_isText)
+        lookUpKeyAfresh();
     return decoded;
+}
+
+void OnDemandReader::lookUpKeyAfresh()
+{
+    // m_document and m_root are done with: the parser starts over on the same text.
+    m_root = ondemand::object();
+    ondemand::object root;
+    if (m_parser.iterate(padded(m_json)).get(m_document) != simdjson::SUCCESS
+        || m_document.get_object().get(root) != simdjson::SUCCESS)
+        return;
+    QString namespaceName, name;
+    if (lookUpKey(root, &namespaceName, &name)) {
+        m_failedName = name;
+        m_failedNamespace = namespaceName;
+    }
 }
 
 std::string_view OnDemandReader::decodedText()

@@ -33,9 +33,10 @@ enum class ApiVersion : quint8;
 //
 // A simdjson error of structure (not one in a scalar's content) ends the document:
 // On-Demand may have abandoned its iterator (its parser pointer is then null), so
-// after one nothing of that document is touched again, neither to find the failed
-// object's name nor, through ResponseObjects::abandon(), to skip to a list page's
-// next item.
+// after one nothing of that document is touched again, not even, through
+// ResponseObjects::abandon(), to skip to a list page's next item. After any
+// failure the failed object's name is what was read before it (a text is read
+// again from its start to find it).
 //
 // Not thread-safe; one per thread (HubCache keeps one per kind).
 class OnDemandReader
@@ -251,7 +252,11 @@ private:
     bool readObject(ondemand::value &value, const JsonPath &at, ondemand::object *out, bool *present);
     bool readArray(ondemand::value &value, const JsonPath &at, ondemand::array *out, bool *present);
     bool decodeLabels(ondemand::value &labels, const JsonPath &at, LabelMap *out);
+    // From the start of an object only: searching on from where a decode
+    // stopped reads unchecked text and On-Demand's own assumptions break.
     bool lookUpKey(ondemand::object &object, QString *namespaceName, QString *name);
+    void lookUpKeyAfresh();
+    bool nameFromLateMetadata();
     // Whether On-Demand may have abandoned the document after this error.
     static bool breaksDocument(simdjson::error_code error);
     // After a simdjson error that breaks the document: latches, and tells the page.
@@ -261,6 +266,7 @@ private:
     ondemand::document m_document;
     ondemand::object m_root; // of the object being decoded
     bool m_isText = false;   // m_root is m_document's root
+    std::string_view m_json; // the text, when m_isText
     ResponseObjects *m_objects = nullptr; // where m_root came from, unless m_isText
     bool m_documentFailed = false;
     QString m_error;
@@ -278,5 +284,11 @@ private:
     std::vector<quint16> m_cacheUsed;
     std::vector<LabelMap::Entry> m_labelEntries; // reused between objects
 };
+
+// A view of JSON text whose buffer extends jsonPadding bytes past its end.
+inline simdjson::padded_string_view padded(std::string_view json)
+{
+    return simdjson::padded_string_view(json.data(), json.size(), json.size() + jsonPadding);
+}
 
 } // namespace fleetscope

@@ -19,8 +19,8 @@ namespace fleetscope {
 // profile holds (conditions, properties, access providers, labels, extensions).
 //
 // Why not QList: a QList is 24 bytes inline plus a 16-byte header and growth
-// slack on the heap, and a profile holds five of them (issue #8: 100k profiles
-// must fit in 1.5 KB each). A PackedList is one pointer inline and an 8-byte
+// slack on the heap, and a profile holds five of them (100k profiles must fit
+// in 1.5 KB each). A PackedList is one pointer inline and an 8-byte
 // header {references, size} in front of the items; the empty list allocates
 // nothing. Appending reallocates (an exact size is the point), so build a list
 // with append(first, last) or from a container, not item by item in a hot loop.

@@ -11,11 +11,11 @@ namespace fleetscope {
 // One entry of PlacementDecision.decisions[] (KEP-5313).
 struct ClusterDecision
 {
-    // UTF-8 in one TextBlock per PlacementDecision (issue #18): a QString each
-    // was ~70 bytes a decision, ~1 decision per cluster.
+    // UTF-8 in one TextBlock per PlacementDecision: a QString each would cost
+    // ~70 bytes a decision, and there is ~1 decision per cluster.
     BlockString clusterProfileName;
     // Pooled: a fleet has a few namespaces and reasons, and ~1 decision per cluster
-    // (72 -> 32 bytes a decision; issue #8).
+    // (32 bytes a decision instead of 72 with QStrings).
     PooledString clusterProfileNamespace; // empty: the PlacementDecision's own namespace
     PooledString reason;
 

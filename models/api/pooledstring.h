@@ -55,8 +55,8 @@ public:
     PooledString(QStringView text);
 
     const QString &toString() const noexcept { return m_id ? StringPool::text(m_id) : emptyString(); }
-    // A field that was a QString still passes where a QString is taken (also to
-    // QString::arg()); functions taking a QStringView get view(). A second
+    // A PooledString field passes where a QString is taken, as a QString field would
+    // (also to QString::arg()); functions taking a QStringView get view(). A second
     // conversion, to QStringView, would make every call overloaded on both ambiguous.
     operator const QString &() const noexcept { return toString(); }
     QStringView view() const noexcept { return toString(); }

@@ -38,7 +38,7 @@ PropertyAliases PropertyAliases::builtIn()
     return PropertyAliases({
         {QStringLiteral("region"),
          {QStringLiteral("topology.kubernetes.io/region"), QStringLiteral("region.open-cluster-management.io"),
-          QStringLiteral("location")}},
+          QStringLiteral("location"), QStringLiteral("location.topology.k8s.io")}},
         {QStringLiteral("zone"), {QStringLiteral("topology.kubernetes.io/zone")}},
         {QStringLiteral("cluster-id"),
          {QStringLiteral("clusterset.k8s.io/cluster-id"), QStringLiteral("cluster.clusterset.k8s.io"),

@@ -11,7 +11,7 @@ namespace fleetscope {
 // metadata.resourceVersion: opaque to clients (compared for equality, sent back
 // verbatim), but in practice an etcd revision in decimal. Those are kept as a
 // number, the rest as text, so that a profile does not spend a 24-byte QByteArray
-// and a heap block on a few digits (issue #8). Either way it prints back as it came.
+// and a heap block on a few digits. Either way it prints back as it came.
 class ResourceVersion
 {
 public:

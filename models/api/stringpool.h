@@ -16,7 +16,7 @@ class PooledString;
 // The process-wide table behind PooledString. It deduplicates repeated strings
 // (managers, clustersets, property names and values, condition types, reasons)
 // so that 100k profiles share one copy of each, and a 4-byte slot number stands
-// in for a 24-byte QString (issue #8).
+// in for a 24-byte QString.
 //
 // Each string lives in a numbered slot with a count of the handles naming it.
 // Slots live in fixed chunks that never move or go away, so a handle reads its

@@ -5,7 +5,7 @@
 namespace fleetscope {
 namespace {
 
-QList<int> versionNumbers(const QString &version)
+QList<int> versionParts(const QString &version)
 {
     static const QRegularExpression pattern(QStringLiteral("^v?(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?"));
     const QRegularExpressionMatch m = pattern.match(version.trimmed());
@@ -40,8 +40,8 @@ bool AccessResult::versionsDiffer(const QString &served, const QString &reported
 {
     if (served.trimmed().isEmpty() || reported.trimmed().isEmpty())
         return false;
-    const QList<int> a = versionNumbers(served);
-    const QList<int> b = versionNumbers(reported);
+    const QList<int> a = versionParts(served);
+    const QList<int> b = versionParts(reported);
     if (a.isEmpty() || b.isEmpty())
         return served.trimmed() != reported.trimmed(); // not versions we understand: compare as text
     const int n = int(std::min(a.size(), b.size()));

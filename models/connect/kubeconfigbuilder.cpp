@@ -15,11 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-QString fromUtf8(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
 bool parseBody(const NamedExtension &extension, json *out, QString *error)
 {
     return parseJson(extension.json, QStringLiteral("extension ") + extension.name, out, error);
@@ -53,7 +48,7 @@ bool KubeconfigBuilder::parseAdditionalArgs(const NamedExtension &extension, QSt
                          .arg(jsonTypeName(arg));
             return false;
         }
-        *out << fromUtf8(arg.get_ref<const std::string &>());
+        *out << QString::fromStdString(arg.get_ref<const std::string &>());
     }
     return true;
 }
@@ -73,10 +68,10 @@ bool KubeconfigBuilder::parseAdditionalEnvs(const NamedExtension &extension, QLi
     for (auto it = body.begin(); it != body.end(); ++it) {
         if (!it.value().is_string()) {
             *error = QStringLiteral("extension %1: %2: expected a string, got %3")
-                         .arg(extension.name, fromUtf8(it.key()), jsonTypeName(it.value()));
+                         .arg(extension.name, QString::fromStdString(it.key()), jsonTypeName(it.value()));
             return false;
         }
-        *out << ExecEnvVar{fromUtf8(it.key()), fromUtf8(it.value().get_ref<const std::string &>())};
+        *out << ExecEnvVar{QString::fromStdString(it.key()), QString::fromStdString(it.value().get_ref<const std::string &>())};
     }
     return true;
 }

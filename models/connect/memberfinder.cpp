@@ -1,11 +1,13 @@
 #include "memberfinder.h"
 
+#include "fleet/fleetfindings.h"
 #include "fleet/fleetstore.h"
 
 #include <QEventLoop>
 #include <QTimer>
 
 #include <algorithm>
+#include <memory>
 
 namespace fleetscope {
 namespace {
@@ -108,10 +110,19 @@ MemberSearch MemberFinder::find(MemberQuery query)
         if (!store.hubStatus(hub).synced)
             out.errors << QStringLiteral("hub %1: %2").arg(store.hubName(hub), hubProblem(store, hub, timedOut, query.timeoutMs));
     }
+    // `--filter 'findings~…'` asks the lint; other filters never pay for it.
+    std::unique_ptr<FleetFindings> findings;
+    if (query.filter.readsFact(FleetFindings::filterKey)) {
+        findings = std::make_unique<FleetFindings>(&store);
+        findings->relint();
+        store.addFilterFacts(findings.get());
+    }
     for (int row = 0; row < store.profileCount(); ++row) {
         if (query.filter.matches(store.profileAt(row), &store))
             out.members << MemberTarget::fromRow(store, row);
     }
+    if (findings)
+        store.removeFilterFacts(findings.get());
     std::sort(out.members.begin(), out.members.end(),
               [](const MemberTarget &a, const MemberTarget &b) { return a.label() < b.label(); });
     return out;

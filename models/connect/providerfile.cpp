@@ -13,14 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-QString quoted(const QString &s)
+QString inQuotes(const QString &s)
 {
     return u'"' + s + u'"';
-}
-
-QString fromUtf8(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
 // Parses one provider entry; `where` is "providers[3]" until the name is known,
@@ -43,7 +38,7 @@ public:
             return false;
         if (out->name.isEmpty())
             return fail(QStringLiteral("name"), QStringLiteral("required"));
-        m_where += QStringLiteral(" (") + quoted(out->name) + u')';
+        m_where += QStringLiteral(" (") + inQuotes(out->name) + u')';
 
         const json *exec = member(entry, "execConfig");
         // The reference library's "no exec config found for provider", said when loading.
@@ -63,7 +58,7 @@ public:
         else if (policy == u"Append")
             out->argsPolicy = ArgsPolicy::Append;
         else
-            return fail(QStringLiteral("profileSourcedCLIArgsPolicy"), quoted(policy) + QStringLiteral(" is not Append or Ignore"));
+            return fail(QStringLiteral("profileSourcedCLIArgsPolicy"), inQuotes(policy) + QStringLiteral(" is not Append or Ignore"));
 
         policy.clear();
         if (!string(entry, "profileSourcedEnvVarsPolicy", QStringLiteral("profileSourcedEnvVarsPolicy"), &policy))
@@ -76,7 +71,7 @@ public:
             out->envVarsPolicy = EnvVarsPolicy::Replace;
         else
             return fail(QStringLiteral("profileSourcedEnvVarsPolicy"),
-                        quoted(policy) + QStringLiteral(" is not AppendIfNotExists, Replace or Ignore"));
+                        inQuotes(policy) + QStringLiteral(" is not AppendIfNotExists, Replace or Ignore"));
         return true;
     }
 
@@ -90,7 +85,7 @@ private:
         // v1alpha1 is gone from kubectl; anything else would only fail later, inside kubectl.
         if (out->apiVersion != u"client.authentication.k8s.io/v1" && out->apiVersion != u"client.authentication.k8s.io/v1beta1")
             return fail(QStringLiteral("execConfig.apiVersion"),
-                        quoted(out->apiVersion)
+                        inQuotes(out->apiVersion)
                             + QStringLiteral(" is not client.authentication.k8s.io/v1 or client.authentication.k8s.io/v1beta1"));
         if (!string(exec, "command", QStringLiteral("execConfig.command"), &out->command))
             return false;
@@ -106,7 +101,7 @@ private:
                 if (!arg.is_string())
                     return fail(QStringLiteral("execConfig.args[%1]").arg(i),
                                 QStringLiteral("expected a string, got ") + jsonTypeName(arg));
-                out->args << fromUtf8(arg.get_ref<const std::string &>());
+                out->args << QString::fromStdString(arg.get_ref<const std::string &>());
             }
         }
         if (const json *env = member(exec, "env")) {
@@ -140,7 +135,7 @@ private:
         if (!out->interactiveMode.isEmpty() && out->interactiveMode != u"Never" && out->interactiveMode != u"IfAvailable"
             && out->interactiveMode != u"Always")
             return fail(QStringLiteral("execConfig.interactiveMode"),
-                        quoted(out->interactiveMode) + QStringLiteral(" is not Never, IfAvailable or Always"));
+                        inQuotes(out->interactiveMode) + QStringLiteral(" is not Never, IfAvailable or Always"));
         return true;
     }
 
@@ -158,7 +153,7 @@ private:
             return true;
         if (!value->is_string())
             return fail(field, QStringLiteral("expected a string, got ") + jsonTypeName(*value));
-        *out = fromUtf8(value->get_ref<const std::string &>());
+        *out = QString::fromStdString(value->get_ref<const std::string &>());
         return true;
     }
 

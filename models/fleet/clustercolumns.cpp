@@ -1,6 +1,7 @@
 #include "clustercolumns.h"
 
 #include "api/conditionreasons.h"
+#include "api/propertyaliases.h"
 
 #include "clustertablemodel.h"
 #include "fleetprofile.h"
@@ -148,8 +149,13 @@ const ClusterColumn columns[] = {
      [](const FleetProfile &r) { return conditionRank(r.profile().conditionStatus(condition_types::joined)); },
      [](const FleetProfile &r) { return conditionToolTip(r.profile(), condition_types::joined); }},
     {QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Location"),
-     QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The location.topology.k8s.io property"),
+     QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel",
+                       "The region alias (View → Property aliases: each producer's region property), else the "
+                       "location.topology.k8s.io property"),
      [](const FleetProfile &r, const QString &, qint64) {
+         // Producers name the region differently (clusterprofile-api.md §8): through the alias table.
+         if (const FieldText region = PropertyAliases::active().value(r.profile(), u"region"))
+             return region.toString();
          return propertyText(r.profile(), well_known::locationProperty);
      },
      nullptr, nullptr},

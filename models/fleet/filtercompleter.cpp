@@ -77,7 +77,7 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Fi
 {
     switch (field) {
     case FilterField::Health:
-        for (const char16_t *name : {u"healthy", u"unhealthy", u"unknown", u"nodata"})
+        for (const char16_t *name : {u"healthy", u"unhealthy", u"unknown", u"not-reported"})
             out->addTemporary(QString::fromUtf16(name));
         return;
     case FilterField::Condition:

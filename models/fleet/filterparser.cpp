@@ -86,7 +86,9 @@ bool setBitOf(const std::pair<const char16_t *, Enum> (&names)[N], QStringView v
 
 constexpr std::pair<const char16_t *, Health> healthNames[] = {
     {u"healthy", Health::Healthy}, {u"unhealthy", Health::Unhealthy}, {u"unknown", Health::Unknown},
-    {u"nodata", Health::NoData},   {u"none", Health::NoData},
+    {u"not-reported", Health::NotReported}, {u"notreported", Health::NotReported},
+    {u"not reported", Health::NotReported}, {u"nodata", Health::NotReported},
+    {u"no-data", Health::NotReported},      {u"none", Health::NotReported},
 };
 constexpr std::pair<const char16_t *, ConditionStatus> conditionStatusNames[] = {
     {u"True", ConditionStatus::True},
@@ -366,7 +368,7 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
                                                                : setBitOf(conditionStatusNames, value, &node->statusMask);
         if (!known) {
             fail(valueToken.offset, node->field == FilterField::Health
-                                        ? QCoreApplication::translate("FilterParser", "expected healthy, unhealthy, unknown or nodata")
+                                        ? QCoreApplication::translate("FilterParser", "expected healthy, unhealthy, unknown or not-reported")
                                         : QCoreApplication::translate("FilterParser", "expected True, False, Unknown or Absent"));
         }
         return;

@@ -296,6 +296,15 @@ struct FleetFilter::Program
     unsigned reads = 0; // Reads of every node
 };
 
+bool FleetFilter::readsFact(QStringView key) const
+{
+    if (!m_program)
+        return false;
+    return std::any_of(m_program->nodes.begin(), m_program->nodes.end(), [key](const FilterNode &node) {
+        return node.kind == FilterNode::Kind::Test && node.field == FilterField::PropertyOrLabel && node.key == key;
+    });
+}
+
 FleetFilter FleetFilter::compile(const QString &text, FilterError *error)
 {
     FleetFilter filter;

@@ -43,6 +43,11 @@ public:
     bool isEmpty() const { return m_valid && m_root < 0; }
     const QString &text() const { return m_text; }
 
+    // Whether a term tests the unqualified key `key`, the way a FilterFacts
+    // source answers it (`findings~stale`): a caller computes such facts only
+    // for a filter that asks for them.
+    bool readsFact(QStringView key) const;
+
     // `store` resolves hub names; without it, hub= terms never match.
     bool matches(const FleetProfile &profile, const FleetStore *store) const;
     // matches() of every row, 1 or 0 into `accepted` (resized to the rows). A

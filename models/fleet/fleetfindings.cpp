@@ -350,7 +350,7 @@ void FleetFindings::relintProfile(const ClusterRef &ref)
     fresh.version = fp.profile().kubernetesVersion;
     fresh.watchesNamespace = InventoryLint::hasClusterSetLabel(fp);
     for (const LintFinding &f : std::as_const(fresh.own))
-        fresh.ownRules |= quint8(1u << InventoryLint::rules().indexOf(f.rule));
+        fresh.ownRules |= quint32(1u << InventoryLint::rules().indexOf(f.rule));
     if (it == m_entries.end()
         && (fresh.own.isEmpty() && fresh.memberId.isEmpty() && !fresh.watchesNamespace && !fresh.nextChangeMs))
         return; // nothing to keep, and nothing was kept
@@ -491,27 +491,25 @@ void FleetFindings::relintMember(const QString &memberId)
 
 const QString &FleetFindings::rulesOf(const Entry &entry) const
 {
-    // Every combination of rules, joined once in rule order (as
-    // InventoryLint::before() sorts a profile's findings): a relint compares
-    // thousands of rows' rules, and building each text anew cost more than the lint.
-    static const std::vector<QString> texts = [] {
-        const QStringList &rules = InventoryLint::rules();
-        std::vector<QString> all(size_t(1) << rules.size());
-        for (size_t mask = 0; mask < all.size(); ++mask) {
-            QStringList names;
-            for (qsizetype rule = 0; rule < rules.size(); ++rule) {
-                if (mask & (size_t(1) << rule))
-                    names << rules[rule];
-            }
-            all[mask] = names.join(u',');
-        }
-        return all;
-    }();
-    static const quint8 memberBit = quint8(1u << InventoryLint::rules().indexOf(QStringLiteral("member-disagreement")));
-    quint8 mask = entry.ownRules;
+    // Each combination of rules is joined once, in rule order (as
+    // InventoryLint::before() sorts a profile's findings), when a row first has
+    // it: a relint compares thousands of rows' rules, and building each text
+    // anew cost more than the lint. A fleet shows a few dozen combinations.
+    static const quint32 memberBit = quint32(1u << InventoryLint::rules().indexOf(QStringLiteral("member-disagreement")));
+    quint32 mask = entry.ownRules;
     if (!entry.memberId.isEmpty() && m_memberFindings.contains(entry.memberId))
         mask |= memberBit;
-    return texts[mask];
+    auto text = m_rulesTexts.find(mask);
+    if (text == m_rulesTexts.end()) {
+        const QStringList &rules = InventoryLint::rules();
+        QStringList names;
+        for (qsizetype rule = 0; rule < rules.size(); ++rule) {
+            if (mask & (quint32(1) << rule))
+                names << rules[rule];
+        }
+        text = m_rulesTexts.emplace(mask, names.join(u',')).first;
+    }
+    return text->second;
 }
 
 void FleetFindings::scheduleClock()

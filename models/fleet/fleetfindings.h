@@ -13,6 +13,7 @@
 
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace fleetscope {
@@ -107,8 +108,8 @@ private:
         // What member-disagreement reads of this profile.
         PooledString manager;
         PooledString version;
-        Health health = Health::NoData;
-        quint8 ownRules = 0; // `own`'s rules, a bit per index in InventoryLint::rules()
+        Health health = Health::NotReported;
+        quint32 ownRules = 0; // `own`'s rules, a bit per index in InventoryLint::rules()
         bool watchesNamespace = false; // has a clusterset label
     };
     struct NamespaceWatch
@@ -136,6 +137,7 @@ private:
 
     const FleetStore *m_store;
     LintOptions m_options;
+    mutable std::unordered_map<quint32, QString> m_rulesTexts; // rulesOf(): rule bits → "rule,rule" (nodes stay put)
     bool m_rebuild = true; // everything is dirty (first run, new limit, clock went back)
     QHash<ClusterRef, Entry> m_entries;
     Clock m_clock;

@@ -19,7 +19,7 @@ struct FleetProfile
     int hub = -1;
     ClusterSetSource clusterSetSource = ClusterSetSource::None;
     bool managerMismatch = false;
-    Health health = Health::NoData;
+    Health health = Health::NotReported;
 
     const ClusterProfile &profile() const { return record->profile; }
 };

@@ -1,5 +1,6 @@
 #include "fleetstore.h"
 
+#include "healthrules.h"
 #include "heaptuning.h"
 
 #include "api/stringpool.h"
@@ -219,7 +220,7 @@ FleetProfile FleetStore::makeRow(int hub, ProfilePtr record) const
     row.manager = manager.name;
     row.managerMismatch = manager.mismatch;
     row.memberId = memberIdOf(p);
-    row.health = healthOf(p);
+    row.health = HealthRules::active().verdict(p, manager.name.toString());
     row.record = std::move(record);
     return row;
 }
@@ -379,6 +380,30 @@ void FleetStore::refreshNamespaceFacts(int hub, const QSet<QString> &namespaces,
     }
 }
 
+void FleetStore::reapplyHealthRules()
+{
+    compact();
+    const HealthRules &rules = HealthRules::active();
+    std::vector<RowUpdate> updates;
+    std::vector<int> changesPerHub(m_hubs.size(), 0);
+    for (size_t row = 0; row < m_profiles.size(); ++row) {
+        const FleetProfile &p = m_profiles[row];
+        const Health health = rules.verdict(p.profile(), p.manager.toString());
+        if (health == p.health)
+            continue;
+        FleetProfile changed = p;
+        changed.health = health;
+        updates.emplace_back(int(row), std::move(changed));
+        ++changesPerHub[size_t(p.hub)];
+    }
+    updateRows(std::move(updates));
+    for (size_t hub = 0; hub < changesPerHub.size(); ++hub) {
+        if (changesPerHub[hub] > 0)
+            emit deltaApplied(int(hub), changesPerHub[hub]);
+    }
+    emit healthRulesReapplied();
+}
+
 void FleetStore::updateRows(std::vector<RowUpdate> updates)
 {
     // `updates` is sorted by row, one per row. A range's rows are written just
@@ -437,7 +462,7 @@ void FleetStore::purgeStringsNowAndThen(qsizetype changes)
     m_changesSincePurge += changes;
     m_changesSinceTrim += changes;
     // On a turn of its own, not inside a delta: a purge or a trim takes a few
-    // ms, and added to a delta's listeners it was the longest stall of a burst.
+    // ms, and added to a delta's listeners it would be the longest stall of a burst.
     if (m_changesSincePurge >= purgeEvery || (m_changesSinceTrim >= trimEvery && m_releaseMemoryWhenSettled))
         m_housekeeping.start();
 }

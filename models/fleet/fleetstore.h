@@ -108,6 +108,11 @@ public:
     void setShowingPast(bool past);
     bool isShowingPast() const { return m_showingPast; }
 
+    // After HealthRules::setActive(): every row's verdict again, announced like a
+    // delta's changes (profilesChanged, deltaApplied per hub touched), not as
+    // profilesUpdated: the profiles themselves did not change.
+    void reapplyHealthRules();
+
 public slots:
     void applyDelta(int hub, const fleetscope::HubDelta &delta);
     void setHubStatus(int hub, const fleetscope::HubStatus &status);
@@ -137,6 +142,8 @@ signals:
     void profilesUpdated(const QList<int> &rows);
     // After a whole delta was applied: counts, health roll-ups, etc. may be refreshed.
     void deltaApplied(int hub, int changes);
+    // After reapplyHealthRules(): verdicts changed because the rules did.
+    void healthRulesReapplied();
 
 private:
     QList<const FilterFacts *> m_filterFacts;

@@ -138,7 +138,7 @@ void FleetTreeModel::addRows(int first, int last)
     if (last < first)
         return;
     m_leafOf.resize(size_t(last) + 1, nullptr);
-    m_healthOf.resize(size_t(last) + 1, Health::NoData);
+    m_healthOf.resize(size_t(last) + 1, Health::NotReported);
     for (int row = first; row <= last; ++row) {
         Node *leaf = leafFor(row);
         m_leafOf[size_t(row)] = leaf;
@@ -290,8 +290,13 @@ QVariant FleetTreeModel::data(const QModelIndex &index, int role) const
     if (index.column() == GroupColumn)
         return node->value.isEmpty() ? noValueText() : node->value;
     const int counts[] = {node->count, node->health[int(Health::Healthy)], node->health[int(Health::Unhealthy)],
-                          node->health[int(Health::Unknown)], node->health[int(Health::NoData)]};
+                          node->health[int(Health::Unknown)], node->health[int(Health::NotReported)]};
     return counts[index.column() - 1];
+}
+
+int FleetTreeModel::fleetCount(Health health) const
+{
+    return m_root.health[int(health)];
 }
 
 QVariant FleetTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -300,7 +305,7 @@ QVariant FleetTreeModel::headerData(int section, Qt::Orientation orientation, in
         return QVariant();
     static const char *const titles[ColumnCount] = {QT_TR_NOOP("Group"),     QT_TR_NOOP("Clusters"),
                                                     QT_TR_NOOP("Healthy"),   QT_TR_NOOP("Unhealthy"),
-                                                    QT_TR_NOOP("Unknown"),   QT_TR_NOOP("No data")};
+                                                    QT_TR_NOOP("Unknown"),   QT_TR_NOOP("Not reported")};
     return tr(titles[section]);
 }
 

@@ -37,7 +37,7 @@ public:
             return a.kind == b.kind && a.propertyKey == b.propertyKey;
         }
     };
-    enum Column { GroupColumn, ClustersColumn, HealthyColumn, UnhealthyColumn, UnknownColumn, NoDataColumn, ColumnCount };
+    enum Column { GroupColumn, ClustersColumn, HealthyColumn, UnhealthyColumn, UnknownColumn, NotReportedColumn, ColumnCount };
 
     explicit FleetTreeModel(const FleetStore *store, QObject *parent = nullptr);
     ~FleetTreeModel() override;
@@ -58,6 +58,8 @@ public:
     // What the table shows when this group is selected (every level down to it).
     ClusterScope scopeOf(const QModelIndex &index) const;
     int clusterCount(const QModelIndex &index) const;
+    // The whole fleet's count of one verdict (the roll-up of every group).
+    int fleetCount(Health health) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = QModelIndex()) const override;
     QModelIndex parent(const QModelIndex &child) const override;

@@ -67,7 +67,8 @@ Health FleetChangeCollector::verdict(const RecordedCluster &cluster) const
 {
     // The verdict the live fleet gives a profile (FleetStore), on the profile
     // as it was recorded.
-    return healthOf(fleet_records::toProfile(cluster, false)->profile);
+    const auto recorded = fleet_records::toProfile(cluster, false);
+    return m_rules.verdict(recorded->profile, managerOf(recorded->profile).name.toString());
 }
 
 QHash<QString, QSet<QString>> FleetChangeCollector::groups(const FleetHubState &state) const

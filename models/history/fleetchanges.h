@@ -3,6 +3,7 @@
 #include "fleethubstate.h"
 
 #include "api/clusterfacts.h"
+#include "fleet/healthrules.h"
 
 #include <QHash>
 #include <QList>
@@ -29,9 +30,9 @@ struct FleetChange
     QString hub;
     QString namespaceName;
     QString name; // the cluster; for Placement the placement (its placement key)
-    // Health: the verdicts (healthOf()) and what made them change.
-    Health from = Health::NoData;
-    Health to = Health::NoData;
+    // Health: the verdicts (by the health rules) and what made them change.
+    Health from = Health::NotReported;
+    Health to = Health::NotReported;
     QString reason; // "ControlPlaneHealthy False: ReasonCode: message"
     // Placement: the clusters ("namespace/name") added and dropped.
     QStringList added;
@@ -41,13 +42,16 @@ struct FleetChange
 // What changed in one hub's recorded fleet from a moment to a later one,
 // collected while its fleet log is replayed from the first to the second.
 // Presence and placements compare the two moments; health verdicts are every
-// change in between, each computed by healthOf() on the cluster as recorded
-// then, the one verdict the live fleet uses too.
+// change in between, each given by the health rules on the cluster as recorded
+// then, as the live fleet's verdicts are.
 class FleetChangeCollector final
 {
 public:
-    explicit FleetChangeCollector(const QString &hub)
+    // `rules`: a copy of the health rules in use, taken on the thread that owns
+    // them (a collector may run on a worker).
+    FleetChangeCollector(const QString &hub, const HealthRules &rules)
         : m_hub(hub)
+        , m_rules(rules)
     {
     }
 
@@ -71,6 +75,7 @@ private:
     QHash<QString, QSet<QString>> groups(const FleetHubState &state) const; // "namespace/group" → clusters
 
     QString m_hub;
+    HealthRules m_rules;
     QHash<QString, Health> m_verdicts;   // by cluster key: the last verdict seen
     QSet<QString> m_present;             // at the start
     QHash<QString, qint64> m_appearedAt; // last appearance in the window

@@ -129,8 +129,8 @@ FleetMoment FleetHistoryReader::momentAt(const QStringList &hubs, qint64 at, QSt
     return moment;
 }
 
-QList<FleetChange> FleetHistoryReader::changes(const QStringList &hubs, qint64 from, qint64 to, QStringList *outside,
-                                               QString *error)
+QList<FleetChange> FleetHistoryReader::changes(const QStringList &hubs, qint64 from, qint64 to,
+                                               const HealthRules &rules, QStringList *outside, QString *error)
 {
     QList<FleetChange> result;
     QString detail;
@@ -159,7 +159,7 @@ QList<FleetChange> FleetHistoryReader::changes(const QStringList &hubs, qint64 f
             outside->append(name);
             continue;
         }
-        FleetChangeCollector collector(name);
+        FleetChangeCollector collector(name, rules);
         FleetHubState state;
         if (!log.replay(first, from, &state, &detail))
             return failed();

@@ -47,10 +47,10 @@ public:
     // The fleet of `hubs` (every recorded hub when empty) as recorded at `at`.
     FleetMoment momentAt(const QStringList &hubs, qint64 at, QString *error);
     // What changed in `hubs` (every recorded hub when empty) after `from` up to
-    // `to`, oldest first. Hubs for which either moment is outside their
-    // recorded range are left out and named in `outside`.
-    QList<FleetChange> changes(const QStringList &hubs, qint64 from, qint64 to, QStringList *outside,
-                               QString *error);
+    // `to`, oldest first, health as `rules` judge it. Hubs for which either
+    // moment is outside their recorded range are left out and named in `outside`.
+    QList<FleetChange> changes(const QStringList &hubs, qint64 from, qint64 to, const HealthRules &rules,
+                               QStringList *outside, QString *error);
 
 private:
     // The stream of `hub` that holds `at`; of a live writer, also up to three

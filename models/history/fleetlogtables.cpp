@@ -1,5 +1,7 @@
 #include "fleetlogtables.h"
 
+#include "historyschema.h"
+
 #include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -9,17 +11,6 @@
 #include <limits>
 
 namespace fleetscope {
-namespace {
-
-QString sqlError(const QSqlQuery &q)
-{
-    const QString db = q.lastError().databaseText();
-    return db.isEmpty() ? q.lastError().text() : db;
-}
-
-
-} // namespace
-
 qint64 FleetLogTables::beginStream(const QString &hub, qint64 at, QString *error)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
@@ -28,7 +19,7 @@ qint64 FleetLogTables::beginStream(const QString &hub, qint64 at, QString *error
     q.bindValue(1, at);
     q.bindValue(2, at);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return -1;
     }
     return q.lastInsertId().toLongLong();
@@ -41,7 +32,7 @@ bool FleetLogTables::extendStream(qint64 stream, qint64 at, QString *error)
     q.bindValue(0, at);
     q.bindValue(1, stream);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     return true;
@@ -59,7 +50,7 @@ bool FleetLogTables::insertFrame(const Frame &frame, QString *error)
     q.bindValue(4, frame.events);
     q.bindValue(5, frame.data);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     q.prepare(QStringLiteral("UPDATE fleet_streams SET ended_at = MAX(ended_at, ?), bytes = bytes + ? WHERE id = ?"));
@@ -67,7 +58,7 @@ bool FleetLogTables::insertFrame(const Frame &frame, QString *error)
     q.bindValue(1, qint64(frame.data.size()));
     q.bindValue(2, frame.stream);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     return true;
@@ -84,7 +75,7 @@ QList<FleetLogTables::Stream> FleetLogTables::streams(const QString &hub, QStrin
     if (!hub.isEmpty())
         q.bindValue(0, hub);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return result;
     }
     while (q.next())
@@ -102,7 +93,7 @@ FleetLogTables::Stream FleetLogTables::streamAt(const QString &hub, qint64 at, Q
     q.bindValue(1, at);
     q.bindValue(2, at);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return {};
     }
     if (!q.next())
@@ -128,7 +119,7 @@ bool FleetLogTables::readFrames(const Stream &stream, qint64 firstId, qint64 fir
     q.bindValue(3, firstId);
     q.bindValue(4, after);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     std::vector<FleetEvent> events;
@@ -172,7 +163,7 @@ bool FleetLogTables::replay(const Stream &stream, qint64 at, FleetHubState *stat
     q.bindValue(0, stream.id);
     q.bindValue(1, at);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     // Without a keyframe the stream is replayed from its start, which was empty.
@@ -195,7 +186,7 @@ bool FleetLogTables::advance(const Stream &stream, qint64 from, qint64 to, Fleet
     q.bindValue(0, stream.id);
     q.bindValue(1, from);
     if (!q.exec()) {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     const bool found = q.next();
@@ -243,7 +234,7 @@ bool FleetLogTables::prune(qint64 cutoff, QString *error)
     }
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     const auto failed = [&] {
-        *error = sqlError(q);
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     };
     for (const Stream &s : all) {

@@ -104,12 +104,14 @@ void FleetTimeMachine::requestChanges(const QStringList &hubs, qint64 from, qint
     QPointer<FleetTimeMachine> self(this);
     FleetHistoryReader *reader = m_reader;
     const QString path = m_path;
-    QMetaObject::invokeMethod(m_worker, [self, reader, path, hubs, from, to] {
+    // The worker judges health by a copy of the rules in use (they are read on this thread).
+    const HealthRules rules = HealthRules::active();
+    QMetaObject::invokeMethod(m_worker, [self, reader, path, hubs, from, to, rules] {
         QString error;
         QStringList outside;
         QList<FleetChange> changes;
         if (ensureOpen(reader, path, &error))
-            changes = reader->changes(hubs, from, to, &outside, &error);
+            changes = reader->changes(hubs, from, to, rules, &outside, &error);
         QMetaObject::invokeMethod(self, [self, from, to, changes, outside, error] {
             if (self)
                 Q_EMIT self->changesReady(from, to, changes, outside, error);

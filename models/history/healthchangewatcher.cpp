@@ -29,7 +29,16 @@ HealthChangeWatcher::HealthChangeWatcher(const FleetStore *store, QObject *paren
         m_last.clear();
         for (const FleetProfile &p : m_store->profiles())
             m_last.insert(ClusterId{m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name},
-                          packedConditions(p.profile()));
+                          p.health);
+    });
+    // New rules change verdicts, not clusters: what they say now is the new normal.
+    connect(store, &FleetStore::healthRulesReapplied, this, [this] {
+        for (int row = 0; row < m_store->profileCount(); ++row) {
+            const FleetProfile &p = m_store->profileAt(row);
+            const ClusterId id{m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name};
+            if (const auto it = m_last.find(id); it != m_last.end())
+                *it = p.health;
+        }
     });
     for (int hub = 0; hub < store->hubCount(); ++hub)
         onHubStatusChanged(hub);
@@ -77,7 +86,7 @@ void HealthChangeWatcher::onHubRemoved(int hub)
     // and if the hub comes back its first sync is not news either.
     m_liveSince.remove(hub);
     const QString name = m_store->hubName(hub);
-    m_last.removeIf([&name](QHash<ClusterId, quint8>::iterator it) { return it.key().hub == name; });
+    m_last.removeIf([&name](QHash<ClusterId, Health>::iterator it) { return it.key().hub == name; });
     for (Pending &pending : m_pending)
         pending.clusters.removeIf([&name](const ClusterId &id) { return id.hub == name; });
     m_pending.removeIf([](const Pending &pending) { return pending.clusters.isEmpty(); });
@@ -101,13 +110,6 @@ bool HealthChangeWatcher::quiet(int hub) const
     return it == m_liveSince.constEnd() || now() - *it < m_settleMs;
 }
 
-quint8 HealthChangeWatcher::packedConditions(const ClusterProfile &profile)
-{
-    const ConditionStatus cph = profile.conditionStatus(condition_types::controlPlaneHealthy);
-    const ConditionStatus joined = profile.conditionStatus(condition_types::joined);
-    return quint8(int(cph) | int(joined) << 2);
-}
-
 void HealthChangeWatcher::onProfilesUpdated(const QList<int> &rows)
 {
     if (m_store->isShowingPast())
@@ -115,28 +117,22 @@ void HealthChangeWatcher::onProfilesUpdated(const QList<int> &rows)
     for (const int row : rows) {
         const FleetProfile &p = m_store->profileAt(row);
         const ClusterProfile &profile = p.profile();
-        const ConditionStatus cph = profile.conditionStatus(condition_types::controlPlaneHealthy);
-        const ConditionStatus joined = profile.conditionStatus(condition_types::joined);
-        const quint8 packed = packedConditions(profile);
         const ClusterId id{m_store->hubName(p.hub), profile.metadata.namespaceName, profile.metadata.name};
         const auto it = m_last.find(id);
         const bool known = it != m_last.end();
-        const quint8 before = known ? *it : packed;
-        m_last.insert(id, packed);
-        if (!known || before == packed || quiet(p.hub) || m_views.isEmpty())
+        const Health before = known ? *it : p.health;
+        m_last.insert(id, p.health);
+        if (!known || before == p.health || quiet(p.hub) || m_views.isEmpty())
             continue;
         Change change;
-        if (cph == ConditionStatus::False || joined == ConditionStatus::False) {
-            const bool wasDown = (before & 3) == quint8(ConditionStatus::False)
-                || (before >> 2) == quint8(ConditionStatus::False);
-            if (wasDown)
-                continue; // still unhealthy, for another reason
+        if (p.health == Health::Unhealthy)
             change = Change::BecameUnhealthy;
-        } else if (p.health == Health::Healthy) {
+        else if (p.health == Health::Healthy)
             change = Change::Recovered;
-        } else {
+        else if (p.health == Health::Unknown)
             change = Change::BecameUnknown;
-        }
+        else
+            continue; // a producer that stopped reporting is no alarm
         for (const View &view : std::as_const(m_views)) {
             if (!view.filter.matches(p, m_store))
                 continue;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "api/clusterprofile.h"
+#include "api/clusterfacts.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/savedview.h"
 #include "historytypes.h"
@@ -73,7 +73,6 @@ private:
     };
 
     void onProfilesUpdated(const QList<int> &rows);
-    static quint8 packedConditions(const ClusterProfile &profile);
     void onHubStatusChanged(int hub);
     void onHubRemoved(int hub);
     void onProfilesDeleting(const QList<FleetProfile> &gone);
@@ -82,7 +81,7 @@ private:
 
     const FleetStore *m_store;
     QList<View> m_views;
-    QHash<ClusterId, quint8> m_last; // ControlPlaneHealthy | Joined << 2
+    QHash<ClusterId, Health> m_last; // by the health rules, as the table shows it
     QHash<int, qint64> m_liveSince; // hub → when it (re)became live; absent: not live
     QList<Pending> m_pending;
     QTimer *m_debounce;

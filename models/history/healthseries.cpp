@@ -1,44 +1,39 @@
 #include "healthseries.h"
 
+#include "timelinesegments.h"
+
 #include <algorithm>
+#include <array>
+#include <tuple>
 #include <limits>
 #include <vector>
 
 namespace fleetscope {
 namespace {
 
-enum class H : qint8 { None = -1, Healthy = 0, Unhealthy = 1, Unknown = 2 };
-
-H healthFrom(ConditionStatus cph, ConditionStatus joined)
-{
-    if (cph == ConditionStatus::False || joined == ConditionStatus::False)
-        return H::Unhealthy;
-    if (cph == ConditionStatus::True && (joined == ConditionStatus::True || joined == ConditionStatus::Absent))
-        return H::Healthy;
-    if (cph == ConditionStatus::Absent && joined == ConditionStatus::Absent)
-        return H::None;
-    return H::Unknown;
-}
+// A verdict, or not counted yet.
+constexpr int notCounted = -1;
 
 struct Event
 {
     qint64 time;
-    H from;
-    H to;
+    int from; // a Health, or notCounted
+    int to;
+    int hub; // an index into the hubs seen
+    int cluster; // an index into the clusters seen
 };
 
-} // namespace
-
-QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, qint64 from, qint64 to, int budget)
+// Each verdict change of each cluster, in time order; `hubs` and `clusters` receive
+// what the events' indexes point at.
+std::vector<Event> verdictEvents(const QList<ConditionTransition> &transitions, const HealthRules &rules,
+                                 const QHash<ClusterId, QString> &managers, QStringList *hubs,
+                                 QList<ClusterId> *clusters)
 {
-    QList<HealthPoint> points;
-    if (to <= from || budget <= 0)
-        return points;
-
     // Per cluster, its transitions in time order → health change events.
     QHash<ClusterId, std::vector<const ConditionTransition *>> perCluster;
+    const QStringList typesRead = rules.allTypesRead();
     for (const ConditionTransition &t : transitions) {
-        if (t.type == QStringView(condition_types::controlPlaneHealthy) || t.type == QStringView(condition_types::joined))
+        if (typesRead.contains(t.type))
             perCluster[t.cluster].push_back(&t);
     }
     std::vector<Event> events;
@@ -47,6 +42,13 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
         auto &list = it.value();
         std::stable_sort(list.begin(), list.end(),
                          [](const ConditionTransition *a, const ConditionTransition *b) { return a->at < b->at; });
+        int hub = int(hubs->indexOf(it.key().hub));
+        if (hub < 0) {
+            hub = int(hubs->size());
+            hubs->append(it.key().hub);
+        }
+        const int cluster = int(clusters->size());
+        clusters->append(it.key());
         // First-sight seeds say how long each condition has held; before the newest
         // of them one condition's state is not known at all, so the cluster is
         // counted from there (not as "unknown" for the years before).
@@ -55,39 +57,127 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, q
             if (t->seeded)
                 knownFrom = std::max(knownFrom, t->at);
         }
-        ConditionStatus cph = ConditionStatus::Absent;
-        ConditionStatus joined = ConditionStatus::Absent;
-        H health = H::None;
+        const int rule = rules.ruleFor(managers.value(it.key()));
+        const QStringList &types = rules.typesRead(rule);
+        std::vector<ConditionStatus> statuses(size_t(types.size()), ConditionStatus::Absent);
+        int health = notCounted;
         for (size_t i = 0; i < list.size(); ++i) {
             const ConditionTransition *t = list[i];
-            (t->type == QStringView(condition_types::joined) ? joined : cph) = t->to;
+            const qsizetype slot = types.indexOf(t->type);
+            if (slot < 0)
+                continue; // read by another manager's rule
+            statuses[size_t(slot)] = t->to;
             if (i + 1 < list.size() && list[i + 1]->at <= knownFrom)
                 continue; // not known yet: only the state at knownFrom counts
-            const H next = healthFrom(cph, joined);
+            const int next = int(rules.verdict(rule, statuses.data()));
             if (next != health) {
-                events.push_back({std::max(t->at, knownFrom), health, next});
+                events.push_back({std::max(t->at, knownFrom), health, next, hub, cluster});
                 health = next;
             }
         }
     }
     std::sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.time < b.time; });
+    return events;
+}
+
+// Whether `hub` was watched at `time`: a cursor over its merged coverage that only moves forward.
+class CoverageCursor
+{
+public:
+    explicit CoverageCursor(QList<CoverageInterval> intervals)
+        : m_intervals(mergeIntervals(std::move(intervals)))
+    {
+    }
+    bool covers(qint64 time)
+    {
+        while (m_next < m_intervals.size() && m_intervals[m_next].end < time)
+            ++m_next;
+        return m_next < m_intervals.size() && m_intervals[m_next].start <= time;
+    }
+
+private:
+    QList<CoverageInterval> m_intervals;
+    qsizetype m_next = 0;
+};
+
+} // namespace
+
+QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions,
+                                const QHash<QString, QList<CoverageInterval>> &coverage, qint64 from, qint64 to,
+                                int budget, const HealthRules &rules, const QHash<ClusterId, QString> &managers)
+{
+    QList<HealthPoint> points;
+    if (to <= from || budget <= 0)
+        return points;
+    QStringList hubs;
+    QList<ClusterId> seen;
+    const std::vector<Event> events = verdictEvents(transitions, rules, managers, &hubs, &seen);
+    // Counts are kept per hub, and a hub adds its own only where it was watched:
+    // what nobody recorded is never counted as a verdict.
+    std::vector<std::array<int, 4>> counts(size_t(hubs.size()), std::array<int, 4>{0, 0, 0, 0});
+    std::vector<CoverageCursor> watched;
+    watched.reserve(size_t(hubs.size()));
+    for (const QString &hub : hubs)
+        watched.emplace_back(coverage.value(hub));
 
     const int n = int(std::min<qint64>(budget, std::max<qint64>(1, to - from)));
-    int counts[3] = {0, 0, 0};
     size_t e = 0;
     points.reserve(n);
     for (int i = 0; i < n; ++i) {
         const qint64 edge = from + (to - from) * (i + 1) / n;
         while (e < events.size() && events[e].time <= edge) {
-            if (events[e].from != H::None)
-                --counts[int(events[e].from)];
-            if (events[e].to != H::None)
-                ++counts[int(events[e].to)];
+            std::array<int, 4> &hub = counts[size_t(events[e].hub)];
+            if (events[e].from != notCounted)
+                --hub[size_t(events[e].from)];
+            if (events[e].to != notCounted)
+                ++hub[size_t(events[e].to)];
             ++e;
         }
-        points.append(HealthPoint{edge, counts[0], counts[1], counts[2]});
+        HealthPoint point;
+        point.time = edge;
+        point.recorded = false;
+        for (size_t h = 0; h < counts.size(); ++h) {
+            if (!watched[h].covers(edge))
+                continue;
+            point.recorded = true;
+            point.healthy += counts[h][size_t(Health::Healthy)];
+            point.unhealthy += counts[h][size_t(Health::Unhealthy)];
+            point.unknown += counts[h][size_t(Health::Unknown)];
+            point.notReported += counts[h][size_t(Health::NotReported)];
+        }
+        points.append(point);
     }
     return points;
+}
+
+QList<ClusterId> clustersWithHealth(const QList<ConditionTransition> &transitions,
+                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 at,
+                                    Health health, const HealthRules &rules, const QHash<ClusterId, QString> &managers)
+{
+    QStringList hubs;
+    QList<ClusterId> seen;
+    const std::vector<Event> events = verdictEvents(transitions, rules, managers, &hubs, &seen);
+    QHash<ClusterId, int> verdicts;
+    for (const Event &event : events) {
+        if (event.time > at)
+            break;
+        verdicts.insert(seen[event.cluster], event.to);
+    }
+    QList<ClusterId> clusters;
+    QHash<QString, bool> watched;
+    for (auto it = verdicts.cbegin(); it != verdicts.cend(); ++it) {
+        if (it.value() != int(health))
+            continue;
+        auto seen = watched.find(it.key().hub);
+        if (seen == watched.end())
+            seen = watched.insert(it.key().hub, CoverageCursor(coverage.value(it.key().hub)).covers(at));
+        if (seen.value())
+            clusters.append(it.key());
+    }
+    std::sort(clusters.begin(), clusters.end(), [](const ClusterId &a, const ClusterId &b) {
+        return std::tie(a.hub, a.namespaceName, a.name) < std::tie(b.hub, b.namespaceName, b.name);
+    });
+    return clusters;
 }
 
 } // namespace fleetscope

@@ -2,21 +2,34 @@
 
 #include "historytypes.h"
 
+#include "fleet/healthrules.h"
+
 #include <QHash>
 #include <QList>
 
 namespace fleetscope {
 
-// Fleet health over time for a scope: healthy / unhealthy / unknown counts of
-// the scope's clusters, downsampled to at most `budget` points whatever the
-// fleet size and window (100k clusters × 30 days stay a few hundred points).
+// Fleet health over time for a scope: the count of each verdict among the scope's
+// clusters, downsampled to at most `budget` points whatever the fleet size and
+// window (100k clusters × 30 days stay a few hundred points).
 //
-// `transitions` are ControlPlaneHealthy and Joined transitions of the scope's
-// clusters (other types are ignored), including each one's last transition
-// before `from`. Health follows healthOf(): ControlPlaneHealthy or Joined False
-// is unhealthy, ControlPlaneHealthy True (with Joined True or not reported) is
-// healthy, anything else reported is unknown; a cluster with neither condition
-// recorded yet is not counted. Each point is the state at the end of its bucket.
-QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions, qint64 from, qint64 to, int budget);
+// `transitions` are the scope's clusters' transitions of the condition types the
+// rules read (others are ignored), including each one's last transition before
+// `from`. Each cluster is judged by the rule for its manager in `managers` (the
+// default rule when it has none), as the table judges it now; a cluster none of
+// whose rule's conditions was recorded yet is not counted. Each point is the state
+// at the end of its bucket. A cluster counts only where its hub was watched
+// (`coverage`, per hub): a point no hub of the scope was watched at is not recorded
+// and counts nothing.
+QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions,
+                                const QHash<QString, QList<CoverageInterval>> &coverage, qint64 from, qint64 to,
+                                int budget, const HealthRules &rules, const QHash<ClusterId, QString> &managers);
+
+// The clusters whose verdict was `health` at `at`, judged as healthSeries() judges
+// them (only those whose hub was watched then), sorted by hub, namespace and name.
+// `transitions` must include each key's last transition at or before `at`.
+QList<ClusterId> clustersWithHealth(const QList<ConditionTransition> &transitions,
+                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 at,
+                                    Health health, const HealthRules &rules, const QHash<ClusterId, QString> &managers);
 
 } // namespace fleetscope

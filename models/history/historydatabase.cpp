@@ -7,7 +7,6 @@
 #include "startstates.h"
 #include "timelinesegments.h"
 
-
 #include <QAtomicInt>
 #include <QCoreApplication>
 #include <QSqlDatabase>
@@ -26,12 +25,6 @@ namespace {
 static_assert(HistoryDatabase::schemaVersion == history_schema::version);
 
 QAtomicInt g_connectionCounter;
-
-QString sqlError(const QSqlError &error)
-{
-    const QString db = error.databaseText();
-    return db.isEmpty() ? error.text() : db;
-}
 
 } // namespace
 
@@ -72,7 +65,7 @@ bool HistoryDatabase::exec(const QString &sql, QString *error) const
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     if (!q.exec(sql)) {
         if (error)
-            *error = sqlError(q.lastError());
+            *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     return true;
@@ -83,13 +76,13 @@ bool HistoryDatabase::migrate(QString *error)
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type='table' AND name='schema_version'"))) {
-        *error = sqlError(q.lastError());
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     m_foundVersion = 0;
     if (q.next()) {
         if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")) || !q.next()) {
-            *error = sqlError(q.lastError());
+            *error = history_schema::sqlErrorText(q.lastError());
             return false;
         }
         m_foundVersion = q.value(0).toInt();
@@ -136,7 +129,7 @@ bool HistoryDatabase::write(const QList<ConditionTransition> &transitions, const
         return true;
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     if (!db.transaction()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(db.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(db.lastError()));
         return false;
     }
     const auto failed = [&](const QString &detail) {
@@ -174,7 +167,7 @@ bool HistoryDatabase::write(const QList<ConditionTransition> &transitions, const
         q.bindValue(10, t.at);
         q.bindValue(11, t.seeded ? 1 : 0);
         if (!q.exec())
-            return failed(sqlError(q.lastError()));
+            return failed(history_schema::sqlErrorText(q.lastError()));
         const qint64 id = q.lastInsertId().toLongLong();
         m_ids.setLatest(cluster, type, id);
         heads.insert({cluster, type}, id);
@@ -186,14 +179,14 @@ bool HistoryDatabase::write(const QList<ConditionTransition> &transitions, const
         q.bindValue(1, it.key().second);
         q.bindValue(2, it.value());
         if (!q.exec())
-            return failed(sqlError(q.lastError()));
+            return failed(history_schema::sqlErrorText(q.lastError()));
     }
     for (const FleetLogTables::Frame &frame : frames) {
         if (!m_fleet.insertFrame(frame, &detail))
             return failed(detail);
     }
     if (!db.commit())
-        return failed(sqlError(db.lastError()));
+        return failed(history_schema::sqlErrorText(db.lastError()));
     return true;
 }
 
@@ -205,7 +198,7 @@ qint64 HistoryDatabase::beginCoverage(const QString &hub, qint64 at, QString *er
     q.bindValue(1, at);
     q.bindValue(2, at);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(q.lastError()));
         return -1;
     }
     return q.lastInsertId().toLongLong();
@@ -218,7 +211,7 @@ bool HistoryDatabase::extendCoverage(qint64 session, qint64 at, QString *error)
     q.bindValue(0, at);
     q.bindValue(1, session);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(q.lastError()));
         return false;
     }
     return true;
@@ -231,7 +224,7 @@ QList<ConditionTransition> HistoryDatabase::latestTransitions(QString *error) co
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral("SELECT ") + history_rows::columns()
                 + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id") + history_rows::joins())) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return result;
     }
     while (q.next())
@@ -248,7 +241,7 @@ QList<ConditionTransition> HistoryDatabase::transitionsAfter(qint64 *lastId, QSt
               + history_rows::joins() + QStringLiteral("WHERE t.id > ? ORDER BY t.id LIMIT 100000"));
     q.bindValue(0, *lastId);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return result;
     }
     while (q.next()) {
@@ -305,7 +298,7 @@ bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 
     q.bindValue(3, since);
     q.bindValue(4, before);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return false;
     }
     while (q.next())
@@ -384,7 +377,7 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
     const auto failed = [&] {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return QList<ConditionTransition>();
     };
     if (withStartState) {
@@ -467,7 +460,7 @@ bool HistoryDatabase::readStartStates(const QList<qint64> &heads, const ChainRun
             }
             sql += u')';
             if (!q.exec(sql)) {
-                *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+                *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
                 return false;
             }
             // A row that is gone (pruned) is not found: its chain ends, as in the walk.
@@ -504,7 +497,7 @@ bool HistoryDatabase::loadFlaps(FlapCounter *counter, qint64 since, QString *err
     q.bindValue(1, since);
     q.bindValue(2, counter->bucketMs());
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return false;
     }
     while (q.next())

@@ -9,7 +9,7 @@
 namespace fleetscope {
 namespace {
 
-QString sqlError(const QSqlError &error)
+QString sqlErrorText(const QSqlError &error)
 {
     const QString db = error.databaseText();
     return db.isEmpty() ? error.text() : db;
@@ -67,7 +67,7 @@ qint64 findOrInsert(const QString &connection, const QString &select, const QStr
         if (q.exec())
             return q.lastInsertId().toLongLong();
     }
-    *error = sqlError(q.lastError());
+    *error = sqlErrorText(q.lastError());
     return -1;
 }
 
@@ -106,7 +106,7 @@ qint64 HistoryIds::latest(qint64 cluster, qint64 type, QString *error)
     q.bindValue(0, cluster);
     q.bindValue(1, type);
     if (!q.exec()) {
-        *error = sqlError(q.lastError());
+        *error = sqlErrorText(q.lastError());
         return -1;
     }
     const qint64 id = q.next() ? q.value(0).toLongLong() : 0; // 0: the key's first transition

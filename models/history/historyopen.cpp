@@ -1,4 +1,5 @@
 #include "historydatabase.h"
+#include "historyschema.h"
 
 #include "kube/privatefiles.h"
 
@@ -13,16 +14,6 @@
 // only reads.
 
 namespace fleetscope {
-namespace {
-
-QString sqlError(const QSqlError &error)
-{
-    const QString db = error.databaseText();
-    return db.isEmpty() ? error.text() : db;
-}
-
-} // namespace
-
 bool HistoryDatabase::connect(const QString &path, bool readOnly, QString *error)
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
@@ -31,7 +22,7 @@ bool HistoryDatabase::connect(const QString &path, bool readOnly, QString *error
     db.setConnectOptions(readOnly ? QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000;QSQLITE_OPEN_READONLY")
                                   : QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000"));
     if (!db.open()) {
-        *error = describe(QCoreApplication::translate("History", "cannot open"), sqlError(db.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot open"), history_schema::sqlErrorText(db.lastError()));
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(m_connection);
         return false;
@@ -117,12 +108,12 @@ bool HistoryDatabase::openForReading(const QString &path, QString *error)
     if (q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")) && q.next())
         version = q.value(0).toInt();
     else {
-        const bool locked = sqlError(q.lastError()).contains(QLatin1String("database is locked"), Qt::CaseInsensitive);
+        const bool locked = history_schema::sqlErrorText(q.lastError()).contains(QLatin1String("database is locked"), Qt::CaseInsensitive);
         *error = describe(locked ? QCoreApplication::translate("History", "locked")
                                  : QCoreApplication::translate("History", "unusable"),
                           locked ? QCoreApplication::translate("History", "another program (an older Fleetscope?) "
                                                                            "holds it whole")
-                                 : sqlError(q.lastError()));
+                                 : history_schema::sqlErrorText(q.lastError()));
         q.finish();
         close();
         return false;

@@ -1,4 +1,5 @@
 #include "historydatabase.h"
+#include "historyschema.h"
 
 #include <QCoreApplication>
 #include <QSqlDatabase>
@@ -12,16 +13,6 @@
 // HistoryDatabase's retention and size caps: what keeps the file's size flat.
 
 namespace fleetscope {
-namespace {
-
-QString sqlError(const QSqlError &error)
-{
-    const QString db = error.databaseText();
-    return db.isEmpty() ? error.text() : db;
-}
-
-} // namespace
-
 qint64 HistoryDatabase::dataBytes() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
@@ -47,7 +38,7 @@ bool HistoryDatabase::pruneTransitionsBefore(qint64 cutoff, bool *deleted, QStri
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     const auto fail = [&] {
-        *error = describe(QCoreApplication::translate("History", "cannot prune"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot prune"), history_schema::sqlErrorText(q.lastError()));
         return false;
     };
     // Clusters whose every condition ended (deleted profiles) before `cutoff`:
@@ -81,7 +72,7 @@ bool HistoryDatabase::pruneTransitionsBefore(qint64 cutoff, bool *deleted, QStri
 bool HistoryDatabase::prune(qint64 cutoff, qint64 maxBytes, QString *error)
 {
     auto fail = [&](QSqlQuery &q) {
-        *error = describe(QCoreApplication::translate("History", "cannot prune"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot prune"), history_schema::sqlErrorText(q.lastError()));
         return false;
     };
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);

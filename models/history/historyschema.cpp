@@ -1,5 +1,7 @@
 #include "historyschema.h"
 
+#include <QSqlError>
+
 namespace fleetscope::history_schema {
 namespace {
 
@@ -85,6 +87,12 @@ QStringList upgradeSteps(int from)
               << QStringLiteral("INSERT INTO schema_version (version) VALUES (%1)").arg(version);
     }
     return steps;
+}
+
+QString sqlErrorText(const QSqlError &error)
+{
+    const QString db = error.databaseText();
+    return db.isEmpty() ? error.text() : db;
 }
 
 } // namespace fleetscope::history_schema

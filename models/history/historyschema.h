@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+class QSqlError;
+
 namespace fleetscope::history_schema {
 
 // The history file's schema, version 3:
@@ -22,5 +24,8 @@ constexpr int version = 4;
 // The statements that bring a file of schema `from` (0 for a new file, 1 to 3) to
 // `version`, in one transaction. The last one records the version.
 QStringList upgradeSteps(int from);
+
+// What SQLite said about a failed statement (the driver's wording when it said nothing).
+QString sqlErrorText(const QSqlError &error);
 
 } // namespace fleetscope::history_schema

@@ -147,19 +147,56 @@ void HistoryStore::fetchCluster(const ClusterId &cluster, qint64 from, qint64 to
     }, std::move(done));
 }
 
-void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, qint64 from, qint64 to, int budget, QObject *context,
+namespace {
+
+// Each scope hub's watched periods in [from, to].
+QHash<QString, QList<CoverageInterval>> coverageOf(const HistoryDatabase &database, const QSet<ClusterId> &scope,
+                                                   qint64 from, qint64 to)
+{
+    QHash<QString, QList<CoverageInterval>> coverage;
+    for (const ClusterId &cluster : scope) {
+        if (!coverage.contains(cluster.hub))
+            coverage.insert(cluster.hub, database.coverage(cluster.hub, from, to + 1));
+    }
+    return coverage;
+}
+
+} // namespace
+
+void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 from,
+                               qint64 to, int budget, QObject *context,
                                std::function<void(const QList<HealthPoint> &)> done)
 {
-    roundTrip<QList<HealthPoint>>(m_worker, context, [scope, from, to, budget](HistoryWorker *worker) {
+    // The worker thread gets its own copy of the rules in use (they are read on this one).
+    const HealthRules rules = HealthRules::active();
+    roundTrip<QList<HealthPoint>>(m_worker, context, [scope, managers, rules, from, to, budget](HistoryWorker *worker) {
         worker->flush();
         if (!worker->usable())
             return QList<HealthPoint>();
+        worker->touchSessions(); // the hubs watched now are watched up to now
         QString error;
-        const QStringList types{QString::fromUtf16(condition_types::controlPlaneHealthy),
-                                QString::fromUtf16(condition_types::joined)};
         const QList<ConditionTransition> transitions =
-            worker->database().transitions(scope, from, to, types, true, &error);
-        return healthSeries(transitions, from, to, budget);
+            worker->database().transitions(scope, from, to, rules.allTypesRead(), true, &error);
+        return healthSeries(transitions, coverageOf(worker->database(), scope, from, to), from, to, budget, rules,
+                            managers);
+    }, std::move(done));
+}
+
+void HistoryStore::fetchClustersWithHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
+                                           qint64 at, Health health, QObject *context,
+                                           std::function<void(const QList<ClusterId> &)> done)
+{
+    const HealthRules rules = HealthRules::active();
+    roundTrip<QList<ClusterId>>(m_worker, context, [scope, managers, rules, at, health](HistoryWorker *worker) {
+        worker->flush();
+        if (!worker->usable())
+            return QList<ClusterId>();
+        worker->touchSessions();
+        QString error;
+        const QList<ConditionTransition> transitions =
+            worker->database().transitions(scope, at, at + 1, rules.allTypesRead(), true, &error);
+        return clustersWithHealth(transitions, coverageOf(worker->database(), scope, at, at), at, health, rules,
+                                  managers);
     }, std::move(done));
 }
 

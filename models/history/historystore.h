@@ -4,6 +4,8 @@
 #include "historytypes.h"
 #include "transitiondetector.h"
 
+#include "api/clusterfacts.h"
+
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -63,8 +65,13 @@ public:
 
     void fetchCluster(const ClusterId &cluster, qint64 from, qint64 to, QObject *context,
                       std::function<void(const ClusterHistory &)> done);
-    void fetchHealth(const QSet<ClusterId> &scope, qint64 from, qint64 to, int budget, QObject *context,
+    // `managers`: each cluster's manager, for its health rule (HealthRules::active()).
+    void fetchHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 from, qint64 to,
+                     int budget, QObject *context,
                      std::function<void(const QList<HealthPoint> &)> done);
+    // The scope's clusters whose verdict was `health` at `at` (see clustersWithHealth()).
+    void fetchClustersWithHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 at,
+                                 Health health, QObject *context, std::function<void(const QList<ClusterId> &)> done);
     void fetchTransitions(const QSet<ClusterId> &scope, qint64 from, qint64 to, QObject *context,
                           std::function<void(const QList<ConditionTransition> &, const QString &error)> done);
     // Flaps per cluster within the settings' flap window (FlapCounter: counted in

@@ -92,17 +92,20 @@ struct ClusterHistory
     QString error; // the query failed (history off, database error)
 };
 
-// Healthy / unhealthy / unknown counts of a scope at one instant.
+// Each verdict's count of a scope at one instant.
 struct HealthPoint
 {
     qint64 time = 0;
     int healthy = 0;
     int unhealthy = 0;
     int unknown = 0;
+    int notReported = 0;
+    bool recorded = true; // false: no hub of the scope was watched then, so nothing is counted
 
     friend bool operator==(const HealthPoint &a, const HealthPoint &b)
     {
-        return a.time == b.time && a.healthy == b.healthy && a.unhealthy == b.unhealthy && a.unknown == b.unknown;
+        return a.time == b.time && a.healthy == b.healthy && a.unhealthy == b.unhealthy && a.unknown == b.unknown
+            && a.notReported == b.notReported && a.recorded == b.recorded;
     }
 };
 

@@ -18,7 +18,7 @@ QString segmentKindName(SegmentKind kind)
     case SegmentKind::Absent:
         return QCoreApplication::translate("Timeline", "not reported");
     case SegmentKind::Gap:
-        return QCoreApplication::translate("Timeline", "not watched");
+        return QCoreApplication::translate("Timeline", "not recorded");
     }
     return {};
 }
@@ -64,9 +64,10 @@ QList<TimelineSegment> computeSegments(QList<ConditionTransition> transitions, Q
     std::stable_sort(transitions.begin(), transitions.end(), [](const ConditionTransition &a, const ConditionTransition &b) {
         return a.at != b.at ? a.at < b.at : a.observedAt < b.observedAt;
     });
-    for (const ConditionTransition &t : transitions)
-        coverage.append({t.at, std::max(t.at, t.observedAt)});
-    const QList<CoverageInterval> known = mergeIntervals(coverage);
+    // Only what Fleetscope watched is known: a first report saying a status began
+    // long before is the status's start (the tooltip's "since"), not a recording of
+    // that time. So every lane shows the same unrecorded stretches.
+    const QList<CoverageInterval> known = mergeIntervals(std::move(coverage));
 
     // Every instant where what is shown may change.
     QList<qint64> cuts{from, to};

@@ -36,9 +36,9 @@ QString segmentKindName(SegmentKind kind);
 
 // The segments of one condition lane in [from, to): `transitions` are that
 // condition's, in any order. A time is known when Fleetscope was watching the
-// hub (`coverage`) or when a recorded report vouches for it: a transition seen at
-// observedAt saying the status began at `at` covers [at, observedAt]. Everything
-// else is a Gap. Adjacent pieces with the same status and reason are merged.
+// hub (`coverage`); everything else is a Gap, on every lane alike, whatever a
+// report says about when its status began (that is the segment's `since`).
+// Adjacent pieces with the same status and reason are merged.
 QList<TimelineSegment> computeSegments(QList<ConditionTransition> transitions, QList<CoverageInterval> coverage,
                                        qint64 from, qint64 to);
 

@@ -138,7 +138,7 @@ void HubCache::upsert(const ResourceSpec &spec, ResponseObjects &objects, quint3
     // Every event decodes the name afresh. Taking the one already held keeps one
     // copy per object for its whole life: whatever keys on it for a while (history's
     // per-cluster state, the Flaps column) would otherwise each hold the copy of
-    // the event that made its entry, a warm-up that grows with the fleet (#26).
+    // the event that made its entry, a warm-up that grows with the fleet.
     if (known)
         meta->name = known->name;
     t.objects.insert(decoded, listStamp);

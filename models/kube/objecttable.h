@@ -14,7 +14,7 @@ namespace fleetscope {
 // replays, changes and vanished objects apart with. It holds the decoded objects
 // themselves (shared with the fleet store, so they cost nothing more) in an
 // open-addressing table of 24-byte slots, and reads keys and resource versions
-// from their metadata. A QHash<key, resourceVersion> kept a second key and
+// from their metadata. A QHash<key, resourceVersion> would keep a second key and
 // version per object: ~190 bytes per profile at 100k, against ~30 here.
 class ObjectTable
 {
@@ -31,7 +31,7 @@ public:
     const ObjectMeta *find(const ObjectKey &key) const;
     // find(), and when found, stamps the object with `listStamp`: which list
     // delivered it last. A relist tells vanished objects by their old stamps, with
-    // no set of the keys it saw (a QSet of 100k keys cost ~5 % of a cold sync).
+    // no set of the keys it saw (a QSet of 100k keys costs ~5 % of a cold sync).
     const ObjectMeta *stamp(const ObjectKey &key, quint32 listStamp);
     // Inserts `object` stamped `listStamp` (0: not from a list), or replaces the
     // one with the same key.
@@ -58,7 +58,7 @@ private:
     {
         Object object; // null: empty
         quint32 hash = 0;
-        quint32 listStamp = 0; // in what was the hash's padding
+        quint32 listStamp = 0; // fills what would otherwise be padding after `hash`
     };
     static constexpr size_t notFound = size_t(-1);
 

@@ -8,11 +8,6 @@
 namespace fleetscope {
 namespace {
 
-simdjson::padded_string_view padded(std::string_view text)
-{
-    return simdjson::padded_string_view(text.data(), text.size(), text.size() + jsonPadding);
-}
-
 QString invalidJson(const char *what, simdjson::error_code error)
 {
     return QStringLiteral("%1 is not valid JSON (parse error: %2)")

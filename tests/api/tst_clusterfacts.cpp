@@ -144,8 +144,10 @@ void TestClusterFacts::health_data()
     QTest::newRow("False beats Unknown") << S::Unknown << S::False << Health::Unhealthy;
     QTest::newRow("control plane Unknown") << S::Unknown << S::True << Health::Unknown;
     QTest::newRow("joined Unknown") << S::True << S::Unknown << Health::Unknown;
-    QTest::newRow("only Joined reported") << S::Absent << S::True << Health::Unknown;
-    QTest::newRow("nothing reported") << S::Absent << S::Absent << Health::NoData;
+    // Membership is no health: without a rule for its manager, it reports none.
+    QTest::newRow("only Joined reported") << S::Absent << S::True << Health::NotReported;
+    QTest::newRow("only Joined Unknown") << S::Absent << S::Unknown << Health::Unknown;
+    QTest::newRow("nothing reported") << S::Absent << S::Absent << Health::NotReported;
     QTest::newRow("only control plane False") << S::False << S::Absent << Health::Unhealthy;
 }
 

@@ -107,10 +107,10 @@ void TestProfileDecoder::decodesProducersProfiles_data()
     QTest::newRow("OCM, conditions null") << "ocm-credential-providers.yaml" << "cluster1"
                                           << "open-cluster-management-addon" << "multicluster.x-k8s.io/v1alpha1"
                                           << "cluster1" << "open-cluster-management" << false << "" << 0 << 0 << 2
-                                          << "No data" << "";
+                                          << "NotReported" << "";
     QTest::newRow("GKE v1alpha2") << "v1alpha2.json" << "gke-us-central1-a" << "fleet-cluster-inventory"
                                   << "multicluster.x-k8s.io/v1alpha2" << "us-central1-a" << "gke-fleet" << false
-                                  << "v1.34.2-gke.1100" << 1 << 3 << 1 << "Unknown"
+                                  << "v1.34.2-gke.1100" << 1 << 3 << 1 << "NotReported"
                                   << "projects/123/locations/us-central1/memberships/a";
     QTest::newRow("OCM v1alpha2") << "ocm-v1alpha2.yaml" << "cluster1" << "ocm-global"
                                   << "multicluster.x-k8s.io/v1alpha2" << "cluster1" << "open-cluster-management"
@@ -118,13 +118,13 @@ void TestProfileDecoder::decodesProducersProfiles_data()
     QTest::newRow("KubeFleet v1alpha2") << "kubefleet-v1alpha2.json" << "member-1" << "fleet-system"
                                         << "multicluster.x-k8s.io/v1alpha2" << "member-1" << "KubeFleet" << false
                                         << "v1.32.6" << 1 << 0 << 1 << "Healthy" << "";
-    QTest::newRow("GKE Fleet v1alpha1, older syncer") << "gke-fleet-v1alpha1.yaml" << "gke-europe-west1-b"
-                                                      << "fleet-cluster-inventory" << "multicluster.x-k8s.io/v1alpha1"
-                                                      << "europe-west1-b" << "gke-fleet" << false << "v1.33.1-gke.1200"
-                                                      << 1 << 2 << 1 << "Healthy" << "";
+    QTest::newRow("GKE Fleet v1alpha1, the older script: no status") << "gke-fleet-v1alpha1.yaml" << "legacy-batch"
+                                                      << "acme-prod-4711" << "multicluster.x-k8s.io/v1alpha1"
+                                                      << "legacy-batch" << "fleet-memberships-to-clusterprofile-script"
+                                                      << false << "" << 0 << 0 << 0 << "NotReported" << "";
     QTest::newRow("conformance seed, no status") << "conformance-seed.yaml" << "demo-cluster-0" << "cluster-inventory"
                                                  << "multicluster.x-k8s.io/v1alpha1" << "" << "demo" << true << ""
-                                                 << 0 << 0 << 0 << "No data" << "demo-cluster-0-id";
+                                                 << 0 << 0 << 0 << "NotReported" << "demo-cluster-0-id";
 }
 
 void TestProfileDecoder::decodesProducersProfiles()
@@ -242,9 +242,15 @@ void TestProfileDecoder::keepsV1alpha2ClusterFields()
     QCOMPARE(c.certificateAuthorityData, QByteArray("-----BEGIN CERTIFICATE-----\n"));
     QVERIFY(c.extensions.isEmpty());
 
-    QVERIFY2(decode(loadFixture(QStringLiteral("gke-fleet-v1alpha1.yaml")), &profile, &error), qPrintable(error));
-    QCOMPARE(profile.accessProviders[0].cluster.tlsServerName.toString(),
-             QStringLiteral("gke-europe-west1-b.internal"));
+    QVERIFY2(decode(loadFixture(QStringLiteral("v1alpha2.json")), &profile, &error), qPrintable(error));
+    QCOMPARE(profile.accessProviders[0].cluster.tlsServerName.toString(), QStringLiteral("gke-a.internal"));
+    // GKE's Connect Gateway: a URL with a path, and no CA data (system roots).
+    QVERIFY2(decode(loadFixture(QStringLiteral("gke-fleet-v1alpha2.yaml")), &profile, &error), qPrintable(error));
+    QCOMPARE(profile.accessProviders.size(), 1);
+    QCOMPARE(profile.accessProviders[0].name.toString(), QStringLiteral("google"));
+    QCOMPARE(profile.accessProviders[0].cluster.server,
+             QStringLiteral("https://connectgateway.googleapis.com/v1/projects/804172376512/locations/global/gkeMemberships/gke-prod"));
+    QVERIFY(profile.accessProviders[0].cluster.certificateAuthorityData.isEmpty());
 }
 
 void TestProfileDecoder::refusesMoreThan64AccessProviders_data()
@@ -442,6 +448,11 @@ void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead_data()
     QTest::newRow("broken after metadata") << profile(R"("spec":{"displayName":})") << "c1";
     QTest::newRow("broken inside metadata") << QByteArray(R"({"metadata":{"namespace":"ns","name":}})") << "";
     QTest::newRow("unclosed after metadata") << profile(R"("status":{"conditions":[{"type":"A")") << "c1";
+    // The fuzzer's: a wrong type, then no JSON after it. The name is found reading
+    // the text again from its start, never by searching on from the failure.
+    QTest::newRow("wrong type, broken text after it") << QByteArray(R"({"status":{"version":"":]}})") << "";
+    QTest::newRow("wrong type before metadata, broken after it")
+        << QByteArray(R"({"status":{"version":"x"},)") + meta + R"(,"spec":{"a":]})" << "c1";
 }
 
 void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead()
@@ -612,7 +623,7 @@ void TestProfileDecoder::leavesIdentifiersOutOfThePool()
 
 void TestProfileDecoder::perClusterTextSharesOneExactBlock()
 {
-    // Issue #18: the display name, the providers' servers, CA data and extension
+    // The display name, the providers' servers, CA data and extension
     // JSON of one profile are UTF-8 in one exact-size block, not a QString each.
     const char *status = R"("status":{"accessProviders":[
         {"name":"a","cluster":{"server":"https://a.example:6443","certificate-authority-data":"Q0FEQVRB",
@@ -669,7 +680,7 @@ void TestProfileDecoder::keepsIdentifiersInTheBlock_data()
 
 void TestProfileDecoder::keepsIdentifiersInTheBlock()
 {
-    // Issue #18: values that identify one cluster are UTF-8 in the profile's one
+    // Values that identify one cluster are UTF-8 in the profile's one
     // text block (no slot, no QString of their own); the rest stays pooled.
     QFETCH(QString, memberId);
     QFETCH(QString, clusterId);

@@ -33,6 +33,8 @@ private slots:
     void exitsZeroOnWarningsAlone();
     void seesCredentialProvidersOnlyThroughV1alpha1();
     void listFiltersByAlias();
+    void listFiltersByFindings_data();
+    void listFiltersByFindings();
 
 private:
     // The settings (property aliases) of a fresh home: the built-in table.
@@ -60,21 +62,31 @@ void TestFleetscopeLint::reportsEveryRuleAsJson()
     QVERIFY2(r.finished, r.err.constData());
     QCOMPARE(r.exitCode, 1); // errors among the findings
     const nlohmann::json out = nlohmann::json::parse(r.out.toStdString());
-    QCOMPARE(out["errors"].get<int>(), 4);
-    QCOMPARE(out["warnings"].get<int>(), 3);
+    QCOMPARE(out["errors"].get<int>(), 8);
+    QCOMPARE(out["warnings"].get<int>(), 5);
     std::set<std::string> seen;
     for (const auto &item : out["items"]) {
         seen.insert(item["rule"].get<std::string>() + " " + item["objects"].dump());
         QVERIFY(!item["message"].get<std::string>().empty());
+        QVERIFY(!item["hint"].get<std::string>().empty());
     }
+    // ocm-global/cluster5 was created as the hub started: seconds old, its missing
+    // labels and conditions are not findings yet. GKE's Joined-only profiles,
+    // OCM's duplicate and its empty clusterset label are clean.
     const std::set<std::string> expected{
         R"(manager-mismatch ["inv/fleet-system/member-2"])",
-        R"(member-disagreement ["inv/fleet-cluster-inventory/gke-eu-west1-b","inv/fleet-system/member-1"])",
+        R"(missing-manager-label ["inv/acme-fleet-prod/legacy-batch"])",
+        R"(missing-manager-label ["inv/legacy/unmanaged-1"])",
+        R"(invalid-manager-name ["inv/legacy/unmanaged-1"])",
+        R"(member-disagreement ["inv/fleet-system/member-1","inv/ocm-global/cluster3"])",
         R"(placement-missing-profile ["inv/ocm-global/placementdecision/web-0"])",
         R"(clusterset-contradiction ["inv/ocm-global/cluster2"])",
-        R"(stale-property ["inv/fleet-cluster-inventory/gke-eu-west1-b"])",
-        R"(no-access-providers ["inv/fleet-cluster-inventory/gke-europe-west1-b"])",
+        R"(invalid-server ["inv/fleet-system/member-4"])",
+        R"(stale-property ["inv/legacy/old-1"])",
+        R"(no-access-providers ["inv/acme-fleet-prod/legacy-batch"])",
         R"(no-access-providers ["inv/legacy/old-1"])",
+        R"(insecure-tls ["inv/fleet-system/member-5"])",
+        R"(no-conditions ["inv/acme-fleet-prod/legacy-batch"])",
     };
     if (seen != expected) {
         for (const std::string &s : seen)
@@ -92,13 +104,19 @@ void TestFleetscopeLint::printsATableAndFailsOnErrors()
     QCOMPARE(r.exitCode, 1);
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
     QVERIFY2(lines.value(0).startsWith("SEVERITY"), r.out.constData());
-    QCOMPARE(lines.size(), 8);
+    QVERIFY2(lines.value(0).trimmed().endsWith("FIX"), r.out.constData());
+    QCOMPARE(lines.size(), 14);
     QVERIFY2(lines.value(1).startsWith("error"), r.out.constData());
-    QVERIFY2(lines.value(7).startsWith("warning"), r.out.constData());
+    QVERIFY2(lines.value(13).startsWith("warning"), r.out.constData());
+    // Each finding says what clears it.
+    bool hinted = false;
+    for (const QByteArray &line : lines)
+        hinted = hinted || (line.contains("invalid-server") && line.contains("publish the member's API server URL"));
+    QVERIFY2(hinted, r.out.constData());
     // A limit of ten years makes 2020's observation fresh.
     const ProcessResult lenient = lint(hub, {QStringLiteral("-o"), QStringLiteral("json"), QStringLiteral("--stale-after"),
                                              QString::number(24 * 3650)});
-    QCOMPARE(nlohmann::json::parse(lenient.out.toStdString())["warnings"].get<int>(), 2);
+    QCOMPARE(nlohmann::json::parse(lenient.out.toStdString())["warnings"].get<int>(), 4);
     // Usage errors are 2, as everywhere.
     QCOMPARE(lint(hub, {QStringLiteral("-o"), QStringLiteral("yaml")}).exitCode, 2);
 }
@@ -109,14 +127,17 @@ void TestFleetscopeLint::exitsZeroOnWarningsAlone()
     const QString fleet = dir.filePath(QStringLiteral("fleet.yaml"));
     const QByteArray text = R"yaml(apiVersion: multicluster.x-k8s.io/v1alpha1
 kind: ClusterProfile
-metadata: {name: lonely, namespace: fleet, labels: {x-k8s.io/cluster-manager: m}}
+metadata: {name: lonely, namespace: fleet, creationTimestamp: "2026-01-01T00:00:00Z", labels: {x-k8s.io/cluster-manager: m}}
 spec: {clusterManager: {name: m}}
+status:
+  conditions: [{type: Joined, status: "True", reason: Joined, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]
 ---
 apiVersion: multicluster.x-k8s.io/v1alpha1
 kind: ClusterProfile
-metadata: {name: fine, namespace: fleet, labels: {x-k8s.io/cluster-manager: m}}
+metadata: {name: fine, namespace: fleet, creationTimestamp: "2026-01-01T00:00:00Z", labels: {x-k8s.io/cluster-manager: m}}
 spec: {clusterManager: {name: m}}
 status:
+  conditions: [{type: Joined, status: "True", reason: Joined, message: "", lastTransitionTime: "2026-01-01T00:00:00Z"}]
   accessProviders:
   - {name: p, cluster: {server: "https://fine.example.com"}}
 )yaml";
@@ -145,9 +166,10 @@ void TestFleetscopeLint::seesCredentialProvidersOnlyThroughV1alpha1()
     bool credentialOnly = false;
     const nlohmann::json out = nlohmann::json::parse(r.out.toStdString()); // outlives the loop
     for (const auto &item : out["items"]) {
+        // old-1's other finding is its stale property.
         if (item["objects"][0].get<std::string>() == "old/legacy/old-1") {
-            QCOMPARE(item["rule"].get<std::string>(), std::string("credential-providers-only"));
-            credentialOnly = true;
+            QVERIFY(item["rule"].get<std::string>() != "no-access-providers");
+            credentialOnly = credentialOnly || item["rule"].get<std::string>() == "credential-providers-only";
         }
     }
     QVERIFY(credentialOnly);
@@ -158,14 +180,54 @@ void TestFleetscopeLint::listFiltersByAlias()
     HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
     QString error;
     QVERIFY2(hub.start(&error), qPrintable(error));
-    // OCM's region claim and GKE Fleet's topology property, one alias.
+    // OCM's region claim and a plain `location` property, one alias.
     const ProcessResult r = runProcess(fleetscopeExecutable(),
                                        {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
                                         QStringLiteral("-o"), QStringLiteral("name"), QStringLiteral("--filter"),
-                                        QStringLiteral("region=eu-west-1")},
+                                        QStringLiteral("region=eu-central-1")},
                                        environment(), 60000);
     QCOMPARE(r.exitCode, 0);
-    QCOMPARE(r.out, QByteArray("inv/fleet-cluster-inventory/gke-eu-west1-b\ninv/ocm-global/cluster1\n"));
+    QCOMPARE(r.out, QByteArray("inv/legacy/old-1\ninv/ocm-global/cluster4\n"));
+}
+
+void TestFleetscopeLint::listFiltersByFindings_data()
+{
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QStringList>("names");
+    QTest::newRow("any finding")
+        << "findings!=\"\""
+        << QStringList{"inv/acme-fleet-prod/legacy-batch", "inv/fleet-system/member-1", "inv/fleet-system/member-2",
+                       "inv/fleet-system/member-4", "inv/fleet-system/member-5", "inv/legacy/old-1",
+                       "inv/legacy/unmanaged-1", "inv/ocm-global/cluster2", "inv/ocm-global/cluster3"};
+    QTest::newRow("one rule, as lint names it") << "findings~no-access"
+                                                << QStringList{"inv/acme-fleet-prod/legacy-batch", "inv/legacy/old-1"};
+    QTest::newRow("KubeFleet's empty server") << "findings~invalid-server" << QStringList{"inv/fleet-system/member-4"};
+    QTest::newRow("no findings, one manager")
+        << "findings=\"\", manager=open-cluster-management"
+        << QStringList{"inv/ocm-global/cluster1", "inv/ocm-global/cluster4", "inv/ocm-global/cluster5",
+                       "inv/ocm-team-a/shared-1", "inv/ocm-team-b/shared-1"};
+    QTest::newRow("inside an or") << "name=member-3 || findings~insecure"
+                                  << QStringList{"inv/fleet-system/member-3", "inv/fleet-system/member-5"};
+    // A label of that name is a label, not the lint.
+    QTest::newRow("label:findings") << "label:findings" << QStringList{};
+}
+
+void TestFleetscopeLint::listFiltersByFindings()
+{
+    QFETCH(QString, filter);
+    QFETCH(QStringList, names);
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const ProcessResult r = runProcess(fleetscopeExecutable(),
+                                       {QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath(),
+                                        QStringLiteral("-o"), QStringLiteral("name"), QStringLiteral("--filter"), filter},
+                                       environment(), 60000);
+    QVERIFY2(r.finished, r.err.constData());
+    QCOMPARE(r.exitCode, 0);
+    QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+    lines.sort();
+    QCOMPARE(lines, names);
 }
 
 QTEST_GUILESS_MAIN(TestFleetscopeLint)

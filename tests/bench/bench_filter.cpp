@@ -1,6 +1,6 @@
 // bench_filter: the fleet browser's hot paths at 100k clusters, printed as a
 // Markdown table. Not a ctest test: speed targets live here, not in unit tests
-// (README "Adding a test"). Run: build-dir/tests/bench/bench_filter [rows]
+// (CONTRIBUTING.md, "Adding a test"). Run: build-dir/tests/bench/bench_filter [rows]
 //
 //   filter eval      FleetFilter::matches over every row (the evaluator alone)
 //   filter proxy     ClusterFilterProxy re-filtering after a filter change

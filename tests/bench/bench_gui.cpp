@@ -15,6 +15,12 @@
 //                                       clusters: a whole InventoryLint pass, and the
 //                                       dashboard's FleetFindings relint after `changes`
 //                                       changed profiles (GUI-thread CPU, median of 5)
+//   bench_gui --health [rows] [days]    the Fleet health tab opened on a 30-day range over
+//                                       `rows` clusters with `days` days of recorded
+//                                       history (a first sighting and about five changes
+//                                       per cluster): the GUI thread's work to open it,
+//                                       its longest stall until the chart shows, and the
+//                                       wall time until it does
 //
 // QSettings go to a throw-away directory (test mode), never the user's.
 
@@ -25,6 +31,11 @@
 #include "fleet/inventorylint.h"
 #include "fleet/fleetstore.h"
 #include "fleet/storefeeder.h"
+#include "charts/fleethealthchart.h"
+#include "history/healthseries.h"
+#include "history/historydatabase.h"
+#include "history/historystore.h"
+#include "historypanel.h"
 #include "mainwindow.h"
 #include "../fleet/syntheticfleet.h"
 #include "../fleet/syntheticlint.h"
@@ -32,9 +43,12 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
+#include <iterator>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -286,6 +300,147 @@ int lint(int rows, int changes)
     return 0;
 }
 
+int health(int rows, int days)
+{
+    constexpr qint64 day = 24 * 3600 * 1000LL;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 since = now - days * day;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("health.sqlite"));
+    qint64 written = 0;
+    double readMs = 0;
+    double seriesMs = 0;
+    qlonglong readRows = 0;
+    {
+        // Written straight into the database, as the recorder would have over the days.
+        HistoryDatabase db;
+        QString error;
+        if (!db.open(path, &error)) {
+            std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+            return 1;
+        }
+        for (int hub = 0; hub < hubCount; ++hub) {
+            const qint64 session = db.beginCoverage(QStringLiteral("hub-%1").arg(hub), since, &error);
+            db.extendCoverage(session, now, &error);
+        }
+        QRandomGenerator random(7);
+        QList<ConditionTransition> batch;
+        auto flush = [&] {
+            written += batch.size();
+            if (!db.insert(batch, &error))
+                std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+            batch.clear();
+        };
+        for (int i = 0; i < rows; ++i) {
+            ConditionTransition t;
+            t.cluster = {QStringLiteral("hub-%1").arg(i % hubCount), QStringLiteral("fleet"),
+                         QStringLiteral("cluster-%1").arg(i, 6, 10, QLatin1Char('0'))};
+            t.type = QStringLiteral("ControlPlaneHealthy");
+            t.to = ConditionStatus::True;
+            t.at = t.observedAt = t.lastTransitionTime = since - day;
+            t.seeded = true;
+            batch.append(t);
+            qint64 times[5];
+            for (qint64 &time : times)
+                time = since + qint64(random.bounded(double(days * day)));
+            std::sort(std::begin(times), std::end(times));
+            bool healthy = true;
+            for (const qint64 time : times) {
+                t.seeded = false;
+                t.from = t.to;
+                healthy = !healthy;
+                t.to = healthy ? ConditionStatus::True : ConditionStatus::False;
+                t.reason = healthy ? QStringLiteral("ManagedClusterAvailable") : QStringLiteral("AgentHeartbeatLost");
+                t.at = t.observedAt = t.lastTransitionTime = time;
+                batch.append(t);
+            }
+            if (batch.size() >= 60000)
+                flush();
+        }
+        flush();
+        // Where the wait goes: the same read and series on this thread.
+        QSet<ClusterId> scope;
+        for (int i = 0; i < rows; ++i)
+            scope.insert({QStringLiteral("hub-%1").arg(i % hubCount), QStringLiteral("fleet"),
+                          QStringLiteral("cluster-%1").arg(i, 6, 10, QLatin1Char('0'))});
+        const HealthRules rules;
+        qint64 start = threadCpuNs();
+        const QList<ConditionTransition> read = db.transitions(scope, now - 30 * day, now, rules.allTypesRead(), true, &error);
+        readMs = double(threadCpuNs() - start) / 1e6;
+        readRows = read.size();
+        if (!error.isEmpty())
+            std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+        QHash<QString, QList<CoverageInterval>> coverage;
+        for (int hub = 0; hub < hubCount; ++hub)
+            coverage.insert(QStringLiteral("hub-%1").arg(hub), db.coverage(QStringLiteral("hub-%1").arg(hub), now - 30 * day, now));
+        start = threadCpuNs();
+        healthSeries(read, coverage, now - 30 * day, now, 300, rules, {});
+        seriesMs = double(threadCpuNs() - start) / 1e6;
+    }
+    FleetStore store;
+    for (int hub = 0; hub < hubCount; ++hub) {
+        store.addHub(QStringLiteral("hub-%1").arg(hub));
+        HubDelta delta;
+        for (int i = hub; i < rows; i += hubCount)
+            delta.upsertedProfiles.append(synthetic::profile(i));
+        store.applyDelta(hub, delta);
+        HubStatus status = store.hubStatus(hub);
+        status.synced = true;
+        store.setHubStatus(hub, status);
+    }
+    HistoryStore history;
+    history.open(path);
+    MainWindow window(&store, nullptr);
+    window.setHistory(&history);
+    window.resize(1400, 900);
+    window.show();
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 1000 || history.state() != HistoryStore::State::Ready)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+
+    HistoryPanel *panel = window.historyPanel();
+    FleetHealthChart *chart = panel->healthChart();
+    chart->setSpan(30 * day);
+    QApplication::processEvents();
+    // The user clicks the tab: everything the GUI thread does until the chart shows.
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = 0, worst = 0, lastCpu = 0, worstCpu = 0;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 t = clock.nsecsElapsed();
+        const qint64 cpu = threadCpuNs();
+        if (last) {
+            worst = qMax(worst, t - last);
+            worstCpu = qMax(worstCpu, cpu - lastCpu);
+        }
+        last = t;
+        lastCpu = cpu;
+    });
+    qint64 shownAt = -1;
+    QObject::connect(chart, &FleetHealthChart::shown, [&] {
+        if (!chart->points().isEmpty() && shownAt < 0) {
+            shownAt = clock.nsecsElapsed();
+            QTimer::singleShot(100, [] { QCoreApplication::exit(0); });
+        }
+    });
+    QTimer::singleShot(60000, [] { QCoreApplication::exit(1); });
+    const qint64 openStart = threadCpuNs();
+    panel->tabs()->setCurrentWidget(chart);
+    const double openCpuMs = double(threadCpuNs() - openStart) / 1e6;
+    probe.start(2);
+    const int code = QApplication::exec();
+    probe.stop();
+    std::printf("rows=%d transitions=%lld days=%d open_gui_cpu_ms=%.1f worst_stall_ms=%.1f worst_busy_cpu_ms=%.1f "
+                "until_shown_ms=%.0f points=%lld read_cpu_ms=%.0f read_rows=%lld series_cpu_ms=%.0f\n",
+                store.profileCount(), qlonglong(written), days, openCpuMs, double(worst) / 1e6 - 2.0,
+                double(worstCpu) / 1e6, double(shownAt) / 1e6, qlonglong(chart->points().size()), readMs,
+                readRows, seriesMs);
+    return code;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -297,10 +452,12 @@ int main(int argc, char **argv)
     const QStringList args = QCoreApplication::arguments();
     if (args.value(1) == QLatin1String("--first-paint"))
         return firstPaint(args.contains(QStringLiteral("--demo")), clock);
+    if (args.value(1) == QLatin1String("--health"))
+        return health(args.value(2, QStringLiteral("100000")).toInt(), args.value(3, QStringLiteral("30")).toInt());
     if (args.value(1) == QLatin1String("--stall"))
         return stall(args.size() > 2 ? args[2].toInt() : 100000, args.size() > 3 ? args[3].toInt() : 10000);
     if (args.value(1) == QLatin1String("--lint"))
         return lint(args.size() > 2 ? args[2].toInt() : 100000, args.size() > 3 ? args[3].toInt() : 1000);
-    std::fprintf(stderr, "usage: bench_gui --stall [rows] [events] | --first-paint [--demo] | --lint [rows] [changes]\n");
+    std::fprintf(stderr, "usage: bench_gui --stall [rows] [events] | --first-paint [--demo] | --lint [rows] [changes] | --health [rows] [days]\n");
     return 2;
 }

@@ -16,13 +16,25 @@
 
 namespace fleetscope::testing {
 
+// The instant the producers' fixture describes (its conditions' times lead up
+// to it): what the lint tests take as now.
+inline constexpr char producerFleetNow[] = "2026-11-26T12:00:00Z";
+// When a hub stamped the profiles the fixture gives no creationTimestamp: just
+// before producerFleetNow, as if they had been created then.
+inline constexpr char producerFleetCreated[] = "2026-11-26T11:59:50Z";
+
 // One delta with these objects; `servedVersion` "v1alpha2" reads the profiles as a
-// v1alpha2 hub serves them (credentialProviders pruned), "" as written.
-inline HubDelta deltaOf(std::vector<nlohmann::json> documents, const QString &servedVersion, const QString &name)
+// v1alpha2 hub serves them (credentialProviders pruned), "" as written. A
+// profile without a creationTimestamp gets `created`, as a hub stamps one.
+inline HubDelta deltaOf(std::vector<nlohmann::json> documents, const QString &servedVersion, const QString &name,
+                        const char *created = producerFleetCreated)
 {
     HubDelta delta;
     for (nlohmann::json &document : documents) {
         const std::string kind = document.value("kind", std::string());
+        if (kind == "ClusterProfile" && document.contains("metadata") && document["metadata"].is_object()
+            && !document["metadata"].contains("creationTimestamp"))
+            document["metadata"]["creationTimestamp"] = created;
         if (kind == "ClusterProfile" && !servedVersion.isEmpty()) {
             document["apiVersion"] = "multicluster.x-k8s.io/" + servedVersion.toStdString();
             if (servedVersion == u"v1alpha2" && document.contains("status"))

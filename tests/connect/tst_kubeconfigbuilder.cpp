@@ -318,9 +318,9 @@ void TestKubeconfigBuilder::carriesProducersClusterFields_data()
     QTest::newRow("KubeFleet v1alpha2: proxy, no compression")
         << "kubefleet-v1alpha2.json"
         << R"({"server":"https://member-1.fleet.example.com:6443","certificate-authority-data":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCg==","proxy-url":"https://egress.fleet.example.com:3128","disable-compression":true})";
-    QTest::newRow("GKE Fleet v1alpha1: TLS server name")
-        << "gke-fleet-v1alpha1.yaml"
-        << R"({"server":"https://35.4.5.6","tls-server-name":"gke-europe-west1-b.internal","certificate-authority-data":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCg=="})";
+    QTest::newRow("GKE Fleet v1alpha2: Connect Gateway path, no CA data")
+        << "gke-fleet-v1alpha2.yaml"
+        << R"({"server":"https://connectgateway.googleapis.com/v1/projects/804172376512/locations/global/gkeMemberships/gke-prod"})";
     QTest::newRow("OCM v1alpha2: exec extension, no CA file")
         << "ocm-v1alpha2.yaml"
         << R"({"server":"https://cluster-proxy-addon-user.ocm-global:9092/cluster1","extensions":[{"name":"client.authentication.k8s.io/exec","extension":{"clusterName":"cluster1"}}]})";

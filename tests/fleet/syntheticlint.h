@@ -3,7 +3,7 @@
 // Synthetic inventories that trip the inventory lint's rules now and then: on top
 // of syntheticfleet.h's profiles, member ids shared across namespaces, manager
 // labels that sometimes disagree with the spec, missing or deprecated access
-// providers, properties of every age, clusterset labels on namespaces, and
+// providers, empty servers and disabled TLS checks, properties of every age, clusterset labels on namespaces, and
 // PlacementDecisions naming profiles that may or may not exist. Random deltas
 // change all of them, so that an incremental lint meets every kind of change.
 
@@ -41,14 +41,31 @@ inline ProfilePtr lintProfile(int index, int round = 0)
         p.metadata.labels.insert(in(QString::fromUtf16(well_known::inventoryMemberIdLabel)),
                                  in(QStringLiteral("member-%1").arg(index / lintNamespaces)));
     QList<AccessProvider> providers;
-    switch ((mix >> 7) % 8) {
+    const auto provider = [&](const QString &name, bool deprecated, const QString &server, bool insecure = false) {
+        AccessProvider a;
+        a.name = in(name);
+        a.fromCredentialProviders = deprecated;
+        a.cluster.server = BlockString(server);
+        a.cluster.insecureSkipTlsVerify = insecure;
+        providers.append(a);
+    };
+    static const QString server = QStringLiteral("https://cluster-proxy.inv:9092/member");
+    switch ((mix >> 7) % 16) {
     case 0:
-        break; // no provider
     case 1:
-        providers.append(AccessProvider{{}, in(QStringLiteral("token")), true});
+        break; // no provider
+    case 2:
+    case 3:
+        provider(QStringLiteral("token"), true, server);
+        break;
+    case 4:
+        provider(QStringLiteral("KubeFleet"), false, QString()); // KubeFleet's server ""
+        break;
+    case 5:
+        provider(QStringLiteral("KubeFleet"), false, server, true);
         break;
     default:
-        providers.append(AccessProvider{{}, in(QStringLiteral("cluster-proxy")), false});
+        provider(QStringLiteral("cluster-proxy"), false, server);
         break;
     }
     p.accessProviders = providers;

@@ -257,7 +257,7 @@ void TestFleetEngine::catchesUpSoonAfterDropsAnd429s_data()
 // A link that drops watches now and then, and a hub that answers 429 under load:
 // with the real backoff (not the tests' quick one), the fleet must equal the hub
 // soon after the churn stops (the bound is below). A backoff that grew with
-// every drop, although each watch delivered events, used to leave it 12–25 s
+// every drop, although each watch delivered events, would leave it 12–25 s
 // behind.
 void TestFleetEngine::catchesUpSoonAfterDropsAnd429s()
 {

@@ -211,7 +211,9 @@ void TestFleetFilter::evaluates_data()
     row("count.node.k8s.io", "c1,c2,c3");
     row("!count.node.k8s.io", "edge-c4");
     row("health=unhealthy", "c2");
-    row("health in (healthy, nodata)", "c1,edge-c4");
+    // c3 is gke-fleet's, whose rule reads Joined, which c3 does not write.
+    row("health in (healthy, nodata)", "c1,c3,edge-c4");
+    row("health=not-reported", "c3,edge-c4");
     row("health!=healthy", "c2,c3,edge-c4");
     row("hub=hub-b", "c3,edge-c4");
     row("hub=nosuch", "");
@@ -228,7 +230,7 @@ void TestFleetFilter::evaluates_data()
     row("\"search us\"", "c2");
     row("'Payments EU'", "c1");
     row("clusterset=prod, manager=ocm", "c1");
-    row("clusterset=prod && health=unknown", "c3");
+    row("clusterset=prod && health=\"Not reported\"", "c3");
     row("clusterset=prod edge", "");
     row("manager=ocm || manager=kubefleet", "c1,c2");
     row("(manager=ocm || manager=kubefleet) && ControlPlaneHealthy=False", "c2");
@@ -254,7 +256,8 @@ void TestFleetFilter::evaluates_data()
     row("kubernetes-version>=1.31", "c3");
     row("kubernetes-version=v1.4.0", "c2");
     row("kubernetes-version~gke", "c3");
-    row("region~eu", "");
+    // location.topology.k8s.io is the region alias's last resort.
+    row("region~eu", "c1,c3");
     row("region!=x", "c1,c2,c3,edge-c4");
     // Case: keys of built-in fields and statuses ignore it, values do not,
     // ~ ignores it.
@@ -365,7 +368,7 @@ void TestFleetFilter::reportsErrors_data()
     row("name~/ab", 5, "unterminated regex at 5");
     row("version>=abc", 9, "expected a version after '>=' at 9");
     row("count.node.k8s.io>=many", 19, "expected a number or a version after '>=' at 19");
-    row("health=sick", 7, "expected healthy, unhealthy, unknown or nodata at 7");
+    row("health=sick", 7, "expected healthy, unhealthy, unknown or not-reported at 7");
     row("Joined=Maybe", 7, "expected True, False, Unknown or Absent at 7");
     row("!", 1, "expected a term after '!' at 1");
     row("name>c1", 4, "'>' does not apply to 'name' at 4");

@@ -184,13 +184,15 @@ void TestFleetTreeModel::groupsByInventory()
         inventories << QStringLiteral("%1 %2").arg(inventory.data().toString()).arg(tree.clusterCount(inventory));
     }
     inventories.sort();
-    QCOMPARE(inventories, (QStringList{"fleet-cluster-inventory 2", "fleet-system 3", "legacy 1", "ocm-global 2"}));
+    QCOMPARE(inventories, (QStringList{"acme-fleet-prod 1", "cluster-inventory 1", "fleet-cluster-inventory 2",
+                                       "fleet-system 5", "legacy 2", "ocm-global 5", "ocm-team-a 1", "ocm-team-b 1"}));
     ClusterTableModel table(&store);
     ClusterFilterProxy proxy(&table);
     verifyTree(tree, store, &proxy);
     // A clusterset stays a level one can add: OCM's two profiles claim two sets in one inventory.
     tree.setLevels(FleetTreeModel::levelsFromSpec("inventory>clusterset"));
-    QCOMPARE(topGroups(tree), (QStringList{"fleet-cluster-inventory", "fleet-system", "legacy", "ocm-global"}));
+    QCOMPARE(topGroups(tree), (QStringList{"acme-fleet-prod", "cluster-inventory", "fleet-cluster-inventory",
+                                           "fleet-system", "legacy", "ocm-global", "ocm-team-a", "ocm-team-b"}));
     verifyTree(tree, store, &proxy);
 }
 

@@ -1,5 +1,5 @@
 // The engine against hubs that lie in every way fleetscope-hub's hostile faults
-// can (issue 10): huge objects, a million items, deep nesting, invalid UTF-8,
+// can: huge objects, a million items, deep nesting, invalid UTF-8,
 // duplicate keys, wrong types, dripping watches, endless bodies, silence, and TLS
 // with the wrong certificate or name. Each time: a clear error that names the hub
 // and says what was wrong, memory bounded by the configured caps, the hub recovers
@@ -201,7 +201,7 @@ void TestHostileHubs::hostileAnswers()
         goodProfiles += p.hub == good ? 1 : 0;
     QCOMPARE(goodProfiles, kProfiles);
     // Bounded memory: a 130 MB or endless body costs the cap plus Qt's bounded read
-    // buffer, not what the network thread read ahead (that was 66-82 MiB here).
+    // buffer, not what the network thread reads ahead (66-82 MiB unbounded).
     // ASan's quarantine and shadow memory make the numbers meaningless there.
     if (!underSanitizer() && peakBefore > 0 && (fault == u"many-items" || fault == u"endless")) {
         const qint64 grew = peakRssMiB() - peakBefore;

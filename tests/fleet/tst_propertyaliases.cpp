@@ -74,9 +74,9 @@ private:
 void TestPropertyAliases::initTestCase()
 {
     fillProducerFleet(&m_store);
-    QCOMPARE(m_store.profileCount(), 8);
+    QCOMPARE(m_store.profileCount(), 18);
     fillProducerFleet(&m_v1, QStringLiteral("v1alpha1"));
-    QCOMPARE(m_v1.profileCount(), 8);
+    QCOMPARE(m_v1.profileCount(), 18);
 }
 
 void TestPropertyAliases::cleanup()
@@ -93,24 +93,31 @@ void TestPropertyAliases::filtersByAlias_data()
     const auto newRow = [&version](const char *name) -> QTestData & {
         return QTest::addRow("%s %s", qPrintable(version), name) << version;
     };
-    // OCM's cluster claim and GKE Fleet's topology label name the same region.
-    newRow("region: OCM claim or GKE topology") << "region=eu-west-1" << "cluster1,gke-eu-west1-b";
-    newRow("region: older GKE syncer's location") << "region=europe-west1" << "gke-europe-west1-b";
-    newRow("region in a list") << "region in (us-east-1,europe-west1)" << "cluster2,gke-europe-west1-b";
-    newRow("region exists") << "property:region" << "cluster1,cluster2,gke-eu-west1-b,gke-europe-west1-b";
-    newRow("region absent (KubeFleet writes none)") << "!property:region" << "member-1,member-2,member-3,old-1";
-    newRow("region != also takes clusters without it") << "region!=eu-west-1"
-                                                               << "cluster2,gke-europe-west1-b,member-1,member-2,member-3,old-1";
-    newRow("zone") << "zone~west" << "gke-eu-west1-b";
+    // OCM's cluster claim and the consumer guide's topology name: the same region.
+    // GKE Fleet's sync writes no property at all.
+    newRow("region: OCM claim or the guide's topology") << "region=eu-west-1" << "cluster1,guide-eu-1";
+    newRow("region: a plain location property") << "region=eu-central-1" << "cluster4,old-1";
+    newRow("region in a list") << "region in (us-east-1,eu-central-1)" << "cluster2,cluster3,cluster4,old-1";
+    newRow("region exists") << "property:region"
+                            << "cluster1,cluster2,cluster3,cluster4,guide-eu-1,old-1,shared-1,shared-1";
+    newRow("region absent (KubeFleet and GKE write none)")
+        << "!property:region"
+        << "cluster5,gke-batch-us-central1-a,gke-prod-europe-west1,legacy-batch,member-1,member-2,member-3,member-4,"
+           "member-5,unmanaged-1";
+    newRow("region != also takes clusters without it")
+        << "region!=eu-west-1"
+        << "cluster2,cluster3,cluster4,cluster5,gke-batch-us-central1-a,gke-prod-europe-west1,legacy-batch,member-1,"
+           "member-2,member-3,member-4,member-5,old-1,shared-1,shared-1,unmanaged-1";
+    newRow("zone") << "zone~west" << "guide-eu-1";
     newRow("cluster-id: OCM's id.k8s.io") << "cluster-id=3c9f7e2a-ocm-cluster1" << "cluster1";
-    newRow("platform") << "platform in (AWS,GCP)" << "cluster1,cluster2";
+    newRow("platform") << "platform in (AWS,GCP)" << "cluster1,cluster2,cluster3,cluster4,shared-1,shared-1";
     // The reported version stands in where no kubeversion claim exists.
-    newRow("kubernetes-version compares as a version") << "kubernetes-version>=1.33"
-                                                               << "cluster1,cluster2,gke-eu-west1-b,gke-europe-west1-b";
+    newRow("kubernetes-version compares as a version")
+        << "kubernetes-version>=1.33"
+        << "cluster1,cluster2,cluster3,cluster4,gke-prod-europe-west1,guide-eu-1,shared-1,shared-1";
     newRow("a plain word stays free text") << "region" << "";
-    newRow("an alias with other terms") << "region=eu-west-1, manager=gke-fleet" << "gke-eu-west1-b";
-    newRow("the property's own name still works") << "topology.kubernetes.io/region=eu-west-1"
-                                                         << "gke-eu-west1-b";
+    newRow("an alias with other terms") << "region=eu-west-1, manager=my-fleet-manager" << "guide-eu-1";
+    newRow("the property's own name still works") << "topology.kubernetes.io/region=eu-west-1" << "guide-eu-1";
     }
 }
 
@@ -152,8 +159,9 @@ void TestPropertyAliases::groupsAndScopesByAlias()
     FleetTreeModel tree(&fleet);
     QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
     tree.setLevels({{FleetTreeModel::Level::Kind::Property, QStringLiteral("region")}});
-    QCOMPARE(groups(tree), (QStringList{QStringLiteral("(none) (4)"), QStringLiteral("eu-west-1 (2)"),
-                                        QStringLiteral("europe-west1 (1)"), QStringLiteral("us-east-1 (1)")}));
+    QCOMPARE(groups(tree), (QStringList{QStringLiteral("(none) (10)"), QStringLiteral("eu-central-1 (2)"),
+                                        QStringLiteral("eu-west-1 (2)"), QStringLiteral("us-east-1 (2)"),
+                                        QStringLiteral("us-west-2 (2)")}));
     // Selecting a group scopes the table to exactly its clusters, alias and all.
     ClusterTableModel table(&fleet);
     ClusterFilterProxy proxy(&table);
@@ -168,7 +176,7 @@ void TestPropertyAliases::groupsAndScopesByAlias()
     // An edited alias regroups in place.
     PropertyAliases::setActive(PropertyAliases({{QStringLiteral("region"), {QStringLiteral("location")}}}));
     tree.regroup();
-    QCOMPARE(groups(tree), (QStringList{QStringLiteral("(none) (7)"), QStringLiteral("europe-west1 (1)")}));
+    QCOMPARE(groups(tree), (QStringList{QStringLiteral("(none) (17)"), QStringLiteral("eu-central-1 (1)")}));
 }
 
 void TestPropertyAliases::editedTableAppliesAndIsKept()
@@ -182,7 +190,7 @@ void TestPropertyAliases::editedTableAppliesAndIsKept()
 
     QList<PropertyAliases::Alias> edited = PropertyAliases::builtIn().aliases();
     edited.append({QStringLiteral("node-count"), {QStringLiteral("count.node.k8s.io")}});
-    edited[0].properties = QStringList{QStringLiteral("location")}; // region: the old syncer only
+    edited[0].properties = QStringList{QStringLiteral("location")}; // region: a plain `location` only
     const PropertyAliases table(edited);
     table.save(settings);
     settings.sync();
@@ -194,7 +202,7 @@ void TestPropertyAliases::editedTableAppliesAndIsKept()
 
     PropertyAliases::setActive(loaded);
     QCOMPARE(matching(m_store, QStringLiteral("region=eu-west-1")), QString());
-    QCOMPARE(matching(m_store, QStringLiteral("region=europe-west1")), QStringLiteral("gke-europe-west1-b"));
+    QCOMPARE(matching(m_store, QStringLiteral("region=eu-central-1")), QStringLiteral("old-1"));
     QVERIFY(PropertyAliases::active().describe().contains(u"node-count: count.node.k8s.io"));
 }
 

@@ -120,8 +120,8 @@ void TestRowIndex::followsTheStoresEditsAtRandom()
 
 void TestRowIndex::staysSmallAtFleetScale()
 {
-    // What issue #8 bought: a QHash<(hub, namespace, name), row> cost ~75 bytes per
-    // profile at 100k; the index must stay an order of magnitude below.
+    // A QHash<(hub, namespace, name), row> costs ~75 bytes per profile at 100k;
+    // the index must stay an order of magnitude below.
     std::vector<FleetProfile> rows;
     rows.reserve(100000);
     RowIndex index(&rows);

@@ -1,5 +1,5 @@
 // Flap counts over a sliding window, kept in buckets so that the Flaps column
-// costs the same after a week of churn as after a minute (issue #26).
+// costs the same after a week of churn as after a minute.
 
 #include "historytestutil.h"
 

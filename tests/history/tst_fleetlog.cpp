@@ -222,7 +222,7 @@ private slots:
         QString error;
         QVERIFY(reader.open(path, &error));
         QStringList outside;
-        const QList<FleetChange> changes = reader.changes({}, 1000, 3500, &outside, &error);
+        const QList<FleetChange> changes = reader.changes({}, 1000, 3500, HealthRules::active(), &outside, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(outside.isEmpty());
         QStringList seen;
@@ -253,13 +253,13 @@ private slots:
                            QStringLiteral("3000 placement fleet/web +fleet/c2,fleet/c3 -fleet/c1"),
                        }));
         // c1 comes back unhealthy: after 3000 it is a new appearance, not a change.
-        const QList<FleetChange> later = reader.changes({hubA}, 3500, 4500, &outside, &error);
+        const QList<FleetChange> later = reader.changes({hubA}, 3500, 4500, HealthRules::active(), &outside, &error);
         QCOMPARE(later.size(), 1);
         QCOMPARE(later[0].kind, FleetChange::Kind::Appeared);
         QCOMPARE(later[0].name, QStringLiteral("c1"));
         QCOMPARE(later[0].to, Health::Unhealthy);
         // Outside the recorded range the hub is named, not guessed at.
-        QVERIFY(reader.changes({hubA}, 500, 2000, &outside, &error).isEmpty());
+        QVERIFY(reader.changes({hubA}, 500, 2000, HealthRules::active(), &outside, &error).isEmpty());
         QCOMPARE(outside, QStringList{hubA});
     }
 
@@ -295,7 +295,7 @@ private slots:
         QCOMPARE(reader.momentAt({hubA}, 3000, &error).hubs[0].coverage, HubMoment::Coverage::NotRecorded);
         QCOMPARE(reader.momentAt({hubA}, 5500, &error).hubs[0].profiles.size(), 2);
         QStringList outside;
-        const QList<FleetChange> changes = reader.changes({hubA}, 1500, 5500, &outside, &error);
+        const QList<FleetChange> changes = reader.changes({hubA}, 1500, 5500, HealthRules::active(), &outside, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(changes.size(), 2);
         QCOMPARE(changes[0].kind, FleetChange::Kind::Left);
@@ -306,7 +306,7 @@ private slots:
         QCOMPARE(changes[1].at, 5000);
         QCOMPARE(changes[1].to, Health::Unhealthy);
         // A moment in the gap is outside; the hub is named.
-        QVERIFY(reader.changes({hubA}, 3000, 5500, &outside, &error).isEmpty());
+        QVERIFY(reader.changes({hubA}, 3000, 5500, HealthRules::active(), &outside, &error).isEmpty());
         QCOMPARE(outside, QStringList{hubA});
     }
 

@@ -235,7 +235,7 @@ private slots:
                 std::sort(c.labels.begin(), c.labels.end());
                 actual.insert(c.name, c);
                 // The verdict of the profile as recorded is the live fleet's then.
-                QCOMPARE(healthOf(p->profile), truth.liveVerdicts.value(c.name, Health::NoData));
+                QCOMPARE(healthOf(p->profile), truth.liveVerdicts.value(c.name, Health::NotReported));
             }
             const QString diff = difference(actual, truth.clusters);
             QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 (%2): %3").arg(at).arg(QLatin1String(where), diff)));
@@ -267,7 +267,7 @@ private slots:
         const Truth &first = truths.begin()->second;
         const Truth &end = last->second;
         const QList<FleetChange> changes =
-            reader.changes({hubName}, truths.begin()->first, last->first, &outside, &error);
+            reader.changes({hubName}, truths.begin()->first, last->first, HealthRules::active(), &outside, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(outside.isEmpty());
         QSet<QString> appeared, left, verdictChanged, placementChanged;

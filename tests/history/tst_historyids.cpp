@@ -1,6 +1,6 @@
 // The ids a history write caches (HistoryIds) follow the live fleet: a hub that
 // keeps adding and deleting clusters must not fill them with names that write
-// no more (issue #26), and a cluster that comes back still chains to its past.
+// no more, and a cluster that comes back still chains to its past.
 
 #include "historytestutil.h"
 

@@ -223,10 +223,10 @@ private slots:
         QStringList shown;
         for (const TimelineSegment &s : lane)
             shown << QStringLiteral("%1-%2 %3").arg(s.start).arg(s.end).arg(segmentKindName(s.kind));
-        QCOMPARE(shown, (QStringList{QStringLiteral("0-900 not watched"), QStringLiteral("900-1000 not reported"),
+        QCOMPARE(shown, (QStringList{QStringLiteral("0-900 not recorded"), QStringLiteral("900-1000 not reported"),
                                      QStringLiteral("1000-3000 True"),
-                                     QStringLiteral("3000-6000 not watched"), QStringLiteral("6000-8000 True"),
-                                     QStringLiteral("8000-10000 not watched")}));
+                                     QStringLiteral("3000-6000 not recorded"), QStringLiteral("6000-8000 True"),
+                                     QStringLiteral("8000-10000 not recorded")}));
     }
 };
 

@@ -9,6 +9,8 @@
 #include <QBuffer>
 #include <QTest>
 
+#include <limits>
+
 using namespace fleetscope;
 
 namespace {
@@ -58,6 +60,12 @@ QList<CoverageInterval> parseCoverage(const QString &spec)
     return list;
 }
 
+// Watched all along, for the series whose coverage is not the point.
+QHash<QString, QList<CoverageInterval>> always()
+{
+    return {{QStringLiteral("hub"), {{std::numeric_limits<qint64>::min() / 2, std::numeric_limits<qint64>::max() / 2}}}};
+}
+
 QString describe(const QList<TimelineSegment> &segments)
 {
     QStringList parts;
@@ -99,10 +107,12 @@ private slots:
                                                    << "0-40:T 40-70:U/Lost 70-100:T";
         QTest::newRow("gap while not watching") << "0:True" << "0-40 60-100" << 0LL << 100LL
                                                 << "0-40:T 40-60:gap 60-100:T";
-        QTest::newRow("change during a gap, dated by the cluster")
-            << "0:True 50@60:False" << "0-40 60-100" << 0LL << 100LL << "0-40:T 40-50:gap 50-100:F";
-        QTest::newRow("seed vouches for the time before watching")
-            << "~10@50:True" << "50-100" << 0LL << 100LL << "0-10:gap 10-100:T";
+        // What a report says about when a status began is its "since", not a recording:
+        // unrecorded time is a gap on every lane alike.
+        QTest::newRow("change during a gap shows from when watching resumed")
+            << "0:True 50@60:False" << "0-40 60-100" << 0LL << 100LL << "0-40:T 40-60:gap 60-100:F";
+        QTest::newRow("a first sighting does not vouch for the time before watching")
+            << "~10@50:True" << "50-100" << 0LL << 100LL << "0-50:gap 50-100:T";
         QTest::newRow("state before the window carries in") << "-500:False 50:True" << "0-100" << 0LL << 100LL
                                                             << "0-50:F 50-100:T";
         QTest::newRow("window inside one segment") << "0:True" << "0-100" << 20LL << 30LL << "20-30:T";
@@ -159,16 +169,22 @@ private slots:
         add(QStringLiteral("a"), cph, 0, ConditionStatus::True);
         add(QStringLiteral("b"), cph, 0, ConditionStatus::True);
         add(QStringLiteral("b"), joined, 0, ConditionStatus::True);
-        add(QStringLiteral("c"), joined, 0, ConditionStatus::True); // only Joined: unknown
+        // Only Joined, under the default rule: the producer reports no health.
+        add(QStringLiteral("c"), joined, 0, ConditionStatus::True);
+        // Only Joined, from GKE Fleet: its rule reads Joined.
+        add(QStringLiteral("g"), joined, 0, ConditionStatus::True);
         add(QStringLiteral("a"), cph, 45, ConditionStatus::False);
         add(QStringLiteral("b"), joined, 75, ConditionStatus::Unknown);
+        add(QStringLiteral("g"), joined, 90, ConditionStatus::False);
         add(QStringLiteral("d"), QStringLiteral("Other"), 10, ConditionStatus::False); // ignored
-        const QList<HealthPoint> points = healthSeries(list, 0, 100, 4);
+        const QHash<ClusterId, QString> managers{
+            {ClusterId{QStringLiteral("hub"), QStringLiteral("ns"), QStringLiteral("g")}, QStringLiteral("gke-fleet")}};
+        const QList<HealthPoint> points = healthSeries(list, always(), 0, 100, 4, HealthRules(), managers);
         QCOMPARE(points.size(), 4);
-        QCOMPARE(points[0], (HealthPoint{25, 2, 0, 1}));
-        QCOMPARE(points[1], (HealthPoint{50, 1, 1, 1}));
-        QCOMPARE(points[2], (HealthPoint{75, 0, 1, 2}));
-        QCOMPARE(points[3], (HealthPoint{100, 0, 1, 2}));
+        QCOMPARE(points[0], (HealthPoint{25, 3, 0, 0, 1}));
+        QCOMPARE(points[1], (HealthPoint{50, 2, 1, 0, 1}));
+        QCOMPARE(points[2], (HealthPoint{75, 1, 1, 1, 1}));
+        QCOMPARE(points[3], (HealthPoint{100, 0, 2, 1, 1}));
     }
 
     void healthSeriesCountsSeedsFromWhenAllAreKnown()
@@ -186,7 +202,7 @@ private slots:
             t.seeded = true;
             list.append(t);
         }
-        const QList<HealthPoint> points = healthSeries(list, 0, 100, 2);
+        const QList<HealthPoint> points = healthSeries(list, always(), 0, 100, 2, HealthRules(), {});
         QCOMPARE(points[0], (HealthPoint{50, 0, 0, 0}));
         QCOMPARE(points[1], (HealthPoint{100, 1, 0, 0}));
     }
@@ -207,11 +223,49 @@ private slots:
                 list.append(t);
             }
         }
-        const QList<HealthPoint> points = healthSeries(list, 0, 30 * day, 300);
+        const QList<HealthPoint> points = healthSeries(list, always(), 0, 30 * day, 300, HealthRules(), {});
         QCOMPARE(points.size(), 300);
         for (const HealthPoint &p : points)
             QCOMPARE(p.healthy + p.unhealthy + p.unknown, 2000);
         QCOMPARE(points.last().time, 30 * day);
+    }
+
+    void healthSeriesCountsOnlyWhatWasRecorded()
+    {
+        // Two hubs, both healthy all along by their reports; "eu" was watched over
+        // [0, 40] and [60, 100], "us" only over [0, 100] of a window up to 200.
+        QList<ConditionTransition> list;
+        for (const QString &hub : {QStringLiteral("eu"), QStringLiteral("us")}) {
+            for (int c = 0; c < 3; ++c) {
+                ConditionTransition t;
+                t.cluster = {hub, QStringLiteral("ns"), QString::number(c)};
+                t.type = QStringLiteral("ControlPlaneHealthy");
+                t.at = -1000;
+                t.to = c == 0 && hub == QLatin1String("eu") ? ConditionStatus::False : ConditionStatus::True;
+                t.seeded = true;
+                list.append(t);
+            }
+        }
+        const QHash<QString, QList<CoverageInterval>> coverage{
+            {QStringLiteral("eu"), {{0, 40}, {60, 100}}}, {QStringLiteral("us"), {{0, 100}}}};
+        const QList<HealthPoint> points = healthSeries(list, coverage, -100, 200, 6, HealthRules(), {});
+        QCOMPARE(points.size(), 6);
+        HealthPoint none{0, 0, 0, 0, 0, false};
+        none.time = -50;
+        QCOMPARE(points[0], none); // before anyone watched: nothing, not "unknown"
+        QCOMPARE(points[1], (HealthPoint{0, 5, 1, 0, 0, true}));
+        QCOMPARE(points[2], (HealthPoint{50, 3, 0, 0, 0, true})); // eu not watched: only us counts
+        QCOMPARE(points[3], (HealthPoint{100, 5, 1, 0, 0, true}));
+        none.time = 150;
+        QCOMPARE(points[4], none);
+        none.time = 200;
+        QCOMPARE(points[5], none);
+
+        // Who was unhealthy at a moment, judged the same way.
+        const QList<ClusterId> down = clustersWithHealth(list, coverage, 20, Health::Unhealthy, HealthRules(), {});
+        QCOMPARE(down, (QList<ClusterId>{{QStringLiteral("eu"), QStringLiteral("ns"), QStringLiteral("0")}}));
+        QVERIFY(clustersWithHealth(list, coverage, 50, Health::Unhealthy, HealthRules(), {}).isEmpty());
+        QCOMPARE(clustersWithHealth(list, coverage, 50, Health::Healthy, HealthRules(), {}).size(), 3);
     }
 
     void csv()

@@ -1,5 +1,5 @@
 // Which observations are transitions, and that what the detector keeps is bounded
-// by the live fleet, not by how many clusters ever came and went (issue #26).
+// by the live fleet, not by how many clusters ever came and went.
 
 #include "historytestutil.h"
 

@@ -76,7 +76,15 @@ void TestHubContent::generatedFleetIsRealisticAndDeterministic()
             QCOMPARE(o["metadata"]["labels"]["x-k8s.io/cluster-manager"], o["spec"]["clusterManager"]["name"]);
             versions.insert(o["status"]["version"]["kubernetes"].get<std::string>());
             healths.insert(o["status"]["conditions"][0]["status"].get<std::string>());
-            QCOMPARE(o["status"]["conditions"][1]["type"], "Joined");
+            // GKE Fleet writes only Joined; the others ControlPlaneHealthy, then Joined.
+            const nlohmann::json &conditions = o["status"]["conditions"];
+            if (o["spec"]["clusterManager"]["name"] == "gke-fleet") {
+                QCOMPARE(conditions.size(), size_t(1));
+                QCOMPARE(conditions[0]["type"], "Joined");
+            } else {
+                QCOMPARE(conditions[0]["type"], "ControlPlaneHealthy");
+                QCOMPARE(conditions[1]["type"], "Joined");
+            }
             for (const nlohmann::json &p : o["status"]["properties"])
                 properties.insert(p["name"].get<std::string>());
             QVERIFY(o["status"]["accessProviders"][0]["cluster"]["server"].get<std::string>().rfind("https://", 0) == 0);
@@ -185,13 +193,42 @@ void TestHubContent::producerShapesLoadAsTheyAreWritten()
     QVERIFY2(loadObjects(store, producerShapes(std::chrono::system_clock::now()), "--producer-shapes", &error),
              error.c_str());
     std::uint64_t rv = 0;
-    std::set<std::string> managers, versions;
+    std::set<std::string> managers, versions, gkeConditions, emptyServers, created;
+    int gke = 0;
     for (const ObjectPtr &o : store.snapshot(profiles(), &rv)) {
-        managers.insert((*o)["spec"]["clusterManager"]["name"].get<std::string>());
+        const std::string manager = (*o)["spec"]["clusterManager"]["name"].get<std::string>();
+        managers.insert(manager);
         versions.insert((*o)["apiVersion"].get<std::string>());
+        const std::string name = (*o)["metadata"]["name"].get<std::string>();
+        const nlohmann::json status = o->value("status", nlohmann::json::object());
+        if (manager == "gke-fleet") {
+            // GKE Fleet's sync: only Joined, no properties, provider google, no CA.
+            ++gke;
+            QVERIFY(!status.contains("properties"));
+            for (const auto &c : status["conditions"])
+                gkeConditions.insert(c["type"].get<std::string>() + "/" + c["reason"].get<std::string>());
+            QCOMPARE(status["accessProviders"].size(), std::size_t(1));
+            QCOMPARE(status["accessProviders"][0]["name"].get<std::string>(), std::string("google"));
+            QVERIFY(!status["accessProviders"][0]["cluster"].contains("certificate-authority-data"));
+            QCOMPARE((*o)["metadata"]["labels"]["x-k8s.io/cluster-manager"].get<std::string>(), std::string("gke-fleet"));
+            QVERIFY((*o)["metadata"]["annotations"].contains("fleet.gke.io/membershipName"));
+        }
+        if (manager == "fleet-memberships-to-clusterprofile-script")
+            QVERIFY(!o->contains("status"));
+        for (const auto &provider : status.value("accessProviders", nlohmann::json::array())) {
+            if (provider["cluster"]["server"].get<std::string>().empty())
+                emptyServers.insert(name);
+        }
+        if (name == "ocm-new-1")
+            created.insert((*o)["metadata"]["creationTimestamp"].get<std::string>());
     }
-    QCOMPARE(managers, (std::set<std::string>{"KubeFleet", "gke-fleet", "legacy-manager", "open-cluster-management"}));
-    QCOMPARE(store.count(profiles()), std::size_t(11));
+    QCOMPARE(managers, (std::set<std::string>{"", "KubeFleet", "fleet-memberships-to-clusterprofile-script", "gke-fleet",
+                                              "legacy-manager", "open-cluster-management"}));
+    QCOMPARE(gke, 3);
+    QCOMPARE(gkeConditions, (std::set<std::string>{"Joined/Joined"}));
+    QCOMPARE(emptyServers, (std::set<std::string>{"member-1", "member-2"}));
+    QCOMPARE(created.size(), std::size_t(1)); // the seconds-old profile keeps its creation time
+    QCOMPARE(store.count(profiles()), std::size_t(20));
     QCOMPARE(store.count(decisions()), std::size_t(1));
     // Stored in the storage version, whichever version they were written in.
     QCOMPARE(versions, (std::set<std::string>{"multicluster.x-k8s.io/v1alpha1"}));

@@ -444,7 +444,7 @@ void TestHubRouter::validatesPlacementDecisions()
 
 void TestHubRouter::validatesTheManagerNameThroughV1alpha2()
 {
-    // v1alpha2 bounds spec.clusterManager.name to a label value; v1alpha1 takes any string.
+    // v1alpha2 bounds spec.clusterManager.name to a label value of 1-63 characters; v1alpha1 takes any string.
     nlohmann::json body = profile("fleet", "spaced", "KubeFleet Hub");
     ApiResponse r = call("POST", kFleet2, {}, body.dump());
     QCOMPARE(r.status, 422);
@@ -456,6 +456,15 @@ void TestHubRouter::validatesTheManagerNameThroughV1alpha2()
     QCOMPARE(r.status, 422);
     QCOMPARE(nlohmann::json::parse(r.body)["details"]["causes"][0]["message"].get<std::string>(),
              std::string("Too long: may not be more than 63 bytes"));
+    QCOMPARE(call("POST", kFleet, {}, body.dump()).status, 201);
+    // An empty name: v1alpha2's minLength refuses it, v1alpha1's `required` only asks for the field.
+    body["metadata"]["name"] = "unnamed-manager";
+    body["metadata"]["labels"].erase("x-k8s.io/cluster-manager");
+    body["spec"]["clusterManager"]["name"] = "";
+    r = call("POST", kFleet2, {}, body.dump());
+    QCOMPARE(r.status, 422);
+    QCOMPARE(nlohmann::json::parse(r.body)["details"]["causes"][0]["field"].get<std::string>(),
+             std::string("spec.clusterManager.name"));
     QCOMPARE(call("POST", kFleet, {}, body.dump()).status, 201);
 }
 

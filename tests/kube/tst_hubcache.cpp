@@ -154,7 +154,7 @@ void TestHubCache::watchEventsCoalescePerKey()
     QCOMPARE(delta.upsertedProfiles.first()->profile.kubernetesVersion, QStringLiteral("v1.32.0"));
     QCOMPARE(names(delta), (QStringList{"+a/c1", "-a/c9"}));
     // The changed object shares the name held since the list: whoever keeps a
-    // cluster's key for a while holds one copy of it, not one per event (#26).
+    // cluster's key for a while holds one copy of it, not one per event.
     QCOMPARE(delta.upsertedProfiles.first()->profile.metadata.name.constData(),
              listed.upsertedProfiles.first()->profile.metadata.name.constData());
     // A replayed event (same RV) after a re-watch is not a change.
@@ -168,7 +168,7 @@ void TestHubCache::relistLetsThePoolFreeWatchedValues()
     // Watch events keep the decoder's intern cache warm from one event to the
     // next; once a relist has replaced what they carried, nothing may keep
     // their strings out of the pool's purge, or a week of churning values
-    // would pin them (#26).
+    // would pin them.
     HubCache cache;
     list(cache, allProfiles, {profile("a", "c1", "1")});
     cache.takeDelta();

@@ -83,6 +83,8 @@ private slots:
     void cells();
     void badObjects_data();
     void badObjects();
+    void brokenTextAfterABadRow_data();
+    void brokenTextAfterABadRow();
     void columnUnion();
 };
 
@@ -206,6 +208,38 @@ void TestTableDecoder::badObjects_data()
                                         << QStringLiteral("cells: expected array, got string") << 1;
     QTest::newRow("a row that is a string") << QByteArray(R"(["nope",)" + row("b", "1/1", "2") + "]")
                                             << QStringLiteral("expected object, got string") << 1;
+}
+
+void TestTableDecoder::brokenTextAfterABadRow_data()
+{
+    // Text that fails on a type, then text no JSON parser accepts: the decoder must
+    // not read on in that object to find its name (On-Demand has not checked it yet).
+    QTest::addColumn<QByteArray>("json");
+    QTest::newRow("a row that is a key") << QByteArray(R"({"rows":["":}]})");
+    QTest::newRow("a row that is a key, closed wrong") << QByteArray(R"({"kind":"Table","rows":["":}}})");
+    QTest::newRow("key without a value after a bad row") << QByteArray(R"({"rows":[{"cells":"a","object":{"metadata":{"name":"a",]}}}]})");
+}
+
+void TestTableDecoder::brokenTextAfterABadRow()
+{
+    QFETCH(QByteArray, json);
+    // As a list page: the page is refused whole, with the reader's message.
+    MemberRowCache listed(false);
+    const QString error = list(&listed, json);
+    QVERIFY2(error.contains(QLatin1String("not valid JSON")) || error.contains(QLatin1String("no items array")), qPrintable(error));
+    QVERIFY(listed.takeDelta().upserted.isEmpty());
+
+    // As a watch event's object: no row, and the failure is counted and said.
+    MemberRowCache watched(false);
+    const QByteArray text = padded(json);
+    ResponseReader reader;
+    QString readError;
+    const bool read = reader.readObject(std::string_view(text.constData(), size_t(text.size())), &readError,
+                                        [&](ResponseObjects &objects) { watched.objects(podsSpec(), ObjectChange::Modified, objects); });
+    const ResourceDelta delta = watched.takeDelta();
+    QVERIFY(delta.upserted.isEmpty());
+    QVERIFY2(read ? delta.decodeErrorCount == 1 && !delta.decodeErrors.value(0).isEmpty() : !readError.isEmpty(),
+             qPrintable(readError + delta.decodeErrors.join(u'|')));
 }
 
 void TestTableDecoder::badObjects()

@@ -1,5 +1,6 @@
 #include "actionwalker.h"
 
+#include <QHash>
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
@@ -465,6 +466,23 @@ void ActionWalker::collectMenu(QMenu *menu, const QString &path, QList<QPair<QSt
     QTest::qWait(20);
     const QList<QAction *> actions = menu->actions();
     menu->hide();
+    // Alt+letter must reach one item: two items with one mnemonic make the
+    // keyboard user press it twice and guess.
+    QHash<QChar, QString> mnemonics;
+    for (QAction *action : actions) {
+        if (action->isSeparator() || !action->isVisible())
+            continue;
+        const QString text = action->text();
+        const qsizetype amp = text.indexOf(u'&');
+        if (amp < 0 || amp + 1 >= text.size() || text.at(amp + 1) == u'&')
+            continue;
+        const QChar key = text.at(amp + 1).toLower();
+        if (mnemonics.contains(key))
+            m_findings << path + QStringLiteral(": mnemonic '%1' is used by both \"%2\" and \"%3\"")
+                                     .arg(key, mnemonics.value(key), plainText(action));
+        else
+            mnemonics.insert(key, plainText(action));
+    }
     for (QAction *action : actions) {
         if (action->isSeparator() || !action->isVisible())
             continue;

@@ -32,6 +32,12 @@ QList<ProfilePtr> fleet(bool ownDisplayNames)
         // OCM repeats the name as the display name; others write a human one.
         record->profile.displayName = ownDisplayNames ? QStringLiteral("Payments %1 (Frankfurt)").arg(i)
                                                       : record->profile.metadata.name;
+        for (const QString &type : {QStringLiteral("ControlPlaneHealthy"), QStringLiteral("Joined")}) {
+            Condition c;
+            c.type = type;
+            c.status = ConditionStatus::True;
+            record->profile.conditions.append(c);
+        }
         profiles << record;
     }
     return profiles;
@@ -50,6 +56,27 @@ QList<int> fullyVisibleColumns(const ClusterTableView *table)
             columns << logical;
     }
     return columns;
+}
+
+// GKE Fleet's shape: only Joined, no clusterset, no properties; the region in the name.
+QList<ProfilePtr> gkeFleet(int count, const QString &ns = QStringLiteral("fleet-cluster-inventory"))
+{
+    QList<ProfilePtr> profiles;
+    for (int i = 0; i < count; ++i) {
+        auto record = std::make_shared<ProfileRecord>();
+        ClusterProfile &p = record->profile;
+        p.metadata.namespaceName = ns;
+        p.metadata.name = QStringLiteral("gke-%1-us-central1").arg(i);
+        p.metadata.labels.insert(QStringLiteral("x-k8s.io/cluster-manager"), QStringLiteral("gke-fleet"));
+        p.clusterManagerName = QStringLiteral("gke-fleet");
+        p.kubernetesVersion = QStringLiteral("v1.33.5-gke.1201000");
+        Condition joined;
+        joined.type = QStringLiteral("Joined");
+        joined.status = ConditionStatus::True;
+        p.conditions.append(joined);
+        profiles << record;
+    }
+    return profiles;
 }
 
 // A column from outside the store, as history's flap counts are.
@@ -71,6 +98,8 @@ private slots:
     void showsHealthManagerAndVersionAt1400();
     void showsDisplayNameWhenItSaysMore();
     void leavesARestoredLayoutAlone();
+    void hidesColumnsNoProducerFills();
+    void showsNamespaceWhenNamesCollide();
 };
 
 void TestClusterColumnDefaults::showsHealthManagerAndVersionAt1400()
@@ -138,6 +167,53 @@ void TestClusterColumnDefaults::leavesARestoredLayoutAlone()
     for (int column = 0; column < header->count(); ++column)
         QCOMPARE(header->visualIndex(column), order.value(column));
     QVERIFY(window.columnDefaults()->keepsUserLayout());
+}
+
+void TestClusterColumnDefaults::hidesColumnsNoProducerFills()
+{
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    fillLiveHub(store, gkeFleet(5), QStringLiteral("hub-gke"));
+    QTRY_COMPARE(window.clusterProxy()->rowCount(), 5);
+    const ClusterTableView *table = window.clusterTable();
+    for (const int empty : {int(ClusterTableModel::ControlPlaneHealthyColumn), int(ClusterTableModel::ClusterSetColumn),
+                            int(ClusterTableModel::NodesColumn), int(ClusterTableModel::LocationColumn)})
+        QVERIFY2(table->isColumnHidden(empty), qPrintable(QString::number(empty)));
+    QVERIFY(!table->isColumnHidden(ClusterTableModel::JoinedColumn));
+    QVERIFY(fullyVisibleColumns(table).contains(ClusterTableModel::JoinedColumn));
+    QCOMPARE(window.grab().save(QDir::temp().filePath(QStringLiteral("fleetscope-columns-gke-1400.png"))), true);
+
+    // An OCM hub joins: its clusters fill ControlPlaneHealthy and ClusterSet, which appear.
+    fillLiveHub(store, fleet(false), QStringLiteral("hub-ocm"));
+    QTRY_COMPARE(window.clusterProxy()->rowCount(), 65);
+    QVERIFY(!table->isColumnHidden(ClusterTableModel::ControlPlaneHealthyColumn));
+    QVERIFY(!table->isColumnHidden(ClusterTableModel::ClusterSetColumn));
+    QVERIFY(table->isColumnHidden(ClusterTableModel::NodesColumn));
+}
+
+void TestClusterColumnDefaults::showsNamespaceWhenNamesCollide()
+{
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // The same cluster name on two hubs is told apart by the hub column.
+    fillLiveHub(store, gkeFleet(3), QStringLiteral("hub-a"));
+    fillLiveHub(store, gkeFleet(3), QStringLiteral("hub-b"));
+    QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::NamespaceColumn));
+    // OCM binds one cluster into two inventories: two rows, one name, one hub.
+    const int hub = store.hubCount() - 1;
+    HubDelta delta;
+    delta.upsertedProfiles = gkeFleet(1, QStringLiteral("team-b"));
+    store.applyDelta(hub, delta);
+    QVERIFY(!window.clusterTable()->isColumnHidden(ClusterTableModel::NamespaceColumn));
+    const QHeaderView *header = window.clusterTable()->header();
+    QCOMPARE(header->visualIndex(ClusterTableModel::NamespaceColumn), header->visualIndex(ClusterTableModel::NameColumn) + 1);
+    QVERIFY(ClusterColumnDefaults::namesCollide(store));
 }
 
 QTEST_MAIN(TestClusterColumnDefaults)

@@ -416,7 +416,7 @@ void TestConnectDialog::noTerminalDisablesConnectOnly()
 void TestConnectDialog::theDialogFitsItsWrappedText()
 {
     // No terminal on PATH, several warnings and a long status: every label shows
-    // all of its wrapped lines inside the dialog (issue #24: the "tried …" line was cut).
+    // all of its wrapped lines inside the dialog, the "tried …" line included.
     QSettings().setValue(QStringLiteral("connect/providerFile"), providerFile({"a"}));
     QTemporaryDir bin;
     QVERIFY(bin.isValid());

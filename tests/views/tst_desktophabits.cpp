@@ -320,7 +320,7 @@ void TestDesktopHabits::healthReadsOnLightAndDarkPalettes()
     // Shapes differ (never colour alone) and every colour keeps a 3:1 contrast
     // (WCAG's minimum for graphics) against the light and the dark base.
     QSet<quint64> shapes;
-    for (Health health : {Health::Healthy, Health::Unhealthy, Health::Unknown, Health::NoData}) {
+    for (Health health : {Health::Healthy, Health::Unhealthy, Health::Unknown, Health::NotReported}) {
         const QImage image = HealthStyle::icon(health).pixmap(16, 16).toImage().convertToFormat(QImage::Format_Alpha8);
         quint64 mask = 0; // a fingerprint: unsigned, so wrapping is defined
         for (int y = 0; y < 16; y += 2)
@@ -330,7 +330,7 @@ void TestDesktopHabits::healthReadsOnLightAndDarkPalettes()
         const QColor colour = HealthStyle::color(health);
         for (const QPalette &palette : {AppPalette::light(), AppPalette::dark()}) {
             const double ratio = contrast(colour, palette.color(QPalette::Base));
-            if (health != Health::NoData) // "no data" is deliberately quiet
+            if (health != Health::NotReported) // "no data" is deliberately quiet
                 QVERIFY2(ratio >= 3.0, qPrintable(QStringLiteral("%1 on %2: %3").arg(HealthStyle::text(health), palette.color(QPalette::Base).name()).arg(ratio)));
         }
     }

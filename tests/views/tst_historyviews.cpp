@@ -1,21 +1,23 @@
 // The history widgets, offscreen: the timeline shows one lane per condition of
-// the chosen cluster with the recorded segments and hover text, zoom presets
-// refetch, and the fleet health chart draws its scope within the point budget.
+// the chosen cluster with the recorded segments, hover text, selection in step with
+// the list of transitions, zoom by drag and presets; the fleet health chart counts
+// its scope from recorded data only, within the point budget, says the counts under
+// the pointer and selects the clusters unhealthy at a clicked moment.
 
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
+#include "charts/healthchartview.h"
 #include "charts/timelinechart.h"
 #include "healthstyle.h"
 #include "history/historystore.h"
 
-#include <QChart>
-#include <QChartView>
 #include <QDateTime>
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace fleetscope;
 
@@ -98,26 +100,61 @@ private slots:
         QVERIFY2(view.statusText().contains(QLatin1String("8 status change")), qPrintable(view.statusText()));
 
         // Hover over the middle of the lane at a False segment.
-        const QRectF plot = view.chart()->chart()->plotArea();
-        const TimelineSegment *down = nullptr;
-        for (const TimelineSegment &s : lanes[0].segments) {
-            if (s.kind == SegmentKind::False)
-                down = &s;
+        int downIndex = -1;
+        for (int i = 0; i < lanes[0].segments.size(); ++i) {
+            if (lanes[0].segments[i].kind == SegmentKind::False)
+                downIndex = i;
         }
-        QVERIFY(down);
-        const double x = plot.left()
-            + plot.width() * double((down->start + down->end) / 2 - view.chart()->from())
-                / double(view.chart()->to() - view.chart()->from());
-        const QPoint at = view.chart()->mapFromScene(view.chart()->chart()->mapToScene(QPointF(x, plot.top() + plot.height() / 4)));
+        QVERIFY(downIndex >= 0);
+        const TimelineSegment down = lanes[0].segments[downIndex];
+        const QPoint at = view.chart()->pointAt(0, (down.start + down.end) / 2);
         const QString tip = view.chart()->toolTipAt(at);
         QVERIFY2(tip.contains(QLatin1String("AgentHeartbeatLost")) && tip.contains(QLatin1String("heartbeat lost")),
                  qPrintable(tip));
+        QVERIFY2(tip.contains(QLatin1String("5m")), qPrintable(tip)); // its duration
 
-        // A wider preset refetches.
+        // Clicking the stretch selects it, and the transition that began it in the list.
+        QTest::mouseClick(view.chart(), Qt::LeftButton, {}, at);
+        QCOMPARE(view.chart()->selectedLane(), 0);
+        QCOMPARE(view.chart()->selectedSegment(), downIndex);
+        QTreeWidgetItem *current = view.transitionList()->currentItem();
+        QVERIFY(current);
+        QCOMPARE(current->text(1), QStringLiteral("ControlPlaneHealthy"));
+        QCOMPARE(current->text(2), QStringLiteral("True → False"));
+        QCOMPARE(current->text(3), QStringLiteral("AgentHeartbeatLost"));
+        // The other way round: a row of the list selects its stretch.
+        view.transitionList()->setCurrentItem(view.transitionList()->topLevelItem(0)); // the newest: back up
+        QCOMPARE(view.chart()->selectedLane(), 0);
+        QCOMPARE(lanes[0].segments[view.chart()->selectedSegment()].kind, SegmentKind::True);
+        // Arrow keys walk the stretches.
+        const int before = view.chart()->selectedSegment();
+        view.chart()->setFocus();
+        QTest::keyClick(view.chart(), Qt::Key_Left);
+        QCOMPARE(view.chart()->selectedSegment(), before - 1);
+        // The list holds the window's transitions, newest first: 8 changes and the first sighting.
+        QCOMPARE(view.transitionList()->topLevelItemCount(), 9);
+
+        // Dragging across the chart zooms in; a right-click goes back to the preset.
+        QSignalSpy zoomed(view.chart(), &TimelineChart::windowChanged);
+        const QRectF lane = view.chart()->laneRect(0);
+        QTest::mousePress(view.chart(), Qt::LeftButton, {}, QPoint(int(lane.left() + lane.width() / 2), int(lane.center().y())));
+        QTest::mouseMove(view.chart(), QPoint(int(lane.right() - 4), int(lane.center().y())));
+        QTest::mouseRelease(view.chart(), Qt::LeftButton, {}, QPoint(int(lane.right() - 4), int(lane.center().y())));
+        QCOMPARE(zoomed.size(), 1);
+        shown.clear();
+        QVERIFY(shown.wait(5000));
+        QVERIFY(view.chart()->to() - view.chart()->from() < 30 * kMinute);
+        shown.clear();
+        QTest::mouseClick(view.chart(), Qt::RightButton, {}, lane.center().toPoint());
+        QVERIFY(shown.wait(5000));
+        QVERIFY(view.chart()->to() - view.chart()->from() > 45 * kMinute);
+
+        // A wider preset refetches, and still opens on what is recorded.
         shown.clear();
         view.setSpan(24 * 60 * kMinute);
         QVERIFY(shown.wait(5000));
-        QCOMPARE(view.chart()->to() - view.chart()->from(), 24 * 60 * kMinute);
+        QVERIFY(view.recordedFrom() > 0);
+        QVERIFY(view.chart()->to() - view.chart()->from() < 60 * kMinute);
 
         const QString shot = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
         if (!shot.isEmpty())
@@ -176,18 +213,18 @@ private slots:
         const TimelineSegment lead = view.chart()->lanes()[0].segments.first();
         const qint64 shownSpan = view.chart()->to() - view.chart()->from();
         QVERIFY(lead.kind != SegmentKind::Gap || (lead.end - lead.start) * 10 <= shownSpan);
-        // A preset chosen by name is shown whole.
+        // A preset chosen by name opens on the recorded range too: never 23 hours of hatching.
         shown.clear();
-        view.setSpan(24 * 60 * kMinute);
+        view.setSpan(7 * 24 * 60 * kMinute);
         QVERIFY(shown.wait(5000));
-        QCOMPARE(view.recordedFrom(), 0);
-        QCOMPARE(view.chart()->to() - view.chart()->from(), 24 * 60 * kMinute);
-        QVERIFY(!view.statusText().startsWith(QLatin1String("Recorded since ")));
+        QVERIFY(view.recordedFrom() > 0);
+        QVERIFY(view.chart()->to() - view.chart()->from() < 60 * kMinute);
+        QVERIFY(view.statusText().startsWith(QLatin1String("Recorded since ")));
 
         FleetHealthChart chart(&store);
         chart.resize(700, 260);
         chart.show();
-        chart.setScope(scope, QStringLiteral("5 clusters"));
+        chart.setScope(scope, {}, QStringLiteral("5 clusters"));
         QTRY_VERIFY(!chart.points().isEmpty());
         QVERIFY(chart.recordedFrom() >= m_now - 56 * kMinute && chart.recordedFrom() <= m_now - 50 * kMinute);
         // The points spread over the recorded range instead of its last pixels.
@@ -195,9 +232,12 @@ private slots:
         QVERIFY(chart.points().first().healthy + chart.points().first().unhealthy > 0
                 || chart.points()[chart.points().size() / 10].healthy > 0);
         QVERIFY2(chart.statusText().startsWith(QLatin1String("Recorded since ")), qPrintable(chart.statusText()));
-        chart.setSpan(24 * 60 * kMinute);
-        QTRY_COMPARE(chart.recordedFrom(), 0);
-        QTRY_VERIFY(chart.points().first().time < m_now - 23 * 60 * kMinute);
+        QSignalSpy chartShown(&chart, &FleetHealthChart::shown);
+        chart.setSpan(7 * 24 * 60 * kMinute);
+        QVERIFY(chartShown.wait(5000));
+        QTRY_VERIFY(chart.recordedFrom() > 0);
+        QTRY_VERIFY2(chart.points().first().time >= m_now - 56 * kMinute,
+                     qPrintable(QString::number((m_now - chart.points().first().time) / kMinute)));
     }
 
     void fleetHealthChart()
@@ -205,6 +245,10 @@ private slots:
         HistoryStore store;
         store.open(m_dir.filePath(QStringLiteral("health.sqlite")));
         QTRY_COMPARE(store.state(), HistoryStore::State::Ready);
+        // Watched from 100 minutes ago, stopped 70 to 60 minutes ago, watched again since.
+        store.beginCoverage(QStringLiteral("hub-a"), m_now - 100 * kMinute);
+        store.endCoverage(QStringLiteral("hub-a"), m_now - 70 * kMinute);
+        store.beginCoverage(QStringLiteral("hub-a"), m_now - 60 * kMinute);
         QList<ClusterObservation> seen;
         QSet<ClusterId> scope;
         for (int c = 0; c < 30; ++c) {
@@ -220,12 +264,44 @@ private slots:
         chart.resize(700, 260);
         chart.show();
         QSignalSpy shown(&chart, &FleetHealthChart::shown);
-        chart.setScope(scope, QStringLiteral("30 clusters"));
+        chart.setScope(scope, {}, QStringLiteral("30 clusters"));
         QTRY_VERIFY(!chart.points().isEmpty());
         QCOMPARE(chart.points().size(), FleetHealthChart::pointBudget);
         QCOMPARE(chart.points().last().healthy, 20);
         QCOMPARE(chart.points().last().unhealthy, 10);
         QVERIFY(chart.statusText().contains(QLatin1String("20 healthy")));
+        // What nobody recorded is never counted as a verdict: not before watching
+        // began (though the clusters' reports say they were healthy then), not in the gap.
+        int unrecorded = 0;
+        for (const HealthPoint &p : chart.points()) {
+            const bool watched = (p.time >= m_now - 100 * kMinute && p.time <= m_now - 70 * kMinute)
+                || p.time >= m_now - 60 * kMinute;
+            QCOMPARE(p.recorded, watched);
+            if (!p.recorded) {
+                QCOMPARE(p.healthy + p.unhealthy + p.unknown + p.notReported, 0);
+                ++unrecorded;
+            }
+        }
+        QVERIFY(unrecorded > 0);
+        // Hovering says the counts at that moment, or that nothing was recorded.
+        HealthChartView *view = chart.view();
+        QVERIFY2(view->toolTipAt(view->positionOf(m_now - 10 * kMinute)).contains(QLatin1String("20 healthy, 10 unhealthy")),
+                 qPrintable(view->toolTipAt(view->positionOf(m_now - 10 * kMinute))));
+        QVERIFY(view->toolTipAt(view->positionOf(m_now - 65 * kMinute)).contains(QLatin1String("Not recorded")));
+        // A click selects the clusters that were unhealthy then.
+        QSignalSpy chosen(&chart, &FleetHealthChart::clustersChosen);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->positionOf(m_now - 10 * kMinute));
+        QVERIFY(chosen.wait(5000));
+        const auto clusters = chosen.first().first().value<QList<ClusterId>>();
+        QCOMPARE(clusters.size(), 10);
+        for (const ClusterId &id : clusters)
+            QVERIFY2(id.name.mid(1).toInt() < 10, qPrintable(id.name));
+        QVERIFY2(chart.statusText().contains(QLatin1String("the 10 cluster")) && chart.statusText().contains(QLatin1String("unhealthy")),
+                 qPrintable(chart.statusText()));
+        // Before they went down, none was.
+        chart.chooseMoment(m_now - 45 * kMinute);
+        QTRY_VERIFY(chart.statusText().startsWith(QLatin1String("No cluster was unhealthy")));
+        QCOMPARE(chosen.size(), 1);
     }
 };
 

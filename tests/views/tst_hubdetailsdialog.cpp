@@ -82,7 +82,7 @@ void TestHubDetailsDialog::showsStateResourcesAndHistoryNewestFirst()
     journal->record(HubJournal::Kind::State, QStringLiteral("Reconnecting → Live"));
     QTRY_COMPARE_WITH_TIMEOUT(events->rowCount(), 4, 5000);
     QCOMPARE(events->item(0, 2)->text(), QStringLiteral("Reconnecting → Live"));
-    // README images are made from here (FLEETSCOPE_SCREENSHOT_DIR=docs/screenshots).
+    // The pictures in docs/screenshots are made from here (FLEETSCOPE_SCREENSHOT_DIR=docs/screenshots).
     const QString shots = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
     if (!shots.isEmpty())
         QVERIFY(dialog.grab().save(shots + QStringLiteral("/hub-details.png")));

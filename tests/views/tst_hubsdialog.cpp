@@ -225,7 +225,7 @@ void TestHubsDialog::showsProbesServingContextsFirst()
     for (HubProcess *hub : {m_eu.get(), m_legacy.get(), m_plain.get()})
         QVERIFY(!everything.contains(QString::fromUtf8(hub->token())));
     QVERIFY(!everything.contains(u"staging-token"));
-    // The README's picture (FLEETSCOPE_SCREENSHOT_DIR=docs/screenshots), else a check that it renders.
+    // The picture in docs/screenshots (FLEETSCOPE_SCREENSHOT_DIR=docs/screenshots), else a check that it renders.
     const QString shots = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
     dialog.resize(1180, 330);
     dialog.view()->clearSelection();

@@ -26,15 +26,16 @@ ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, qint64 span)
 {
     auto *layout = new QVBoxLayout(owner);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto *bar = new QHBoxLayout;
     m_title->setTextFormat(Qt::PlainText);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
-    // A long cluster name must not make the pane (and so the window's table) wider:
-    // the title gives way and is clipped.
+    // The title has a line of its own and wraps, so that the chart always says in
+    // full what it shows; it never makes the pane (and so the table) wider.
+    m_title->setWordWrap(true);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    bar->addWidget(m_title, 1);
+    layout->addWidget(m_title);
+    auto *bar = new QHBoxLayout;
     const QStringList presetLabels{tr("1 h"), tr("24 h"), tr("7 d"), tr("30 d")};
     for (int i = 0; i < int(std::size(presetSpans)); ++i) {
         const qint64 presetSpan = presetSpans[i];
@@ -52,12 +53,28 @@ ChartFrame::ChartFrame(QWidget *owner, QWidget *chart, qint64 span)
     m_export = new QToolButton(owner);
     m_export->setAutoRaise(true);
     m_export->setText(tr("Export CSV…"));
+    bar->addStretch(1);
     bar->addWidget(m_export);
     layout->addLayout(bar);
     layout->addWidget(chart, 1);
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
     layout->addWidget(m_status);
+}
+
+void ChartFrame::setTitle(const QString &text)
+{
+    // A break opportunity after each '/', so that a long HUB/NAMESPACE/NAME wraps
+    // between its parts rather than being cut.
+    QString breakable = text;
+    breakable.replace(u'/', QStringLiteral("/\u200B"));
+    m_title->setText(breakable);
+    m_title->setToolTip(text);
+}
+
+QString ChartFrame::titleText() const
+{
+    return m_title->toolTip();
 }
 
 void ChartFrame::checkSpan(qint64 span)

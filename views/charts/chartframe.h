@@ -13,8 +13,8 @@ namespace fleetscope {
 
 struct ConditionTransition;
 
-// What both history charts put around their chart: a title row (bold title, span
-// presets, a CSV export button) above it and a status line below it, and the texts
+// What both history charts put around their chart: a bold title line, a row of span
+// presets and a CSV export button above it and a status line below it, and the texts
 // both say: the export's file dialog and result, the recorded-range note.
 class ChartFrame final : public QObject
 {
@@ -32,6 +32,9 @@ public:
     ChartFrame(QWidget *owner, QWidget *chart, qint64 span);
 
     QLabel *title() const { return m_title; }
+    // The title in full (on a line of its own: it wraps rather than being cut).
+    void setTitle(const QString &text);
+    QString titleText() const;
     QLabel *status() const { return m_status; }
     QToolButton *exportButton() const { return m_export; }
     // Checks the preset of `span`; a span no preset has (a screenshot's) leaves none checked.

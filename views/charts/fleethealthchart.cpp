@@ -1,18 +1,21 @@
 #include "fleethealthchart.h"
 
 #include "chartframe.h"
+#include "healthchartview.h"
+#include "healthstyle.h"
 #include "history/historystore.h"
+#include "swatchlegend.h"
 #include "timelinechart.h"
 
 #include <QAreaSeries>
-#include <QChartView>
 #include <QDateTime>
-#include <QDateTimeAxis>
 #include <QLabel>
+#include <QLocale>
 #include <QLineSeries>
 #include <QTimer>
 #include <QToolButton>
 #include <QValueAxis>
+#include <QVBoxLayout>
 
 namespace fleetscope {
 
@@ -20,13 +23,19 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     : QWidget(parent)
     , m_history(history)
     , m_span(ChartFrame::defaultSpan)
-    , m_view(new QChartView(this))
-    , m_timeAxis(new QDateTimeAxis)
+    , m_view(new HealthChartView)
+    , m_legend(new SwatchLegend)
+    , m_timeAxis(new QValueAxis)
     , m_countAxis(new QValueAxis)
-    , m_frame(new ChartFrame(this, m_view, m_span))
     , m_refetch(new QTimer(this))
 {
     setObjectName(QStringLiteral("fleetHealthChart"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+    m_frame = new ChartFrame(this, body, m_span);
     QToolButton *exportButton = m_frame->exportButton();
     exportButton->setObjectName(QStringLiteral("exportScopeCsv"));
     exportButton->setToolTip(tr("Save the recorded condition transitions of these clusters as CSV"));
@@ -34,13 +43,17 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     connect(m_frame, &ChartFrame::presetChosen, this, &FleetHealthChart::setSpan);
 
     auto *chart = new QChart;
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    // Room under the plot for the time axis HealthChartView paints (Qt's own date
+    // axis spaces its labels evenly and elides them when they do not fit).
+    chart->setMargins(QMargins(4, 4, 8, m_view->axisHeight()));
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->hide(); // a SwatchLegend under the chart instead: one beside it takes half a narrow pane
     chart->addAxis(m_timeAxis, Qt::AlignBottom);
     chart->addAxis(m_countAxis, Qt::AlignLeft);
     m_countAxis->setLabelFormat(QStringLiteral("%d"));
-    m_timeAxis->setTickCount(6);
+    m_timeAxis->setLabelsVisible(false);
+    m_timeAxis->setGridLineVisible(false);
+    m_timeAxis->setLineVisible(false);
     for (QLineSeries *&line : m_lines)
         line = new QLineSeries(this);
     const struct
@@ -50,21 +63,27 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
     } areas[] = {{QT_TR_NOOP("Healthy"), SegmentKind::True},
                  {QT_TR_NOOP("Unhealthy"), SegmentKind::False},
                  {QT_TR_NOOP("Unknown"), SegmentKind::Unknown}};
-    for (int i = 0; i < 3; ++i) {
+    QList<SwatchLegend::Entry> legend;
+    for (int i = 0; i < 4; ++i) {
         m_areas[i] = new QAreaSeries(m_lines[i + 1], m_lines[i]);
-        m_areas[i]->setName(tr(areas[i].name));
-        const QColor c = TimelineChart::color(areas[i].kind, palette());
+        m_areas[i]->setName(i < 3 ? tr(areas[i].name) : tr("Not reported"));
+        const QColor c = i < 3 ? TimelineChart::color(areas[i].kind, palette()) : HealthStyle::color(Health::NotReported);
         m_areas[i]->setColor(c);
         m_areas[i]->setBorderColor(c.darker(120));
         chart->addSeries(m_areas[i]);
         m_areas[i]->attachAxis(m_timeAxis);
         m_areas[i]->attachAxis(m_countAxis);
+        legend.append({m_areas[i]->name(), QBrush(c), QPen(c.darker(120), 0)});
     }
+    legend.append({tr("Not recorded"), TimelineChart::fill(SegmentKind::Gap, palette()),
+                   QPen(TimelineChart::color(SegmentKind::Gap, palette()), 0)});
+    m_legend->setEntries(legend);
     // The view's own initial chart is released, not deleted, by setChart().
     QChart *initial = m_view->chart();
     m_view->setChart(chart);
     delete initial;
     m_view->setMinimumHeight(160);
+    connect(m_view, &HealthChartView::momentClicked, this, &FleetHealthChart::chooseMoment);
 
     m_refetch->setSingleShot(true);
     m_refetch->setInterval(500); // the scope follows typing in the filter line
@@ -77,21 +96,22 @@ FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
             refetch();
     });
     tick->start();
-    setScope({}, QString());
+    setScope({}, {}, QString());
 }
 
-void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QString &description)
+void FleetHealthChart::setScope(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
+                                const QString &description)
 {
     m_scope = scope;
+    m_managers = managers;
     m_description = description;
     m_recordedFrom = 0; // another scope may have an older history
-    m_frame->title()->setText(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
+    m_frame->setTitle(tr("Fleet health: %1").arg(description.isEmpty() ? tr("no clusters") : description));
     m_refetch->start();
 }
 
 void FleetHealthChart::setSpan(qint64 ms)
 {
-    m_fitToRecorded = false; // a preset asked for by name is shown whole
     m_recordedFrom = 0;
     m_span = ms;
     m_frame->checkSpan(ms);
@@ -101,6 +121,28 @@ void FleetHealthChart::setSpan(qint64 ms)
 QString FleetHealthChart::statusText() const
 {
     return m_frame->status()->text();
+}
+
+QString FleetHealthChart::titleText() const
+{
+    return m_frame->titleText();
+}
+
+void FleetHealthChart::chooseMoment(qint64 time)
+{
+    if (m_scope.isEmpty() || !m_history->isAvailable())
+        return;
+    m_history->fetchClustersWithHealth(
+        m_scope, m_managers, time, Health::Unhealthy, this, [this, time](const QList<ClusterId> &clusters) {
+            const QString when = QLocale().toString(QDateTime::fromMSecsSinceEpoch(time), QLocale::ShortFormat);
+            m_frame->status()->setText(
+                clusters.isEmpty() ? tr("No cluster was unhealthy at %1.").arg(when)
+                                   : tr("Selected the %n cluster(s) that were unhealthy at %1.", nullptr,
+                                        int(clusters.size()))
+                                         .arg(when));
+            if (!clusters.isEmpty())
+                Q_EMIT clustersChosen(clusters);
+        });
 }
 
 void FleetHealthChart::refetch()
@@ -122,7 +164,7 @@ void FleetHealthChart::refetch()
         display({}, from, to);
         return;
     }
-    m_history->fetchHealth(m_scope, from, to, pointBudget, this,
+    m_history->fetchHealth(m_scope, m_managers, from, to, pointBudget, this,
                            [this, generation, from, to](const QList<HealthPoint> &points) {
                                if (generation == m_generation)
                                    display(points, from, to);
@@ -132,41 +174,50 @@ void FleetHealthChart::refetch()
 void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qint64 to)
 {
     // A history younger than the preset (the usual case after install) would put every
-    // point in the last pixels: fetch again from where the counts begin, once per scope.
-    if (m_fitToRecorded && !m_recordedFrom && !points.isEmpty()) {
+    // point in the last pixels: fetch again from where recording begins (with a short
+    // lead that shows it begins there). The first fetch finds the start to a bucket of
+    // the preset, a second one to a bucket of the recorded range.
+    if (!points.isEmpty()) {
         qsizetype first = 0;
-        while (first < points.size() && points[first].healthy + points[first].unhealthy + points[first].unknown == 0)
+        while (first < points.size() && !points[first].recorded)
             ++first;
         const qint64 bucket = (to - from) / std::max<qsizetype>(1, points.size());
         const qint64 start = first < points.size() ? points[first].time - bucket : to;
-        if (start < to && start - from > (to - from) / 50) {
-            m_recordedFrom = std::max(from, start - (to - start) / 20);
+        const qint64 begin = std::max(from, start - (to - start) / 20);
+        if (start < to && start - from > (to - from) / 8 && begin > m_recordedFrom) {
+            m_recordedFrom = begin;
             refetch();
             return;
         }
     }
     m_points = points;
-    QList<QPointF> rows[4];
+    QList<QPointF> rows[5];
     int top = 1;
     for (const HealthPoint &p : points) {
         const double x = double(p.time);
-        const int stack[4] = {0, p.healthy, p.healthy + p.unhealthy, p.healthy + p.unhealthy + p.unknown};
-        for (int i = 0; i < 4; ++i)
+        const int stack[5] = {0, p.healthy, p.healthy + p.unhealthy, p.healthy + p.unhealthy + p.unknown,
+                              p.healthy + p.unhealthy + p.unknown + p.notReported};
+        for (int i = 0; i < 5; ++i)
             rows[i].append(QPointF(x, stack[i]));
-        top = std::max(top, stack[3]);
+        top = std::max(top, stack[4]);
     }
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < 5; ++i)
         m_lines[i]->replace(rows[i]);
-    m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(from), QDateTime::fromMSecsSinceEpoch(to));
-    m_timeAxis->setFormat(to - from <= 2 * 86400 * 1000LL ? QStringLiteral("ddd HH:mm") : QStringLiteral("dd MMM"));
+    m_timeAxis->setRange(double(from), double(to));
     m_countAxis->setRange(0, top + top / 10 + 1);
-    if (!points.isEmpty()) {
+    m_countAxis->applyNiceNumbers();
+    m_view->setPoints(from, to, points);
+    if (!points.isEmpty() && !points.last().recorded) {
+        m_frame->status()->setText(tr("Not recorded now: Fleetscope is not watching these clusters' hubs."));
+    } else if (!points.isEmpty()) {
         const HealthPoint &last = points.last();
         QString status = tr("Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).", nullptr,
                             int(points.size()))
                              .arg(last.healthy)
                              .arg(last.unhealthy)
                              .arg(last.unknown);
+        if (last.notReported > 0)
+            status += u' ' + tr("%1 do not report health.").arg(last.notReported);
         if (m_recordedFrom)
             status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
         m_frame->status()->setText(status);

@@ -1,0 +1,125 @@
+// The main window laid out as people open it, 1024x700 and 1400x900, in English
+// and German: the group tree shows its group names, the table shows what tells
+// rows apart (name, health, version, hub) without cutting two hub names to the
+// same text, and the not-reported column appears only for a fleet that has such
+// clusters. Screenshots of each are saved for a person to look at.
+
+#include "applanguage.h"
+#include "clustertableview.h"
+#include "fleet/clusterfilterproxy.h"
+#include "fleet/clustertablemodel.h"
+#include "fleet/fleettreemodel.h"
+#include "fleettreeview.h"
+#include "mainwindow.h"
+#include "smallfleet.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QHeaderView>
+#include <QTest>
+#include <QTreeView>
+
+using namespace fleetscope;
+using namespace fleetscope::testing;
+
+namespace {
+
+QList<ProfilePtr> clusters(const QString &prefix, int count, bool reportsHealth)
+{
+    QList<ProfilePtr> profiles;
+    for (int i = 0; i < count; ++i) {
+        auto record = smallFleetCluster(QStringLiteral("%1-payments-%2").arg(prefix).arg(i), i % 2 ? "prod" : "staging");
+        record->profile.kubernetesVersion = QStringLiteral("v1.32.%1").arg(i % 7);
+        if (reportsHealth) {
+            Condition c;
+            c.type = QStringLiteral("ControlPlaneHealthy");
+            c.status = i % 5 ? ConditionStatus::True : ConditionStatus::False;
+            record->profile.conditions.append(c);
+        }
+        profiles << record;
+    }
+    return profiles;
+}
+
+// The whole of `column` shows in the table's viewport.
+bool fullyVisible(const ClusterTableView *table, int column)
+{
+    const QHeaderView *header = table->header();
+    return !header->isSectionHidden(column) && header->sectionViewportPosition(column) >= 0
+        && header->sectionViewportPosition(column) + header->sectionSize(column) <= table->viewport()->width();
+}
+
+} // namespace
+
+class TestWindowLayout final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { AppLanguage::install(qApp, QLocale(QLocale::English)); }
+    void layout_data();
+    void layout();
+};
+
+void TestWindowLayout::layout_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const char *language : {"en", "de"}) {
+        for (const QSize &size : {QSize(1024, 700), QSize(1400, 900)})
+            QTest::addRow("%s %dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
+    }
+}
+
+void TestWindowLayout::layout()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QString warning;
+    QVERIFY(AppLanguage::install(qApp, AppLanguage::choose(language, &warning)));
+
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Two hubs whose names differ only at the end, as demo-hub-east / -west do.
+    fillLiveHub(store, clusters(QStringLiteral("east"), 40, true), QStringLiteral("demo-hub-eu-central-east"));
+    fillLiveHub(store, clusters(QStringLiteral("west"), 40, false), QStringLiteral("demo-hub-eu-central-west"));
+    QTRY_COMPARE(window.clusterProxy()->rowCount(), 80);
+    QApplication::processEvents();
+
+    const QString file = QDir::temp().filePath(QStringLiteral("fleetscope-layout-%1-%2x%3.png")
+                                                   .arg(language).arg(size.width()).arg(size.height()));
+    QVERIFY(window.grab().save(file));
+
+    // The group tree: room for a name, and two hubs' names never cut to the same text.
+    QTreeView *tree = window.fleetTree()->findChild<QTreeView *>(QStringLiteral("groupTree"));
+    QVERIFY(tree);
+    QVERIFY2(tree->columnWidth(0) >= 100, qPrintable(QString::number(tree->columnWidth(0))));
+    const int room = tree->columnWidth(0) - tree->indentation() - 8;
+    QStringList hubGroups;
+    for (int row = 0; row < tree->model()->rowCount(); ++row)
+        hubGroups << tree->fontMetrics().elidedText(tree->model()->index(row, 0).data().toString(), tree->textElideMode(), room);
+    QCOMPARE(hubGroups.size(), 2);
+    QVERIFY2(hubGroups[0] != hubGroups[1], qPrintable(hubGroups.join(u" | ")));
+    // The west hub reports no health: its clusters are counted apart, in a column of their own.
+    QVERIFY(!tree->isColumnHidden(FleetTreeModel::NotReportedColumn) || !tree->isColumnHidden(FleetTreeModel::UnhealthyColumn));
+
+    // The table: what tells rows apart is in view, and hub names are never cut alike.
+    const ClusterTableView *table = window.clusterTable();
+    for (const int column : {int(ClusterTableModel::NameColumn), int(ClusterTableModel::HubColumn)})
+        QVERIFY2(fullyVisible(table, column), qPrintable(QString::number(column)));
+    if (size.width() >= 1400) {
+        QVERIFY(fullyVisible(table, ClusterTableModel::ControlPlaneHealthyColumn));
+        QVERIFY(fullyVisible(table, ClusterTableModel::VersionColumn));
+    }
+    const int hubWidth = table->header()->sectionSize(ClusterTableModel::HubColumn);
+    const QString longestHub = QStringLiteral("demo-hub-eu-central-west");
+    const QString shown = table->fontMetrics().elidedText(longestHub, Qt::ElideMiddle, hubWidth - 12);
+    const QString other = table->fontMetrics().elidedText(QStringLiteral("demo-hub-eu-central-east"), Qt::ElideMiddle, hubWidth - 12);
+    QVERIFY2(shown != other, qPrintable(shown));
+}
+
+QTEST_MAIN(TestWindowLayout)
+#include "tst_windowlayout.moc"
