@@ -80,7 +80,7 @@ std::vector<Event> verdictEvents(const QList<ConditionTransition> &transitions, 
     return events;
 }
 
-// Whether `hub` was watched at `time`: a cursor over its merged coverage that only moves forward.
+// When a hub was watched: its merged coverage, asked about moments in increasing order.
 class CoverageCursor
 {
 public:
@@ -88,12 +88,22 @@ public:
         : m_intervals(mergeIntervals(std::move(intervals)))
     {
     }
-    bool covers(qint64 time)
+    const QList<CoverageInterval> &intervals() const { return m_intervals; }
+
+    // The latest moment in (after, until] the hub was watched, or `none`: `until`
+    // itself when it was watched then, else the end of the last watch that ended
+    // inside. A bucket with a watch of a few seconds in it is recorded.
+    qint64 lastWatched(qint64 after, qint64 until)
     {
-        while (m_next < m_intervals.size() && m_intervals[m_next].end < time)
+        while (m_next < m_intervals.size() && m_intervals[m_next].end <= after)
             ++m_next;
-        return m_next < m_intervals.size() && m_intervals[m_next].start <= time;
+        qint64 latest = none;
+        for (qsizetype i = m_next; i < m_intervals.size() && m_intervals[i].start <= until; ++i)
+            latest = std::min(until, m_intervals[i].end);
+        return latest;
     }
+
+    static constexpr qint64 none = std::numeric_limits<qint64>::min();
 
 private:
     QList<CoverageInterval> m_intervals;
@@ -113,66 +123,97 @@ QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions,
     QList<ClusterId> seen;
     const std::vector<Event> events = verdictEvents(transitions, rules, managers, &hubs, &seen);
     // Counts are kept per hub, and a hub adds its own only where it was watched:
-    // what nobody recorded is never counted as a verdict.
-    std::vector<std::array<int, 4>> counts(size_t(hubs.size()), std::array<int, 4>{0, 0, 0, 0});
+    // what nobody recorded is never counted as a verdict. A hub watched for part of
+    // a bucket adds its counts as of the last moment it was watched in it, so
+    // that a short watch shows at any zoom; each watch's end is a checkpoint.
+    using Counts = std::array<int, 4>;
+    std::vector<Counts> counts(size_t(hubs.size()), Counts{0, 0, 0, 0});
     std::vector<CoverageCursor> watched;
+    struct Checkpoint
+    {
+        qint64 time;
+        int hub;
+    };
+    std::vector<Checkpoint> checkpoints;
     watched.reserve(size_t(hubs.size()));
-    for (const QString &hub : hubs)
-        watched.emplace_back(coverage.value(hub));
+    for (int h = 0; h < hubs.size(); ++h) {
+        watched.emplace_back(coverage.value(hubs[h]));
+        for (const CoverageInterval &i : watched.back().intervals()) {
+            if (i.end >= from && i.end <= to)
+                checkpoints.push_back({i.end, h});
+        }
+    }
+    std::sort(checkpoints.begin(), checkpoints.end(),
+              [](const Checkpoint &a, const Checkpoint &b) { return a.time < b.time; });
+    std::vector<Counts> atLastWatch(size_t(hubs.size()), Counts{0, 0, 0, 0});
 
     const int n = int(std::min<qint64>(budget, std::max<qint64>(1, to - from)));
     size_t e = 0;
+    size_t c = 0;
+    qint64 previous = from;
     points.reserve(n);
     for (int i = 0; i < n; ++i) {
         const qint64 edge = from + (to - from) * (i + 1) / n;
-        while (e < events.size() && events[e].time <= edge) {
-            std::array<int, 4> &hub = counts[size_t(events[e].hub)];
-            if (events[e].from != notCounted)
-                --hub[size_t(events[e].from)];
-            if (events[e].to != notCounted)
-                ++hub[size_t(events[e].to)];
-            ++e;
+        // Events and checkpoints in time order; at equal times the event first, so a
+        // checkpoint holds the state at the watch's end.
+        while (true) {
+            const bool eventNext = e < events.size() && events[e].time <= edge;
+            const bool checkpointNext = c < checkpoints.size() && checkpoints[c].time <= edge;
+            if (eventNext && (!checkpointNext || events[e].time <= checkpoints[c].time)) {
+                Counts &hub = counts[size_t(events[e].hub)];
+                if (events[e].from != notCounted)
+                    --hub[size_t(events[e].from)];
+                if (events[e].to != notCounted)
+                    ++hub[size_t(events[e].to)];
+                ++e;
+            } else if (checkpointNext) {
+                atLastWatch[size_t(checkpoints[c].hub)] = counts[size_t(checkpoints[c].hub)];
+                ++c;
+            } else {
+                break;
+            }
         }
         HealthPoint point;
         point.time = edge;
         point.recorded = false;
         for (size_t h = 0; h < counts.size(); ++h) {
-            if (!watched[h].covers(edge))
+            const qint64 last = watched[h].lastWatched(previous, edge);
+            if (last == CoverageCursor::none)
                 continue;
+            const Counts &shown = last == edge ? counts[h] : atLastWatch[h];
             point.recorded = true;
-            point.healthy += counts[h][size_t(Health::Healthy)];
-            point.unhealthy += counts[h][size_t(Health::Unhealthy)];
-            point.unknown += counts[h][size_t(Health::Unknown)];
-            point.notReported += counts[h][size_t(Health::NotReported)];
+            point.healthy += shown[size_t(Health::Healthy)];
+            point.unhealthy += shown[size_t(Health::Unhealthy)];
+            point.unknown += shown[size_t(Health::Unknown)];
+            point.notReported += shown[size_t(Health::NotReported)];
         }
         points.append(point);
+        previous = edge;
     }
     return points;
 }
 
 QList<ClusterId> clustersWithHealth(const QList<ConditionTransition> &transitions,
-                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 at,
-                                    Health health, const HealthRules &rules, const QHash<ClusterId, QString> &managers)
+                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 since,
+                                    qint64 at, Health health, const HealthRules &rules,
+                                    const QHash<ClusterId, QString> &managers)
 {
     QStringList hubs;
     QList<ClusterId> seen;
     const std::vector<Event> events = verdictEvents(transitions, rules, managers, &hubs, &seen);
-    QHash<ClusterId, int> verdicts;
+    // Each hub is judged as of the last moment in (since, at] it was watched.
+    std::vector<qint64> asOf;
+    for (const QString &hub : std::as_const(hubs))
+        asOf.push_back(CoverageCursor(coverage.value(hub)).lastWatched(since, at));
+    QHash<int, int> verdicts;
     for (const Event &event : events) {
-        if (event.time > at)
-            break;
-        verdicts.insert(seen[event.cluster], event.to);
+        if (event.time <= asOf[size_t(event.hub)])
+            verdicts.insert(event.cluster, event.to);
     }
     QList<ClusterId> clusters;
-    QHash<QString, bool> watched;
     for (auto it = verdicts.cbegin(); it != verdicts.cend(); ++it) {
-        if (it.value() != int(health))
-            continue;
-        auto seen = watched.find(it.key().hub);
-        if (seen == watched.end())
-            seen = watched.insert(it.key().hub, CoverageCursor(coverage.value(it.key().hub)).covers(at));
-        if (seen.value())
-            clusters.append(it.key());
+        if (it.value() == int(health))
+            clusters.append(seen[it.key()]);
     }
     std::sort(clusters.begin(), clusters.end(), [](const ClusterId &a, const ClusterId &b) {
         return std::tie(a.hub, a.namespaceName, a.name) < std::tie(b.hub, b.namespaceName, b.name);

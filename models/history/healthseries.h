@@ -18,18 +18,20 @@ namespace fleetscope {
 // `from`. Each cluster is judged by the rule for its manager in `managers` (the
 // default rule when it has none), as the table judges it now; a cluster none of
 // whose rule's conditions was recorded yet is not counted. Each point is the state
-// at the end of its bucket. A cluster counts only where its hub was watched
-// (`coverage`, per hub): a point no hub of the scope was watched at is not recorded
-// and counts nothing.
+// at the end of its bucket. A hub's clusters count only where the hub was watched
+// (`coverage`, per hub): as of the bucket's end when it was watched then, else as
+// of the end of its last watch inside the bucket. A point none of whose hubs was
+// watched during its bucket is not recorded and counts nothing.
 QList<HealthPoint> healthSeries(const QList<ConditionTransition> &transitions,
                                 const QHash<QString, QList<CoverageInterval>> &coverage, qint64 from, qint64 to,
                                 int budget, const HealthRules &rules, const QHash<ClusterId, QString> &managers);
 
-// The clusters whose verdict was `health` at `at`, judged as healthSeries() judges
-// them (only those whose hub was watched then), sorted by hub, namespace and name.
-// `transitions` must include each key's last transition at or before `at`.
+// The clusters whose verdict was `health` at the point of a series whose bucket is
+// (since, at], judged as healthSeries() judges them, sorted by hub, namespace and
+// name. `transitions` must include each key's last transition at or before `since`.
 QList<ClusterId> clustersWithHealth(const QList<ConditionTransition> &transitions,
-                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 at,
-                                    Health health, const HealthRules &rules, const QHash<ClusterId, QString> &managers);
+                                    const QHash<QString, QList<CoverageInterval>> &coverage, qint64 since,
+                                    qint64 at, Health health, const HealthRules &rules,
+                                    const QHash<ClusterId, QString> &managers);
 
 } // namespace fleetscope

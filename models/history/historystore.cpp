@@ -183,20 +183,20 @@ void HistoryStore::fetchHealth(const QSet<ClusterId> &scope, const QHash<Cluster
 }
 
 void HistoryStore::fetchClustersWithHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
-                                           qint64 at, Health health, QObject *context,
+                                           qint64 since, qint64 at, Health health, QObject *context,
                                            std::function<void(const QList<ClusterId> &)> done)
 {
     const HealthRules rules = HealthRules::active();
-    roundTrip<QList<ClusterId>>(m_worker, context, [scope, managers, rules, at, health](HistoryWorker *worker) {
+    roundTrip<QList<ClusterId>>(m_worker, context, [scope, managers, rules, since, at, health](HistoryWorker *worker) {
         worker->flush();
         if (!worker->usable())
             return QList<ClusterId>();
         worker->touchSessions();
         QString error;
         const QList<ConditionTransition> transitions =
-            worker->database().transitions(scope, at, at + 1, rules.allTypesRead(), true, &error);
-        return clustersWithHealth(transitions, coverageOf(worker->database(), scope, at, at), at, health, rules,
-                                  managers);
+            worker->database().transitions(scope, since, at + 1, rules.allTypesRead(), true, &error);
+        return clustersWithHealth(transitions, coverageOf(worker->database(), scope, since, at), since, at, health,
+                                  rules, managers);
     }, std::move(done));
 }
 

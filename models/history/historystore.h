@@ -69,9 +69,11 @@ public:
     void fetchHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 from, qint64 to,
                      int budget, QObject *context,
                      std::function<void(const QList<HealthPoint> &)> done);
-    // The scope's clusters whose verdict was `health` at `at` (see clustersWithHealth()).
-    void fetchClustersWithHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers, qint64 at,
-                                 Health health, QObject *context, std::function<void(const QList<ClusterId> &)> done);
+    // The scope's clusters whose verdict was `health` at the fleet-health point whose
+    // bucket is (since, at] (see clustersWithHealth()).
+    void fetchClustersWithHealth(const QSet<ClusterId> &scope, const QHash<ClusterId, QString> &managers,
+                                 qint64 since, qint64 at, Health health, QObject *context,
+                                 std::function<void(const QList<ClusterId> &)> done);
     void fetchTransitions(const QSet<ClusterId> &scope, qint64 from, qint64 to, QObject *context,
                           std::function<void(const QList<ConditionTransition> &, const QString &error)> done);
     // Flaps per cluster within the settings' flap window (FlapCounter: counted in

@@ -81,8 +81,12 @@ ResourceTableModel::ResourceTableModel(ResourceEngine *engine, QObject *parent)
     , m_engine(engine)
 {
     connect(engine, &ResourceEngine::started, this, &ResourceTableModel::reset);
-    connect(engine, &ResourceEngine::memberDelta, this, &ResourceTableModel::applyDelta);
+    connect(engine, &ResourceEngine::memberDelta, this, &ResourceTableModel::queueDelta);
+    m_applyTimer.setSingleShot(true);
+    m_applyTimer.setInterval(applyIntervalMs);
+    connect(&m_applyTimer, &QTimer::timeout, this, &ResourceTableModel::applyQueued);
     connect(engine, &ResourceEngine::kindResolved, this, [this] {
+        applyQueued(); // what arrived before stays in order
         const bool namespaced = m_engine->namespaced();
         if (namespaced == m_showNamespace)
             return;
@@ -93,11 +97,12 @@ ResourceTableModel::ResourceTableModel(ResourceEngine *engine, QObject *parent)
     });
     connect(engine, &ResourceEngine::memberStateChanged, this, [this](int member) {
         // Rows of a member that stopped (or started again) being live change their
-        // look; a live member's count moving changes nothing here.
+        // look; a live member's count moving (every delta) changes nothing here.
         const MemberState &state = m_engine->state(member);
         const bool stale = state.phase != MemberState::Phase::Live && state.phase != MemberState::Phase::Listed;
         if (m_stale.value(member, false) == stale)
             return;
+        applyQueued(); // the rows it had when it stopped are the ones to mark
         m_stale.insert(member, stale);
         const auto keys = m_byKey.value(member);
         if (keys.isEmpty())
@@ -118,8 +123,151 @@ ResourceTableModel::ResourceTableModel(ResourceEngine *engine, QObject *parent)
 
 ResourceTableModel::~ResourceTableModel() = default;
 
+void ResourceTableModel::queueDelta(int member, const ResourceDelta &delta)
+{
+    m_queued.emplace_back(member, delta);
+    if (!m_applyTimer.isActive())
+        m_applyTimer.start();
+}
+
+void ResourceTableModel::applyQueued()
+{
+    m_applyTimer.stop();
+    // Taken first: a slot reacting to the model's signals may queue more.
+    std::vector<std::pair<int, ResourceDelta>> queued;
+    queued.swap(m_queued);
+    if (queued.empty())
+        return;
+    // Columns first, in arrival order (rare: a member's first list, a server update).
+    for (const auto &[member, delta] : queued) {
+        if (delta.columnsChanged)
+            applyColumns(member, delta.columns);
+    }
+    // What each key ends as after the whole batch: a row, or gone (null).
+    struct Outcome
+    {
+        int member;
+        std::shared_ptr<const ResourceRow> row;
+    };
+    QHash<int, QHash<QString, std::shared_ptr<const ResourceRow>>> outcome;
+    QList<std::pair<int, QString>> order; // first mention, so that new rows append in arrival order
+    for (const auto &[member, delta] : queued) {
+        QHash<QString, std::shared_ptr<const ResourceRow>> &keys = outcome[member];
+        for (const QString &key : delta.removed) {
+            if (!keys.contains(key))
+                order.append({member, key});
+            keys.insert(key, nullptr);
+        }
+        for (const auto &row : delta.upserted) {
+            const QString key = row->key();
+            if (!keys.contains(key))
+                order.append({member, key});
+            keys.insert(key, row);
+        }
+    }
+
+    std::vector<Entry *> freed;       // entries whose object went
+    std::vector<Outcome> arrivals;     // objects with no entry yet
+    std::vector<int> changedRows;
+    for (const auto &[member, key] : std::as_const(order)) {
+        const std::shared_ptr<const ResourceRow> &row = outcome[member][key];
+        QHash<QString, Entry *> &entries = m_byKey[member];
+        const auto it = entries.find(key);
+        if (it != entries.end()) {
+            if (row) {
+                (*it)->row = row;
+                changedRows.push_back((*it)->index);
+            } else {
+                freed.push_back(*it);
+                entries.erase(it);
+            }
+        } else if (row) {
+            arrivals.push_back({member, row});
+        }
+    }
+    // A pod replaced by another of the same member takes the place of the one that
+    // went: a changed row, not a removal and an insertion, each of which costs the
+    // view (its header) a pass over all rows.
+    std::vector<Entry *> unused;
+    std::vector<Outcome> stillNew;
+    {
+        QHash<int, std::vector<Entry *>> freeByMember;
+        for (Entry *entry : freed)
+            freeByMember[entry->member].push_back(entry);
+        for (Outcome &arrival : arrivals) {
+            std::vector<Entry *> &places = freeByMember[arrival.member];
+            if (places.empty()) {
+                stillNew.push_back(std::move(arrival));
+                continue;
+            }
+            Entry *entry = places.back();
+            places.pop_back();
+            entry->row = std::move(arrival.row);
+            m_byKey[entry->member].insert(entry->row->key(), entry);
+            changedRows.push_back(entry->index);
+        }
+        for (auto it = freeByMember.begin(); it != freeByMember.end(); ++it)
+            unused.insert(unused.end(), it.value().begin(), it.value().end());
+    }
+    for (const int row : changedRows)
+        emit dataChanged(index(row, 0), index(row, columnCount() - 1));
+
+    // The rest: removed rows back to front in runs, then one renumbering pass.
+    if (!unused.empty()) {
+        std::vector<int> removed;
+        removed.reserve(unused.size());
+        for (const Entry *entry : unused)
+            removed.push_back(entry->index);
+        std::sort(removed.begin(), removed.end());
+        size_t end = removed.size();
+        while (end > 0) {
+            size_t start = end - 1;
+            while (start > 0 && removed[start - 1] + 1 == removed[start])
+                --start;
+            beginRemoveRows(QModelIndex(), removed[start], removed[end - 1]);
+            m_rows.erase(m_rows.begin() + removed[start], m_rows.begin() + removed[end - 1] + 1);
+            endRemoveRows();
+            end = start;
+        }
+        for (int row = removed.front(); row < int(m_rows.size()); ++row)
+            m_rows[size_t(row)]->index = row;
+    }
+    // New ones appended in one go.
+    if (!stillNew.empty()) {
+        const int first = rowCount();
+        beginInsertRows(QModelIndex(), first, first + int(stillNew.size()) - 1);
+        for (Outcome &arrival : stillNew) {
+            auto entry = std::make_unique<Entry>();
+            entry->member = arrival.member;
+            entry->index = int(m_rows.size());
+            entry->row = std::move(arrival.row);
+            m_byKey[arrival.member].insert(entry->row->key(), entry.get());
+            m_rows.push_back(std::move(entry));
+        }
+        endInsertRows();
+    }
+}
+
+void ResourceTableModel::applyColumns(int member, const QList<TableColumn> &columns)
+{
+    const int before = columnCount();
+    ColumnUnion next = m_columns;
+    const bool grew = next.setMemberColumns(member, columns);
+    if (grew) {
+        beginInsertColumns(QModelIndex(), before, firstServerColumn() + next.count() - 1);
+        m_columns = next;
+        endInsertColumns();
+    } else {
+        m_columns = next;
+    }
+    if (rowsOf(member) > 0 && !m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 void ResourceTableModel::reset()
 {
+    m_applyTimer.stop();
+    m_queued.clear(); // the previous query's
     beginResetModel();
     m_rows.clear();
     m_byKey.clear();
@@ -261,78 +409,6 @@ void ResourceTableModel::refreshAges()
             const int column = c + firstServerColumn();
             emit dataChanged(index(0, column), index(rowCount() - 1, column), {Qt::DisplayRole});
         }
-    }
-}
-
-void ResourceTableModel::applyDelta(int member, const ResourceDelta &delta)
-{
-    if (delta.columnsChanged) {
-        const int before = columnCount();
-        ColumnUnion next = m_columns;
-        const bool grew = next.setMemberColumns(member, delta.columns);
-        if (grew) {
-            beginInsertColumns(QModelIndex(), before, firstServerColumn() + next.count() - 1);
-            m_columns = next;
-            endInsertColumns();
-        } else {
-            m_columns = next;
-        }
-        const int rows = rowsOf(member);
-        if (rows > 0 && !m_rows.empty())
-            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-    }
-    QHash<QString, Entry *> &keys = m_byKey[member];
-
-    // Removed rows, back to front in runs; then one renumbering pass.
-    std::vector<int> removed;
-    removed.reserve(size_t(delta.removed.size()));
-    for (const QString &key : delta.removed) {
-        const auto it = keys.find(key);
-        if (it == keys.end())
-            continue;
-        removed.push_back((*it)->index);
-        keys.erase(it);
-    }
-    if (!removed.empty()) {
-        std::sort(removed.begin(), removed.end());
-        size_t end = removed.size();
-        while (end > 0) {
-            size_t start = end - 1;
-            while (start > 0 && removed[start - 1] + 1 == removed[start])
-                --start;
-            beginRemoveRows(QModelIndex(), removed[start], removed[end - 1]);
-            m_rows.erase(m_rows.begin() + removed[start], m_rows.begin() + removed[end - 1] + 1);
-            endRemoveRows();
-            end = start;
-        }
-        for (int row = removed.front(); row < int(m_rows.size()); ++row)
-            m_rows[size_t(row)]->index = row;
-    }
-
-    // Changed rows in place; new ones appended in one go.
-    std::vector<std::shared_ptr<const ResourceRow>> added;
-    for (const auto &row : delta.upserted) {
-        const auto it = keys.constFind(row->key());
-        if (it == keys.cend()) {
-            added.push_back(row);
-            continue;
-        }
-        Entry *entry = *it;
-        entry->row = row;
-        emit dataChanged(index(entry->index, 0), index(entry->index, columnCount() - 1));
-    }
-    if (!added.empty()) {
-        const int first = rowCount();
-        beginInsertRows(QModelIndex(), first, first + int(added.size()) - 1);
-        for (auto &row : added) {
-            auto entry = std::make_unique<Entry>();
-            entry->member = member;
-            entry->index = int(m_rows.size());
-            entry->row = std::move(row);
-            keys.insert(entry->row->key(), entry.get());
-            m_rows.push_back(std::move(entry));
-        }
-        endInsertRows();
     }
 }
 

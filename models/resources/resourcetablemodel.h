@@ -20,7 +20,9 @@ class ResourceEngine;
 // servers print (ColumnUnion). Follows the engine's deltas on Qt's model protocol:
 // changed rows, removed runs, appended rows, columns appended; a new query (kind,
 // namespaces, members) is the one reset. Ages are shown from each object's
-// creation time, so they grow while the window is open.
+// creation time, so they grow while the window is open. Members' deltas are applied
+// together, at most every applyIntervalMs: fifty members each flushing on its own
+// would otherwise relayout and repaint the view hundreds of times a second.
 class ResourceTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -35,6 +37,8 @@ public:
         StaleRole, // the member is not live: the row is what it was last seen as
     };
     enum FixedColumn { ClusterColumn = 0 };
+
+    static constexpr int applyIntervalMs = 200;
 
     explicit ResourceTableModel(ResourceEngine *engine, QObject *parent = nullptr);
     ~ResourceTableModel() override;
@@ -70,7 +74,9 @@ private:
     };
 
     void reset();
-    void applyDelta(int member, const ResourceDelta &delta);
+    void queueDelta(int member, const ResourceDelta &delta);
+    void applyQueued();
+    void applyColumns(int member, const QList<TableColumn> &columns);
     QString cellText(const Entry &entry, int column) const;
     QVariant sortValue(const Entry &entry, int column) const;
     bool isAgeColumn(int unionColumn) const;
@@ -85,6 +91,8 @@ private:
     bool m_showNamespace = true;
     bool m_group = false;
     QTimer m_ageTimer;
+    QTimer m_applyTimer;
+    std::vector<std::pair<int, ResourceDelta>> m_queued; // in arrival order
 };
 
 } // namespace fleetscope

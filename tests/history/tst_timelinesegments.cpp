@@ -232,8 +232,9 @@ private slots:
 
     void healthSeriesCountsOnlyWhatWasRecorded()
     {
-        // Two hubs, both healthy all along by their reports; "eu" was watched over
-        // [0, 40] and [60, 100], "us" only over [0, 100] of a window up to 200.
+        // Two hubs, both with the same three clusters' reports from long ago (one of
+        // eu's unhealthy). "eu" was watched over [0, 40], [90, 100] and for a moment
+        // at [110, 112]; "us" over [0, 100]. Buckets of 25 over [-100, 200].
         QList<ConditionTransition> list;
         for (const QString &hub : {QStringLiteral("eu"), QStringLiteral("us")}) {
             for (int c = 0; c < 3; ++c) {
@@ -247,25 +248,29 @@ private slots:
             }
         }
         const QHash<QString, QList<CoverageInterval>> coverage{
-            {QStringLiteral("eu"), {{0, 40}, {60, 100}}}, {QStringLiteral("us"), {{0, 100}}}};
-        const QList<HealthPoint> points = healthSeries(list, coverage, -100, 200, 6, HealthRules(), {});
-        QCOMPARE(points.size(), 6);
-        HealthPoint none{0, 0, 0, 0, 0, false};
-        none.time = -50;
-        QCOMPARE(points[0], none); // before anyone watched: nothing, not "unknown"
-        QCOMPARE(points[1], (HealthPoint{0, 5, 1, 0, 0, true}));
-        QCOMPARE(points[2], (HealthPoint{50, 3, 0, 0, 0, true})); // eu not watched: only us counts
-        QCOMPARE(points[3], (HealthPoint{100, 5, 1, 0, 0, true}));
-        none.time = 150;
-        QCOMPARE(points[4], none);
-        none.time = 200;
-        QCOMPARE(points[5], none);
+            {QStringLiteral("eu"), {{0, 40}, {90, 100}, {110, 112}}}, {QStringLiteral("us"), {{0, 100}}}};
+        const QList<HealthPoint> points = healthSeries(list, coverage, -100, 200, 12, HealthRules(), {});
+        QCOMPARE(points.size(), 12);
+        const auto none = [](qint64 time) { return HealthPoint{time, 0, 0, 0, 0, false}; };
+        // Before anyone watched: nothing, not "unknown", though the reports date from before.
+        QCOMPARE(points[0], none(-75));
+        QCOMPARE(points[2], none(-25));
+        QCOMPARE(points[3], (HealthPoint{0, 5, 1, 0, 0, true}));
+        QCOMPARE(points[4], (HealthPoint{25, 5, 1, 0, 0, true}));
+        QCOMPARE(points[5], (HealthPoint{50, 5, 1, 0, 0, true})); // eu as of the end of its watch at 40
+        QCOMPARE(points[6], (HealthPoint{75, 3, 0, 0, 0, true})); // eu not watched at all: only us counts
+        QCOMPARE(points[7], (HealthPoint{100, 5, 1, 0, 0, true}));
+        QCOMPARE(points[8], (HealthPoint{125, 2, 1, 0, 0, true})); // a two-tick watch of eu still shows
+        QCOMPARE(points[9], none(150));
+        QCOMPARE(points[11], none(200));
 
-        // Who was unhealthy at a moment, judged the same way.
-        const QList<ClusterId> down = clustersWithHealth(list, coverage, 20, Health::Unhealthy, HealthRules(), {});
-        QCOMPARE(down, (QList<ClusterId>{{QStringLiteral("eu"), QStringLiteral("ns"), QStringLiteral("0")}}));
-        QVERIFY(clustersWithHealth(list, coverage, 50, Health::Unhealthy, HealthRules(), {}).isEmpty());
-        QCOMPARE(clustersWithHealth(list, coverage, 50, Health::Healthy, HealthRules(), {}).size(), 3);
+        // Who was unhealthy at a point of the series, judged the same way.
+        const ClusterId euZero{QStringLiteral("eu"), QStringLiteral("ns"), QStringLiteral("0")};
+        QCOMPARE(clustersWithHealth(list, coverage, 0, 25, Health::Unhealthy, HealthRules(), {}), QList<ClusterId>{euZero});
+        QVERIFY(clustersWithHealth(list, coverage, 50, 75, Health::Unhealthy, HealthRules(), {}).isEmpty());
+        QCOMPARE(clustersWithHealth(list, coverage, 50, 75, Health::Healthy, HealthRules(), {}).size(), 3);
+        QCOMPARE(clustersWithHealth(list, coverage, 100, 125, Health::Unhealthy, HealthRules(), {}), QList<ClusterId>{euZero});
+        QVERIFY(clustersWithHealth(list, coverage, 125, 150, Health::Unhealthy, HealthRules(), {}).isEmpty());
     }
 
     void csv()

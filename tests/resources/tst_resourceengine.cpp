@@ -8,6 +8,7 @@
 #include "hubserver.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
+#include "workloadchurn.h"
 
 #include "api/paddedjson.h"
 #include "api/profiledecoder.h"
@@ -64,6 +65,7 @@ class TestResourceEngine : public QObject
 private slots:
     void initTestCase();
     void liveTableAcrossMembers();
+    void churnKeepsTheTableExact();
     void forbiddenNamespaceIsNamed();
     void expiredWatchRelistsAndGoesOn();
     void memberThatDiesIsUnreachable();
@@ -225,6 +227,65 @@ void TestResourceEngine::liveTableAcrossMembers()
     QCOMPARE(fetched.at(0).at(0).toInt(), id);
     const QByteArray yaml = fetched.at(0).at(1).toByteArray();
     QVERIFY2(yaml.contains("kind: Pod") && yaml.contains("restartCount: 77"), yaml.constData());
+}
+
+void TestResourceEngine::churnKeepsTheTableExact()
+{
+    // Pods restarting, replaced (one goes, another comes), deployments scaled, in
+    // bursts that the model applies together: afterwards every live member's rows
+    // are exactly its pods, with their restart counts.
+    ResourceQuery query;
+    query.kind = QStringLiteral("pods");
+    watch(query);
+    const hub::ResourceType &pods = *hub::findResourceType("", "pods");
+    auto truth = [&](int member) {
+        QStringList rows;
+        std::uint64_t rv = 0;
+        for (const auto &pod : m_members[size_t(member)]->store().snapshot(pods, &rv)) {
+            int restarts = 0;
+            for (const auto &status : (*pod)["status"].value("containerStatuses", nlohmann::json::array()))
+                restarts += status.value("restartCount", 0);
+            rows << QStringLiteral("%1/%2 %3")
+                        .arg(QString::fromStdString((*pod)["metadata"].value("namespace", std::string())),
+                             QString::fromStdString((*pod)["metadata"].value("name", std::string())))
+                        .arg(restarts);
+        }
+        rows.sort();
+        return rows;
+    };
+    auto shown = [&](int member) {
+        QStringList rows;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (m_model->memberOf(row) != member)
+                continue;
+            const ResourceRow &r = m_model->rowAt(row);
+            rows << QStringLiteral("%1/%2 %3")
+                        .arg(r.metadata.namespaceName.toString(), r.metadata.name)
+                        .arg(m_model->index(row, 5).data().toString().section(u' ', 0, 0).toInt());
+        }
+        rows.sort();
+        return rows;
+    };
+    m_proxy->sort(5, Qt::DescendingOrder);
+    for (int burst = 0; burst < 4; ++burst) {
+        for (const int member : {0, 2}) {
+            hub::WorkloadChurn churn(m_members[size_t(member)]->store(), 0, std::uint64_t(burst * 10 + member));
+            for (int i = 0; i < 40; ++i)
+                churn.changeOnce();
+        }
+        if (burst % 2)
+            QCoreApplication::processEvents(); // some bursts land in one batch, some in two
+    }
+    for (const int member : {0, 2})
+        QTRY_COMPARE_WITH_TIMEOUT(shown(member), truth(member), 10000);
+    // The sorted view still sorted.
+    qint64 previous = std::numeric_limits<qint64>::max();
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const qint64 restarts = m_proxy->index(row, 5).data().toString().section(u' ', 0, 0).toLongLong();
+        QVERIFY(restarts <= previous);
+        previous = restarts;
+    }
+    m_proxy->sort(-1);
 }
 
 void TestResourceEngine::forbiddenNamespaceIsNamed()

@@ -273,9 +273,12 @@ private slots:
         // What nobody recorded is never counted as a verdict: not before watching
         // began (though the clusters' reports say they were healthy then), not in the gap.
         int unrecorded = 0;
+        qint64 bucketStart = chart.points().first().time - (chart.points()[1].time - chart.points()[0].time);
         for (const HealthPoint &p : chart.points()) {
-            const bool watched = (p.time >= m_now - 100 * kMinute && p.time <= m_now - 70 * kMinute)
+            // A point is recorded when its bucket (bucketStart, p.time] overlaps a watch.
+            const bool watched = (bucketStart < m_now - 70 * kMinute && p.time >= m_now - 100 * kMinute)
                 || p.time >= m_now - 60 * kMinute;
+            bucketStart = p.time;
             QCOMPARE(p.recorded, watched);
             if (!p.recorded) {
                 QCOMPARE(p.healthy + p.unhealthy + p.unknown + p.notReported, 0);

@@ -17,6 +17,8 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace fleetscope {
 
 FleetHealthChart::FleetHealthChart(HistoryStore *history, QWidget *parent)
@@ -132,8 +134,14 @@ void FleetHealthChart::chooseMoment(qint64 time)
 {
     if (m_scope.isEmpty() || !m_history->isAvailable())
         return;
+    // The point whose bucket holds `time`, judged as the chart counted it.
+    const auto point = std::lower_bound(m_points.cbegin(), m_points.cend(), time,
+                                        [](const HealthPoint &p, qint64 t) { return p.time < t; });
+    const qint64 at = point == m_points.cend() ? time : point->time;
+    const qint64 since = point == m_points.cbegin() || point == m_points.cend() ? m_shownFrom : (point - 1)->time;
     m_history->fetchClustersWithHealth(
-        m_scope, m_managers, time, Health::Unhealthy, this, [this, time](const QList<ClusterId> &clusters) {
+        m_scope, m_managers, std::min(since, at - 1), at, Health::Unhealthy, this,
+        [this, time = at](const QList<ClusterId> &clusters) {
             const QString when = QLocale().toString(QDateTime::fromMSecsSinceEpoch(time), QLocale::ShortFormat);
             m_frame->status()->setText(
                 clusters.isEmpty() ? tr("No cluster was unhealthy at %1.").arg(when)
@@ -164,10 +172,19 @@ void FleetHealthChart::refetch()
         display({}, from, to);
         return;
     }
+    // A large scope over a long span takes a while to read: say so rather than show
+    // the previous chart as if it were the answer.
+    QTimer::singleShot(400, this, [this, generation] {
+        if (generation == m_generation && m_waiting)
+            m_frame->status()->setText(tr("Reading the recorded history of %n cluster(s)…", nullptr, int(m_scope.size())));
+    });
+    m_waiting = true;
     m_history->fetchHealth(m_scope, m_managers, from, to, pointBudget, this,
                            [this, generation, from, to](const QList<HealthPoint> &points) {
-                               if (generation == m_generation)
-                                   display(points, from, to);
+                               if (generation != m_generation)
+                                   return;
+                               m_waiting = false;
+                               display(points, from, to);
                            });
 }
 
@@ -191,15 +208,22 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
         }
     }
     m_points = points;
+    m_shownFrom = from;
+    // Steps, not slopes: each point holds for its whole bucket, so a count never seems
+    // to ramp across a time nobody recorded.
     QList<QPointF> rows[5];
     int top = 1;
+    double bucketStart = double(from);
     for (const HealthPoint &p : points) {
         const double x = double(p.time);
         const int stack[5] = {0, p.healthy, p.healthy + p.unhealthy, p.healthy + p.unhealthy + p.unknown,
                               p.healthy + p.unhealthy + p.unknown + p.notReported};
-        for (int i = 0; i < 5; ++i)
+        for (int i = 0; i < 5; ++i) {
+            rows[i].append(QPointF(bucketStart, stack[i]));
             rows[i].append(QPointF(x, stack[i]));
+        }
         top = std::max(top, stack[4]);
+        bucketStart = x;
     }
     for (int i = 0; i < 5; ++i)
         m_lines[i]->replace(rows[i]);

@@ -69,6 +69,7 @@ private:
     qint64 m_span;
     qint64 m_recordedFrom = 0;
     QList<HealthPoint> m_points;
+    qint64 m_shownFrom = 0;
     HealthChartView *m_view;
     SwatchLegend *m_legend;
     QValueAxis *m_timeAxis; // milliseconds since the epoch; HealthChartView labels it
@@ -78,6 +79,7 @@ private:
     ChartFrame *m_frame;
     QTimer *m_refetch;
     quint64 m_generation = 0;
+    bool m_waiting = false; // a fetch is on its way
 };
 
 } // namespace fleetscope
