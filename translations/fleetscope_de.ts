@@ -1734,6 +1734,13 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
         <translation>Derzeit keine Aufzeichnung: Fleetscope beobachtet die Hubs dieser Cluster nicht.</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading the recorded history of %n cluster(s)…</source>
+        <translation>
+            <numerusform>Der aufgezeichnete Verlauf von %n Cluster wird gelesen…</numerusform>
+            <numerusform>Der aufgezeichnete Verlauf von %n Clustern wird gelesen…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>

@@ -118,6 +118,13 @@
             <numerusform>Selected the %n clusters that were unhealthy at %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Reading the recorded history of %n cluster(s)…</source>
+        <translation>
+            <numerusform>Reading the recorded history of %n cluster…</numerusform>
+            <numerusform>Reading the recorded history of %n clusters…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HistoryPanel</name>

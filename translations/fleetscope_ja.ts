@@ -1721,6 +1721,12 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
         <translation>現在は未記録: Fleetscope はこれらのクラスターのハブを監視していません。</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading the recorded history of %n cluster(s)…</source>
+        <translation>
+            <numerusform>%n 個のクラスターの記録を読み込んでいます…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
