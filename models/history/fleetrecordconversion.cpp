@@ -3,8 +3,6 @@
 #include "api/compressedjson.h"
 #include "api/kubetime.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <vector>
 
@@ -33,59 +31,205 @@ LabelMap toLabels(const RecordedLabels &labels)
     return map;
 }
 
-std::string utf8(const QString &text)
+// The recorded object as JSON, written straight into one buffer: a jump shows
+// thousands of clusters, each with its JSON (the details pane's YAML, `-o json`),
+// and building a JSON tree per cluster first cost more than the rest of the read.
+// Members come in the order nlohmann::json would print them (by name), strings
+// escaped as it escapes them.
+class JsonWriter
 {
-    return text.toStdString();
-}
+public:
+    QByteArray take() { return std::move(m_out); }
 
-nlohmann::json labelsJson(const RecordedLabels &labels)
+    void string(const QByteArray &utf8)
+    {
+        m_out += '"';
+        for (const char ch : utf8) {
+            const auto c = static_cast<unsigned char>(ch);
+            switch (c) {
+            case '"':
+                m_out += "\\\"";
+                break;
+            case '\\':
+                m_out += "\\\\";
+                break;
+            case '\b':
+                m_out += "\\b";
+                break;
+            case '\f':
+                m_out += "\\f";
+                break;
+            case '\n':
+                m_out += "\\n";
+                break;
+            case '\r':
+                m_out += "\\r";
+                break;
+            case '\t':
+                m_out += "\\t";
+                break;
+            default:
+                if (c < 0x20) {
+                    static const char hex[] = "0123456789abcdef";
+                    m_out += "\\u00";
+                    m_out += hex[c >> 4];
+                    m_out += hex[c & 0xf];
+                } else {
+                    m_out += ch;
+                }
+            }
+        }
+        m_out += '"';
+    }
+    void string(const QString &text) { string(text.toUtf8()); }
+    // `"name":`, after a comma unless it opens its object.
+    void key(const char *name)
+    {
+        separate();
+        m_out += '"';
+        m_out += name;
+        m_out += "\":";
+        m_first = true; // the value that follows needs no comma
+    }
+    void key(const QByteArray &name)
+    {
+        separate();
+        string(name);
+        m_out += ':';
+        m_first = true;
+    }
+    void open(char bracket)
+    {
+        separate();
+        m_out += bracket;
+        m_first = true;
+    }
+    void close(char bracket)
+    {
+        m_out += bracket;
+        m_first = false;
+    }
+    void value(const QString &text)
+    {
+        separate();
+        string(text);
+        m_first = false;
+    }
+
+private:
+    void separate()
+    {
+        if (!m_first)
+            m_out += ',';
+        m_first = false;
+    }
+
+    QByteArray m_out;
+    bool m_first = true;
+};
+
+void writeLabels(JsonWriter *w, const RecordedLabels &labels)
 {
-    nlohmann::json object = nlohmann::json::object();
+    // By the UTF-8 bytes of their keys, as a JSON object prints its members.
+    std::vector<std::pair<QByteArray, QByteArray>> sorted;
+    sorted.reserve(size_t(labels.size()));
     for (const auto &[key, value] : labels)
-        object[utf8(key)] = utf8(value);
-    return object;
+        sorted.emplace_back(key.toUtf8(), value.toUtf8());
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    w->open('{');
+    for (auto it = sorted.cbegin(); it != sorted.cend(); ++it) {
+        // A repeated key prints once, with its last value, as in a JSON object.
+        if (std::next(it) != sorted.cend() && std::next(it)->first == it->first)
+            continue;
+        w->key(it->first);
+        w->value(QString::fromUtf8(it->second));
+    }
+    w->close('}');
 }
 
 QByteArray profileJson(const RecordedCluster &c)
 {
-    nlohmann::json metadata = {{"name", utf8(c.name)}, {"namespace", utf8(c.namespaceName)}};
-    if (c.creationTimestamp)
-        metadata["creationTimestamp"] = utf8(formatKubeTime(c.creationTimestamp));
-    if (!c.labels.isEmpty())
-        metadata["labels"] = labelsJson(c.labels);
-    nlohmann::json spec = nlohmann::json::object();
-    if (!c.displayName.isEmpty())
-        spec["displayName"] = utf8(c.displayName);
-    if (!c.clusterManager.isEmpty())
-        spec["clusterManager"] = {{"name", utf8(c.clusterManager)}};
-    nlohmann::json status = nlohmann::json::object();
-    if (!c.kubernetesVersion.isEmpty())
-        status["version"] = {{"kubernetes", utf8(c.kubernetesVersion)}};
+    JsonWriter w;
+    w.open('{');
+    w.key("apiVersion");
+    w.value(apiVersionString(ApiVersion(c.apiVersion)));
+    w.key("kind");
+    w.value(QStringLiteral("ClusterProfile"));
+    w.key("metadata");
+    w.open('{');
+    if (c.creationTimestamp) {
+        w.key("creationTimestamp");
+        w.value(formatKubeTime(c.creationTimestamp));
+    }
+    if (!c.labels.isEmpty()) {
+        w.key("labels");
+        writeLabels(&w, c.labels);
+    }
+    w.key("name");
+    w.value(c.name);
+    w.key("namespace");
+    w.value(c.namespaceName);
+    w.close('}');
+    w.key("spec");
+    w.open('{');
+    if (!c.clusterManager.isEmpty()) {
+        w.key("clusterManager");
+        w.open('{');
+        w.key("name");
+        w.value(c.clusterManager);
+        w.close('}');
+    }
+    if (!c.displayName.isEmpty()) {
+        w.key("displayName");
+        w.value(c.displayName);
+    }
+    w.close('}');
+    w.key("status");
+    w.open('{');
     if (!c.conditions.isEmpty()) {
-        nlohmann::json conditions = nlohmann::json::array();
+        w.key("conditions");
+        w.open('[');
         for (const RecordedCondition &k : c.conditions) {
-            nlohmann::json condition = {{"type", utf8(k.type)},
-                                        {"status", utf8(conditionStatusName(k.status))},
-                                        {"reason", utf8(k.reason)},
-                                        {"message", utf8(k.message)}};
-            if (k.lastTransitionTime)
-                condition["lastTransitionTime"] = utf8(formatKubeTime(k.lastTransitionTime));
-            conditions.push_back(std::move(condition));
+            w.open('{');
+            if (k.lastTransitionTime) {
+                w.key("lastTransitionTime");
+                w.value(formatKubeTime(k.lastTransitionTime));
+            }
+            w.key("message");
+            w.value(k.message);
+            w.key("reason");
+            w.value(k.reason);
+            w.key("status");
+            w.value(conditionStatusName(k.status));
+            w.key("type");
+            w.value(k.type);
+            w.close('}');
         }
-        status["conditions"] = std::move(conditions);
+        w.close(']');
     }
     if (!c.properties.isEmpty()) {
-        nlohmann::json properties = nlohmann::json::array();
-        for (const auto &[name, value] : c.properties)
-            properties.push_back({{"name", utf8(name)}, {"value", utf8(value)}});
-        status["properties"] = std::move(properties);
+        w.key("properties");
+        w.open('[');
+        for (const auto &[name, value] : c.properties) {
+            w.open('{');
+            w.key("name");
+            w.value(name);
+            w.key("value");
+            w.value(value);
+            w.close('}');
+        }
+        w.close(']');
     }
-    const nlohmann::json object = {{"apiVersion", utf8(apiVersionString(ApiVersion(c.apiVersion)))},
-                                   {"kind", "ClusterProfile"},
-                                   {"metadata", std::move(metadata)},
-                                   {"spec", std::move(spec)},
-                                   {"status", std::move(status)}};
-    return QByteArray::fromStdString(object.dump());
+    if (!c.kubernetesVersion.isEmpty()) {
+        w.key("version");
+        w.open('{');
+        w.key("kubernetes");
+        w.value(c.kubernetesVersion);
+        w.close('}');
+    }
+    w.close('}');
+    w.close('}');
+    return w.take();
 }
 
 } // namespace
