@@ -357,6 +357,162 @@
         <source>cannot keep it private</source>
         <translation>kann nicht privat gehalten werden</translation>
     </message>
+    <message>
+        <source>%1 no longer reported</source>
+        <translation>%1 wird nicht mehr gemeldet</translation>
+    </message>
+    <message>
+        <source>label %1=%2</source>
+        <translation>Label %1=%2</translation>
+    </message>
+    <message>
+        <source>label %1 removed</source>
+        <translation>Label %1 entfernt</translation>
+    </message>
+    <message>
+        <source>property %1=%2</source>
+        <translation>Property %1=%2</translation>
+    </message>
+    <message>
+        <source>property %1 removed</source>
+        <translation>Property %1 entfernt</translation>
+    </message>
+    <message>
+        <source>spec changed</source>
+        <translation>Spec geändert</translation>
+    </message>
+    <message>
+        <source>as first seen after a gap: %1</source>
+        <translation>wie nach einer Lücke zuerst gesehen: %1</translation>
+    </message>
+    <message>
+        <source>byte %1: %2</source>
+        <translation>Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>ends early</source>
+        <translation>endet zu früh</translation>
+    </message>
+    <message>
+        <source>number too long</source>
+        <translation>Zahl zu lang</translation>
+    </message>
+    <message>
+        <source>count %1 larger than the data</source>
+        <translation>Anzahl %1 größer als die Daten</translation>
+    </message>
+    <message>
+        <source>text longer than the data</source>
+        <translation>Text länger als die Daten</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last event</source>
+        <translation>%1 Bytes nach dem letzten Ereignis</translation>
+    </message>
+    <message>
+        <source>text %1 of %2</source>
+        <translation>Text %1 von %2</translation>
+    </message>
+    <message>
+        <source>cluster slot %1 out of range</source>
+        <translation>Cluster-Platz %1 außerhalb des Bereichs</translation>
+    </message>
+    <message>
+        <source>condition status %1</source>
+        <translation>Condition-Status %1</translation>
+    </message>
+    <message>
+        <source>API version %1</source>
+        <translation>API-Version %1</translation>
+    </message>
+    <message>
+        <source>time out of range</source>
+        <translation>Zeit außerhalb des Bereichs</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>Feld %1</translation>
+    </message>
+    <message>
+        <source>unknown event kind %1</source>
+        <translation>unbekannte Ereignisart %1</translation>
+    </message>
+    <message>
+        <source>not a compressed frame</source>
+        <translation>kein komprimierter Frame</translation>
+    </message>
+    <message>
+        <source>frame of %1 bytes</source>
+        <translation>Frame mit %1 Bytes</translation>
+    </message>
+    <message>
+        <source>cannot decompress: %1</source>
+        <translation>kann nicht entpackt werden: %1</translation>
+    </message>
+    <message>
+        <source>decompressed to %1 of %2 bytes</source>
+        <translation>auf %1 von %2 Bytes entpackt</translation>
+    </message>
+    <message>
+        <source>format %1 (this Fleetscope reads %2)</source>
+        <translation>Format %1 (diese Version liest %2)</translation>
+    </message>
+    <message>
+        <source>history database %1: cannot read: %2</source>
+        <translation>Verlaufsdatenbank %1: kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>history database %1: %2</source>
+        <translation>Verlaufsdatenbank %1: %2</translation>
+    </message>
+    <message>
+        <source>fleet log of hub %1, frame %2: %3</source>
+        <translation>Flottenprotokoll des Hubs %1, Frame %2: %3</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>%1 is writing it</source>
+        <translation>%1 schreibt sie</translation>
+    </message>
+    <message>
+        <source>another program is writing it</source>
+        <translation>ein anderes Programm schreibt sie</translation>
+    </message>
+    <message>
+        <source>no history has been recorded there</source>
+        <translation>dort wurde noch kein Verlauf aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>another program (an older Fleetscope?) holds it whole</source>
+        <translation>ein anderes Programm (ein älteres Fleetscope?) sperrt sie ganz</translation>
+    </message>
+    <message>
+        <source>written by an older Fleetscope (schema %1); the dashboard or fleetscope record converts it when it next opens it</source>
+        <translation>von einem älteren Fleetscope geschrieben (Schema %1); das Dashboard oder fleetscope record wandelt sie beim nächsten Öffnen um</translation>
+    </message>
+    <message>
+        <source>another program</source>
+        <translation>ein anderes Programm</translation>
+    </message>
+    <message>
+        <source>a program</source>
+        <translation>ein Programm</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a time (RFC 3339, e.g. 2026-05-01T03:00:00Z) nor one before now (e.g. -2h, -30m, -1d12h)</source>
+        <translation>„%1“ ist weder eine Zeit (RFC 3339, z. B. 2026-05-01T03:00:00Z) noch eine vor jetzt (z. B. -2h, -30m, -1d12h)</translation>
+    </message>
 </context>
 <context>
     <name>HubStatus</name>
@@ -485,6 +641,69 @@
     <message>
         <source>none</source>
         <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>TimeTravel</name>
+    <message>
+        <source>appeared</source>
+        <translation>erschienen</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>verschwunden</translation>
+    </message>
+    <message>
+        <source>health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>Hub</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>gone now</source>
+        <translation>jetzt weg</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Jetzt</translation>
+    </message>
+    <message>
+        <source>Clusters of the moment shown that are not in the live fleet now (deleted since, or their hub is no longer watched)</source>
+        <translation>Cluster des gezeigten Zeitpunkts, die jetzt nicht mehr in der Live-Flotte sind (inzwischen gelöscht, oder ihr Hub wird nicht mehr beobachtet)</translation>
     </message>
 </context>
 <context>
@@ -625,6 +844,10 @@
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
             <numerusform>%n Wechsel nach %1 exportiert.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Before %1 (the dashed line) the demo&apos;s history is simulated, not recorded.</source>
+        <translation>Vor %1 (die gestrichelte Linie) ist der Verlauf der Demo simuliert, nicht aufgezeichnet.</translation>
     </message>
 </context>
 <context>
@@ -892,6 +1115,10 @@
     <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Simulated demo history</source>
+        <translation>Simulierter Demo-Verlauf</translation>
     </message>
 </context>
 <context>
@@ -1233,6 +1460,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Objekt (YAML)</translation>
     </message>
     <message>
+        <source>%1 did not exist at the moment shown.</source>
+        <translation>%1 gab es zum gezeigten Zeitpunkt nicht.</translation>
+    </message>
+    <message>
         <source>%1 was deleted from its hub.</source>
         <translation>%1 wurde auf seinem Hub gelöscht.</translation>
     </message>
@@ -1413,6 +1644,36 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
 </context>
 <context>
+    <name>fleetscope::FleetChangesView</name>
+    <message>
+        <source>&amp;Show changes</source>
+        <translation>Änderungen &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>&amp;Von</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>&amp;Bis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(not recorded at both times: %1)</source>
+        <translation>(nicht zu beiden Zeitpunkten aufgezeichnet: %1)</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>Verlauf wird gelesen …</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FleetHealthChart</name>
     <message>
         <source>Save the recorded condition transitions of these clusters as CSV</source>
@@ -1487,6 +1748,17 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message>
         <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
         <translation>Derzeit keine Aufzeichnung: Fleetscope beobachtet die Hubs dieser Cluster nicht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the recorded history of %n cluster(s)…</source>
+        <translation>
+            <numerusform>Der aufgezeichnete Verlauf von %n Cluster wird gelesen…</numerusform>
+            <numerusform>Der aufgezeichnete Verlauf von %n Clustern wird gelesen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Simulated demo history</source>
+        <translation>Simulierter Demo-Verlauf</translation>
     </message>
 </context>
 <context>
@@ -3032,6 +3304,143 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>a window title naming the clusters</source>
         <translation>ein Fenstertitel mit den Cluster-Namen</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBanner</name>
+    <message>
+        <source>&amp;Back to now</source>
+        <translation>&amp;Zurück zu jetzt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not live.&lt;/b&gt; The fleet as recorded at &lt;b&gt;%1&lt;/b&gt; (%2 ago). Live changes keep being recorded.</source>
+        <translation>&lt;b&gt;Nicht live.&lt;/b&gt; Die Flotte, wie sie um &lt;b&gt;%1&lt;/b&gt; aufgezeichnet wurde (vor %2). Live-Änderungen werden weiter aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not recorded then.</source>
+        <translation>Hub %1 wurde damals nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not watched then: what was recorded before.</source>
+        <translation>Hub %1 wurde damals nicht beobachtet: der zuvor aufgezeichnete Stand.</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBar</name>
+    <message>
+        <source>History:</source>
+        <translation>Verlauf:</translation>
+    </message>
+    <message>
+        <source>&amp;Now</source>
+        <translation>&amp;Jetzt</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded at any moment: drag to the past, to the right end for live</source>
+        <translation>Die Flotte, wie sie zu jedem Zeitpunkt aufgezeichnet wurde: in die Vergangenheit ziehen, ans rechte Ende für live</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>Gezeigter Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>The moment shown (local time); Enter shows the fleet as recorded then</source>
+        <translation>Der gezeigte Zeitpunkt (Ortszeit); die Eingabetaste zeigt die Flotte, wie sie damals aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>Zurück zur Live-Flotte</translation>
+    </message>
+    <message>
+        <source>History unavailable</source>
+        <translation>Verlauf nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>Nothing recorded yet</source>
+        <translation>Noch nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Recorded since %1</source>
+        <translation>Aufgezeichnet seit %1</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelUi</name>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>Gezeigter Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>%1 — as recorded at %2</source>
+        <translation>%1 – wie um %2 aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>&amp;Time</source>
+        <translation>&amp;Zeit</translation>
+    </message>
+    <message>
+        <source>&amp;Go to a moment…</source>
+        <translation>&amp;Zu einem Zeitpunkt…</translation>
+    </message>
+    <message>
+        <source>An hour &amp;earlier</source>
+        <translation>Eine Stunde &amp;früher</translation>
+    </message>
+    <message>
+        <source>An hour &amp;later</source>
+        <translation>Eine Stunde &amp;später</translation>
+    </message>
+    <message>
+        <source>Back to &amp;now</source>
+        <translation>Zurück zu &amp;jetzt</translation>
+    </message>
+    <message>
+        <source>&amp;Changes…</source>
+        <translation>Ä&amp;nderungen…</translation>
+    </message>
+    <message>
+        <source>What changed between two moments: clusters that came and went, health, placements</source>
+        <translation>Was sich zwischen zwei Zeitpunkten geändert hat: Cluster, die kamen und gingen, Zustand, Platzierungen</translation>
+    </message>
+    <message>
+        <source>Nothing is recorded yet for the hubs shown</source>
+        <translation>Für die gezeigten Hubs ist noch nichts aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Type the moment to show the fleet as recorded then</source>
+        <translation>Den Zeitpunkt eingeben, um die Flotte so zu zeigen, wie sie damals aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour before the moment shown</source>
+        <translation>Die Flotte, wie sie eine Stunde vor dem gezeigten Zeitpunkt aufgezeichnet wurde</translation>
+    </message>
+    <message>
+        <source>The moment shown is the oldest one recorded</source>
+        <translation>Der gezeigte Zeitpunkt ist der älteste aufgezeichnete</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet: there is nothing later</source>
+        <translation>Das Fenster zeigt die Live-Flotte: Später gibt es nichts</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour after the moment shown (live past now)</source>
+        <translation>Die Flotte, wie sie eine Stunde nach dem gezeigten Zeitpunkt aufgezeichnet wurde (nach jetzt: live)</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet already</source>
+        <translation>Das Fenster zeigt bereits die Live-Flotte</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>Zurück zur Live-Flotte</translation>
     </message>
 </context>
 <context>

@@ -100,6 +100,16 @@
     </message>
 </context>
 <context>
+    <name>fleetscope::FleetChangesView</name>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n change</numerusform>
+            <numerusform>%n changes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FleetHealthChart</name>
     <message numerus="yes">
         <source>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).</source>
@@ -113,6 +123,13 @@
         <translation>
             <numerusform>Selected the cluster that was unhealthy at %1.</numerusform>
             <numerusform>Selected the %n clusters that were unhealthy at %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the recorded history of %n cluster(s)…</source>
+        <translation>
+            <numerusform>Reading the recorded history of %n cluster…</numerusform>
+            <numerusform>Reading the recorded history of %n clusters…</numerusform>
         </translation>
     </message>
 </context>

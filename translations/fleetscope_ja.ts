@@ -357,6 +357,162 @@
         <source>cannot keep it private</source>
         <translation>非公開に保てません</translation>
     </message>
+    <message>
+        <source>%1 no longer reported</source>
+        <translation>%1 は報告されなくなりました</translation>
+    </message>
+    <message>
+        <source>label %1=%2</source>
+        <translation>ラベル %1=%2</translation>
+    </message>
+    <message>
+        <source>label %1 removed</source>
+        <translation>ラベル %1 が削除されました</translation>
+    </message>
+    <message>
+        <source>property %1=%2</source>
+        <translation>プロパティ %1=%2</translation>
+    </message>
+    <message>
+        <source>property %1 removed</source>
+        <translation>プロパティ %1 が削除されました</translation>
+    </message>
+    <message>
+        <source>spec changed</source>
+        <translation>spec が変更されました</translation>
+    </message>
+    <message>
+        <source>as first seen after a gap: %1</source>
+        <translation>記録の空白の後に最初に観測された状態: %1</translation>
+    </message>
+    <message>
+        <source>byte %1: %2</source>
+        <translation>バイト %1: %2</translation>
+    </message>
+    <message>
+        <source>ends early</source>
+        <translation>途中で終わっています</translation>
+    </message>
+    <message>
+        <source>number too long</source>
+        <translation>数値が長すぎます</translation>
+    </message>
+    <message>
+        <source>count %1 larger than the data</source>
+        <translation>個数 %1 がデータより大きいです</translation>
+    </message>
+    <message>
+        <source>text longer than the data</source>
+        <translation>テキストがデータより長いです</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last event</source>
+        <translation>最後のイベントの後に %1 バイトあります</translation>
+    </message>
+    <message>
+        <source>text %1 of %2</source>
+        <translation>テキスト %1 / %2</translation>
+    </message>
+    <message>
+        <source>cluster slot %1 out of range</source>
+        <translation>クラスタスロット %1 が範囲外です</translation>
+    </message>
+    <message>
+        <source>condition status %1</source>
+        <translation>Condition のステータス %1</translation>
+    </message>
+    <message>
+        <source>API version %1</source>
+        <translation>API バージョン %1</translation>
+    </message>
+    <message>
+        <source>time out of range</source>
+        <translation>時刻が範囲外です</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>フィールド %1</translation>
+    </message>
+    <message>
+        <source>unknown event kind %1</source>
+        <translation>不明なイベント種別 %1</translation>
+    </message>
+    <message>
+        <source>not a compressed frame</source>
+        <translation>圧縮されたフレームではありません</translation>
+    </message>
+    <message>
+        <source>frame of %1 bytes</source>
+        <translation>%1 バイトのフレーム</translation>
+    </message>
+    <message>
+        <source>cannot decompress: %1</source>
+        <translation>展開できません: %1</translation>
+    </message>
+    <message>
+        <source>decompressed to %1 of %2 bytes</source>
+        <translation>%2 バイト中 %1 バイトに展開されました</translation>
+    </message>
+    <message>
+        <source>format %1 (this Fleetscope reads %2)</source>
+        <translation>形式 %1（この Fleetscope が読めるのは %2）</translation>
+    </message>
+    <message>
+        <source>history database %1: cannot read: %2</source>
+        <translation>履歴データベース %1: 読み取れません: %2</translation>
+    </message>
+    <message>
+        <source>history database %1: %2</source>
+        <translation>履歴データベース %1: %2</translation>
+    </message>
+    <message>
+        <source>fleet log of hub %1, frame %2: %3</source>
+        <translation>ハブ %1 のフリートログ、フレーム %2: %3</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>読み取り専用</translation>
+    </message>
+    <message>
+        <source>%1 is writing it</source>
+        <translation>%1 が書き込んでいます</translation>
+    </message>
+    <message>
+        <source>another program is writing it</source>
+        <translation>別のプログラムが書き込んでいます</translation>
+    </message>
+    <message>
+        <source>no history has been recorded there</source>
+        <translation>そこにはまだ履歴が記録されていません</translation>
+    </message>
+    <message>
+        <source>another program (an older Fleetscope?) holds it whole</source>
+        <translation>別のプログラム（古い Fleetscope？）が全体をロックしています</translation>
+    </message>
+    <message>
+        <source>written by an older Fleetscope (schema %1); the dashboard or fleetscope record converts it when it next opens it</source>
+        <translation>古い Fleetscope が書き込みました（スキーマ %1）。次に開いたときにダッシュボードまたは fleetscope record が変換します</translation>
+    </message>
+    <message>
+        <source>another program</source>
+        <translation>別のプログラム</translation>
+    </message>
+    <message>
+        <source>a program</source>
+        <translation>あるプログラム</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1（PID %2）</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 を作成できません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a time (RFC 3339, e.g. 2026-05-01T03:00:00Z) nor one before now (e.g. -2h, -30m, -1d12h)</source>
+        <translation>「%1」は時刻（RFC 3339、例: 2026-05-01T03:00:00Z）でも現在より前の時刻（例: -2h、-30m、-1d12h）でもありません</translation>
+    </message>
 </context>
 <context>
     <name>HubStatus</name>
@@ -482,6 +638,69 @@
     <message>
         <source>none</source>
         <translation>なし</translation>
+    </message>
+</context>
+<context>
+    <name>TimeTravel</name>
+    <message>
+        <source>appeared</source>
+        <translation>出現</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>消失</translation>
+    </message>
+    <message>
+        <source>health</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2: %3</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>追加: %1</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>除外: %1</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Hub</source>
+        <translation>ハブ</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>変化</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>詳細</translation>
+    </message>
+    <message>
+        <source>gone now</source>
+        <translation>現在はなし</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>現在</translation>
+    </message>
+    <message>
+        <source>Clusters of the moment shown that are not in the live fleet now (deleted since, or their hub is no longer watched)</source>
+        <translation>表示中の時点にあり、現在のライブのフリートにはないクラスター（その後削除されたか、ハブが監視されなくなった）</translation>
     </message>
 </context>
 <context>
@@ -619,6 +838,10 @@
         <translation>
             <numerusform>%n 件の遷移を %1 にエクスポートしました。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Before %1 (the dashed line) the demo&apos;s history is simulated, not recorded.</source>
+        <translation>%1 (破線) より前のデモの履歴は記録ではなくシミュレーションです。</translation>
     </message>
 </context>
 <context>
@@ -885,6 +1108,10 @@
     <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Simulated demo history</source>
+        <translation>シミュレーションされたデモ履歴</translation>
     </message>
 </context>
 <context>
@@ -1223,6 +1450,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>オブジェクト（YAML）</translation>
     </message>
     <message>
+        <source>%1 did not exist at the moment shown.</source>
+        <translation>%1 は表示中の時点には存在しませんでした。</translation>
+    </message>
+    <message>
         <source>%1 was deleted from its hub.</source>
         <translation>%1 はハブから削除されました。</translation>
     </message>
@@ -1402,6 +1633,35 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     </message>
 </context>
 <context>
+    <name>fleetscope::FleetChangesView</name>
+    <message>
+        <source>&amp;Show changes</source>
+        <translation>変化を表示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;From</source>
+        <translation>開始(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>終了(&amp;T)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n 件の変化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(not recorded at both times: %1)</source>
+        <translation>（両方の時刻には記録されていません: %1）</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>履歴を読み込んでいます…</translation>
+    </message>
+</context>
+<context>
     <name>fleetscope::FleetHealthChart</name>
     <message>
         <source>Save the recorded condition transitions of these clusters as CSV</source>
@@ -1474,6 +1734,16 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Not recorded now: Fleetscope is not watching these clusters&apos; hubs.</source>
         <translation>現在は未記録: Fleetscope はこれらのクラスターのハブを監視していません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the recorded history of %n cluster(s)…</source>
+        <translation>
+            <numerusform>%n 個のクラスターの記録を読み込んでいます…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Simulated demo history</source>
+        <translation>シミュレーションされたデモ履歴</translation>
     </message>
 </context>
 <context>
@@ -3002,6 +3272,143 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>a window title naming the clusters</source>
         <translation>クラスター名を含むウィンドウタイトル</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBanner</name>
+    <message>
+        <source>&amp;Back to now</source>
+        <translation>現在に戻る(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not live.&lt;/b&gt; The fleet as recorded at &lt;b&gt;%1&lt;/b&gt; (%2 ago). Live changes keep being recorded.</source>
+        <translation>&lt;b&gt;ライブではありません。&lt;/b&gt;&lt;b&gt;%1&lt;/b&gt;（%2 前）に記録されたフリートです。ライブの変化は引き続き記録されています。</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not recorded then.</source>
+        <translation>ハブ %1 はその時点では記録されていません。</translation>
+    </message>
+    <message>
+        <source>Hub %1 was not watched then: what was recorded before.</source>
+        <translation>ハブ %1 はその時点では監視されていませんでした。それ以前に記録された状態です。</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelBar</name>
+    <message>
+        <source>History:</source>
+        <translation>履歴:</translation>
+    </message>
+    <message>
+        <source>&amp;Now</source>
+        <translation>現在(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded at any moment: drag to the past, to the right end for live</source>
+        <translation>任意の時点に記録されたフリート: 過去へドラッグ、右端でライブ</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>表示中の時点</translation>
+    </message>
+    <message>
+        <source>The moment shown (local time); Enter shows the fleet as recorded then</source>
+        <translation>表示中の時点（現地時刻）。Enter でその時点に記録されたフリートを表示します</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>ライブのフリートに戻る</translation>
+    </message>
+    <message>
+        <source>History unavailable</source>
+        <translation>履歴を利用できません</translation>
+    </message>
+    <message>
+        <source>Nothing recorded yet</source>
+        <translation>まだ何も記録されていません</translation>
+    </message>
+    <message>
+        <source>Recorded since %1</source>
+        <translation>%1 から記録</translation>
+    </message>
+</context>
+<context>
+    <name>fleetscope::TimeTravelUi</name>
+    <message>
+        <source>Changes</source>
+        <translation>変化</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Moment shown</source>
+        <translation>表示中の時点</translation>
+    </message>
+    <message>
+        <source>%1 — as recorded at %2</source>
+        <translation>%1 — %2 の記録</translation>
+    </message>
+    <message>
+        <source>&amp;Time</source>
+        <translation>時間(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to a moment…</source>
+        <translation>時点へ移動(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>An hour &amp;earlier</source>
+        <translation>1 時間前へ(&amp;E)</translation>
+    </message>
+    <message>
+        <source>An hour &amp;later</source>
+        <translation>1 時間後へ(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Back to &amp;now</source>
+        <translation>現在に戻る(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Changes…</source>
+        <translation>変化(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>What changed between two moments: clusters that came and went, health, placements</source>
+        <translation>2 つの時点の間に変わったこと: 現れた・消えたクラスター、健全性、プレースメント</translation>
+    </message>
+    <message>
+        <source>Nothing is recorded yet for the hubs shown</source>
+        <translation>表示中のハブはまだ何も記録されていません</translation>
+    </message>
+    <message>
+        <source>Type the moment to show the fleet as recorded then</source>
+        <translation>時点を入力すると、その時に記録されたフリートを表示します</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour before the moment shown</source>
+        <translation>表示中の時点の 1 時間前に記録されたフリート</translation>
+    </message>
+    <message>
+        <source>The moment shown is the oldest one recorded</source>
+        <translation>表示中の時点が記録された最も古い時点です</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet: there is nothing later</source>
+        <translation>ウィンドウはライブのフリートを表示中: これより後はありません</translation>
+    </message>
+    <message>
+        <source>The fleet as recorded an hour after the moment shown (live past now)</source>
+        <translation>表示中の時点の 1 時間後に記録されたフリート (現在を過ぎればライブ)</translation>
+    </message>
+    <message>
+        <source>The window shows the live fleet already</source>
+        <translation>ウィンドウはすでにライブのフリートを表示しています</translation>
+    </message>
+    <message>
+        <source>Back to the live fleet</source>
+        <translation>ライブのフリートに戻る</translation>
     </message>
 </context>
 <context>

@@ -147,7 +147,7 @@ void DetailsPane::showCluster(int storeRow)
         m_yaml.clear();
         m_yamlRecord.reset();
     }
-    m_browser->setHtml(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+    m_browser->setHtml(render(m_row, now()));
 }
 
 void DetailsPane::refresh()
@@ -160,7 +160,10 @@ void DetailsPane::refresh()
         m_row = -1;
         m_shownRecord.reset();
         m_yamlWanted = false;
-        m_browser->setHtml(note(HealthStyle::mutedText(palette()).name(), tr("%1 was deleted from its hub.").arg(m_key.toString())));
+        // Rows showing a recorded moment lack the clusters that did not exist then.
+        const QString why = m_store->isShowingPast() ? tr("%1 did not exist at the moment shown.")
+                                                     : tr("%1 was deleted from its hub.");
+        m_browser->setHtml(note(HealthStyle::mutedText(palette()).name(), why.arg(m_key.toString())));
         return;
     }
     if (m_store->profileAt(row).record != m_shownRecord) {
@@ -169,6 +172,20 @@ void DetailsPane::refresh()
         m_browser->verticalScrollBar()->setValue(scroll); // an update must not lose the reader's place
     }
     m_row = row;
+}
+
+void DetailsPane::setNow(qint64 msSinceEpoch)
+{
+    if (m_now == msSinceEpoch)
+        return;
+    m_now = msSinceEpoch;
+    if (m_row >= 0)
+        rerender();
+}
+
+qint64 DetailsPane::now() const
+{
+    return m_now ? m_now : QDateTime::currentMSecsSinceEpoch();
 }
 
 void DetailsPane::showYaml()
@@ -197,7 +214,7 @@ void DetailsPane::onAnchor(const QUrl &url)
 void DetailsPane::rerender()
 {
     const int scroll = m_browser->verticalScrollBar()->value();
-    m_browser->setHtml(render(m_row, QDateTime::currentMSecsSinceEpoch()));
+    m_browser->setHtml(render(m_row, now()));
     m_browser->verticalScrollBar()->setValue(scroll);
 }
 

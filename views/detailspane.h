@@ -38,6 +38,9 @@ public:
     QString plainText() const;
     // The inventory lint's findings, shown for the cluster (not owned; may be null).
     void setFindings(const FleetFindings *findings);
+    // Ages are counted to this moment (a recorded one the store shows); 0, the
+    // default, is the real clock.
+    void setNow(qint64 msSinceEpoch);
 
     // What "Show as YAML" does: renders the shown object's YAML off the GUI thread.
     void showYaml();
@@ -54,8 +57,10 @@ private:
     void rerender();
     void startYaml();
     void onAnchor(const QUrl &url);
+    qint64 now() const;
 
     const FleetStore *m_store;
+    qint64 m_now = 0;
     const FleetFindings *m_findings = nullptr;
     QTextBrowser *m_browser;
     int m_row = -1;

@@ -4,6 +4,8 @@
 #include "completionrequest.h"
 #include "demohubs.h"
 #include "connectcommand.h"
+#include "diffcommand.h"
+#include "recordcommand.h"
 #include "doctorcommand.h"
 #include "execcommand.h"
 #include "fleetscope_version.h"
@@ -45,6 +47,8 @@ const Subcommand subcommands[] = {
     {"kubeconfig", "write a kubeconfig with a context per member cluster, for kubectl and other tools", runKubeconfigCommand},
     {"hubs", "list the kubeconfig's contexts and whether each serves the Cluster Inventory API", runHubsCommand},
     {"lint", "check the hubs' ClusterProfiles and PlacementDecisions against the API's rules and each other", runLintCommand},
+    {"diff", "what changed in the recorded fleet between two times", runDiffCommand},
+    {"record", "record the fleet's history without a window (the dashboard reads it)", runRecordCommand},
     {"get", "print one kind of object (pods, deployments, a CRD) across member clusters, once or as it changes", runGetCommand},
 };
 

@@ -122,7 +122,7 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
     m_window = std::make_unique<MainWindow>(m_store.get(), m_engine.get());
     m_window->setRememberHubs(!options.kubeconfigList); // the demo's kubeconfig is private and gone
     m_history = std::make_unique<GuiHistory>();
-    m_history->start(m_store.get(), m_window.get(), cli, cli.demo ? m_demo.get() : nullptr);
+    m_history->start(m_store.get(), m_engine.get(), m_window.get(), cli, cli.demo ? m_demo.get() : nullptr);
     if (m_cache)
         m_window->statusBar()->addPermanentWidget(new OfflineBadge(m_store.get(), m_cache.get(), m_window.get()));
     // Screenshots are made at a chosen size and must not become the user's layout.

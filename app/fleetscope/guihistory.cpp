@@ -1,10 +1,15 @@
 #include "guihistory.h"
 
 #include "demofleet.h"
+#include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
+#include "history/fleettimemachine.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"
+#include "history/timetravel.h"
 #include "historypanel.h"
+#include "timetravelbar.h"
+#include "timetravelui.h"
 #include "mainwindow.h"
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
@@ -26,10 +31,13 @@ GuiHistory::GuiHistory() = default;
 
 GuiHistory::~GuiHistory()
 {
+    delete m_travelUi.data(); // its controls out of the window, which outlives the time travel
+    m_travel.reset();         // the live fleet back in the window's store, the recorder on it
     m_recorder.reset(); // ends the coverage sessions before the store closes
 }
 
-void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &options, const DemoFleet *demo)
+void GuiHistory::start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options,
+                       const DemoFleet *demo)
 {
     m_history = std::make_unique<HistoryStore>();
     QString path = options.historyPath;
@@ -45,10 +53,26 @@ void GuiHistory::start(FleetStore *store, MainWindow *window, const GuiOptions &
             std::fprintf(stderr, "fleetscope: %s; running without history\n", qPrintable(history->statusMessage()));
     });
     window->setHistory(m_history.get());
+    if (engine) {
+        // The whole fleet's past, read from the same file (or from the file a
+        // running `fleetscope record` writes, which the store then follows).
+        m_machine = std::make_unique<FleetTimeMachine>();
+        m_machine->setPath(path);
+        m_travel = std::make_unique<TimeTravel>(store, engine->feeder(), nullptr, m_machine.get());
+        auto *ui = new TimeTravelUi(window, m_travel.get(), m_machine.get());
+        m_travelUi = ui;
+        // The recorded range grows while the window records; asked again once the file is open.
+        QObject::connect(m_history.get(), &HistoryStore::stateChanged, ui, [ui, history = m_history.get()] {
+            if (history->state() == HistoryStore::State::Ready)
+                ui->bar()->refreshRange();
+        });
+    }
     // Recording starts once the demo's past is written, so that nothing live lands before it.
     auto ready = std::make_shared<bool>(false);
     auto record = [this, store, ready] {
         m_recorder = std::make_unique<HistoryRecorder>(store, m_history.get());
+        if (m_travel)
+            m_travel->setRecorder(m_recorder.get()); // follows the live fleet while the past is shown
         m_recorder->observeAll();
         *ready = true;
         flushWaiting();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QPointer>
 #include <QStringList>
 
 #include <functional>
@@ -9,17 +10,22 @@
 namespace fleetscope {
 
 class DemoFleet;
+class FleetEngine;
 class FleetStore;
+class FleetTimeMachine;
 class GuiOptions;
 class HistoryRecorder;
 class HistoryStore;
 class MainWindow;
+class TimeTravel;
+class TimeTravelUi;
 
 // The dashboard's condition history: opens the database (the user's, or the
 // demo's own so that a demo never mixes with real history), records the fleet
-// into it and shows it in the window. With --timeline / --fleet-health (for
-// screenshots) it brings that tab to the front once the fleet has settled. A demo
-// whose history recorded nothing lately first gets a simulated past (DemoHistory).
+// into it and shows it in the window, with the time travel over the whole
+// fleet's past. With --timeline / --fleet-health (for screenshots) it brings
+// that tab to the front once the fleet has settled. A demo whose history recorded
+// nothing lately first gets a simulated past (DemoHistory).
 class GuiHistory final
 {
 public:
@@ -28,8 +34,11 @@ public:
     GuiHistory(const GuiHistory &) = delete;
     GuiHistory &operator=(const GuiHistory &) = delete;
 
-    // `demo`: the demo's fleet, when the dashboard runs on it.
-    void start(FleetStore *store, MainWindow *window, const GuiOptions &options, const DemoFleet *demo);
+    // `engine` may be null (no hubs): then the window has no time travel. `demo`: the
+    // demo's fleet, when the dashboard runs on it.
+    void start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options,
+               const DemoFleet *demo);
+    TimeTravel *timeTravel() const { return m_travel.get(); }
     // Runs `then` once recording has started and the chart asked for with
     // --timeline / --fleet-health shows what it read; at once if both have happened.
     // By then the demo's past is in the history, ahead of anything a view asks.
@@ -42,6 +51,9 @@ private:
     std::unique_ptr<HistoryRecorder> m_recorder;
     bool m_chartPending = false;
     std::vector<std::function<void()>> m_waiting;
+    std::unique_ptr<FleetTimeMachine> m_machine;
+    std::unique_ptr<TimeTravel> m_travel;
+    QPointer<TimeTravelUi> m_travelUi; // in the window, which outlives this
 };
 
 } // namespace fleetscope

@@ -3,12 +3,15 @@
 #include "commandparser.h"
 #include "completionrequest.h"
 #include "demohubs.h"
+#include "historyoptions.h"
+#include "pastlistcommand.h"
 
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetfindings.h"
 #include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
+#include "history/momentexpression.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -261,9 +264,11 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
     const QCommandLineOption namespaceOption(QStringLiteral("namespace"), tr("A namespace to read when cluster-wide lists are forbidden (repeatable)."), tr("name"));
     const QCommandLineOption filterOption(QStringLiteral("filter"), tr("Only clusters matching this filter (the dashboard's filter language, see the README)."), tr("expression"));
+    const QCommandLineOption at(QStringLiteral("at"), tr("The fleet as the history recorded it at this time: RFC 3339 (2026-05-01T03:00:00Z) or before now (-2h, -30m, -1d12h). Reads the history, connects to no hub."), tr("time"));
+    const QCommandLineOption historyFile = history_options::historyFileOption();
     const QCommandLineOption demo = DemoHubs::option();
-    cli.addOptions({kubeconfig, context, allContexts, demo, output, watch, observeFor, timeout, namespaceOption, filterOption});
-    cli.setExitStatus(1, QStringLiteral("a hub could not be synced (the others are still printed)"));
+    cli.addOptions({kubeconfig, context, allContexts, demo, output, watch, observeFor, timeout, namespaceOption, filterOption, at, historyFile});
+    cli.setExitStatus(1, QStringLiteral("a hub could not be synced, or with --at was not recorded at that time (the others are still printed)"));
     if (!cli.parse(arguments))
         return cli.exitCode();
 
@@ -283,6 +288,27 @@ int runListCommand(const QStringList &arguments)
         cli.usageError(QStringLiteral("--filter: %1").arg(filterError.message));
         write(stderr, QStringLiteral("  %1\n  %2^\n").arg(filterText, QString(filterError.offset, u' ')).toUtf8());
         return cli.exitCode();
+    }
+    if (cli.isSet(at)) {
+        PastListRequest past;
+        QString atError;
+        if (!cli.exclusive(at, watch) || !cli.exclusive(at, observeFor) || !cli.exclusive(at, namespaceOption)
+            || !cli.exclusive(at, demo))
+            return cli.exitCode();
+        if (!parseMoment(cli.value(at), QDateTime::currentMSecsSinceEpoch(), &past.at, &atError)) {
+            cli.usageError(QStringLiteral("--at: %1").arg(atError));
+            return cli.exitCode();
+        }
+        QString hubError;
+        if (!history_options::hubNames(cli.value(kubeconfig), cli.values(context), cli.isSet(allContexts), &past.hubs,
+                                       &hubError)) {
+            write(stderr, (QStringLiteral("error: ") + hubError + u'\n').toUtf8());
+            return 1;
+        }
+        past.historyPath = history_options::historyPath(cli, historyFile);
+        past.format = format;
+        past.filter = std::move(filter);
+        return runPastList(past);
     }
     FleetEngineOptions options;
     options.kubeconfigPath = cli.value(kubeconfig);

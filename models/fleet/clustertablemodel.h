@@ -73,6 +73,8 @@ public:
     void sourceColumnChanged(const ClusterColumnSource *source);
     // Only these rows' values changed (sorted, unique): one dataChanged per run of adjacent rows.
     void sourceColumnChanged(const ClusterColumnSource *source, const QList<int> &rows);
+    // The column showing `source`, -1 if none (columns before it come and go).
+    int columnOf(const ClusterColumnSource *source) const;
 
     // Ages are computed against this clock; 0 (the default) means the real time.
     void setNow(qint64 msSinceEpoch) { m_now = msSinceEpoch; }
@@ -92,7 +94,6 @@ private:
 
     int addExtraColumn(bool isLabel, const QString &key);
     int extraColumn(bool isLabel, const QString &key) const;
-    int columnOf(const ClusterColumnSource *source) const; // -1 if not shown
     // A value kept as UTF-8 (identifiers) is converted into *scratch.
     const QString *extraValue(const ExtraColumn &column, const FleetProfile &row, QString *scratch) const;
     qint64 now() const;

@@ -1,5 +1,7 @@
 #include "fleetcache.h"
 
+#include <utility>
+
 #include "api/profiledecoder.h"
 #include "fleetstore.h"
 #include "kube/privatefiles.h"
@@ -56,6 +58,18 @@ FleetCache::FleetCache(FleetStore *store, const QString &directory, QObject *par
     connect(&m_saveTimer, &QTimer::timeout, this, &FleetCache::saveNow);
     connect(m_store, &FleetStore::hubStatusChanged, this, &FleetCache::onHubStatusChanged);
     connect(m_store, &FleetStore::deltaApplied, this, &FleetCache::onDeltaApplied);
+    // Back from a recorded moment: the live fleet is worth keeping again, and
+    // the hubs that synced meanwhile get their cached leftovers checked.
+    connect(m_store, &FleetStore::showingPastChanged, this, [this](bool past) {
+        if (past)
+            return;
+        const QSet<int> hubs = std::exchange(m_afterPast, {});
+        for (const int hub : m_store->activeHubs()) {
+            if (hubs.contains(hub))
+                onHubStatusChanged(hub);
+            onDeltaApplied(hub);
+        }
+    });
     connect(m_store, &FleetStore::hubRemoved, this, [this](int hub) {
         // Its cached rows left with it; what is on disk stays for when it comes back.
         HubCacheState &s = state(hub);
@@ -245,6 +259,12 @@ int FleetCache::applyRestored(const RestoreJob &job, const QList<ProfilePtr> &pr
 
 void FleetCache::onHubStatusChanged(int hub)
 {
+    // The rows show a recorded moment: what the hub re-sent is not among them.
+    // Checked once they show the live fleet again.
+    if (m_store->isShowingPast()) {
+        m_afterPast.insert(hub);
+        return;
+    }
     const HubStatus &status = m_store->hubStatus(hub);
     HubCacheState &s = state(hub);
     if (!s.stale && status.synced && !s.written && !s.dirty)
@@ -271,7 +291,7 @@ void FleetCache::onHubStatusChanged(int hub)
 
 void FleetCache::onDeltaApplied(int hub)
 {
-    if (m_restoring)
+    if (m_restoring || m_store->isShowingPast())
         return;
     HubCacheState &s = state(hub);
     if (!s.stale && m_store->hubStatus(hub).synced)
@@ -291,6 +311,9 @@ void FleetCache::saveNow()
     // The GUI thread only gathers the records (shared, immutable); inflating and
     // writing them happens on the worker.
     QList<SaveJob> jobs;
+    // A recorded moment is no fleet to keep: the last live one on disk stays.
+    if (m_store->isShowingPast())
+        return;
     for (const int hub : m_store->activeHubs()) {
         HubCacheState &s = state(hub);
         // Only a fleet seen live is worth keeping; a stale one is already on disk.

@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QObject>
 #include <QStringList>
+#include <QSet>
 #include <QTimer>
 
 #include <functional>
@@ -125,6 +126,7 @@ private:
     int m_restoresReading = 0;   // restore() calls whose files the worker still reads
     int m_restored = 0;          // by the restore() under way
     QStringList m_restoreErrors; // of the restore() under way
+    QSet<int> m_afterPast;       // hubs whose status changed while the store showed the past
 };
 
 } // namespace fleetscope

@@ -84,6 +84,8 @@ public:
     void reconnectAll();
 
     FleetStore *store() const { return m_store; }
+    // What hands the hubs' deltas to the store (time travel points it elsewhere).
+    StoreFeeder *feeder() const { return m_feeder; }
 
 private:
     struct Worker

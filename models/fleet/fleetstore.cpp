@@ -49,6 +49,7 @@ int FleetStore::addHub(const QString &name)
             m_hubs[i] = Hub();
             m_hubs[i].status.hub = name;
             m_settled = allHubsSettled();
+            emit hubAdded(int(i));
             emit hubStatusChanged(int(i));
             return int(i);
         }
@@ -57,6 +58,7 @@ int FleetStore::addHub(const QString &name)
     hub.status.hub = name;
     m_hubs.push_back(std::move(hub));
     const int index = int(m_hubs.size()) - 1;
+    emit hubAdded(index);
     emit hubStatusChanged(index);
     return index;
 }
@@ -171,6 +173,19 @@ const LabelMap *FleetStore::namespaceLabels(int hub, const QString &namespaceNam
     const auto &namespaces = m_hubs.at(size_t(hub)).namespaces;
     const auto it = namespaces.constFind(namespaceName);
     return it == namespaces.cend() ? nullptr : &(*it)->metadata.labels;
+}
+
+void FleetStore::setShowingPast(bool past)
+{
+    if (m_showingPast == past)
+        return;
+    m_showingPast = past;
+    emit showingPastChanged(past);
+}
+
+QList<NamespacePtr> FleetStore::namespaces(int hub) const
+{
+    return m_hubs.at(size_t(hub)).namespaces.values();
 }
 
 QList<PlacementPtr> FleetStore::placements(int hub) const

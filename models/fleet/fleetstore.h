@@ -81,6 +81,7 @@ public:
     QList<int> rowsOfMember(const QString &memberId) const;
 
     const LabelMap *namespaceLabels(int hub, const QString &namespaceName) const;
+    QList<NamespacePtr> namespaces(int hub) const;
     QList<PlacementPtr> placements(int hub) const;
     // Every hub synced, failed for good, or unreachable before its first sync:
     // what `fleetscope list` waits for.
@@ -101,6 +102,11 @@ public:
     }
     void removeFilterFacts(const FilterFacts *facts) { m_filterFacts.removeAll(facts); }
     const QList<const FilterFacts *> &filterFacts() const { return m_filterFacts; }
+    // The rows show a recorded moment, not the hubs' live state (time travel:
+    // the live fleet goes on elsewhere). Whoever acts on live changes (the fleet
+    // cache, notifications) lets these rows be.
+    void setShowingPast(bool past);
+    bool isShowingPast() const { return m_showingPast; }
 
     // After HealthRules::setActive(): every row's verdict again, announced like a
     // delta's changes (profilesChanged, deltaApplied per hub touched), not as
@@ -125,6 +131,9 @@ signals:
     void profilesInserted(int first, int last);
     void placementsChanged(int hub);
     void hubStatusChanged(int hub);
+    // A hub slot taken (a new hub, or a removed one's name again).
+    void hubAdded(int hub);
+    void showingPastChanged(bool past);
     // After removeHub(): its rows and placements are gone already.
     void hubRemoved(int hub);
     // After a whole delta: the rows (final positions) whose profile was added or
@@ -173,6 +182,7 @@ private:
     int m_changeMergeGap = 4;
     bool m_settled = false; // allHubsSettled() at the last status change
     bool m_releaseMemoryWhenSettled = true;
+    bool m_showingPast = false;
 };
 
 } // namespace fleetscope

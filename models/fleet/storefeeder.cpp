@@ -52,10 +52,12 @@ void StoreFeeder::drain()
         Item item = std::move(m_items.front());
         m_items.pop_front();
         if (item.delta) {
-            m_store->applyDelta(item.hub, *item.delta);
+            (m_live ? m_live : m_store)->applyDelta(item.hub, *item.delta);
             applied = true;
         } else {
             m_store->setHubStatus(item.hub, item.status);
+            if (m_live)
+                m_live->setHubStatus(item.hub, item.status);
         }
     }
     if (!m_items.empty())

@@ -34,6 +34,10 @@ public:
     void dropHub(int hub);
     // Deltas and statuses not yet applied.
     int pending() const { return int(m_items.size()); }
+    // While the store shows a recorded moment (time travel), the hubs' deltas go
+    // to `live`, which holds the live fleet meanwhile; statuses go to both, so
+    // that the hubs' states stay current. Null: back to the store alone.
+    void setLiveStore(FleetStore *live) { m_live = live; }
 
 private:
     struct Item
@@ -47,6 +51,7 @@ private:
     void drain();
 
     FleetStore *m_store;
+    FleetStore *m_live = nullptr;
     std::deque<Item> m_items;
     bool m_scheduled = false;
 };

@@ -21,6 +21,16 @@ HealthChangeWatcher::HealthChangeWatcher(const FleetStore *store, QObject *paren
     connect(store, &FleetStore::hubStatusChanged, this, &HealthChangeWatcher::onHubStatusChanged);
     connect(store, &FleetStore::hubRemoved, this, &HealthChangeWatcher::onHubRemoved);
     connect(store, &FleetStore::profilesDeleting, this, &HealthChangeWatcher::onProfilesDeleting);
+    // While the rows show a recorded moment their changes are no news; back on
+    // the live fleet, what it holds now is the state to compare with, silently.
+    connect(store, &FleetStore::showingPastChanged, this, [this](bool past) {
+        if (past)
+            return;
+        m_last.clear();
+        for (const FleetProfile &p : m_store->profiles())
+            m_last.insert(ClusterId{m_store->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name},
+                          p.health);
+    });
     // New rules change verdicts, not clusters: what they say now is the new normal.
     connect(store, &FleetStore::healthRulesReapplied, this, [this] {
         for (int row = 0; row < m_store->profileCount(); ++row) {
@@ -86,6 +96,8 @@ void HealthChangeWatcher::onHubRemoved(int hub)
 
 void HealthChangeWatcher::onProfilesDeleting(const QList<FleetProfile> &gone)
 {
+    if (m_store->isShowingPast())
+        return;
     // A deleted cluster is forgotten: one that comes back under its name is a
     // first sight, not a change.
     for (const FleetProfile &p : gone)
@@ -100,6 +112,8 @@ bool HealthChangeWatcher::quiet(int hub) const
 
 void HealthChangeWatcher::onProfilesUpdated(const QList<int> &rows)
 {
+    if (m_store->isShowingPast())
+        return;
     for (const int row : rows) {
         const FleetProfile &p = m_store->profileAt(row);
         const ClusterProfile &profile = p.profile();

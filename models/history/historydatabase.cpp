@@ -7,11 +7,8 @@
 #include "startstates.h"
 #include "timelinesegments.h"
 
-#include "kube/privatefiles.h"
-
 #include <QAtomicInt>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -29,17 +26,12 @@ static_assert(HistoryDatabase::schemaVersion == history_schema::version);
 
 QAtomicInt g_connectionCounter;
 
-QString sqlError(const QSqlError &error)
-{
-    const QString db = error.databaseText();
-    return db.isEmpty() ? error.text() : db;
-}
-
 } // namespace
 
 HistoryDatabase::HistoryDatabase()
     : m_connection(QStringLiteral("fleetscope-history-%1").arg(g_connectionCounter.fetchAndAddRelaxed(1)))
     , m_ids(m_connection)
+    , m_fleet(m_connection)
 {
 }
 
@@ -53,62 +45,6 @@ QString HistoryDatabase::describe(const QString &what, const QString &detail) co
     return QCoreApplication::translate("History", "history database %1: %2: %3").arg(m_path, what, detail);
 }
 
-bool HistoryDatabase::open(const QString &path, QString *error)
-{
-    close();
-    m_path = path;
-    const QFileInfo info(path);
-    if (info.exists() && !info.isFile()) {
-        *error = describe(QCoreApplication::translate("History", "cannot open"),
-                          QCoreApplication::translate("History", "not a file"));
-        return false;
-    }
-    // The history names every cluster of the fleet: the user's alone, like the
-    // fleet cache. SQLite gives the -wal and -shm files the database's mode;
-    // ones left from an older run are tightened too.
-    QString privacyError;
-    if (!private_files::makeDirectory(info.absolutePath(), &privacyError)
-        || !private_files::makeFile(path, true, &privacyError)
-        || !private_files::makeFile(path + QStringLiteral("-wal"), false, &privacyError)
-        || !private_files::makeFile(path + QStringLiteral("-shm"), false, &privacyError)) {
-        *error = describe(QCoreApplication::translate("History", "cannot keep it private"), privacyError);
-        return false;
-    }
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-        db.setDatabaseName(path);
-        // A writer that holds the lock for longer than this is another program.
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=1000"));
-        if (!db.open()) {
-            *error = describe(QCoreApplication::translate("History", "cannot open"), sqlError(db.lastError()));
-            db = QSqlDatabase();
-            QSqlDatabase::removeDatabase(m_connection);
-            return false;
-        }
-    }
-    m_open = true;
-    QString detail;
-    // Reading the schema is the first thing that fails on a file that is not a
-    // database ("file is not a database"), so it doubles as the corruption check.
-    if (!exec(QStringLiteral("PRAGMA locking_mode=EXCLUSIVE"), &detail)
-        || !exec(QStringLiteral("PRAGMA journal_mode=WAL"), &detail)
-        || !exec(QStringLiteral("PRAGMA synchronous=NORMAL"), &detail)
-        // Writes append and touch a few pages (the tables' ends, `latest`); the
-        // default 2 MB cache only filled with pages written once, in a dashboard
-        // that should not grow after its first minute. Reads come from the OS's cache.
-        || !exec(QStringLiteral("PRAGMA cache_size=-512"), &detail) || !migrate(&detail)) {
-        // SQLITE_BUSY: another connection holds the file (not "database table is locked").
-        const bool locked = detail.contains(QLatin1String("database is locked"), Qt::CaseInsensitive);
-        *error = locked ? describe(QCoreApplication::translate("History", "locked"),
-                                   QCoreApplication::translate("History", "another program (another Fleetscope?) "
-                                                                          "is using it"))
-                        : describe(QCoreApplication::translate("History", "unusable"), detail);
-        close();
-        return false;
-    }
-    return true;
-}
-
 void HistoryDatabase::close()
 {
     if (!QSqlDatabase::contains(m_connection))
@@ -119,7 +55,9 @@ void HistoryDatabase::close()
     }
     QSqlDatabase::removeDatabase(m_connection);
     m_open = false;
+    m_readOnly = false;
     m_ids.forget();
+    m_writerLock.release();
 }
 
 bool HistoryDatabase::exec(const QString &sql, QString *error) const
@@ -127,7 +65,7 @@ bool HistoryDatabase::exec(const QString &sql, QString *error) const
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     if (!q.exec(sql)) {
         if (error)
-            *error = sqlError(q.lastError());
+            *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     return true;
@@ -138,13 +76,13 @@ bool HistoryDatabase::migrate(QString *error)
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type='table' AND name='schema_version'"))) {
-        *error = sqlError(q.lastError());
+        *error = history_schema::sqlErrorText(q.lastError());
         return false;
     }
     m_foundVersion = 0;
     if (q.next()) {
         if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")) || !q.next()) {
-            *error = sqlError(q.lastError());
+            *error = history_schema::sqlErrorText(q.lastError());
             return false;
         }
         m_foundVersion = q.value(0).toInt();
@@ -156,13 +94,11 @@ bool HistoryDatabase::migrate(QString *error)
                      .arg(schemaVersion);
         return false;
     }
-    // BEGIN IMMEDIATE takes the write lock now, so a locked file is found here.
+    // BEGIN IMMEDIATE takes the write lock now, so a file an older Fleetscope
+    // holds whole is found here.
     if (!exec(QStringLiteral("BEGIN IMMEDIATE"), error))
         return false;
     QStringList steps = history_schema::upgradeSteps(m_foundVersion);
-    // A write in every open: in exclusive locking mode it is what takes (and keeps)
-    // the lock, so that a second Fleetscope is told now rather than at its first write.
-    steps << QStringLiteral("UPDATE schema_version SET version = version");
     for (const QString &sql : std::as_const(steps)) {
         if (!exec(sql, error)) {
             exec(QStringLiteral("ROLLBACK"), nullptr);
@@ -178,15 +114,23 @@ bool HistoryDatabase::migrate(QString *error)
 
 bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QString *error)
 {
-    if (!m_open) {
-        *error = describe(QCoreApplication::translate("History", "closed"), QString());
+    return write(transitions, {}, error);
+}
+
+bool HistoryDatabase::write(const QList<ConditionTransition> &transitions, const QList<FleetLogTables::Frame> &frames,
+                            QString *error)
+{
+    if (!m_open || m_readOnly) {
+        *error = describe(m_open ? QCoreApplication::translate("History", "read-only")
+                                 : QCoreApplication::translate("History", "closed"),
+                          QString());
         return false;
     }
-    if (transitions.isEmpty())
+    if (transitions.isEmpty() && frames.isEmpty())
         return true;
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     if (!db.transaction()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(db.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(db.lastError()));
         return false;
     }
     const auto failed = [&](const QString &detail) {
@@ -224,7 +168,7 @@ bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QStr
         q.bindValue(10, t.at);
         q.bindValue(11, t.seeded ? 1 : 0);
         if (!q.exec())
-            return failed(sqlError(q.lastError()));
+            return failed(history_schema::sqlErrorText(q.lastError()));
         const qint64 id = q.lastInsertId().toLongLong();
         m_ids.setLatest(cluster, type, id);
         heads.insert({cluster, type}, id);
@@ -236,10 +180,14 @@ bool HistoryDatabase::insert(const QList<ConditionTransition> &transitions, QStr
         q.bindValue(1, it.key().second);
         q.bindValue(2, it.value());
         if (!q.exec())
-            return failed(sqlError(q.lastError()));
+            return failed(history_schema::sqlErrorText(q.lastError()));
+    }
+    for (const FleetLogTables::Frame &frame : frames) {
+        if (!m_fleet.insertFrame(frame, &detail))
+            return failed(detail);
     }
     if (!db.commit())
-        return failed(sqlError(db.lastError()));
+        return failed(history_schema::sqlErrorText(db.lastError()));
     return true;
 }
 
@@ -251,7 +199,7 @@ qint64 HistoryDatabase::beginCoverage(const QString &hub, qint64 at, QString *er
     q.bindValue(1, at);
     q.bindValue(2, at);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(q.lastError()));
         return -1;
     }
     return q.lastInsertId().toLongLong();
@@ -264,77 +212,8 @@ bool HistoryDatabase::extendCoverage(qint64 session, qint64 at, QString *error)
     q.bindValue(0, at);
     q.bindValue(1, session);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(q.lastError()));
         return false;
-    }
-    return true;
-}
-
-qint64 HistoryDatabase::dataBytes() const
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    qint64 pages = 0, freePages = 0, pageSize = 0;
-    if (q.exec(QStringLiteral("PRAGMA page_count")) && q.next())
-        pages = q.value(0).toLongLong();
-    if (q.exec(QStringLiteral("PRAGMA freelist_count")) && q.next())
-        freePages = q.value(0).toLongLong();
-    if (q.exec(QStringLiteral("PRAGMA page_size")) && q.next())
-        pageSize = q.value(0).toLongLong();
-    return (pages - freePages) * pageSize;
-}
-
-qint64 HistoryDatabase::transitionCount() const
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    if (q.exec(QStringLiteral("SELECT COUNT(*) FROM transitions")) && q.next())
-        return q.value(0).toLongLong();
-    return -1;
-}
-
-bool HistoryDatabase::prune(qint64 cutoff, qint64 maxBytes, QString *error)
-{
-    const QString keepLatest = QStringLiteral("id NOT IN (SELECT id FROM latest)");
-    auto fail = [&](QSqlQuery &q) {
-        *error = describe(QCoreApplication::translate("History", "cannot prune"), sqlError(q.lastError()));
-        return false;
-    };
-    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("DELETE FROM transitions WHERE at < ? AND ") + keepLatest);
-    q.bindValue(0, cutoff);
-    if (!q.exec())
-        return fail(q);
-    bool deleted = q.numRowsAffected() > 0;
-    q.prepare(QStringLiteral("DELETE FROM coverage WHERE ended_at < ?"));
-    q.bindValue(0, cutoff);
-    if (!q.exec())
-        return fail(q);
-    for (int round = 0; maxBytes > 0 && round < 8; ++round) {
-        const qint64 bytes = dataBytes();
-        const qint64 count = transitionCount();
-        if (bytes <= maxBytes || count <= 0)
-            break;
-        // The oldest share that should bring the file under the cap, and a tenth
-        // more so that the next write does not start over at once.
-        const double share = std::min(1.0, 1.0 - double(maxBytes) / double(bytes) + 0.1);
-        q.prepare(QStringLiteral("DELETE FROM transitions WHERE id IN (SELECT id FROM transitions WHERE ")
-                  + keepLatest + QStringLiteral(" ORDER BY at LIMIT ?)"));
-        q.bindValue(0, std::max<qint64>(1, qint64(double(count) * share)));
-        if (!q.exec())
-            return fail(q);
-        if (q.numRowsAffected() <= 0)
-            break;
-        deleted = true;
-    }
-    if (deleted) {
-        // Texts only the deleted transitions used (messages that name a time or a
-        // count are many) go too, so that the cap holds for them as well. Keys stay:
-        // each one's latest transition does.
-        if (!q.exec(QStringLiteral("DELETE FROM texts WHERE id NOT IN (SELECT type FROM transitions UNION "
-                                   "SELECT member FROM transitions UNION SELECT reason FROM transitions UNION "
-                                   "SELECT message FROM transitions)")))
-            return fail(q);
-        m_ids.forgetTexts();
     }
     return true;
 }
@@ -346,12 +225,39 @@ QList<ConditionTransition> HistoryDatabase::latestTransitions(QString *error) co
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral("SELECT ") + history_rows::columns()
                 + QStringLiteral(" FROM latest l JOIN transitions t ON t.id = l.id") + history_rows::joins())) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return result;
     }
     while (q.next())
         result.append(history_rows::read(q));
     return result;
+}
+
+QList<ConditionTransition> HistoryDatabase::transitionsAfter(qint64 *lastId, QString *error) const
+{
+    QList<ConditionTransition> result;
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT ") + history_rows::columns() + QStringLiteral(" FROM transitions t")
+              + history_rows::joins() + QStringLiteral("WHERE t.id > ? ORDER BY t.id LIMIT 100000"));
+    q.bindValue(0, *lastId);
+    if (!q.exec()) {
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
+        return result;
+    }
+    while (q.next()) {
+        result.append(history_rows::read(q));
+        *lastId = q.value(history_rows::idColumn).toLongLong();
+    }
+    return result;
+}
+
+qint64 HistoryDatabase::lastTransitionId() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (q.exec(QStringLiteral("SELECT COALESCE(MAX(id), 0) FROM transitions")) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
 }
 
 QList<CoverageInterval> HistoryDatabase::coverage(const QString &hub, qint64 from, qint64 to) const
@@ -374,7 +280,7 @@ qint64 HistoryDatabase::lastCoverageEnd(QString *error) const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     if (!q.exec(QStringLiteral("SELECT MAX(ended_at) FROM coverage")) || !q.next()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return 0;
     }
     return q.value(0).toLongLong();
@@ -395,7 +301,7 @@ bool HistoryDatabase::setNote(const QString &name, qint64 value, QString *error)
     q.bindValue(0, name);
     q.bindValue(1, value);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot write"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot write"), history_schema::sqlErrorText(q.lastError()));
         return false;
     }
     return true;
@@ -424,7 +330,7 @@ bool HistoryDatabase::walkChains(const ClusterId &cluster, qint64 since, qint64 
     q.bindValue(3, since);
     q.bindValue(4, before);
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return false;
     }
     while (q.next())
@@ -503,7 +409,7 @@ QList<ConditionTransition> HistoryDatabase::transitions(const QSet<ClusterId> &s
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
     const auto failed = [&] {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return QList<ConditionTransition>();
     };
     if (withStartState) {
@@ -586,7 +492,7 @@ bool HistoryDatabase::readStartStates(const QList<qint64> &heads, const ChainRun
             }
             sql += u')';
             if (!q.exec(sql)) {
-                *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+                *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
                 return false;
             }
             // A row that is gone (pruned) is not found: its chain ends, as in the walk.
@@ -623,7 +529,7 @@ bool HistoryDatabase::loadFlaps(FlapCounter *counter, qint64 since, QString *err
     q.bindValue(1, since);
     q.bindValue(2, counter->bucketMs());
     if (!q.exec()) {
-        *error = describe(QCoreApplication::translate("History", "cannot read"), sqlError(q.lastError()));
+        *error = describe(QCoreApplication::translate("History", "cannot read"), history_schema::sqlErrorText(q.lastError()));
         return false;
     }
     while (q.next())

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "fleetlogtables.h"
 #include "historyids.h"
 #include "historytypes.h"
+#include "historywriterlock.h"
 
 #include <QHash>
 #include <QList>
@@ -27,29 +29,43 @@ class StartStates;
 // older files). Statuses are ConditionStatus values (0 Absent, 1 True, 2 False,
 // 3 Unknown), times are ms since the epoch.
 //
-// The file is held with an exclusive lock while open: two Fleetscopes writing
-// one history would record every transition twice, so the second one is told
-// the database is locked and runs without history.
+// One process writes a history file (HistoryWriterLock): two writing one
+// history would record every change twice, so the second one is told the
+// database is locked and who writes it; it may still read it (openForReading),
+// as often as it likes, while the writer writes (WAL).
 class HistoryDatabase final
 {
 public:
-    static constexpr int schemaVersion = 4;
+    static constexpr int schemaVersion = 5;
 
     HistoryDatabase();
     ~HistoryDatabase();
     HistoryDatabase(const HistoryDatabase &) = delete;
     HistoryDatabase &operator=(const HistoryDatabase &) = delete;
 
-    // Opens (creating the file and its directory) and migrates. On failure
-    // `error` names the file and says what is wrong; the object stays closed.
+    // Opens for writing (creating the file and its directory), takes the
+    // writer's lock and migrates. On failure `error` names the file and says
+    // what is wrong; the object stays closed. A file another writer holds is
+    // "locked", and lockedBy() says who.
     bool open(const QString &path, QString *error);
+    // Opens a file some writer made, read-only: queries only. A file of an older
+    // schema has no fleet log until a writer converts it.
+    bool openForReading(const QString &path, QString *error);
     void close();
     bool isOpen() const { return m_open; }
+    bool isReadOnly() const { return m_readOnly; }
     QString path() const { return m_path; }
     // What the file said before migrate() ran (0 for a new file).
     int foundVersion() const { return m_foundVersion; }
+    // The writer that held the file when open() failed as locked.
+    const HistoryWriterLock::Holder &lockedBy() const { return m_lockedBy; }
 
     bool insert(const QList<ConditionTransition> &transitions, QString *error);
+    // Transitions and fleet log frames in one transaction.
+    bool write(const QList<ConditionTransition> &transitions, const QList<FleetLogTables::Frame> &frames,
+               QString *error);
+    FleetLogTables &fleetLog() { return m_fleet; }
+    const FleetLogTables &fleetLog() const { return m_fleet; }
     // The last transitions of clusters that ended (HistoryIds::forgetEnded).
     void forgetEnded(const QList<ConditionTransition> &endings) { m_ids.forgetEnded(endings); }
     const HistoryIds &ids() const { return m_ids; }
@@ -59,14 +75,22 @@ public:
     bool extendCoverage(qint64 session, qint64 at, QString *error);
 
     // Deletes transitions older than `cutoff` (but never a key's latest one, which
-    // is the state a timeline starts from) and coverage that ended before it, then,
-    // while the file holds more than `maxBytes` of data, the oldest tenth.
+    // is the state a timeline starts from, unless its cluster ended before
+    // `cutoff`: a churning hub's deleted clusters would otherwise pile up for
+    // ever) and coverage that ended before it, then, while the transitions take
+    // more than `maxBytes` of the file, the oldest tenth.
     bool prune(qint64 cutoff, qint64 maxBytes, QString *error);
+    // The fleet log's retention and size cap, the same way (FleetLogTables::prune).
+    bool pruneFleetLog(qint64 cutoff, qint64 maxBytes, QString *error);
     qint64 dataBytes() const;
     qint64 transitionCount() const;
 
     // The last recorded transition of every (cluster, type).
     QList<ConditionTransition> latestTransitions(QString *error) const;
+    // What a reader has not seen yet: transitions recorded after the one with
+    // id `*lastId` (at most 100k, oldest first), which it moves on.
+    QList<ConditionTransition> transitionsAfter(qint64 *lastId, QString *error) const;
+    qint64 lastTransitionId() const;
     ClusterHistory clusterHistory(const ClusterId &cluster, qint64 from, qint64 to) const;
     // Transitions in [from, to) of the clusters in `scope` (all when empty), of
     // `types` (all when empty), oldest first; with `withStartState` also each
@@ -98,12 +122,19 @@ private:
                          QString *error) const;
     bool exec(const QString &sql, QString *error) const;
     bool migrate(QString *error);
+    bool connect(const QString &path, bool readOnly, QString *error);
+    // Deletes what retention takes at `cutoff` (prune()).
+    bool pruneTransitionsBefore(qint64 cutoff, bool *deleted, QString *error);
     QString describe(const QString &what, const QString &detail) const;
 
     QString m_connection;
     HistoryIds m_ids; // after m_connection, which it names
+    FleetLogTables m_fleet;
+    HistoryWriterLock m_writerLock;
+    HistoryWriterLock::Holder m_lockedBy;
     QString m_path;
     bool m_open = false;
+    bool m_readOnly = false;
     int m_foundVersion = 0;
 };
 

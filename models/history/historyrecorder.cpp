@@ -5,6 +5,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace fleetscope {
 
 HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history, QObject *parent)
@@ -12,18 +14,35 @@ HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history,
     , m_fleet(fleet)
     , m_history(history)
 {
-    connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
-    connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
+    follow(fleet);
+    for (int hub = 0; hub < fleet->hubCount(); ++hub)
+        onHubStatusChanged(hub);
+}
+
+void HistoryRecorder::follow(const FleetStore *fleet)
+{
+    m_connections << connect(fleet, &FleetStore::profilesUpdated, this, &HistoryRecorder::onProfilesUpdated);
+    m_connections << connect(fleet, &FleetStore::hubStatusChanged, this, &HistoryRecorder::onHubStatusChanged);
     // A removed hub is no longer watched: its timelines are hatched from now on,
     // and its clusters were not deleted, so their lanes do not end.
-    connect(fleet, &FleetStore::hubRemoved, this, [this](int hub) {
+    m_connections << connect(fleet, &FleetStore::hubRemoved, this, [this](int hub) {
         const QString name = m_fleet->hubName(hub);
+        m_namespaces.remove(hub);
         if (m_watching.remove(name))
             m_history->endCoverage(name, now());
     });
+    m_connections << connect(fleet, &FleetStore::placementsChanged, this, [this](int hub) {
+        if (watching(hub))
+            observePlacements(hub);
+    });
+    // Namespaces come with deltas: their labels may name the clusterset.
+    m_connections << connect(fleet, &FleetStore::deltaApplied, this, [this](int hub) {
+        if (watching(hub))
+            observeNamespaces(hub, false);
+    });
     // A deleted profile reports no conditions any more: its lanes end, and it
     // leaves the fleet health counts instead of staying there as last seen.
-    connect(fleet, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
+    m_connections << connect(fleet, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &gone) {
         const qint64 at = now();
         QList<ClusterObservation> observations;
         for (const FleetProfile &p : gone) {
@@ -31,13 +50,23 @@ HistoryRecorder::HistoryRecorder(const FleetStore *fleet, HistoryStore *history,
             o.cluster = {m_fleet->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name};
             o.memberId = p.memberId;
             o.observedAt = at;
+            o.fleet = watching(p.hub);
             observations.append(std::move(o));
         }
         if (!observations.isEmpty())
             m_history->observe(observations);
     });
-    for (int hub = 0; hub < fleet->hubCount(); ++hub)
-        onHubStatusChanged(hub);
+}
+
+void HistoryRecorder::setFleet(const FleetStore *fleet)
+{
+    if (fleet == m_fleet)
+        return;
+    for (const QMetaObject::Connection &connection : std::as_const(m_connections))
+        disconnect(connection);
+    m_connections.clear();
+    m_fleet = fleet;
+    follow(fleet);
 }
 
 HistoryRecorder::~HistoryRecorder()
@@ -45,6 +74,11 @@ HistoryRecorder::~HistoryRecorder()
     const qint64 at = now();
     for (const QString &hub : std::as_const(m_watching))
         m_history->endCoverage(hub, at);
+}
+
+bool HistoryRecorder::watching(int hub) const
+{
+    return m_watching.contains(m_fleet->hubName(hub));
 }
 
 qint64 HistoryRecorder::now() const
@@ -59,6 +93,28 @@ void HistoryRecorder::observeAll()
     for (int row = 0; row < m_fleet->profileCount(); ++row)
         rows.append(row);
     onProfilesUpdated(rows);
+    for (int hub = 0; hub < m_fleet->hubCount(); ++hub) {
+        if (m_fleet->isHubActive(hub) && watching(hub)) {
+            observeNamespaces(hub, true);
+            observePlacements(hub);
+        }
+    }
+}
+
+void HistoryRecorder::observeNamespaces(int hub, bool always)
+{
+    QList<NamespacePtr> namespaces = m_fleet->namespaces(hub);
+    std::sort(namespaces.begin(), namespaces.end());
+    QList<NamespacePtr> &sent = m_namespaces[hub];
+    if (!always && namespaces == sent)
+        return;
+    sent = namespaces;
+    m_history->observeNamespaces(m_fleet->hubName(hub), namespaces, now());
+}
+
+void HistoryRecorder::observePlacements(int hub)
+{
+    m_history->observePlacements(m_fleet->hubName(hub), m_fleet->placements(hub), now());
 }
 
 void HistoryRecorder::onProfilesUpdated(const QList<int> &rows)
@@ -73,6 +129,10 @@ void HistoryRecorder::onProfilesUpdated(const QList<int> &rows)
         o.memberId = p.memberId;
         o.observedAt = at;
         o.conditions = p.profile().conditions; // implicitly shared: no copy
+        if (watching(p.hub)) {
+            o.fleet = true;
+            o.record = p.record;
+        }
         observations.append(std::move(o));
     }
     if (!observations.isEmpty())
@@ -90,6 +150,10 @@ void HistoryRecorder::onHubStatusChanged(int hub)
     if (watching && !m_watching.contains(name)) {
         m_watching.insert(name);
         m_history->beginCoverage(name, now());
+        // What the hub's list will not repeat: its rows are upserted anyway on
+        // the first list, but namespaces and placements come as they are.
+        observeNamespaces(hub, true);
+        observePlacements(hub);
     } else if (!watching && m_watching.contains(name)) {
         m_watching.remove(name);
         m_history->endCoverage(name, now());

@@ -1,5 +1,7 @@
 #include "historyschema.h"
 
+#include <QSqlError>
+
 namespace fleetscope::history_schema {
 namespace {
 
@@ -70,13 +72,29 @@ QStringList upgradeSteps(int from)
               << QStringLiteral("DROP TABLE transitions_v2")
               << QStringLiteral("CREATE INDEX transitions_by_time ON transitions (at)");
     }
-    if (from < 4)
-        steps << QStringLiteral("CREATE TABLE notes (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+    if (from < 5) {
+        // v3 → v5: notes on the file as a whole, and the fleet log. The transitions
+        // stay as they are. "IF NOT EXISTS": version 4 was the one or the other.
+        steps << QStringLiteral("CREATE TABLE IF NOT EXISTS notes (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+              << QStringLiteral("CREATE TABLE IF NOT EXISTS fleet_streams (id INTEGER PRIMARY KEY, hub TEXT NOT NULL, "
+                                "started_at INTEGER NOT NULL, ended_at INTEGER NOT NULL, bytes INTEGER NOT NULL)")
+              << QStringLiteral("CREATE INDEX IF NOT EXISTS fleet_streams_by_hub ON fleet_streams (hub, started_at)")
+              << QStringLiteral("CREATE TABLE IF NOT EXISTS fleet_frames (id INTEGER PRIMARY KEY, stream INTEGER NOT "
+                                "NULL, keyframe INTEGER NOT NULL, first_at INTEGER NOT NULL, last_at INTEGER NOT NULL, "
+                                "events INTEGER NOT NULL, data BLOB NOT NULL)")
+              << QStringLiteral("CREATE INDEX IF NOT EXISTS fleet_frames_by_stream ON fleet_frames (stream, first_at)");
+    }
     if (from < version) {
         steps << QStringLiteral("DELETE FROM schema_version")
               << QStringLiteral("INSERT INTO schema_version (version) VALUES (%1)").arg(version);
     }
     return steps;
+}
+
+QString sqlErrorText(const QSqlError &error)
+{
+    const QString db = error.databaseText();
+    return db.isEmpty() ? error.text() : db;
 }
 
 } // namespace fleetscope::history_schema

@@ -64,6 +64,12 @@ void HistoryStore::markSimulated(qint64 from, qint64 until)
     QMetaObject::invokeMethod(worker, [worker, from, until] { worker->markSimulated(from, until); });
 }
 
+void HistoryStore::setWriter(bool recording, const QString &writer)
+{
+    m_recording = recording;
+    m_writer = writer;
+}
+
 void HistoryStore::open(const QString &path, const HistorySettings &settings)
 {
     setSimulated(0, 0);
@@ -80,6 +86,24 @@ void HistoryStore::observe(const QList<ClusterObservation> &observations)
         return;
     HistoryWorker *worker = m_worker;
     QMetaObject::invokeMethod(worker, [worker, observations] { worker->observe(observations); });
+}
+
+void HistoryStore::observeNamespaces(const QString &hub, const QList<NamespacePtr> &namespaces, qint64 at)
+{
+    if (m_state != State::Ready && m_state != State::Opening)
+        return;
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker,
+                              [worker, hub, namespaces, at] { worker->observeNamespaces(hub, namespaces, at); });
+}
+
+void HistoryStore::observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at)
+{
+    if (m_state != State::Ready && m_state != State::Opening)
+        return;
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker,
+                              [worker, hub, placements, at] { worker->observePlacements(hub, placements, at); });
 }
 
 void HistoryStore::beginCoverage(const QString &hub, qint64 at)

@@ -46,11 +46,18 @@ public:
     State state() const { return m_state; }
     bool isAvailable() const { return m_state == State::Ready; }
     QString statusMessage() const { return m_message; }
+    // Whether this process writes the file; when another one does (`fleetscope
+    // record`), the store reads what it records and writer() names it.
+    bool isRecording() const { return m_recording; }
+    QString writer() const { return m_writer; }
     QString path() const { return m_path; }
     const HistorySettings &settings() const { return m_settings; }
 
     // Recording: the worker decides what is a transition (TransitionDetector).
     void observe(const QList<ClusterObservation> &observations);
+    // A hub's namespaces and placement decisions now, for the fleet log.
+    void observeNamespaces(const QString &hub, const QList<NamespacePtr> &namespaces, qint64 at);
+    void observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at);
     void beginCoverage(const QString &hub, qint64 at);
     void endCoverage(const QString &hub, qint64 at);
     // Applies retention and the size cap now (also done hourly).
@@ -105,6 +112,7 @@ private:
     friend class HistoryWorker;
     void setState(State state, const QString &message);
     void setSimulated(qint64 from, qint64 until);
+    void setWriter(bool recording, const QString &writer);
 
     QThread *m_thread;
     HistoryWorker *m_worker;
@@ -114,6 +122,8 @@ private:
     HistorySettings m_settings;
     qint64 m_simulatedFrom = 0;
     qint64 m_simulatedUntil = 0;
+    bool m_recording = false;
+    QString m_writer;
 };
 
 } // namespace fleetscope

@@ -2,6 +2,7 @@
 
 #include "historystore.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QTimer>
 
@@ -31,6 +32,9 @@ void HistoryWorker::ensureTimers()
     m_pruneTimer->setInterval(3600 * 1000);
     QObject::connect(m_pruneTimer, &QTimer::timeout, this, [this] { prune(); });
     m_pruneTimer->start();
+    m_followTimer = new QTimer(this);
+    m_followTimer->setInterval(followMs);
+    QObject::connect(m_followTimer, &QTimer::timeout, this, [this] { follow(); });
 }
 
 void HistoryWorker::fail(const QString &message)
@@ -40,6 +44,11 @@ void HistoryWorker::fail(const QString &message)
     m_detector.clear();
     m_ended.clear();
     m_flaps.clear();
+    m_fleet.clear();
+    m_streams.clear();
+    m_liveConditions.clear();
+    if (m_followTimer)
+        m_followTimer->stop();
     m_db.close();
     HistoryStore *store = m_store.data();
     QMetaObject::invokeMethod(store, [store, message] { store->setState(HistoryStore::State::Failed, message); });
@@ -53,18 +62,39 @@ void HistoryWorker::open(const QString &path, const HistorySettings &settings)
     m_detector.clear();
     m_ended.clear();
     m_sessions.clear();
+    m_pending.clear();
+    m_fleet.clear();
+    m_fleet.setKeyframeEvents(settings.fleetKeyframeEvents);
+    m_streams.clear();
+    m_liveConditions.clear();
+    m_followTimer->stop();
     QString error;
+    QString writer;
     if (!m_db.open(path, &error)) {
-        fail(error);
-        return;
+        const HistoryWriterLock::Holder holder = m_db.lockedBy();
+        if (holder.pid == 0) {
+            fail(error);
+            return;
+        }
+        // Another process writes this history (`fleetscope record`, another
+        // window): read what it records.
+        writer = holder.isValid() ? holder.describe() : QCoreApplication::translate("History", "another program");
+        error.clear();
+        if (!m_db.openForReading(path, &error)) {
+            fail(error);
+            return;
+        }
     }
     const QList<ConditionTransition> latest = m_db.latestTransitions(&error);
     if (!error.isEmpty()) {
         fail(error);
         return;
     }
-    for (const ConditionTransition &t : latest)
+    for (const ConditionTransition &t : latest) {
         m_detector.prime(t.cluster, t.type, t.to, t.at);
+        if (t.to != ConditionStatus::Absent)
+            ++m_liveConditions[t.cluster];
+    }
     m_flaps = FlapCounter(settings.flapWindowMs());
     if (!m_db.loadFlaps(&m_flaps, QDateTime::currentMSecsSinceEpoch() - settings.flapWindowMs(), &error)) {
         fail(error);
@@ -73,14 +103,23 @@ void HistoryWorker::open(const QString &path, const HistorySettings &settings)
     // Flaps are counted for the clusters that still report a condition, as
     // while recording (flush()).
     m_flaps.forgetIf([this](const ClusterId &cluster) { return !m_detector.knows(cluster); });
-    prune();
-    if (m_failed)
-        return;
+    if (m_db.isReadOnly()) {
+        m_detector.clear(); // decides nothing here; the counts follow the file (follow())
+        m_followedId = m_db.lastTransitionId();
+        m_followTimer->start();
+    } else {
+        m_liveConditions.clear(); // the detector knows, as it writes
+        prune();
+        if (m_failed)
+            return;
+    }
     HistoryStore *store = m_store.data();
     const qint64 simulatedFrom = m_db.note(QStringLiteral("simulated_from"));
     const qint64 simulatedUntil = m_db.note(QStringLiteral("simulated_until"));
-    QMetaObject::invokeMethod(store, [store, simulatedFrom, simulatedUntil] {
+    const bool writing = !m_db.isReadOnly();
+    QMetaObject::invokeMethod(store, [store, simulatedFrom, simulatedUntil, writing, writer] {
         store->setSimulated(simulatedFrom, simulatedUntil);
+        store->setWriter(writing, writer);
         store->setState(HistoryStore::State::Ready, QString());
     });
 }
@@ -95,9 +134,17 @@ void HistoryWorker::markSimulated(qint64 from, qint64 until)
         fail(error);
 }
 
+void HistoryWorker::scheduleFlush()
+{
+    if (m_pending.size() >= flushAtCount)
+        flush();
+    else if ((!m_pending.isEmpty() || m_fleet.hasPending()) && !m_flushTimer->isActive())
+        m_flushTimer->start();
+}
+
 void HistoryWorker::observe(const QList<ClusterObservation> &observations)
 {
-    if (!usable())
+    if (!writing())
         return;
     for (const ClusterObservation &o : observations) {
         m_detector.observe(o, &m_pending);
@@ -105,24 +152,90 @@ void HistoryWorker::observe(const QList<ClusterObservation> &observations)
             m_ended.remove(o.cluster);
         else
             m_ended.insert(o.cluster);
+        if (o.fleet)
+            m_fleet.observeCluster(o.cluster.hub, {o.cluster.namespaceName, o.cluster.name}, o.record, o.observedAt);
     }
-    if (m_pending.size() >= flushAtCount)
-        flush();
-    else if (!m_pending.isEmpty() && !m_flushTimer->isActive())
-        m_flushTimer->start();
+    scheduleFlush();
+}
+
+void HistoryWorker::observeNamespaces(const QString &hub, const QList<NamespacePtr> &namespaces, qint64 at)
+{
+    if (!writing())
+        return;
+    m_fleet.observeNamespaces(hub, namespaces, at);
+    scheduleFlush();
+}
+
+void HistoryWorker::observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at)
+{
+    if (!writing())
+        return;
+    m_fleet.observePlacements(hub, placements, at);
+    scheduleFlush();
+}
+
+qint64 HistoryWorker::streamOf(const QString &hub, qint64 at, QString *error)
+{
+    if (const auto it = m_streams.constFind(hub); it != m_streams.constEnd())
+        return *it;
+    const qint64 stream = m_db.fleetLog().beginStream(hub, at, error);
+    if (stream > 0)
+        m_streams.insert(hub, stream);
+    return stream;
+}
+
+void HistoryWorker::follow()
+{
+    if (!usable() || writing())
+        return;
+    QString error;
+    const QList<ConditionTransition> fresh = m_db.transitionsAfter(&m_followedId, &error);
+    if (!error.isEmpty()) {
+        fail(error);
+        return;
+    }
+    if (fresh.isEmpty())
+        return;
+    m_flaps.addTransitions(fresh);
+    // As when writing: a cluster whose every condition ended has no row to show
+    // flaps in; its counts go.
+    for (const ConditionTransition &t : fresh) {
+        if (t.from == ConditionStatus::Absent && t.to != ConditionStatus::Absent)
+            ++m_liveConditions[t.cluster];
+        else if (t.from != ConditionStatus::Absent && t.to == ConditionStatus::Absent) {
+            const auto it = m_liveConditions.find(t.cluster);
+            if (it != m_liveConditions.end() && --*it <= 0) {
+                m_liveConditions.erase(it);
+                m_flaps.forget(t.cluster);
+            }
+        }
+    }
+    HistoryStore *store = m_store.data();
+    QMetaObject::invokeMethod(store, [store, fresh] { Q_EMIT store->transitionsRecorded(fresh); });
 }
 
 void HistoryWorker::flush()
 {
     if (m_flushTimer)
         m_flushTimer->stop();
-    if (!usable() || m_pending.isEmpty())
+    if (!writing() || (m_pending.isEmpty() && !m_fleet.hasPending()))
         return;
     QString error;
-    if (!m_db.insert(m_pending, &error)) {
+    QList<FleetLogTables::Frame> frames;
+    for (FleetLogWriter::Frame &f : m_fleet.takeFrames()) {
+        const qint64 stream = streamOf(f.hub, f.firstAt, &error);
+        if (stream <= 0) {
+            fail(m_db.path() + QStringLiteral(": ") + error);
+            return;
+        }
+        frames.append({stream, f.keyframe, f.firstAt, f.lastAt, f.events, std::move(f.data)});
+    }
+    if (!m_db.write(m_pending, frames, &error)) {
         fail(error);
         return;
     }
+    if (m_pending.isEmpty())
+        return;
     const QList<ConditionTransition> written = std::move(m_pending);
     m_pending = {};
     m_flaps.addTransitions(written);
@@ -160,11 +273,12 @@ QHash<ClusterId, int> HistoryWorker::flapChanges()
 
 void HistoryWorker::beginCoverage(const QString &hub, qint64 at)
 {
-    if (!usable() || m_sessions.contains(hub))
+    if (!writing() || m_sessions.contains(hub))
         return;
     QString error;
     const qint64 session = m_db.beginCoverage(hub, at, &error);
-    if (session < 0) {
+    // The hub's fleet log is recorded from its first watching in this run.
+    if (session < 0 || streamOf(hub, at, &error) <= 0) {
         fail(error);
         return;
     }
@@ -174,23 +288,27 @@ void HistoryWorker::beginCoverage(const QString &hub, qint64 at)
 void HistoryWorker::endCoverage(const QString &hub, qint64 at)
 {
     const auto it = m_sessions.constFind(hub);
-    if (!usable() || it == m_sessions.constEnd())
+    if (!writing() || it == m_sessions.constEnd())
         return;
     QString error;
     const qint64 session = *it;
     m_sessions.erase(it);
-    if (!m_db.extendCoverage(session, at, &error))
+    const qint64 stream = m_streams.value(hub);
+    if (!m_db.extendCoverage(session, at, &error) || (stream > 0 && !m_db.fleetLog().extendStream(stream, at, &error)))
         fail(error);
 }
 
 void HistoryWorker::touchSessions()
 {
-    if (!usable())
+    if (!writing())
         return;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QString error;
-    for (const qint64 session : std::as_const(m_sessions)) {
-        if (!m_db.extendCoverage(session, now, &error)) {
+    for (auto it = m_sessions.cbegin(); it != m_sessions.cend(); ++it) {
+        const qint64 stream = m_streams.value(it.key());
+        // A quiet hub's fleet is recorded as long as it is watched.
+        if (!m_db.extendCoverage(*it, now, &error)
+            || (stream > 0 && !m_db.fleetLog().extendStream(stream, now, &error))) {
             fail(error);
             return;
         }
@@ -199,12 +317,13 @@ void HistoryWorker::touchSessions()
 
 void HistoryWorker::prune()
 {
-    if (!usable())
+    if (!writing())
         return;
     flush();
     QString error;
     const qint64 cutoff = QDateTime::currentMSecsSinceEpoch() - m_settings.retentionMs();
-    if (!m_db.prune(cutoff, m_settings.maxBytes(), &error))
+    if (!m_db.prune(cutoff, m_settings.maxBytes(), &error)
+        || !m_db.pruneFleetLog(cutoff, m_settings.fleetMaxBytes(), &error))
         fail(error);
 }
 
@@ -219,7 +338,8 @@ void HistoryWorker::shutdown()
     delete m_flushTimer;
     delete m_heartbeat;
     delete m_pruneTimer;
-    m_flushTimer = m_heartbeat = m_pruneTimer = nullptr;
+    delete m_followTimer;
+    m_flushTimer = m_heartbeat = m_pruneTimer = m_followTimer = nullptr;
 }
 
 } // namespace fleetscope

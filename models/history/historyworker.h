@@ -1,6 +1,7 @@
 #pragma once
 
 #include "flapcounter.h"
+#include "fleetlogwriter.h"
 #include "historydatabase.h"
 #include "historysettings.h"
 #include "transitiondetector.h"
@@ -17,8 +18,11 @@ namespace fleetscope {
 class HistoryStore;
 
 // The HistoryStore's half on its worker thread: owns the connection, the
-// transition detector, the write buffer and the coverage sessions. Everything
-// here is called through queued functors from the store.
+// transition detector, the fleet log's writer, the write buffer and the
+// coverage sessions. Everything here is called through queued functors from
+// the store. When another process writes the file (`fleetscope record`), it
+// reads it instead: observations are dropped (that process records the same
+// hubs), and what it writes reaches transitionsRecorded() as if written here.
 class HistoryWorker final : public QObject
 {
 public:
@@ -27,6 +31,8 @@ public:
 
     void open(const QString &path, const HistorySettings &settings);
     void observe(const QList<ClusterObservation> &observations);
+    void observeNamespaces(const QString &hub, const QList<NamespacePtr> &namespaces, qint64 at);
+    void observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at);
     void beginCoverage(const QString &hub, qint64 at);
     void endCoverage(const QString &hub, qint64 at);
     void flush();
@@ -36,6 +42,8 @@ public:
     void markSimulated(qint64 from, qint64 until);
 
     bool usable() const { return m_db.isOpen() && !m_failed; }
+    // Open, and written by this process (not reading another writer's file).
+    bool writing() const { return usable() && !m_db.isReadOnly(); }
     const HistoryDatabase &database() const { return m_db; }
     // Flaps per cluster in the settings' flap window, as of now.
     QHash<ClusterId, int> flapCounts();
@@ -53,11 +61,16 @@ public:
     // this second.
     static constexpr int flushDelayMs = 1000;
     static constexpr int flushAtCount = 20000;
-    static constexpr int heartbeatMs = 30000;
+    static constexpr int heartbeatMs = int(FleetLogTables::heartbeatMs);
+    // How often a reader looks for what the writer wrote.
+    static constexpr int followMs = 2000;
 
 private:
     void fail(const QString &message);
     void ensureTimers();
+    void scheduleFlush();
+    void follow();
+    qint64 streamOf(const QString &hub, qint64 at, QString *error);
 
     QPointer<HistoryStore> m_store;
     HistoryDatabase m_db;
@@ -67,9 +80,14 @@ private:
     QList<ConditionTransition> m_pending;
     QSet<ClusterId> m_ended; // clusters the detector forgot since the last flush
     QHash<QString, qint64> m_sessions; // hub → coverage row
+    FleetLogWriter m_fleet;
+    QHash<QString, qint64> m_streams; // hub → fleet log stream of this run
+    qint64 m_followedId = 0;         // the last transition a reader passed on
+    QHash<ClusterId, int> m_liveConditions; // a reader's: conditions not ended, per cluster
     QTimer *m_flushTimer = nullptr;
     QTimer *m_heartbeat = nullptr;
     QTimer *m_pruneTimer = nullptr;
+    QTimer *m_followTimer = nullptr;
     bool m_failed = false;
 };
 

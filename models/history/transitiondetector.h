@@ -3,6 +3,7 @@
 #include "historytypes.h"
 
 #include "api/packedlist.h"
+#include "kube/hubdelta.h"
 
 #include <QHash>
 #include <QList>
@@ -18,6 +19,10 @@ struct ClusterObservation
     QString memberId;
     qint64 observedAt = 0;
     PackedList<Condition> conditions;
+    // For the fleet log (FleetLogWriter): the whole profile as the hub holds it,
+    // null when it was deleted; only while the hub is watched, when `fleet` is set.
+    ProfilePtr record;
+    bool fleet = false;
 };
 
 // Decides which observations are transitions, against the last status recorded

@@ -102,7 +102,7 @@ void TestCompletion::bashCompletes_data()
     QTest::newRow("subcommand") << l({"li"}) << l({"lint", "list"});
     QTest::newRow("one subcommand") << l({"lis"}) << l({"list"});
     QTest::newRow("every subcommand")
-        << l({""}) << l({"connect", "doctor", "exec", "get", "help", "hubs", "kubeconfig", "lint", "list"});
+        << l({""}) << l({"connect", "diff", "doctor", "exec", "get", "help", "hubs", "kubeconfig", "lint", "list", "record"});
     QTest::newRow("help topic") << l({"help", "ex"}) << l({"exec"});
     QTest::newRow("list options") << l({"list", "--o"}) << l({"--observe-for", "--output"});
     QTest::newRow("short and long") << l({"list", "--wa"}) << l({"--watch"});

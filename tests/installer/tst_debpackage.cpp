@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -44,6 +45,7 @@ QStringList expectedFiles(const QString &under)
         under + QStringLiteral("share/fleetscope/translations/fleetscope_ja.qm"),
         under + QStringLiteral("share/bash-completion/completions/fleetscope"),
         under + QStringLiteral("share/zsh/vendor-completions/_fleetscope"),
+        under + QStringLiteral("lib/systemd/user/fleetscope-record.service"),
     };
     for (int size : {16, 22, 24, 32, 48, 64, 128, 256})
         files.append(QStringLiteral("%1share/icons/hicolor/%2x%2/apps/%3.png").arg(under).arg(size).arg(AppId));
@@ -145,6 +147,28 @@ void TestDebPackage::debianPackage()
     verifyOpensInstalledDashboard(root + QStringLiteral("/usr/bin/fleetscope"));
     const ProcessResult hubHelp = runProcess(root + QStringLiteral("/usr/bin/fleetscope-hub"), {QStringLiteral("--help")});
     QVERIFY2(hubHelp.finished && hubHelp.exitCode == 0, hubHelp.err);
+
+    // The recorder's user unit runs the packaged `fleetscope record`, and nothing
+    // enables it (no .wants link: off until the user turns it on).
+    QFile unit(root + QStringLiteral("/usr/lib/systemd/user/fleetscope-record.service"));
+    QVERIFY(unit.open(QIODevice::ReadOnly));
+    const QByteArray unitText = unit.readAll();
+    QVERIFY2(unitText.contains("\nExecStart=fleetscope record $FLEETSCOPE_RECORD_ARGS\n")
+                 && unitText.contains("\nWantedBy=default.target\n"),
+             unitText.constData());
+    const ProcessResult recordHelp = runProcess(root + QStringLiteral("/usr/bin/fleetscope"),
+                                                {QStringLiteral("record"), QStringLiteral("--help")});
+    QVERIFY2(recordHelp.finished && recordHelp.exitCode == 0 && recordHelp.out.contains("--status"), recordHelp.err);
+    // systemd's own check of its syntax, where systemd is installed. The binary
+    // and the man page are not installed here: those two complaints are expected.
+    const ProcessResult verify = runProcess(QStringLiteral("systemd-analyze"), {QStringLiteral("verify"), unit.fileName()});
+    if (verify.started) {
+        for (const QByteArray &line : verify.err.split('\n')) {
+            QVERIFY2(line.isEmpty() || line.contains("is not executable") || line.contains("Command 'man ")
+                         || !line.startsWith("fleetscope-record.service:"),
+                     line.constData());
+        }
+    }
 
     // The man page came from --help, so it documents the options.
     const ProcessResult man = runProcess(QStringLiteral("gzip"), {QStringLiteral("-dc"), root + QStringLiteral("/usr/share/man/man1/fleetscope.1.gz")});

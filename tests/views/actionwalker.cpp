@@ -25,6 +25,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolBar>
+#include <QWidgetAction>
 #include <QTreeView>
 
 namespace fleetscope::testing {
@@ -609,7 +610,9 @@ void ActionWalker::walk()
     }
     for (QToolBar *bar : m_window->findChildren<QToolBar *>()) {
         for (QAction *action : bar->actions()) {
-            if (action->isSeparator() || !action->isVisible())
+            // A widget placed in a toolbar (a slider, a date field) is used, not
+            // triggered; what it does is in the menus too, walked there.
+            if (action->isSeparator() || !action->isVisible() || qobject_cast<QWidgetAction *>(action))
                 continue;
             if (QMenu *menu = action->menu())
                 collectMenu(menu, QStringLiteral("toolbar ") + plainText(action), &actions);
