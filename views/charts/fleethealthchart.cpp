@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fleetscope {
 
@@ -234,8 +235,14 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     for (int i = 0; i < 5; ++i)
         m_lines[i]->replace(rows[i]);
     m_timeAxis->setRange(double(from), double(to));
-    m_countAxis->setRange(0, top + top / 10 + 1);
-    m_countAxis->applyNiceNumbers();
+    // Round steps (1, 2 or 5 times a power of ten) and a top just above the largest
+    // count: Qt's own nice numbers may double the range and halve the chart.
+    const double rough = std::max(1.0, double(top) / 4);
+    const double power = std::pow(10.0, std::floor(std::log10(rough)));
+    const double step = rough <= power ? power : rough <= 2 * power ? 2 * power : rough <= 5 * power ? 5 * power : 10 * power;
+    const double axisTop = std::ceil(double(top) * 1.04 / step) * step;
+    m_countAxis->setRange(0, axisTop);
+    m_countAxis->setTickCount(int(axisTop / step) + 1);
     m_view->setPoints(from, to, points);
     const qint64 simulated = m_history->simulatedUntil();
     const bool showsSimulated = simulated > from && m_history->simulatedFrom() < to;
