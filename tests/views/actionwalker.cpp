@@ -314,9 +314,11 @@ QStringList ActionWalker::runAnswering(const std::function<void()> &fire, const 
     answerer.start();
     fire();
     // Let what the action started show itself (a queued dialog, a window, a
-    // state): at least a moment, and up to a second and a half while nothing shows.
-    QDeadlineTimer settle(1500);
-    QTest::qWait(200);
+    // state): at least a moment, and up to a second and a half while nothing shows
+    // (longer in a sanitized build, which runs several times slower).
+    const int slowdown = std::max(1, qEnvironmentVariableIntValue("FLEETSCOPE_TEST_SLOWDOWN"));
+    QDeadlineTimer settle(1500 * slowdown);
+    QTest::qWait(200 * slowdown);
     while (!settle.hasExpired() && seen.isEmpty() && (!m_changed || !m_changed()))
         QTest::qWait(50);
     answerer.stop();
