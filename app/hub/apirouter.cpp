@@ -598,7 +598,9 @@ nlohmann::json ApiRouter::truth() const
                 metadata.value("resourceVersion", std::string());
         }
     }
-    return {{"resourceVersion", std::to_string(rv)}, {"clusterprofiles", objects}};
+    return {{"resourceVersion", std::to_string(rv)},
+            {"churning", m_churning && m_churning()},
+            {"clusterprofiles", objects}};
 }
 
 } // namespace fleetscope::hub

@@ -71,6 +71,9 @@ public:
     ApiRouter &operator=(const ApiRouter &) = delete;
 
     ApiResponse handle(const ApiRequest &request);
+    // Whether background churn is still changing objects (reported by /fleetscope-hub/truth,
+    // so that a test can wait for a still fleet). Set before the server serves requests.
+    void setChurningProbe(std::function<bool()> churning) { m_churning = std::move(churning); }
 
 private:
     struct Identity
@@ -108,6 +111,7 @@ private:
     std::string m_serverAddress;
     std::string m_gitVersion;
     ServedApi m_served;
+    std::function<bool()> m_churning;
 };
 
 ApiResponse errorResponse(const ApiError &error);

@@ -40,7 +40,11 @@ void ChurnGenerator::start()
         std::lock_guard<std::mutex> lock(m_mutex);
         m_stopping = false;
     }
-    m_thread = std::thread([this] { run(); });
+    m_churning = true;
+    m_thread = std::thread([this] {
+        run();
+        m_churning = false;
+    });
 }
 
 void ChurnGenerator::stop()

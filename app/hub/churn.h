@@ -33,6 +33,8 @@ public:
     void start();
     void stop();
     std::uint64_t changesMade() const { return m_changes.load(); }
+    // True from start() until the churn has stopped (its time is up or stop() was called).
+    bool churning() const { return m_churning.load(); }
     // One change right now (also used by tests); returns false when nothing could change.
     // Change k is simulated second k / rate of the health model, wherever it is called from.
     bool changeOnce();
@@ -53,6 +55,7 @@ private:
     std::condition_variable m_wake;
     bool m_stopping = false;
     std::atomic<std::uint64_t> m_changes{0};
+    std::atomic<bool> m_churning{false};
     int m_nextIndex = 100000;
     HealthChurn m_health;
     bool m_healthSynced = false;

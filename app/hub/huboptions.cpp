@@ -183,7 +183,8 @@ Point kubectl at it:  fleetscope-hub --generate 50 --kubeconfig-out hub.kubeconf
 For tests, POST /fleetscope-hub/compact (authenticated) compacts the history as etcd does:
 open watches end with an ERROR 410 Expired and older resourceVersions get 410.
 GET /fleetscope-hub/truth (authenticated, never faulted) answers what the
-hub holds: {"resourceVersion": RV, "clusterprofiles": {"NAMESPACE/NAME": RV, ...}}.
+hub holds: {"resourceVersion": RV, "churning": BOOL, "clusterprofiles":
+{"NAMESPACE/NAME": RV, ...}}; "churning" is false once --churn-for has run out.
 )";
     return usage;
 }

@@ -373,6 +373,10 @@ bool HubServer::start(std::string *error)
     WatchSettings watch{o.minWatchTimeoutSeconds, o.bookmarkIntervalSeconds, o.watchList};
     d->router = std::make_unique<ApiRouter>(d->store, d->faults, policy, watch,
                                             connectHost + ":" + std::to_string(d->port), o.serverVersion, o.served);
+    if (o.churnRate > 0) {
+        d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed, o.churnHealth);
+        d->router->setChurningProbe([churn = d->churn.get()] { return churn->churning(); });
+    }
     d->store.reopen();
     d->listener = std::thread([this] {
         // OpenSSL writes with write(2), which raises SIGPIPE when a client has gone. Worker
@@ -389,10 +393,8 @@ bool HubServer::start(std::string *error)
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (!d->server->is_running() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    if (o.churnRate > 0) {
-        d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed, o.churnHealth);
+    if (d->churn)
         d->churn->start();
-    }
     if (o.workloadChurn > 0) {
         d->workloadChurn = std::make_unique<WorkloadChurn>(d->store, o.workloadChurn, o.seed);
         d->workloadChurn->start();
@@ -417,7 +419,6 @@ void HubServer::stop()
         return;
     if (d->churn)
         d->churn->stop();
-    d->churn.reset();
     if (d->workloadChurn)
         d->workloadChurn->stop();
     d->workloadChurn.reset();
@@ -426,6 +427,7 @@ void HubServer::stop()
     if (d->listener.joinable())
         d->listener.join();
     d->server.reset();
+    d->churn.reset(); // after the server: /fleetscope-hub/truth asks it whether it churns
     d->running = false;
 }
 
