@@ -44,7 +44,7 @@ QString statusCell(ConditionStatus status)
 // Inflate, parse, convert: milliseconds for a big object, so never on the GUI thread.
 QString yamlOf(const ProfilePtr &record)
 {
-    const QByteArray raw = record->rawJson.unpacked();
+    const QByteArray raw = record->json();
     const nlohmann::json object = nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false);
     if (object.is_discarded())
         return QString();
@@ -190,7 +190,7 @@ qint64 DetailsPane::now() const
 
 void DetailsPane::showYaml()
 {
-    if (!m_shownRecord || m_shownRecord->rawJson.isEmpty())
+    if (!m_shownRecord || !m_shownRecord->hasJson())
         return;
     m_yamlWanted = true;
     startYaml();
@@ -220,7 +220,7 @@ void DetailsPane::rerender()
 
 QString DetailsPane::yamlSection() const
 {
-    if (!m_shownRecord || m_shownRecord->rawJson.isEmpty())
+    if (!m_shownRecord || !m_shownRecord->hasJson())
         return QString();
     QString html = section(tr("Object (YAML)"));
     const QString muted = HealthStyle::mutedText(palette()).name();

@@ -24,8 +24,7 @@ QString rangeText(const HubMoment &hub)
 
 int runPastList(const PastListRequest &request)
 {
-    const bool json = request.format == FleetPrinter::Format::Json || request.format == FleetPrinter::Format::Yaml;
-    FleetHistoryReader reader(json);
+    FleetHistoryReader reader;
     QString error;
     if (!reader.open(request.historyPath, &error)) {
         writeText(stderr, QStringLiteral("error: %1\n").arg(error));

@@ -166,8 +166,8 @@ QStringList FleetPrinter::cells(const FleetProfile &p) const
 
 nlohmann::json FleetPrinter::item(const FleetProfile &p) const
 {
-    // The object exactly as the hub sent it, when the engine kept it.
-    const QByteArray raw = p.record->rawJson.isEmpty() ? QByteArrayLiteral("null") : p.record->rawJson.unpacked();
+    // The object exactly as the hub sent it (or as recorded), when it was kept.
+    const QByteArray raw = p.record->hasJson() ? p.record->json() : QByteArrayLiteral("null");
     return {{"hub", hubName(p.hub).toStdString()},
             {"object", nlohmann::json::parse(raw.constData(), raw.constData() + raw.size(), nullptr, false)}};
 }

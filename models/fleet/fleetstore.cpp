@@ -110,7 +110,12 @@ int FleetStore::hubIndex(const QString &name) const
 
 int FleetStore::rowOf(int hub, const ObjectKey &key) const
 {
-    const int slot = m_rowOf.find(hub, key.namespaceName, key.name);
+    return rowOf(hub, key.namespaceName, key.name);
+}
+
+int FleetStore::rowOf(int hub, QStringView namespaceName, QStringView name) const
+{
+    const int slot = m_rowOf.find(hub, namespaceName, name);
     return slot < 0 || m_dead.empty() ? slot : rowOfSlot(slot);
 }
 

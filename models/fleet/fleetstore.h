@@ -77,6 +77,7 @@ public:
         return m_profiles;
     }
     int rowOf(int hub, const ObjectKey &key) const;
+    int rowOf(int hub, QStringView namespaceName, QStringView name) const;
     // Profiles publishing the same member cluster (same inventory-member-id), this one included.
     QList<int> rowsOfMember(const QString &memberId) const;
 

@@ -67,8 +67,8 @@ Health FleetChangeCollector::verdict(const RecordedCluster &cluster) const
 {
     // The verdict the live fleet gives a profile (FleetStore), on the profile
     // as it was recorded.
-    const auto recorded = fleet_records::toProfile(cluster, false);
-    return m_rules.verdict(recorded->profile, managerOf(recorded->profile).name.toString());
+    const ClusterProfile recorded = fleet_records::toClusterProfile(cluster);
+    return m_rules.verdict(recorded, managerOf(recorded).name.toString());
 }
 
 QHash<QString, QSet<QString>> FleetChangeCollector::groups(const FleetHubState &state) const

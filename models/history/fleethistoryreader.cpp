@@ -8,10 +8,7 @@
 
 namespace fleetscope {
 
-FleetHistoryReader::FleetHistoryReader(bool withJson)
-    : m_builder(withJson)
-{
-}
+FleetHistoryReader::FleetHistoryReader() = default;
 
 FleetHistoryReader::~FleetHistoryReader() = default;
 

@@ -21,9 +21,7 @@ namespace fleetscope {
 class FleetHistoryReader final
 {
 public:
-    // `withJson`: profiles carry their recorded facts as JSON (`-o json`, the
-    // details pane).
-    explicit FleetHistoryReader(bool withJson = false);
+    FleetHistoryReader();
     ~FleetHistoryReader();
     FleetHistoryReader(const FleetHistoryReader &) = delete;
     FleetHistoryReader &operator=(const FleetHistoryReader &) = delete;

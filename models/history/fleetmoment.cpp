@@ -6,6 +6,7 @@ namespace fleetscope {
 
 void FleetMomentBuilder::build(const FleetHubState &state, HubMoment *moment)
 {
+    m_texts.nextMoment();
     Hub &kept = m_hubs[moment->hub];
     Hub next;
     moment->profiles.clear();
@@ -21,7 +22,7 @@ void FleetMomentBuilder::build(const FleetHubState &state, HubMoment *moment)
         if (it != kept.clusters.constEnd() && (it->recorded == cluster || *it->recorded == *cluster))
             profile = it->profile;
         else
-            profile = fleet_records::toProfile(*cluster, m_withJson);
+            profile = fleet_records::toProfile(cluster, &m_texts);
         moment->profiles.append(profile);
         next.clusters.insert(key, {cluster, std::move(profile)});
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleethubstate.h"
+#include "recordedtextmemo.h"
 
 #include "kube/hubdelta.h"
 
@@ -42,14 +43,13 @@ struct FleetMoment
 class FleetMomentBuilder final
 {
 public:
-    explicit FleetMomentBuilder(bool withJson = false)
-        : m_withJson(withJson)
-    {
-    }
-
     void build(const FleetHubState &state, HubMoment *moment);
     // Forgets the profiles kept for reuse.
-    void clear() { m_hubs.clear(); }
+    void clear()
+    {
+        m_hubs.clear();
+        m_texts = RecordedTextMemo();
+    }
 
 private:
     struct Kept
@@ -64,7 +64,7 @@ private:
         QHash<QString, std::pair<std::shared_ptr<const RecordedPlacement>, PlacementPtr>> placements;
     };
     QHash<QString, Hub> m_hubs;
-    bool m_withJson;
+    RecordedTextMemo m_texts;
 };
 
 } // namespace fleetscope

@@ -2,6 +2,7 @@
 
 #include "api/compressedjson.h"
 #include "api/kubetime.h"
+#include "recordedtextmemo.h"
 
 #include <algorithm>
 #include <vector>
@@ -20,12 +21,17 @@ RecordedLabels fromLabels(const LabelMap &labels)
     return result;
 }
 
-LabelMap toLabels(const RecordedLabels &labels)
+PooledString pooled(const QString &text, RecordedTextMemo *texts)
+{
+    return texts ? texts->pooled(text) : PooledString(text);
+}
+
+LabelMap toLabels(const RecordedLabels &labels, RecordedTextMemo *texts = nullptr)
 {
     std::vector<LabelMap::Entry> entries;
     entries.reserve(size_t(labels.size()));
     for (const auto &[key, value] : labels)
-        entries.emplace_back(PooledString(key), FieldValue(value));
+        entries.emplace_back(pooled(key, texts), FieldValue(pooled(value, texts)));
     LabelMap map;
     map.assign(&entries);
     return map;
@@ -147,6 +153,8 @@ void writeLabels(JsonWriter *w, const RecordedLabels &labels)
     w->close('}');
 }
 
+} // namespace
+
 QByteArray profileJson(const RecordedCluster &c)
 {
     JsonWriter w;
@@ -232,8 +240,6 @@ QByteArray profileJson(const RecordedCluster &c)
     return w.take();
 }
 
-} // namespace
-
 RecordedCluster fromProfile(const ClusterProfile &p)
 {
     RecordedCluster c;
@@ -276,26 +282,42 @@ RecordedPlacement fromPlacement(const PlacementDecision &placement)
     return p;
 }
 
-ProfilePtr toProfile(const RecordedCluster &c, bool withJson)
+namespace {
+
+class RecordedClusterJson final : public ProfileJsonSource
 {
-    auto record = std::make_shared<ProfileRecord>();
-    ClusterProfile &p = record->profile;
+public:
+    explicit RecordedClusterJson(std::shared_ptr<const RecordedCluster> cluster)
+        : m_cluster(std::move(cluster))
+    {
+    }
+    QByteArray json() const override { return profileJson(*m_cluster); }
+
+private:
+    std::shared_ptr<const RecordedCluster> m_cluster;
+};
+
+} // namespace
+
+ClusterProfile toClusterProfile(const RecordedCluster &c, RecordedTextMemo *texts)
+{
+    ClusterProfile p;
     p.metadata.name = c.name;
-    p.metadata.namespaceName = c.namespaceName;
+    p.metadata.namespaceName = pooled(c.namespaceName, texts);
     p.metadata.creationTimestamp = c.creationTimestamp;
-    p.metadata.labels = toLabels(c.labels);
+    p.metadata.labels = toLabels(c.labels, texts);
     p.displayName = BlockString(c.displayName);
-    p.clusterManagerName = c.clusterManager;
-    p.kubernetesVersion = c.kubernetesVersion;
+    p.clusterManagerName = pooled(c.clusterManager, texts);
+    p.kubernetesVersion = pooled(c.kubernetesVersion, texts);
     p.apiVersion = c.apiVersion == quint8(ApiVersion::V1Alpha2) ? ApiVersion::V1Alpha2 : ApiVersion::V1Alpha1;
     QList<Condition> conditions;
     conditions.reserve(c.conditions.size());
     for (const RecordedCondition &k : c.conditions) {
         Condition condition;
-        condition.type = k.type;
+        condition.type = pooled(k.type, texts);
         condition.status = k.status;
-        condition.reason = k.reason;
-        condition.message = k.message;
+        condition.reason = pooled(k.reason, texts);
+        condition.message = pooled(k.message, texts);
         condition.lastTransitionTime = k.lastTransitionTime;
         conditions.append(std::move(condition));
     }
@@ -303,10 +325,16 @@ ProfilePtr toProfile(const RecordedCluster &c, bool withJson)
     QList<Property> properties;
     properties.reserve(c.properties.size());
     for (const auto &[name, value] : c.properties)
-        properties.append(Property{PooledString(name), FieldValue(value), 0});
+        properties.append(Property{pooled(name, texts), FieldValue(pooled(value, texts)), 0});
     p.properties = PackedList<Property>(properties);
-    if (withJson)
-        record->rawJson = CompressedJson(profileJson(c));
+    return p;
+}
+
+ProfilePtr toProfile(const std::shared_ptr<const RecordedCluster> &cluster, RecordedTextMemo *texts)
+{
+    auto record = std::make_shared<ProfileRecord>();
+    record->profile = toClusterProfile(*cluster, texts);
+    record->jsonSource = std::make_shared<RecordedClusterJson>(cluster);
     return record;
 }
 

@@ -26,7 +26,7 @@ FleetTimeMachine::FleetTimeMachine(QObject *parent)
     m_thread->start(QThread::LowPriority);
     QObject *worker = m_worker;
     // The reader is made on its thread: its database connection belongs there.
-    QMetaObject::invokeMethod(worker, [this] { m_reader = new FleetHistoryReader(true); },
+    QMetaObject::invokeMethod(worker, [this] { m_reader = new FleetHistoryReader; },
                               Qt::BlockingQueuedConnection);
 }
 
@@ -45,6 +45,15 @@ FleetTimeMachine::~FleetTimeMachine()
 void FleetTimeMachine::setPath(const QString &path)
 {
     m_path = path;
+}
+
+void FleetTimeMachine::release(QList<ProfilePtr> &&records)
+{
+    if (records.isEmpty())
+        return;
+    // The functor, and the list it holds, is destroyed where it runs.
+    QMetaObject::invokeMethod(m_worker, [records = std::move(records)]() mutable { records.clear(); },
+                              Qt::QueuedConnection);
 }
 
 void FleetTimeMachine::requestRanges()

@@ -35,6 +35,9 @@ public:
     void requestMoment(const QStringList &hubs, qint64 at);
     void requestChanges(const QStringList &hubs, qint64 from, qint64 to);
     bool isBusy() const { return m_busy; }
+    // Lets the last references to `records` go on the history's thread (freeing
+    // thousands of profiles costs milliseconds the GUI thread does not have).
+    void release(QList<ProfilePtr> &&records);
 
 signals:
     void rangesReady(const QList<fleetscope::FleetHistoryReader::HubRange> &ranges, const QString &error);

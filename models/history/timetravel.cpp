@@ -95,26 +95,33 @@ void TimeTravel::replaceHub(int hub, const QList<ProfilePtr> &profiles, const QL
                             const QList<NamespacePtr> &namespaces)
 {
     HubDelta delta;
-    QHash<ObjectKey, ProfilePtr> wanted;
-    wanted.reserve(profiles.size());
-    for (const ProfilePtr &p : profiles)
-        wanted.insert({p->profile.metadata.namespaceName.toString(), p->profile.metadata.name}, p);
-    for (const FleetProfile &row : m_store->profiles()) {
-        if (row.hub != hub)
-            continue;
-        const ObjectKey key{row.profile().metadata.namespaceName.toString(), row.profile().metadata.name};
-        const auto it = wanted.find(key);
-        if (it == wanted.end()) {
-            delta.removedProfiles.append(key);
+    // The records the store lets go: freed on the history's thread, not in the
+    // middle of a slider step (thousands of them for a step across a busy minute).
+    QList<ProfilePtr> dropped;
+    // Found through the store's own index: no table of the moment's keys to build.
+    const std::vector<FleetProfile> &rows = m_store->profiles();
+    std::vector<bool> stays(rows.size(), false);
+    for (const ProfilePtr &p : profiles) {
+        const ObjectMeta &meta = p->profile.metadata;
+        const int row = m_store->rowOf(hub, meta.namespaceName.view(), meta.name);
+        if (row < 0) {
+            delta.upsertedProfiles.append(p);
             continue;
         }
+        stays[size_t(row)] = true;
         // The same object: nothing changed for this cluster.
-        if (*it != row.record)
-            delta.upsertedProfiles.append(*it);
-        wanted.erase(it);
+        if (rows[size_t(row)].record != p) {
+            delta.upsertedProfiles.append(p);
+            dropped.append(rows[size_t(row)].record);
+        }
     }
-    for (const ProfilePtr &p : std::as_const(wanted))
-        delta.upsertedProfiles.append(p);
+    for (size_t row = 0; row < rows.size(); ++row) {
+        if (rows[row].hub == hub && !stays[row]) {
+            const ObjectMeta &meta = rows[row].profile().metadata;
+            delta.removedProfiles.append({meta.namespaceName.toString(), meta.name});
+            dropped.append(rows[row].record);
+        }
+    }
 
     QHash<ObjectKey, PlacementPtr> wantedPlacements;
     for (const PlacementPtr &p : placements)
@@ -145,6 +152,8 @@ void TimeTravel::replaceHub(int hub, const QList<ProfilePtr> &profiles, const QL
 
     if (delta.changeCount() > 0)
         m_store->applyDelta(hub, delta);
+    if (m_machine)
+        m_machine->release(std::move(dropped));
 }
 
 void TimeTravel::apply(const FleetMoment &moment)

@@ -29,6 +29,16 @@ struct ObjectKey
     friend size_t qHash(const ObjectKey &key, size_t seed = 0) { return qHashMulti(seed, key.namespaceName, key.name); }
 };
 
+// Makes a profile's JSON when it is asked for, from facts kept elsewhere (a
+// moment of the past: what was recorded). Making it for every profile of a
+// moment, when one is shown or printed, would cost more than the rest of the moment.
+class ProfileJsonSource
+{
+public:
+    virtual ~ProfileJsonSource() = default;
+    virtual QByteArray json() const = 0;
+};
+
 // A decoded ClusterProfile as the engine shares it: immutable once published, so
 // the hub's thread and the GUI thread hold the same copy without locks.
 struct ProfileRecord
@@ -39,6 +49,18 @@ struct ProfileRecord
     // of JSON per profile would weigh more than the rest of the profile; packed
     // it is ~0.4 KB, and only the object being shown or printed is unpacked.
     CompressedJson rawJson;
+    // Or, for a profile of the past, what makes its JSON when asked.
+    std::shared_ptr<const ProfileJsonSource> jsonSource;
+
+    bool hasJson() const { return !rawJson.isEmpty() || jsonSource; }
+    // The object as JSON text (decompressed or made: never on a hot GUI path);
+    // empty when it was not kept.
+    QByteArray json() const
+    {
+        if (!rawJson.isEmpty())
+            return rawJson.unpacked();
+        return jsonSource ? jsonSource->json() : QByteArray();
+    }
 };
 
 using ProfilePtr = std::shared_ptr<const ProfileRecord>;

@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 using namespace fleetscope;
@@ -190,6 +191,13 @@ private:
     int m_next = 1;
 };
 
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
 double percentile(std::vector<double> values, double p)
 {
     if (values.empty())
@@ -213,15 +221,29 @@ int main(int argc, char **argv)
     const double days = args.size() > 2 ? args[2].toDouble() : 1.0;
     const int clusters = args.size() > 3 ? args[3].toInt() : 5000;
     const int rate = args.size() > 4 ? args[4].toInt() : 300;
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const qint64 seconds = qint64(days * 86400);
-    const qint64 start = now - seconds * 1000;
+    qint64 now = QDateTime::currentMSecsSinceEpoch();
+    qint64 seconds = qint64(days * 86400);
+    qint64 start = now - seconds * 1000;
+    // For profiling the reads: FLEETSCOPE_BENCH_REUSE=1 reads a file an earlier run wrote.
+    const bool reuse = qEnvironmentVariableIntValue("FLEETSCOPE_BENCH_REUSE") == 1 && QFileInfo::exists(path);
+    if (reuse) {
+        FleetHistoryReader reader;
+        QString error;
+        const auto ranges = reader.open(path, &error) ? reader.ranges(&error) : QList<FleetHistoryReader::HubRange>();
+        if (ranges.isEmpty()) {
+            std::fprintf(stderr, "cannot reuse %s: %s\n", qPrintable(path), qPrintable(error));
+            return 1;
+        }
+        start = ranges[0].from;
+        now = ranges[0].to;
+        seconds = (now - start) / 1000;
+    }
 
     // 1. The history: a frame a second, keyframes by the writer's rule.
     QElapsedTimer writing;
     writing.start();
     qint64 events = 0;
-    {
+    if (!reuse) {
         HistoryDatabase db;
         QString error;
         if (!db.open(path, &error)) {
@@ -297,15 +319,23 @@ int main(int argc, char **argv)
     QElapsedTimer clock;
     qint64 readMs = 0;
     double applyMs = 0;
+    // The GUI thread's CPU time too: on a loaded machine its wall time says more
+    // about the other processes than about this one.
+    double cpuAtReady = 0;
+    double applyCpuMs = 0;
     // Before TimeTravel's own: the read ends where the GUI thread's work begins.
     QObject::connect(&machine, &FleetTimeMachine::momentReady, &app, [&] {
         readMs = clock.elapsed();
         clock.restart();
+        cpuAtReady = threadCpuMs();
     });
     TimeTravel travel(&store, nullptr, nullptr, &machine);
-    QObject::connect(&travel, &TimeTravel::momentShown, &app, [&] { applyMs = clock.nsecsElapsed() / 1e6; });
+    QObject::connect(&travel, &TimeTravel::momentShown, &app, [&] {
+        applyMs = clock.nsecsElapsed() / 1e6;
+        applyCpuMs = threadCpuMs() - cpuAtReady;
+    });
     QSignalSpy shown(&travel, &TimeTravel::momentShown);
-    std::vector<double> reads, applies, totals, steps;
+    std::vector<double> reads, applies, totals, steps, applyCpus, stepCpus;
     QRandomGenerator random(7);
     const auto jump = [&](qint64 at, bool fromLive) {
         if (fromLive)
@@ -318,37 +348,65 @@ int main(int argc, char **argv)
             return false;
         QElapsedTimer paint;
         paint.start();
+        const double paintCpu = threadCpuMs();
         window.repaint();
         const double paintMs = paint.nsecsElapsed() / 1e6;
+        applyCpus.push_back(applyCpuMs + (threadCpuMs() - paintCpu));
         reads.push_back(double(readMs));
         applies.push_back(applyMs + paintMs);
         totals.push_back(double(readMs) + applyMs + paintMs);
         return true;
     };
+    std::vector<qint64> jumps;
     for (int i = 0; i < 8; ++i) {
-        if (!jump(start + qint64(random.bounded(int(seconds - 60))) * 1000, true)) {
+        jumps.push_back(start + qint64(random.bounded(int(seconds - 60))) * 1000);
+        if (!jump(jumps.back(), true)) {
             std::fprintf(stderr, "no moment shown\n");
             return 1;
+        }
+    }
+    // The same reads on this thread, for their CPU time (the worker's wall time
+    // above includes waiting for a core on a loaded machine).
+    std::vector<double> readCpus;
+    {
+        FleetHistoryReader reader;
+        QString error;
+        reader.open(path, &error);
+        for (const qint64 at : jumps) {
+            const double before = threadCpuMs();
+            const FleetMoment moment = reader.momentAt({hubName}, at, &error);
+            readCpus.push_back(threadCpuMs() - before);
         }
     }
     std::printf("jump_read_ms_median=%.0f jump_read_ms_max=%.0f jump_gui_ms_median=%.0f jump_gui_ms_max=%.0f "
                 "jump_total_ms_median=%.0f jump_total_ms_max=%.0f rows=%d\n",
                 percentile(reads, 0.5), percentile(reads, 1), percentile(applies, 0.5), percentile(applies, 1),
                 percentile(totals, 0.5), percentile(totals, 1), store.profileCount());
+    std::vector<double> jumpCpus;
+    for (size_t i = 0; i < readCpus.size(); ++i)
+        jumpCpus.push_back(readCpus[i] + applyCpus[i]);
+    std::printf("jump_read_cpu_ms_median=%.0f jump_gui_cpu_ms_median=%.0f jump_total_cpu_ms_median=%.0f "
+                "jump_total_cpu_ms_max=%.0f\n",
+                percentile(readCpus, 0.5), percentile(applyCpus, 0.5), percentile(jumpCpus, 0.5),
+                percentile(jumpCpus, 1));
     std::fflush(stdout);
     const qint64 from = start + qint64(random.bounded(int(seconds / 2))) * 1000;
     reads.clear();
     applies.clear();
     totals.clear();
+    applyCpus.clear();
     for (int i = 0; i < 30; ++i) {
         if (!jump(from + qint64(i) * 60'000, false))
             return 1;
         steps.push_back(applies.back());
+        stepCpus.push_back(applyCpus.back());
     }
     std::printf("step_read_ms_median=%.0f step_read_ms_max=%.0f step_stall_ms_median=%.1f step_stall_ms_p90=%.1f "
                 "step_stall_ms_max=%.1f\n",
                 percentile(reads, 0.5), percentile(reads, 1), percentile(steps, 0.5), percentile(steps, 0.9),
                 percentile(steps, 1));
+    std::printf("step_stall_cpu_ms_median=%.1f step_stall_cpu_ms_p90=%.1f step_stall_cpu_ms_max=%.1f\n",
+                percentile(stepCpus, 0.5), percentile(stepCpus, 0.9), percentile(stepCpus, 1));
     std::printf("moment_for_list=%lld\n", start + seconds / 2 * 1000);
     return 0;
 }

@@ -202,12 +202,12 @@ private slots:
         const QString path = file(QStringLiteral("json.sqlite"));
         Scenario scenario;
         QVERIFY(writeScenario(path, &scenario, 1'000'000));
-        FleetHistoryReader reader(true);
+        FleetHistoryReader reader;
         QString error;
         QVERIFY(reader.open(path, &error));
         const HubMoment hub = reader.momentAt({hubA}, 2000, &error).hubs[0];
         QVERIFY(!hub.profiles.isEmpty());
-        const QByteArray json = hub.profiles[0]->rawJson.unpacked();
+        const QByteArray json = hub.profiles[0]->json();
         QVERIFY2(json.contains("\"kind\":\"ClusterProfile\"") && json.contains("\"ControlPlaneHealthy\"")
                      && json.contains("\"count.node.k8s.io\""),
                  json.constData());

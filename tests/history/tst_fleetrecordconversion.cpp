@@ -103,8 +103,9 @@ private slots:
         c.conditions = {{QStringLiteral("ControlPlaneHealthy"), ConditionStatus::False, QStringLiteral("Down"), text,
                          1'700'000'100'000},
                         {QStringLiteral("Joined"), ConditionStatus::Unknown, QString(), QString(), 0}};
-        const ProfilePtr profile = fleet_records::toProfile(c, true);
-        const QByteArray raw = profile->rawJson.unpacked();
+        const ProfilePtr profile = fleet_records::toProfile(std::make_shared<RecordedCluster>(c));
+        QVERIFY(profile->rawJson.isEmpty()); // made when asked, not with the moment
+        const QByteArray raw = profile->json();
         const nlohmann::json expected = expectedJson(c);
         QCOMPARE(QByteArray::fromStdString(expected.dump()), raw);
         QVERIFY(nlohmann::json::parse(raw.toStdString()) == expected);
@@ -114,16 +115,15 @@ private slots:
         QCOMPARE(profile->profile.conditions.size(), 2);
     }
 
-    void withoutJsonTheProfileCarriesNone()
+    void aBareClusterPrintsEmptyObjects()
     {
-        RecordedCluster c;
-        c.namespaceName = QStringLiteral("fleet");
-        c.name = QStringLiteral("bare");
-        const ProfilePtr profile = fleet_records::toProfile(c, false);
-        QVERIFY(profile->rawJson.isEmpty());
-        const ProfilePtr withJson = fleet_records::toProfile(c, true);
+        auto c = std::make_shared<RecordedCluster>();
+        c->namespaceName = QStringLiteral("fleet");
+        c->name = QStringLiteral("bare");
+        const ProfilePtr profile = fleet_records::toProfile(c);
+        QVERIFY(profile->hasJson());
         // No creation time, labels, spec or status facts: empty objects, as recorded.
-        QCOMPARE(withJson->rawJson.unpacked(),
+        QCOMPARE(profile->json(),
                  QByteArrayLiteral(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile",)"
                                    R"("metadata":{"name":"bare","namespace":"fleet"},"spec":{},"status":{}})"));
     }

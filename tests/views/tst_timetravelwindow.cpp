@@ -300,6 +300,11 @@ private slots:
         // The details of a cluster: its conditions as recorded then.
         window.historyPanel()->selectClusters({ClusterId{hubName, QStringLiteral("fleet"), QStringLiteral("eu-2")}});
         QTRY_VERIFY_WITH_TIMEOUT(window.detailsPane()->plainText().contains(QLatin1String("Agent heartbeat lost for 5m.")), 5000);
+        // Its object as YAML, made from what was recorded when asked for.
+        QVERIFY(window.detailsPane()->plainText().contains(QLatin1String("Show as YAML")));
+        window.detailsPane()->showYaml();
+        QTRY_VERIFY_WITH_TIMEOUT(window.detailsPane()->plainText().contains(QLatin1String("kind: ClusterProfile")), 5000);
+        QVERIFY(window.detailsPane()->plainText().contains(QLatin1String("message: \"Agent heartbeat lost for 5m.\"")));
         window.filterBar()->setText(QString());
         // The Placements tab as it was: web chose eu-1 and eu-old.
         window.showLeftTab(1);
