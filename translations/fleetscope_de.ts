@@ -727,6 +727,18 @@
         <source>the demo&apos;s simulated hubs</source>
         <translation>die simulierten Hubs der Demo</translation>
     </message>
+    <message>
+        <source>Starting the demo&apos;s simulated hubs…</source>
+        <translation>Die simulierten Hubs der Demo starten…</translation>
+    </message>
+    <message>
+        <source>Two simulated hubs with about 500 clusters start on this computer; their fleet appears in a moment.</source>
+        <translation>Zwei simulierte Hubs mit etwa 500 Clustern starten auf diesem Computer; ihre Flotte erscheint gleich.</translation>
+    </message>
+    <message>
+        <source>The demo could not start</source>
+        <translation>Die Demo konnte nicht starten</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessController</name>

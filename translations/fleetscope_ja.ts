@@ -724,6 +724,18 @@
         <source>the demo&apos;s simulated hubs</source>
         <translation>デモのシミュレーションハブ</translation>
     </message>
+    <message>
+        <source>Starting the demo&apos;s simulated hubs…</source>
+        <translation>デモのシミュレーションハブを起動しています…</translation>
+    </message>
+    <message>
+        <source>Two simulated hubs with about 500 clusters start on this computer; their fleet appears in a moment.</source>
+        <translation>約 500 クラスターを持つ 2 つのシミュレーションハブをこのコンピューターで起動しています。まもなくフリートが表示されます。</translation>
+    </message>
+    <message>
+        <source>The demo could not start</source>
+        <translation>デモを起動できませんでした</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::AccessController</name>

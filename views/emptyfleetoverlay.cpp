@@ -56,6 +56,13 @@ void EmptyFleetOverlay::setHubsAvailable(bool available)
     m_hubs->setEnabled(available);
 }
 
+void EmptyFleetOverlay::setNotice(const QString &title, const QString &text)
+{
+    m_noticeTitle = title;
+    m_noticeText = text;
+    refresh();
+}
+
 QString EmptyFleetOverlay::text() const
 {
     return m_label->text();
@@ -69,13 +76,20 @@ void EmptyFleetOverlay::refresh()
         hide();
         return;
     }
+    const bool notice = noHubs && !m_noticeTitle.isEmpty();
     m_reconnect->setVisible(!noHubs);
-    QString html = noHubs ? tr("<h2>No hubs connected</h2>"
-                               "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
-                               "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
-                               "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
-                               "<tt>--context NAME</tt> names a hub for one run.</p>")
-                          : QStringLiteral("<h3>%1</h3>").arg(tr("No clusters: no hub could be read").toHtmlEscaped());
+    m_hubs->setVisible(!notice);
+    QString html;
+    if (notice)
+        html = QStringLiteral("<h2>%1</h2><p>%2</p>").arg(m_noticeTitle.toHtmlEscaped(), m_noticeText.toHtmlEscaped());
+    else if (noHubs)
+        html = tr("<h2>No hubs connected</h2>"
+                  "<p>Fleetscope shows the ClusterProfiles published on your hub clusters.</p>"
+                  "<p>Choose which contexts of your kubeconfig are hubs (File → Hubs…), "
+                  "or try <tt>fleetscope --demo</tt> for a simulated fleet. On the command line, "
+                  "<tt>--context NAME</tt> names a hub for one run.</p>");
+    else
+        html = QStringLiteral("<h3>%1</h3>").arg(tr("No clusters: no hub could be read").toHtmlEscaped());
     for (const EmptyFleetReason::Section &section : std::as_const(m_reason.sections)) {
         html += QStringLiteral("<p><b>%1</b><br>%2</p><ul>").arg(section.title.toHtmlEscaped(), section.advice.toHtmlEscaped());
         for (const QString &hub : section.hubs)

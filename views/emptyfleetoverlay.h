@@ -31,6 +31,9 @@ public:
     QPushButton *hubsButton() const { return m_hubs; }
     // Without an engine the Hubs dialog cannot open: the button stays, disabled.
     void setHubsAvailable(bool available);
+    // Said instead of how to add a hub while none is configured yet, without the
+    // buttons (the demo's hubs starting, or why they did not); empty: the advice.
+    void setNotice(const QString &title, const QString &text);
 
     void refresh();
 
@@ -47,6 +50,8 @@ private:
     const FleetStore *m_store;
     QAbstractItemView *m_view;
     EmptyFleetReason m_reason;
+    QString m_noticeTitle;
+    QString m_noticeText;
     QLabel *m_label;
     QPushButton *m_reconnect;
     QPushButton *m_hubs;

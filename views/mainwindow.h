@@ -47,6 +47,7 @@ public:
     explicit MainWindow(FleetStore *store = nullptr, FleetEngine *engine = nullptr, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    FleetStore *store() const { return m_store; }
     ClusterTableView *clusterTable() const { return m_table; }
     ClusterFilterProxy *clusterProxy() const { return m_proxy; }
     FilterBar *filterBar() const { return m_filterBar; }

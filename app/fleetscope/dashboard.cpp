@@ -1,10 +1,12 @@
 #include "dashboard.h"
 
 #include "accesscontroller.h"
+#include "afterfirstpaint.h"
 #include "clustercolumndefaults.h"
 #include "clustertableview.h"
 #include "demofleet.h"
 #include "demohubs.h"
+#include "emptyfleetoverlay.h"
 #include "filterbar.h"
 #include "fleet/fleetcache.h"
 #include "fleet/fleetengine.h"
@@ -22,6 +24,7 @@
 #include <QStatusBar>
 
 #include <cstdio>
+#include <utility>
 
 namespace fleetscope {
 
@@ -61,7 +64,9 @@ Dashboard::~Dashboard()
     m_window.reset();
 }
 
-bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *startupError)
+namespace {
+
+FleetEngineOptions engineOptions(const GuiOptions &cli)
 {
     FleetEngineOptions options;
     options.kubeconfigPath = cli.kubeconfigPath;
@@ -69,17 +74,13 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
     options.allContexts = cli.allContexts;
     options.namespaces = cli.namespaces;
     options.keepRawJson = true; // the details pane shows the object as YAML
-    QString error;
-    if (cli.demo) {
-        if (!m_demo->start(&error)) {
-            problems->append(error);
-            return false;
-        }
-        options.kubeconfigPath.clear();
-        options.kubeconfigList = m_demo->kubeconfigList();
-        options.kubeconfigLabel = QCoreApplication::translate("fleetscope", "the demo's simulated hubs");
-        options.allContexts = true;
-    }
+    return options;
+}
+
+} // namespace
+
+bool Dashboard::configureHubs(FleetEngineOptions options, const GuiOptions &cli, QStringList *problems, QString *error)
+{
     const bool wantHubs = cli.namesHubs();
     // The Hubs dialog's choice, unless this run names its hubs on the command line.
     const HubSelection remembered = cli.overridesRememberedHubs() ? HubSelection() : HubSelection::load();
@@ -91,19 +92,17 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
         configured = true;
     } else {
         // Named hubs, or with no explicit choice the current context if there is a kubeconfig at all.
-        configured = m_engine->configure(options, &error);
+        configured = m_engine->configure(options, error);
         if (!configured && wantHubs)
-            problems->append(error);
+            problems->append(*error);
     }
     if (!configured && recent) {
         // The remembered hubs are gone from the kubeconfig: fall back to its current context.
         options.contexts.clear();
-        configured = m_engine->configure(options, &error);
+        configured = m_engine->configure(options, error);
     }
     if (configured && !remembered.saved)
         RecentHubs::remember(*m_store, options);
-    if (cli.demo)
-        m_demo->removeKubeconfigs(); // the engine holds the credentials now
     // The last-known fleet of each hub, shown (stale, read-only) until the hub answers.
     if (configured && !options.kubeconfigList) {
         m_cache = std::make_unique<FleetCache>(m_store.get());
@@ -115,14 +114,18 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
         });
         m_cache->restore();
     }
-    if (cli.demo) {
-        // Check access, Run and Connect reach the demo's in-process members.
-        AccessController::setProviderFileOverride(m_demo->providerFile());
-    }
+    return configured;
+}
+
+bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *startupError)
+{
+    QString error;
+    // The demo's hubs take a good part of a second to start: after the first paint.
+    const bool configured = !cli.demo && configureHubs(engineOptions(cli), cli, problems, &error);
     m_window = std::make_unique<MainWindow>(m_store.get(), m_engine.get());
-    m_window->setRememberHubs(!options.kubeconfigList); // the demo's kubeconfig is private and gone
+    m_window->setRememberHubs(!cli.demo); // the demo's kubeconfig is private and gone
     m_history = std::make_unique<GuiHistory>();
-    m_history->start(m_store.get(), m_engine.get(), m_window.get(), cli, cli.demo ? m_demo.get() : nullptr);
+    m_history->start(m_store.get(), m_engine.get(), m_window.get(), cli);
     if (m_cache)
         m_window->statusBar()->addPermanentWidget(new OfflineBadge(m_store.get(), m_cache.get(), m_window.get()));
     // Screenshots are made at a chosen size and must not become the user's layout.
@@ -133,12 +136,68 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
         m_window->resize(cli.geometry);
     if (!cli.filter.isEmpty())
         m_window->filterBar()->setText(cli.filter);
+    const QString starting = QCoreApplication::translate("fleetscope", "Starting the demo's simulated hubs…");
+    if (cli.demo) {
+        m_window->emptyFleetOverlay()->setNotice(
+            starting, QCoreApplication::translate("fleetscope", "Two simulated hubs with about 500 clusters start on "
+                                                                "this computer; their fleet appears in a moment."));
+        AfterFirstPaint::run(m_window.get(), [this, cli] { startDemo(cli); });
+    }
     m_window->show();
-    // Started even without hubs: those chosen in the Hubs dialog start syncing at once.
+    // After show(): a message hides the status bar's own widgets only once they are visible.
+    if (cli.demo)
+        m_window->statusBar()->showMessage(starting);
+    // Started even without hubs: those chosen in the Hubs dialog (and the demo's) start syncing at once.
     m_engine->start();
-    if (!configured && wantHubs)
+    if (!configured && !cli.demo && cli.namesHubs())
         *startupError = error;
     return true;
+}
+
+void Dashboard::startDemo(const GuiOptions &cli)
+{
+    QString error;
+    QStringList problems;
+    bool configured = false;
+    if (m_demo->start(&error)) {
+        FleetEngineOptions options = engineOptions(cli);
+        options.kubeconfigPath.clear();
+        options.kubeconfigList = m_demo->kubeconfigList();
+        options.kubeconfigLabel = QCoreApplication::translate("fleetscope", "the demo's simulated hubs");
+        options.allContexts = true;
+        configured = configureHubs(options, cli, &problems, &error);
+        // The demo's past is written before anything is recorded (GuiHistory waits for it).
+        m_history->demoStarted(*m_demo);
+        m_demo->removeKubeconfigs(); // the engine holds the credentials now
+        // Check access, Run and Connect reach the demo's in-process members.
+        AccessController::setProviderFileOverride(m_demo->providerFile());
+    } else {
+        problems.append(error);
+    }
+    for (const QString &problem : std::as_const(problems))
+        std::fprintf(stderr, "fleetscope: %s\n", qPrintable(problem));
+    m_window->statusBar()->clearMessage();
+    if (!configured) {
+        m_demoError = error;
+        const QString title = QCoreApplication::translate("fleetscope", "The demo could not start");
+        m_window->emptyFleetOverlay()->setNotice(title, error);
+        m_window->statusBar()->showMessage(title + QStringLiteral(": ") + error);
+        if (!cli.screenshotPath.isEmpty())
+            QCoreApplication::exit(1); // a picture of the window without its demo shows nothing
+        return;
+    }
+    m_window->emptyFleetOverlay()->setNotice(QString(), QString());
+    m_demoStarted = true;
+    for (const std::function<void()> &then : std::exchange(m_whenDemoStarted, {}))
+        then();
+}
+
+void Dashboard::whenDemoStarted(std::function<void()> then)
+{
+    if (m_demoStarted)
+        then();
+    else
+        m_whenDemoStarted.push_back(std::move(then));
 }
 
 } // namespace fleetscope

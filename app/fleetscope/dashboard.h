@@ -3,13 +3,16 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace fleetscope {
 
 class DemoFleet;
 class FleetCache;
 class FleetEngine;
+struct FleetEngineOptions;
 class FleetStore;
 class GuiHistory;
 class GuiOptions;
@@ -30,9 +33,18 @@ public:
 
     // Starts the engine and shows the window. Problems to print go to
     // `problems`; `startupError` is what the window must say in a message box
-    // (hubs named on the command line that cannot be used). False only when the
-    // demo fleet cannot start (the error is in `problems`).
+    // (hubs named on the command line that cannot be used). With the demo the
+    // window shows first, saying that the demo's hubs are starting; they start
+    // once it has painted (then whenDemoStarted's functions run; a failure is
+    // printed, said in the window and kept in demoError). Returns true: nothing
+    // that can fail is left before the window shows.
     bool open(const GuiOptions &options, QStringList *problems, QString *startupError);
+    // Runs `then` once the demo's hubs are up and the engine watches them (at once
+    // if they are); never when they could not start.
+    void whenDemoStarted(std::function<void()> then);
+    bool demoStarted() const { return m_demoStarted; }
+    // Why the demo's hubs could not start; empty while they start and once they run.
+    QString demoError() const { return m_demoError; }
 
     MainWindow *window() const { return m_window.get(); }
     FleetStore *store() const { return m_store.get(); }
@@ -43,6 +55,16 @@ public:
     static void installDemoForCommands();
 
 private:
+    // The engine on the hubs (the Hubs dialog's remembered choice, else those the
+    // options name, the last session's or the current context) and, for hubs of the
+    // user's kubeconfig, their last-known fleet. False when none could be
+    // configured (`error` says why; `problems` has it when hubs were named).
+    bool configureHubs(FleetEngineOptions options, const GuiOptions &cli, QStringList *problems, QString *error);
+    void startDemo(const GuiOptions &cli);
+
+    bool m_demoStarted = false;
+    QString m_demoError;
+    std::vector<std::function<void()>> m_whenDemoStarted;
     // Destroyed in reverse: the window and history before the engine and store.
     std::unique_ptr<FleetStore> m_store;
     std::unique_ptr<FleetEngine> m_engine;

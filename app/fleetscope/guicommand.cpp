@@ -166,7 +166,8 @@ int runGui(int argc, char **argv, const GuiOptions &cli)
         qCInfo(lcFleet).noquote() << QStringLiteral("window has every hub's answer: %1 profiles").arg(store.profileCount());
     });
     QuitOnSignal quitOnSignal;
-    return app.exec();
+    const int code = app.exec();
+    return dashboard.demoError().isEmpty() ? code : 1;
 }
 
 } // namespace fleetscope

@@ -36,9 +36,9 @@ GuiHistory::~GuiHistory()
     m_recorder.reset(); // ends the coverage sessions before the store closes
 }
 
-void GuiHistory::start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options,
-                       const DemoFleet *demo)
+void GuiHistory::start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options)
 {
+    const bool demo = options.demo;
     m_history = std::make_unique<HistoryStore>();
     QString path = options.historyPath;
     if (path.isEmpty()) {
@@ -77,11 +77,6 @@ void GuiHistory::start(FleetStore *store, FleetEngine *engine, MainWindow *windo
         *ready = true;
         flushWaiting();
     };
-    if (demo) {
-        const QStringList flapping = demo->flappingClusters();
-        if (!flapping.isEmpty())
-            std::fprintf(stderr, "fleetscope: demo clusters that flap: %s\n", qPrintable(flapping.join(QStringLiteral(", "))));
-    }
 
     const QString timeline = options.timeline;
     const bool health = options.fleetHealth;
@@ -134,15 +129,26 @@ void GuiHistory::start(FleetStore *store, FleetEngine *engine, MainWindow *windo
         QTimer::singleShot(0, window, whenSettled);
         return;
     }
-    QElapsedTimer took;
-    took.start();
-    DemoHistory::seedIfQuiet(m_history.get(), demo->historyStart(), window, [record, whenSettled, took](bool seeded) {
-        if (seeded)
-            std::fprintf(stderr, "fleetscope: demo history: simulated the last 24 hours (%lld ms)\n",
-                         static_cast<long long>(took.elapsed()));
-        record();
-        whenSettled();
-    });
+    m_demoStarted = [this, window, record, whenSettled](const DemoFleet &fleet) {
+        const QStringList flapping = fleet.flappingClusters();
+        if (!flapping.isEmpty())
+            std::fprintf(stderr, "fleetscope: demo clusters that flap: %s\n", qPrintable(flapping.join(QStringLiteral(", "))));
+        QElapsedTimer took;
+        took.start();
+        DemoHistory::seedIfQuiet(m_history.get(), fleet.historyStart(), window, [record, whenSettled, took](bool seeded) {
+            if (seeded)
+                std::fprintf(stderr, "fleetscope: demo history: simulated the last 24 hours (%lld ms)\n",
+                             static_cast<long long>(took.elapsed()));
+            record();
+            whenSettled();
+        });
+    };
+}
+
+void GuiHistory::demoStarted(const DemoFleet &demo)
+{
+    if (const auto started = std::exchange(m_demoStarted, {}))
+        started(demo);
 }
 
 void GuiHistory::whenReady(std::function<void()> then)

@@ -34,10 +34,13 @@ public:
     GuiHistory(const GuiHistory &) = delete;
     GuiHistory &operator=(const GuiHistory &) = delete;
 
-    // `engine` may be null (no hubs): then the window has no time travel. `demo`: the
-    // demo's fleet, when the dashboard runs on it.
-    void start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options,
-               const DemoFleet *demo);
+    // `engine` may be null (no hubs): then the window has no time travel. With
+    // options.demo the history is the demo's own, and recording waits for
+    // demoStarted (the demo's hubs start after the window is shown).
+    void start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options);
+    // The demo's hubs are up (before the engine reads them): writes their simulated
+    // past if the history is quiet, then records.
+    void demoStarted(const DemoFleet &demo);
     TimeTravel *timeTravel() const { return m_travel.get(); }
     // Runs `then` once recording has started and the chart asked for with
     // --timeline / --fleet-health shows what it read; at once if both have happened.
@@ -51,6 +54,7 @@ private:
     std::unique_ptr<HistoryRecorder> m_recorder;
     bool m_chartPending = false;
     std::vector<std::function<void()>> m_waiting;
+    std::function<void(const DemoFleet &)> m_demoStarted;
     std::unique_ptr<FleetTimeMachine> m_machine;
     std::unique_ptr<TimeTravel> m_travel;
     QPointer<TimeTravelUi> m_travelUi; // in the window, which outlives this

@@ -9,8 +9,11 @@
 //                                       a 2 ms event-loop probe
 //                                       (the burst is followed by 2.5 s of quiet, so that
 //                                       the inventory lint's debounced relint falls inside)
-//   bench_gui --first-paint [--demo]    process start → the main window's first paint,
-//                                       with the demo's in-process hubs or empty
+//   bench_gui --first-paint [--demo]    process start → the main window's first paint, the
+//                                       dashboard opened as `fleetscope-dashboard [--demo]`
+//                                       does (runGui), with the demo's in-process hubs or
+//                                       empty; with the demo also → the window holding the
+//                                       demo fleet (every hub synced)
 //   bench_gui --lint [rows] [changes]   the inventory lint on a lint-shaped fleet of `rows`
 //                                       clusters: a whole InventoryLint pass, and the
 //                                       dashboard's FleetFindings relint after `changes`
@@ -24,7 +27,8 @@
 //
 // QSettings go to a throw-away directory (test mode), never the user's.
 
-#include "demofleet.h"
+#include "commandline.h"
+#include "guicommand.h"
 #include "fleet/clusterfilterproxy.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfindings.h"
@@ -50,6 +54,7 @@
 #include <algorithm>
 #include <iterator>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <memory>
 #include <vector>
@@ -81,64 +86,89 @@ double processCpuMs()
         + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
 }
 
-// Prints when the window first paints, then quits.
+// Watches the dashboard that runGui opens (an application-wide event filter,
+// installed as the QApplication is made): prints when its main window first
+// paints, then when the window holds every hub's answer (with the demo: its
+// fleet), then quits. Without hubs the first paint is the end.
 class FirstPaint final : public QObject
 {
 public:
-    explicit FirstPaint(const QElapsedTimer &clock)
+    FirstPaint(const QElapsedTimer &clock, bool fleet)
         : m_clock(clock)
+        , m_fleet(fleet)
     {
     }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (event->type() == QEvent::Paint && !m_done) {
-            m_done = true;
+        auto *window = qobject_cast<MainWindow *>(watched);
+        if (window && event->type() == QEvent::Paint && !m_painted) {
+            m_painted = true;
             // After this paint returns: the frame is complete.
-            QTimer::singleShot(0, this, [this] {
+            QTimer::singleShot(0, this, [this, window] {
                 std::printf("first_paint_ms=%lld cpu_ms=%.0f\n", qint64(m_clock.elapsed()), processCpuMs());
                 std::fflush(stdout);
-                QCoreApplication::exit(0);
+                waitForFleet(window->store());
             });
         }
         return QObject::eventFilter(watched, event);
     }
 
 private:
+    void waitForFleet(const FleetStore *store)
+    {
+        auto arrived = [this, store] {
+            if (m_arrived || store->activeHubs().isEmpty() || !store->allHubsSettled())
+                return;
+            m_arrived = true;
+            std::printf("fleet_ms=%lld clusters=%d cpu_ms=%.0f\n", qint64(m_clock.elapsed()), store->profileCount(),
+                        processCpuMs());
+            std::fflush(stdout);
+            QCoreApplication::exit(0);
+        };
+        if (!m_fleet) {
+            QCoreApplication::exit(0);
+            return;
+        }
+        connect(store, &FleetStore::hubStatusChanged, this, arrived);
+        arrived();
+    }
+
     const QElapsedTimer &m_clock;
-    bool m_done = false;
+    const bool m_fleet;
+    bool m_painted = false;
+    bool m_arrived = false;
 };
 
-int firstPaint(bool demoFleet, const QElapsedTimer &clock)
+FirstPaint *firstPaintProbe = nullptr;
+
+// The dashboard as `fleetscope-dashboard [--demo]` opens it (runGui: language,
+// palette, settings, Dashboard::open, the event loop), at the window size of the
+// screenshots.
+int firstPaint(int argc, char **argv, bool demoFleet, const QElapsedTimer &clock)
 {
-    FleetStore store;
-    FleetEngine engine(&store);
-    DemoFleet demo;
-    QString error;
-    bool configured = false;
-    if (demoFleet) {
-        if (!demo.start(&error)) {
-            std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
-            return 1;
-        }
-        FleetEngineOptions options;
-        options.kubeconfigList = demo.kubeconfigList();
-        options.allContexts = true;
-        options.keepRawJson = true;
-        configured = engine.configure(options, &error);
+    static FirstPaint probe(clock, demoFleet);
+    firstPaintProbe = &probe;
+    qAddPreRoutine([] {
+        qApp->installEventFilter(firstPaintProbe);
+        QTimer::singleShot(60000, qApp, [] { QCoreApplication::exit(1); });
+    });
+    // Without the demo: no kubeconfig at all (an empty home), so no hub: the empty window.
+    QTemporaryDir home;
+    if (!demoFleet) {
+        qunsetenv("KUBECONFIG");
+        qputenv("HOME", home.path().toLocal8Bit());
     }
-    MainWindow window(&store, &engine);
-    FirstPaint probe(clock);
-    window.installEventFilter(&probe);
-    window.resize(1400, 900);
-    window.show();
-    if (configured)
-        engine.start();
-    QTimer::singleShot(10000, &window, [] { QCoreApplication::exit(1); });
-    const int code = QApplication::exec();
-    engine.stop();
-    return code;
+    std::vector<QByteArray> words{QByteArray(argv[0]), "--geometry", "1400x900"};
+    if (demoFleet)
+        words.emplace_back("--demo");
+    std::vector<char *> arguments;
+    for (QByteArray &word : words)
+        arguments.push_back(word.data());
+    arguments.push_back(nullptr);
+    (void)argc;
+    return runFleetscope(int(words.size()), arguments.data(), &runGui);
 }
 
 int stall(int rows, int events)
@@ -448,10 +478,10 @@ int main(int argc, char **argv)
     QElapsedTimer clock;
     clock.start();
     QStandardPaths::setTestModeEnabled(true);
+    if (argc > 1 && std::strcmp(argv[1], "--first-paint") == 0)
+        return firstPaint(argc, argv, argc > 2 && std::strcmp(argv[2], "--demo") == 0, clock);
     QApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
-    if (args.value(1) == QLatin1String("--first-paint"))
-        return firstPaint(args.contains(QStringLiteral("--demo")), clock);
     if (args.value(1) == QLatin1String("--health"))
         return health(args.value(2, QStringLiteral("100000")).toInt(), args.value(3, QStringLiteral("30")).toInt());
     if (args.value(1) == QLatin1String("--stall"))

@@ -29,6 +29,7 @@
 #include <QTreeView>
 
 #include <algorithm>
+#include <functional>
 
 namespace fleetscope::testing {
 namespace {
@@ -636,22 +637,53 @@ void ActionWalker::walk()
                 actions.append({QStringLiteral("toolbar ") + plainText(action), action});
         }
     }
-    // Widgets that carry their actions as their context menu (hub chips).
+    // Widgets that carry their actions as their context menu (hub chips). The walk
+    // itself can rebuild such a widget (a hub removed, then added back by the
+    // reset): its action is then found again, by the widget's place among the
+    // widgets alike and the action's text.
+    QList<std::function<QAction *()>> findAgain(actions.size());
+    const auto actionWidgets = [this](const QString &kind) {
+        QList<QWidget *> widgets;
+        for (QWidget *widget : m_window->findChildren<QWidget *>()) {
+            if (widget->contextMenuPolicy() == Qt::ActionsContextMenu && widget->isVisible() && describe(widget) == kind)
+                widgets << widget;
+        }
+        return widgets;
+    };
+    QHash<QString, int> placeOfKind;
     for (QWidget *widget : m_window->findChildren<QWidget *>()) {
         if (widget->contextMenuPolicy() != Qt::ActionsContextMenu || !widget->isVisible())
             continue;
+        const QString kind = describe(widget);
+        const int place = placeOfKind[kind]++;
         for (QAction *action : widget->actions()) {
-            if (!action->isSeparator())
-                actions.append({QStringLiteral("context ") + describe(widget) + u'/' + plainText(action), action});
+            if (action->isSeparator())
+                continue;
+            actions.append({QStringLiteral("context ") + kind + u'/' + plainText(action), action});
+            findAgain.append([actionWidgets, kind, place, text = plainText(action)]() -> QAction * {
+                const QList<QWidget *> widgets = actionWidgets(kind);
+                if (place >= widgets.size())
+                    return nullptr;
+                for (QAction *candidate : widgets[place]->actions()) {
+                    if (plainText(candidate) == text)
+                        return candidate;
+                }
+                return nullptr;
+            });
         }
     }
-    for (const auto &[path, action] : std::as_const(actions)) {
+    for (qsizetype i = 0; i < actions.size(); ++i) {
+        const QString &path = actions[i].first;
+        QPointer<QAction> action = actions[i].second;
+        const std::function<QAction *()> again = findAgain[i];
+        if (!action && again)
+            action = again();
         if (!action || skipped(path, plainText(action)))
             continue;
-        QPointer<QAction> guard = action;
-        check(path, action, [guard] {
-            if (guard)
-                guard->trigger();
+        check(path, action, [guard = action, again] {
+            QAction *target = guard ? guard.data() : (again ? again() : nullptr);
+            if (target)
+                target->trigger();
         });
     }
     // Context menus built as they open: each action from a fresh opening, since a

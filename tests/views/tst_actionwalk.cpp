@@ -11,24 +11,61 @@
 #include "dashboard.h"
 #include "guihistory.h"
 #include "detailspane.h"
+#include "emptyfleetoverlay.h"
 #include "filterbar.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "fleet/savedviewstore.h"
 #include "guioptions.h"
+#include "hubstatusbar.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QInputDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QTimer>
+#include <QWindow>
+
+#include <functional>
+#include <utility>
 
 using namespace fleetscope;
 using fleetscope::testing::ActionWalker;
+
+namespace {
+
+// Calls back at a window's first paint on the screen (a grab() paints it too).
+class FirstPaintSeen final : public QObject
+{
+public:
+    FirstPaintSeen(QWidget *window, std::function<void()> then)
+        : m_window(window)
+        , m_then(std::move(then))
+    {
+        window->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && m_then && m_window->windowHandle() && m_window->windowHandle()->isExposed())
+            std::exchange(m_then, {})();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QWidget *m_window;
+    std::function<void()> m_then;
+};
+
+} // namespace
 
 class TestActionWalk final : public QObject
 {
@@ -59,6 +96,44 @@ void TestActionWalk::initTestCase()
     QVERIFY2(m_dashboard->open(options, &problems, &startupError), qPrintable(problems.join(u'\n')));
     QVERIFY2(startupError.isEmpty(), qPrintable(startupError));
     FleetStore *store = m_dashboard->store();
+    MainWindow *window = m_dashboard->window();
+    // The window comes first, saying that the demo's hubs are starting; they start
+    // once it has painted, and their fleet follows.
+    QVERIFY(window->isVisible());
+    QVERIFY(!m_dashboard->demoStarted());
+    QCOMPARE(store->hubCount(), 0);
+    // What the first frame shows: the demo's hubs starting, not a window without hubs.
+    bool painted = false;
+    bool paintedBeforeDemo = false;
+    QString overlayAtPaint;
+    QString messageAtPaint;
+    const QString shots = qEnvironmentVariable("FLEETSCOPE_SCREENSHOTS");
+    FirstPaintSeen paintSeen(window, [&] {
+        painted = true;
+        if (window->emptyFleetOverlay()->isVisible() && !window->emptyFleetOverlay()->hubsButton()->isVisible())
+            overlayAtPaint = window->emptyFleetOverlay()->text();
+        messageAtPaint = window->statusBar()->currentMessage();
+        if (!shots.isEmpty()) {
+            // The frame as it reached the screen, before anything else runs.
+            QTimer::singleShot(0, window, [this, window, shots] {
+                if (!m_dashboard->demoStarted())
+                    window->grab().save(QDir(shots).filePath(QStringLiteral("demo-starting-1400.png")));
+            });
+        }
+    });
+    bool demoStarted = false;
+    m_dashboard->whenDemoStarted([&] {
+        demoStarted = true;
+        paintedBeforeDemo = painted;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(demoStarted, 30000);
+    QVERIFY(paintedBeforeDemo);
+    QVERIFY2(overlayAtPaint.contains(u"Starting the demo"), qPrintable(overlayAtPaint));
+    QVERIFY2(messageAtPaint.contains(u"Starting the demo"), qPrintable(messageAtPaint));
+    QVERIFY(m_dashboard->demoError().isEmpty());
+    QCOMPARE(store->hubCount(), 2);
+    QVERIFY(!window->emptyFleetOverlay()->isVisible());
+    QVERIFY(window->statusBar()->currentMessage().isEmpty());
     QDeadlineTimer deadline(60000);
     while (!(store->hubCount() == 2 && store->allHubsSettled()) && !deadline.hasExpired())
         QTest::qWait(50);
@@ -69,6 +144,10 @@ void TestActionWalk::initTestCase()
     bool recording = false;
     m_dashboard->history()->whenReady([&recording] { recording = true; });
     QTRY_VERIFY_WITH_TIMEOUT(recording, 60000);
+    if (!shots.isEmpty()) {
+        window->hubStatusBar()->updateCounts();
+        QVERIFY(window->grab().save(QDir(shots).filePath(QStringLiteral("demo-started-1400.png"))));
+    }
     QApplication::setActiveWindow(m_dashboard->window());
     QVERIFY(QTest::qWaitForWindowActive(m_dashboard->window()));
     connect(store, &FleetStore::hubStatusChanged, this, [this, store](int hub) {

@@ -42,6 +42,7 @@ private slots:
     void groupsHubsByKind();
     void staysHiddenWhileAHubWorks();
     void buttonsAskForReconnectAndHubs();
+    void saysTheNoticeUntilHubsComeThenGoes();
 };
 
 void TestEmptyFleetOverlay::saysWhyPerFailureKind_data()
@@ -165,6 +166,41 @@ void TestEmptyFleetOverlay::buttonsAskForReconnectAndHubs()
     overlay->hubsButton()->click();
     QCOMPARE(reconnect.size(), 1);
     QCOMPARE(hubs.size(), 1);
+}
+
+void TestEmptyFleetOverlay::saysTheNoticeUntilHubsComeThenGoes()
+{
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    EmptyFleetOverlay *overlay = window.emptyFleetOverlay();
+    QVERIFY(overlay->text().contains(QStringLiteral("No hubs connected")));
+    // While the demo's hubs start: what is happening, and no button to choose other hubs.
+    overlay->setNotice(QStringLiteral("Starting the demo's simulated hubs…"), QStringLiteral("A moment <please>."));
+    QVERIFY(overlay->isVisible());
+    QVERIFY2(overlay->text().contains(QStringLiteral("<h2>Starting the demo's simulated hubs…</h2>")),
+             qPrintable(overlay->text()));
+    QVERIFY2(overlay->text().contains(QStringLiteral("A moment &lt;please&gt;.")), qPrintable(overlay->text()));
+    QVERIFY(!overlay->text().contains(QStringLiteral("No hubs connected")));
+    QVERIFY(!overlay->hubsButton()->isVisible());
+    QVERIFY(!overlay->reconnectButton()->isVisible());
+    // A hub arrives: the table is for its clusters.
+    const int hub = store.addHub(QStringLiteral("demo-hub-eu"));
+    QVERIFY(!overlay->isVisible());
+    // Should it fail, it is explained as any failed hub, notice or not.
+    store.setHubStatus(hub, failed(QStringLiteral("demo-hub-eu"), HubStatus::State::Reconnecting,
+                                   QStringLiteral("Connection refused")));
+    QVERIFY(overlay->isVisible());
+    QVERIFY(overlay->text().contains(QStringLiteral("Connection refused")));
+    QVERIFY(overlay->reconnectButton()->isVisible());
+    store.removeHub(hub);
+    // Cleared: the advice on adding hubs, with its button, is back.
+    overlay->setNotice(QString(), QString());
+    QVERIFY(overlay->isVisible());
+    QVERIFY(overlay->text().contains(QStringLiteral("No hubs connected")));
+    QVERIFY(overlay->hubsButton()->isVisible());
 }
 
 QTEST_MAIN(TestEmptyFleetOverlay)
