@@ -170,7 +170,7 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     // doctor, exec, kubeconfig: the shared member options, then their own
     row("doctor bad parallel", {"doctor", "--parallel", "0"}, R"(--parallel: expected a whole number of members from 1 to 1024, got "0")");
     row("doctor zero timeout", {"doctor", "--timeout", "0"}, R"(--timeout: expected a whole number of seconds from 1 to 604800, got "0")");
-    row("doctor unknown format", {"doctor", "-o", "yaml"}, R"(-o/--output: unknown value "yaml" (expected one of: table, json))");
+    row("doctor unknown format", {"doctor", "-o", "yaml"}, R"(-o/--output: unknown value "yaml" (expected one of: table, json, custom-columns=HEADER:FIELD,...))");
     row("doctor bad target", {"doctor", "hub/name"}, R"("hub/name" is not HUB/NAMESPACE/NAME)");
     row("doctor filter and target", {"doctor", "--filter", "name=a", "h/n/a"},
         R"(--filter and HUB/NAMESPACE/NAME targets cannot be used together)");
@@ -179,6 +179,13 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("exec no targets", {"exec", "--", "true"}, R"(name members as HUB/NAMESPACE/NAME, select them with --filter, or pass --all)");
     row("exec all and targets", {"exec", "--all", "h/n/a", "--", "true"}, R"(--all and targets (HUB/NAMESPACE/NAME or --filter) cannot be used together)");
     row("exec unknown format", {"exec", "-o", "table", "h/n/a", "--", "true"}, R"(-o/--output: unknown value "table" (expected one of: prefixed, json))");
+    row("exec has no table", {"exec", "-o", "custom-columns=A:cluster", "h/n/a", "--", "true"},
+        R"(-o/--output: unknown value "custom-columns=A:cluster" (expected one of: prefixed, json))");
+    row("exec has no --no-headers", {"exec", "--no-headers", "h/n/a", "--", "true"}, R"(unknown option "--no-headers" for "fleetscope exec")");
+    row("hubs custom columns empty", {"hubs", "-o", "custom-columns="},
+        R"(-o/--output: custom-columns needs at least one HEADER:FIELD (custom-columns=HEADER:FIELD,...))");
+    row("get custom columns malformed", {"get", "pods", "-o", "custom-columns=NAME"},
+        R"(-o/--output: custom-columns: expected HEADER:FIELD, got "NAME")");
     row("kubeconfig missing value", {"kubeconfig", "-o"}, R"(option "-o" needs a value (file))");
     row("kubeconfig bad target", {"kubeconfig", "x"}, R"("x" is not HUB/NAMESPACE/NAME)");
     row("gui run without screenshot", {"--run", "true"}, R"(--check-access and --run need --screenshot)");

@@ -271,6 +271,29 @@ private slots:
                  r.err.constData());
     }
 
+    void diffWithoutHeadersAndInCustomColumns()
+    {
+        const QStringList common{QStringLiteral("--context"), QStringLiteral("hub-a"), QStringLiteral("--history-file"), m_history};
+        const QStringList diff = QStringList{QStringLiteral("diff"), QStringLiteral("--since"), at(t0 + minute),
+                                             QStringLiteral("--until"), at(t0 + 9 * minute)} + common;
+        ProcessResult r = fleetscope(diff + QStringList{QStringLiteral("--no-headers")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QVERIFY2(lines[0].startsWith(QLatin1String("2026-05-01T03:02:00Z")), qPrintable(lines[0]));
+
+        r = fleetscope(diff + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=WHAT:change,WHO:name")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("WHAT        WHO\n"
+                                                          "health      fleet/b\n"
+                                                          "appeared    fleet/d\n"
+                                                          "left        fleet/c\n"
+                                                          "placement   fleet/web\n"));
+        r = fleetscope(diff + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=WHEN:at")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown field \"at\" (fields: time, hub, name, change, detail)"), r.err.constData());
+    }
+
     void diffListsWhatChanged()
     {
         const ProcessResult r = fleetscope({QStringLiteral("diff"), QStringLiteral("--since"), at(t0 + minute),
