@@ -151,9 +151,14 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("list negative timeout", {"list", "--timeout", "-1"},
         R"(--timeout: expected a whole number of seconds from 0 to 604800, got "-1")");
     row("list unknown format", {"list", "-o", "xml"},
-        R"(-o/--output: unknown value "xml" (expected one of: table, wide, name, json, yaml, csv))");
+        R"(-o/--output: unknown value "xml" (expected one of: table, wide, name, json, yaml, csv, custom-columns=HEADER:FIELD,...))");
     row("list near format", {"list", "--output=jsn"},
-        R"(-o/--output: unknown value "jsn" (expected one of: table, wide, name, json, yaml, csv); did you mean "json"?)");
+        R"(-o/--output: unknown value "jsn" (expected one of: table, wide, name, json, yaml, csv, custom-columns=HEADER:FIELD,...); did you mean "json"?)");
+    row("list custom columns unknown field", {"list", "-o", "custom-columns=NAME:cluster"},
+        R"(-o/--output: custom-columns: unknown field "cluster" (fields: hub, namespace, name, clusterset, manager, version, health, displayName, controlplane, joined, location, nodes, member, age))");
+    row("list custom columns malformed", {"list", "-o", "custom-columns=NAME"},
+        R"(-o/--output: custom-columns: expected HEADER:FIELD, got "NAME")");
+    row("list no-headers takes no value", {"list", "--no-headers=yes"}, R"(option "--no-headers" takes no value)");
     row("list stray argument", {"list", "hub-eu"}, R"(unexpected argument "hub-eu" for "fleetscope list" (it takes options only))");
     row("list conflicting", {"list", "--context", "a", "--all-contexts"}, R"(--context and --all-contexts cannot be used together)");
 

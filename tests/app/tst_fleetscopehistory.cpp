@@ -165,6 +165,9 @@ private slots:
                               << QStringList{};
         QTest::newRow("csv") << QStringLiteral("csv") << t0 + 3 * minute
                              << QStringList{QStringLiteral("hub-a,fleet,b,prod,ocm,v1.33.1,Unhealthy")} << QStringList{};
+        QTest::newRow("custom columns") << QStringLiteral("custom-columns=CLUSTER:name,VERDICT:health") << t0 + 3 * minute
+                                        << QStringList{QStringLiteral("CLUSTER   VERDICT\na         Healthy\nb         Unhealthy\n")}
+                                        << QStringList{QStringLiteral("HUB")};
         QTest::newRow("yaml") << QStringLiteral("yaml") << t0 + 6 * minute
                               << QStringList{QStringLiteral("kind: ClusterProfile"), QStringLiteral("name: d")}
                               << QStringList{QStringLiteral("name: c")};
@@ -269,6 +272,17 @@ private slots:
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.startsWith("error: ") && r.err.count('\n') == 1 && QString::fromUtf8(r.err).contains(message),
                  r.err.constData());
+    }
+
+    void listAtWithoutHeaders()
+    {
+        const QStringList common{QStringLiteral("--context"), QStringLiteral("hub-a"), QStringLiteral("--history-file"), m_history};
+        const ProcessResult r = fleetscope(QStringList{QStringLiteral("list"), QStringLiteral("--at"), at(t0 + minute),
+                                                       QStringLiteral("--no-headers")} + common);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[0].startsWith(QLatin1String("hub-a   fleet   a ")), qPrintable(lines[0]));
     }
 
     void diffWithoutHeadersAndInCustomColumns()
