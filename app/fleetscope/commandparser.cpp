@@ -1,5 +1,6 @@
 #include "commandparser.h"
 
+#include "clioutput.h"
 #include "completionrequest.h"
 #include "spellingsuggestion.h"
 
@@ -11,14 +12,6 @@
 
 namespace fleetscope {
 namespace {
-
-// Messages stay in English, like kubectl's: scripts and bug reports quote them.
-void writeLine(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
 
 QString quoted(const QString &text)
 {
@@ -161,7 +154,8 @@ QString CommandParser::spelling(const QCommandLineOption &option)
 
 bool CommandParser::usageError(const QString &message)
 {
-    writeLine(m_errors, QStringLiteral("error: %1 (see \"%2 --help\")").arg(message, m_command));
+    // Messages stay in English, like kubectl's: scripts and bug reports quote them.
+    writeText(m_errors, QStringLiteral("error: %1 (see \"%2 --help\")\n").arg(message, m_command));
     m_exitCode = ExitUsage;
     return false;
 }
@@ -250,9 +244,7 @@ QString CommandParser::helpText() const
 
 void CommandParser::printHelp() const
 {
-    const QByteArray bytes = helpText().toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), m_output);
-    std::fflush(m_output);
+    writeText(m_output, helpText());
 }
 
 } // namespace fleetscope

@@ -1,5 +1,7 @@
 #include "completionrequest.h"
 
+#include "clioutput.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -156,8 +158,7 @@ void CompletionRequest::answer(const QList<QCommandLineOption> &options, const Q
     QByteArray bytes;
     for (const QString &candidate : candidates(options, positionals))
         bytes += candidate.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), out);
-    std::fflush(out);
+    writeBytes(out, bytes);
 }
 
 QString CompletionRequest::targetCachePath()

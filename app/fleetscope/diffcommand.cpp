@@ -3,8 +3,8 @@
 #include "clioutput.h"
 #include "commandparser.h"
 #include "historyoptions.h"
+#include "outputoptions.h"
 
-#include "fleet/fleetprinter.h"
 #include "history/fleethistoryreader.h"
 #include "history/momentexpression.h"
 
@@ -57,14 +57,19 @@ QString detail(const FleetChange &c)
     return QString();
 }
 
-QByteArray table(const QList<FleetChange> &changes)
+const QList<PrintColumn> columns{
+    {QStringLiteral("time"), QStringLiteral("TIME")},     {QStringLiteral("hub"), QStringLiteral("HUB")},
+    {QStringLiteral("name"), QStringLiteral("NAME")},     {QStringLiteral("change"), QStringLiteral("CHANGE")},
+    {QStringLiteral("detail"), QStringLiteral("DETAIL")},
+};
+
+QByteArray table(const TablePrinter &printer, const QList<FleetChange> &changes)
 {
-    QList<QStringList> rows{{QStringLiteral("TIME"), QStringLiteral("HUB"), QStringLiteral("NAME"),
-                             QStringLiteral("CHANGE"), QStringLiteral("DETAIL")}};
-    rows.reserve(changes.size() + 1);
+    QList<QStringList> rows;
+    rows.reserve(changes.size());
     for (const FleetChange &c : changes)
         rows.append({formatMoment(c.at), c.hub, c.namespaceName + u'/' + c.name, kindName(c.kind), detail(c)});
-    return FleetPrinter::alignedTable(rows);
+    return printer.render(rows);
 }
 
 nlohmann::json strings(const QStringList &list)
@@ -113,16 +118,16 @@ int runDiffCommand(const QStringList &arguments)
     const QCommandLineOption allContexts(QStringLiteral("all-contexts"), tr("Every context of the kubeconfig."));
     const QCommandLineOption since(QStringLiteral("since"), tr("From this time: RFC 3339 (2026-05-01T03:00:00Z) or before now (-2h, -30m, -1d12h)."), tr("time"));
     const QCommandLineOption until(QStringLiteral("until"), tr("Up to this time (default: now)."), tr("time"), QStringLiteral("now"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
+    OutputOptions output(QStringLiteral("table"), {QStringLiteral("table"), QStringLiteral("json")}, columns);
     const QCommandLineOption historyFile = history_options::historyFileOption();
-    cli.addOptions({kubeconfig, context, allContexts, since, until, output, historyFile});
+    cli.addOptions({kubeconfig, context, allContexts, since, until});
+    output.describe(&cli);
+    cli.addOption(historyFile);
     cli.addHelpSection(QStringLiteral("Health changes are listed as they happened, judged by the health rules in use; clusters that appeared or left and placements compare the two times."));
     cli.setExitStatus(1, QStringLiteral("a hub was not recorded at one of the times (named on stderr; the others are still printed), or the history file could not be read"));
     if (!cli.parse(arguments))
         return cli.exitCode();
-    QString format;
-    if (!cli.choiceValue(output, {QStringLiteral("table"), QStringLiteral("json")}, &format)
-        || !cli.exclusive(context, allContexts))
+    if (!output.read(&cli) || !cli.exclusive(context, allContexts))
         return cli.exitCode();
     if (!cli.isSet(since)) {
         cli.usageError(QStringLiteral("--since is required"));
@@ -163,7 +168,7 @@ int runDiffCommand(const QStringList &arguments)
         return CommandParser::ExitFailure;
     }
     if (outside.size() < hubs.size())
-        writeBytes(stdout, format == u"json" ? json(changes, from, to) : table(changes));
+        writeBytes(stdout, output.is(u"json") ? json(changes, from, to) : table(output.table(), changes));
     for (const QString &hub : std::as_const(outside)) {
         QString range = QStringLiteral("nothing is recorded for it");
         for (const FleetHistoryReader::HubRange &r : ranges) {

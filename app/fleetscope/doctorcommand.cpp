@@ -3,7 +3,7 @@
 #include "clioutput.h"
 #include "commandparser.h"
 #include "memberoptions.h"
-#include "texttable.h"
+#include "outputoptions.h"
 
 #include "connect/accesscheckbatch.h"
 
@@ -27,12 +27,22 @@ QString orDash(const QString &text)
     return text.isEmpty() ? QStringLiteral("-") : text;
 }
 
+// The ids are -o json's keys where a column shows one.
+const QList<PrintColumn> columns{
+    {QStringLiteral("cluster"), QStringLiteral("CLUSTER")},
+    {QStringLiteral("provider"), QStringLiteral("PROVIDER")},
+    {QStringLiteral("result"), QStringLiteral("RESULT")},
+    {QStringLiteral("step"), QStringLiteral("STEP")},
+    {QStringLiteral("serverVersion"), QStringLiteral("SERVER VERSION")},
+    {QStringLiteral("reportedVersion"), QStringLiteral("REPORTED")},
+    {QStringLiteral("latency"), QStringLiteral("LATENCY")},
+    {QStringLiteral("message"), QStringLiteral("MESSAGE")},
+};
+
 // `sharedError`: a message every member has (the provider file's), said once above the table.
-QByteArray renderTable(const QList<AccessResult> &results, const QString &sharedError)
+QByteArray renderTable(const TablePrinter &printer, const QList<AccessResult> &results, const QString &sharedError)
 {
-    QList<QStringList> rows{{QStringLiteral("CLUSTER"), QStringLiteral("PROVIDER"), QStringLiteral("RESULT"),
-                             QStringLiteral("STEP"), QStringLiteral("SERVER VERSION"), QStringLiteral("REPORTED"),
-                             QStringLiteral("LATENCY"), QStringLiteral("MESSAGE")}};
+    QList<QStringList> rows;
     for (const AccessResult &r : results) {
         const QString result = r.reachable ? (r.versionMismatch ? QStringLiteral("ok, version differs") : QStringLiteral("ok"))
                                            : (r.checked ? QStringLiteral("failed") : QStringLiteral("not checked"));
@@ -46,7 +56,7 @@ QByteArray renderTable(const QList<AccessResult> &results, const QString &shared
                             !sharedError.isEmpty() && r.message == sharedError ? QStringLiteral("provider file (see above)")
                                                                                : orDash(r.message)};
     }
-    return renderTextTable(rows).toUtf8();
+    return printer.render(rows);
 }
 
 nlohmann::json stringOrNull(const QString &text)
@@ -91,8 +101,9 @@ int runDoctorCommand(const QStringList &arguments)
     MemberOptions members(MemberOptions::Timeout::PerMember, 10, tr("Give up on a member after this many seconds, plugin and request together (default: 10)."));
     members.describe(&cli);
     const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Check this many members at a time (default: 16)."), tr("members"), QStringLiteral("16"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
-    cli.addOptions({parallel, output});
+    OutputOptions output(QStringLiteral("table"), {QStringLiteral("table"), QStringLiteral("json")}, columns);
+    cli.addOption(parallel);
+    output.describe(&cli);
     cli.addHelpSection(QStringLiteral(
         "STEP is where a member failed: provider (no provider matches, file missing), plugin (not found, non-zero "
         "exit, interactive login refused, bad output), tls (certificate verification), connect (refused, timeout), "
@@ -100,10 +111,8 @@ int runDoctorCommand(const QStringList &arguments)
     cli.setExitStatus(0, QStringLiteral("every checked member is reachable"));
     cli.setExitStatus(1, QStringLiteral("a member cannot be reached, or a hub or the provider file could not be used"));
     int parallelCount = 16;
-    QString format;
     if (!cli.parse(arguments) || !members.read(&cli, cli.positionalArguments())
-        || !cli.intValue(parallel, 1, 1024, &parallelCount)
-        || !cli.choiceValue(output, {QStringLiteral("table"), QStringLiteral("json")}, &format))
+        || !cli.intValue(parallel, 1, 1024, &parallelCount) || !output.read(&cli))
         return cli.exitCode();
 
     // A missing or broken provider file is what doctor is for: every member then
@@ -133,7 +142,7 @@ int runDoctorCommand(const QStringList &arguments)
     loop.exec();
 
     const QList<AccessResult> &results = batch.results();
-    writeBytes(stdout, format == u"json" ? renderJson(results) : renderTable(results, providerFileError));
+    writeBytes(stdout, output.is(u"json") ? renderJson(results) : renderTable(output.table(), results, providerFileError));
     int reachable = 0;
     for (const AccessResult &r : results)
         reachable += r.reachable ? 1 : 0;

@@ -3,6 +3,7 @@
 #include "clioutput.h"
 #include "commandparser.h"
 #include "memberoptions.h"
+#include "outputoptions.h"
 
 #include "connect/membercommandbatch.h"
 
@@ -96,10 +97,9 @@ int runExecCommand(const QStringList &arguments)
     members.describe(&cli);
     const QCommandLineOption all(QStringLiteral("all"), tr("Run on every member of the hubs (needed when no target or --filter is given)."));
     const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Run on this many members at a time (default: 16)."), tr("members"), QStringLiteral("16"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    tr("Output format: prefixed (each line as HUB/NS/NAME: line) or json."), tr("format"),
-                                    QStringLiteral("prefixed"));
-    cli.addOptions({all, parallel, output});
+    OutputOptions output(QStringLiteral("prefixed"), {QStringLiteral("prefixed"), QStringLiteral("json")});
+    cli.addOptions({all, parallel});
+    output.describe(&cli, QStringLiteral("Output format: prefixed (each line as HUB/NS/NAME: line) or json."));
     cli.addHelpSection(QStringLiteral(
         "With -o prefixed, the members' stdout goes to stdout and their stderr to stderr, line by line. A summary "
         "goes to stderr."));
@@ -107,9 +107,8 @@ int runExecCommand(const QStringList &arguments)
     cli.setExitStatus(1, QStringLiteral("it failed on a member, or a hub, member or credential could not be used"));
     cli.setExitStatus(130, QStringLiteral("interrupted (Ctrl+C)"));
     int parallelCount = 16;
-    QString format;
     if (!cli.parse(own) || !members.read(&cli, cli.positionalArguments()) || !cli.intValue(parallel, 1, 1024, &parallelCount)
-        || !cli.choiceValue(output, {QStringLiteral("prefixed"), QStringLiteral("json")}, &format))
+        || !output.read(&cli))
         return cli.exitCode();
     if (command.isEmpty()) {
         cli.usageError(QStringLiteral("give the command after \"--\": fleetscope exec [TARGETS] -- COMMAND ARGS..."));
@@ -137,7 +136,7 @@ int runExecCommand(const QStringList &arguments)
     if (!search.ok)
         return 1;
 
-    const bool prefixed = format == u"prefixed";
+    const bool prefixed = output.is(u"prefixed");
     MemberCommandBatch batch(search.members, std::move(settings));
     batch.setParallel(parallelCount);
     if (prefixed) {

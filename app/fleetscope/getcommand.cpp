@@ -3,6 +3,7 @@
 #include "clioutput.h"
 #include "commandparser.h"
 #include "getoutput.h"
+#include "outputoptions.h"
 
 #include "connect/memberfinder.h"
 #include "resources/columnunion.h"
@@ -30,9 +31,11 @@ constexpr int maxSeconds = 7 * 24 * 3600;
 class GetRun final : public QObject
 {
 public:
-    GetRun(ResourceEngine *engine, GetOutput::Format format, bool allNamespaces, bool watch)
+    GetRun(ResourceEngine *engine, GetOutput::Format format, const OutputOptions &options, bool allNamespaces, bool watch)
         : m_engine(engine)
         , m_format(format)
+        , m_noHeaders(options.noHeaders())
+        , m_custom(options.customColumns())
         , m_allNamespaces(allNamespaces)
         , m_watch(watch)
     {
@@ -41,7 +44,7 @@ public:
         connect(engine, &ResourceEngine::settled, this, &GetRun::onSettled);
     }
 
-    int exitCode() const { return m_failed ? 1 : 0; }
+    int exitCode() const { return m_usageError ? 2 : m_failed ? 1 : 0; }
     QEventLoop &loop() { return m_loop; }
 
 private:
@@ -49,7 +52,23 @@ private:
 
     GetOutput output() const
     {
-        return GetOutput(m_format, m_allNamespaces && m_engine->namespaced(), m_engine->qualifiedKind());
+        GetOutput out(m_format, m_allNamespaces && m_engine->namespaced(), m_engine->qualifiedKind());
+        out.setTableOptions(m_noHeaders, m_custom);
+        return out;
+    }
+
+    // The table over the columns known now; false after the usage error of a
+    // custom column that names none of them.
+    bool table(const GetOutput &out, TablePrinter *table)
+    {
+        QString unknown;
+        // No server answered: no row to print, and no column to name the fields by.
+        if (out.table(m_columns, table, &unknown) || m_columns.count() == 0)
+            return true;
+        writeText(stderr, QStringLiteral("error: -o/--output: %1 (see \"fleetscope get --help\")\n")
+                              .arg(OutputOptions::unknownFieldError(unknown, table->fieldNames())));
+        m_usageError = true;
+        return false;
     }
 
     void onDelta(int member, const ResourceDelta &delta)
@@ -76,7 +95,15 @@ private:
     void emitChange(int member, const std::shared_ptr<const ResourceRow> &row, const QString &type)
     {
         const GetRow getRow{member, m_engine->member(member).label(), row};
-        writeBytes(stdout, output().renderChange(m_columns, getRow, type, m_widths, QDateTime::currentMSecsSinceEpoch()));
+        const GetOutput out = output();
+        // The columns may have grown since the table: its widths still hold for those it had.
+        TablePrinter changed;
+        if (!table(out, &changed)) {
+            m_loop.quit();
+            return;
+        }
+        changed.setWidths(m_table.widths());
+        writeBytes(stdout, out.renderChange(changed, m_columns, getRow, type, QDateTime::currentMSecsSinceEpoch()));
     }
 
     void onState(int member)
@@ -113,13 +140,11 @@ private:
         }
         std::stable_sort(all.begin(), all.end(), [](const GetRow &a, const GetRow &b) { return a.cluster < b.cluster; });
         const GetOutput out = output();
-        writeBytes(stdout, out.render(m_columns, all, now));
-        if (out.format() == GetOutput::Format::Table || out.format() == GetOutput::Format::Wide) {
-            QList<QStringList> lines{out.header(m_columns)};
-            for (const GetRow &row : std::as_const(all))
-                lines << out.cells(m_columns, row, now);
-            m_widths = GetOutput::widthsOf(lines);
+        if (!table(out, &m_table)) {
+            m_loop.quit();
+            return;
         }
+        writeBytes(stdout, out.render(m_table, m_columns, all, now));
         for (int member = 0; member < m_engine->memberCount(); ++member) {
             const MemberState &state = m_engine->state(member);
             const QString cluster = m_engine->member(member).label();
@@ -146,14 +171,17 @@ private:
 
     ResourceEngine *m_engine;
     GetOutput::Format m_format;
+    bool m_noHeaders;
+    QList<CustomColumn> m_custom;
     bool m_allNamespaces;
     bool m_watch;
     bool m_failed = false;
     bool m_printed = false;
+    bool m_usageError = false;
     ColumnUnion m_columns;
     QHash<int, Rows> m_rows;
     QHash<int, QString> m_reported;
-    QList<int> m_widths;
+    TablePrinter m_table; // as last rendered: a watch's lines take its widths
     QEventLoop m_loop;
 };
 
@@ -172,7 +200,9 @@ int runGetCommand(const QStringList &arguments)
     const QCommandLineOption namespaceOption({QStringLiteral("n"), QStringLiteral("namespace")}, tr("The namespace to list in (default: default)."), tr("name"));
     const QCommandLineOption allNamespaces({QStringLiteral("A"), QStringLiteral("all-namespaces")}, tr("List across all namespaces."));
     const QCommandLineOption selector({QStringLiteral("l"), QStringLiteral("selector")}, tr("A label selector (app=web,tier!=cache)."), tr("selector"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: wide, json, yaml or name (default: a table)."), tr("format"));
+    OutputOptions output(QStringLiteral("table"), {QStringLiteral("wide"), QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("name")},
+                         {{QStringLiteral("cluster"), QStringLiteral("CLUSTER")}, {QStringLiteral("namespace"), QStringLiteral("NAMESPACE")}});
+    output.acceptLaterFields();
     const QCommandLineOption watch({QStringLiteral("w"), QStringLiteral("watch")}, tr("After the list, print each change as it happens."));
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), tr("Kubeconfig of the hubs (default: $KUBECONFIG, then ~/.kube/config)."), tr("file"));
     const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the current context)."), tr("name"));
@@ -183,8 +213,9 @@ int runGetCommand(const QStringList &arguments)
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up on a member that has not listed after this many seconds (default: 30)."), tr("seconds"), QStringLiteral("30"));
     const QCommandLineOption hubTimeout(QStringLiteral("hub-timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever; default: 60)."), tr("seconds"), QStringLiteral("60"));
     const QCommandLineOption parallel(QStringLiteral("parallel"), tr("Connect to this many members at a time (default: 16)."), tr("members"), QStringLiteral("16"));
-    cli.addOptions({members, namespaceOption, allNamespaces, selector, output, watch, kubeconfig, context, allContexts,
-                    hubNamespace, providerFile, provider, timeout, hubTimeout, parallel});
+    cli.addOptions({members, namespaceOption, allNamespaces, selector});
+    output.describe(&cli);
+    cli.addOptions({watch, kubeconfig, context, allContexts, hubNamespace, providerFile, provider, timeout, hubTimeout, parallel});
     cli.addHelpSection(QStringLiteral(
         "CLUSTER is HUB/NAMESPACE/NAME, as the dashboard names the member. -o json and -o yaml print a List whose items "
         "are {\"cluster\": CLUSTER, \"object\": OBJECT}; with --watch, one {\"cluster\", \"type\", \"object\"} per change.\n"
@@ -193,14 +224,13 @@ int runGetCommand(const QStringList &arguments)
     int timeoutSeconds = 30;
     int hubTimeoutSeconds = 60;
     int parallelCount = 16;
-    QString format;
     if (!cli.parse(arguments) || !cli.intValue(timeout, 1, maxSeconds, &timeoutSeconds)
         || !cli.intValue(hubTimeout, 0, maxSeconds, &hubTimeoutSeconds) || !cli.intValue(parallel, 1, 1024, &parallelCount)
         || !cli.exclusive(namespaceOption, allNamespaces) || !cli.exclusive(context, allContexts))
         return cli.exitCode();
-    if (cli.isSet(output)
-        && !cli.choiceValue(output, {QStringLiteral("wide"), QStringLiteral("json"), QStringLiteral("yaml"), QStringLiteral("name")}, &format))
+    if (!output.read(&cli))
         return cli.exitCode();
+    const QString format = output.format();
     const QStringList positionals = cli.positionalArguments();
     if (positionals.isEmpty() || positionals.size() > 2) {
         cli.usageError(QStringLiteral("give the kind and at most one name: fleetscope get KIND [NAME]"));
@@ -260,11 +290,13 @@ int runGetCommand(const QStringList &arguments)
     ResourceEngine engine;
     engine.setAccess(access);
     engine.setParallel(parallelCount);
-    GetRun run(&engine, outputFormat, cli.isSet(allNamespaces), resources.watch);
+    GetRun run(&engine, outputFormat, output, cli.isSet(allNamespaces), resources.watch);
     engine.start(search.members, resources);
     run.loop().exec();
     engine.stop();
-    return run.exitCode() || !search.errors.isEmpty() ? 1 : 0;
+    if (run.exitCode() != 0)
+        return run.exitCode();
+    return search.errors.isEmpty() ? 0 : 1;
 }
 
 } // namespace fleetscope

@@ -1,12 +1,24 @@
 #include "getoutput.h"
 
-#include "texttable.h"
-
 #include "api/yamljson.h"
 
 #include <nlohmann/json.hpp>
 
 namespace fleetscope {
+namespace {
+
+// Before the servers' columns: CLUSTER, then NAMESPACE.
+constexpr int ownColumns = 2;
+
+// The object as the server sent it; null when it is not JSON.
+nlohmann::json objectOf(const GetRow &row)
+{
+    nlohmann::json object = nlohmann::json::parse(row.row->json.constData(),
+                                                  row.row->json.constData() + row.row->json.size(), nullptr, false);
+    return object.is_discarded() ? nlohmann::json(nullptr) : object;
+}
+
+} // namespace
 
 GetOutput::GetOutput(Format format, bool showNamespace, QString qualifiedKind)
     : m_format(format)
@@ -15,106 +27,88 @@ GetOutput::GetOutput(Format format, bool showNamespace, QString qualifiedKind)
 {
 }
 
-QList<int> GetOutput::visibleColumns(const ColumnUnion &columns) const
+void GetOutput::setTableOptions(bool noHeaders, QList<CustomColumn> custom)
 {
-    QList<int> visible;
-    for (int i = 0; i < columns.count(); ++i) {
-        if (columns.columns()[i].priority == 0 || m_format == Format::Wide)
-            visible << i;
+    m_noHeaders = noHeaders;
+    m_custom = std::move(custom);
+}
+
+bool GetOutput::table(const ColumnUnion &columns, TablePrinter *table, QString *unknownField) const
+{
+    // NAMESPACE without -A only for custom columns that ask for it (priority -1).
+    QList<PrintColumn> declared{{QStringLiteral("cluster"), QStringLiteral("CLUSTER")},
+                                {QStringLiteral("namespace"), QStringLiteral("NAMESPACE"), m_showNamespace ? 0 : -1}};
+    for (const TableColumn &c : columns.columns())
+        declared.append({c.name.toLower().replace(u' ', u'-'), c.name.toUpper(), c.priority});
+    *table = TablePrinter(std::move(declared));
+    table->setStyle(m_format == Format::Wide ? TablePrinter::Style::Wide : TablePrinter::Style::Table);
+    table->setNoHeaders(m_noHeaders);
+    QList<CustomColumn> custom = m_custom;
+    for (CustomColumn &c : custom) {
+        c.column = table->columnIndex(c.field);
+        if (c.column < 0) {
+            *unknownField = c.field;
+            return false;
+        }
     }
-    return visible;
+    table->setCustomColumns(std::move(custom));
+    return true;
 }
 
-QStringList GetOutput::header(const ColumnUnion &columns) const
+QString GetOutput::cell(const ColumnUnion &columns, const GetRow &row, int column, qint64 nowMs) const
 {
-    QStringList out{QStringLiteral("CLUSTER")};
-    if (m_showNamespace)
-        out << QStringLiteral("NAMESPACE");
-    for (const int i : visibleColumns(columns))
-        out << columns.columns()[i].name.toUpper();
-    return out;
+    if (column == 0)
+        return row.cluster;
+    if (column == 1)
+        return row.row->metadata.namespaceName.toString();
+    return columns.cell(row.member, *row.row, column - ownColumns, nowMs);
 }
 
-QStringList GetOutput::cells(const ColumnUnion &columns, const GetRow &row, qint64 nowMs) const
+QByteArray GetOutput::nameLine(const GetRow &row) const
 {
-    QStringList out{row.cluster};
-    if (m_showNamespace)
-        out << row.row->metadata.namespaceName.toString();
-    for (const int i : visibleColumns(columns))
-        out << columns.cell(row.member, *row.row, i, nowMs);
-    return out;
+    return (row.cluster + u' ' + m_qualifiedKind + u'/' + row.row->metadata.name + u'\n').toUtf8();
 }
 
 QByteArray GetOutput::renderObjects(const QList<GetRow> &rows) const
 {
     nlohmann::json items = nlohmann::json::array();
-    for (const GetRow &row : rows) {
-        nlohmann::json object = nlohmann::json::parse(row.row->json.constData(),
-                                                      row.row->json.constData() + row.row->json.size(), nullptr, false);
-        if (object.is_discarded())
-            object = nullptr;
-        items.push_back({{"cluster", row.cluster.toStdString()}, {"object", std::move(object)}});
-    }
+    for (const GetRow &row : rows)
+        items.push_back({{"cluster", row.cluster.toStdString()}, {"object", objectOf(row)}});
     const nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}};
     if (m_format == Format::Yaml)
         return jsonToYaml(list);
     return QByteArray::fromStdString(list.dump(4)) + '\n';
 }
 
-QByteArray GetOutput::render(const ColumnUnion &columns, const QList<GetRow> &rows, qint64 nowMs) const
+QByteArray GetOutput::render(const TablePrinter &table, const ColumnUnion &columns, const QList<GetRow> &rows,
+                             qint64 nowMs) const
 {
     if (m_format == Format::Json || m_format == Format::Yaml)
         return renderObjects(rows);
     if (m_format == Format::Name) {
         QByteArray out;
         for (const GetRow &row : rows)
-            out += (row.cluster + u' ' + m_qualifiedKind + u'/' + row.row->metadata.name + u'\n').toUtf8();
+            out += nameLine(row);
         return out;
     }
     if (rows.isEmpty())
         return QByteArray();
-    QList<QStringList> lines{header(columns)};
-    for (const GetRow &row : rows)
-        lines << cells(columns, row, nowMs);
-    return renderTextTable(lines).toUtf8();
+    return table.render(rows.size(), [&](qsizetype row, int column) { return cell(columns, rows[row], column, nowMs); });
 }
 
-QList<int> GetOutput::widthsOf(const QList<QStringList> &lines)
-{
-    QList<int> widths;
-    for (const QStringList &line : lines) {
-        for (int i = 0; i < line.size(); ++i) {
-            if (i >= widths.size())
-                widths << 0;
-            widths[i] = qMax(widths[i], int(line[i].size()));
-        }
-    }
-    return widths;
-}
-
-QByteArray GetOutput::renderChange(const ColumnUnion &columns, const GetRow &row, const QString &type,
-                                   const QList<int> &widths, qint64 nowMs) const
+QByteArray GetOutput::renderChange(const TablePrinter &table, const ColumnUnion &columns, const GetRow &row,
+                                   const QString &type, qint64 nowMs) const
 {
     if (m_format == Format::Name)
-        return (row.cluster + u' ' + m_qualifiedKind + u'/' + row.row->metadata.name + u'\n').toUtf8();
+        return nameLine(row);
     if (m_format == Format::Json || m_format == Format::Yaml) {
-        nlohmann::json object = nlohmann::json::parse(row.row->json.constData(),
-                                                      row.row->json.constData() + row.row->json.size(), nullptr, false);
         const nlohmann::json event = {{"cluster", row.cluster.toStdString()}, {"type", type.toStdString()},
-                                      {"object", object.is_discarded() ? nlohmann::json(nullptr) : object}};
+                                      {"object", objectOf(row)}};
         if (m_format == Format::Yaml)
             return "---\n" + jsonToYaml(event);
         return QByteArray::fromStdString(event.dump()) + '\n';
     }
-    const QStringList line = cells(columns, row, nowMs);
-    QString text;
-    for (int i = 0; i < line.size(); ++i) {
-        if (i + 1 == line.size())
-            text += line[i];
-        else
-            text += line[i].leftJustified(widths.value(i), u' ') + QStringLiteral("   ");
-    }
-    return text.toUtf8() + '\n';
+    return table.renderLine([&](int column) { return cell(columns, row, column, nowMs); });
 }
 
 } // namespace fleetscope

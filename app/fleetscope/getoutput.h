@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fleet/tableprinter.h"
 #include "resources/columnunion.h"
 #include "resources/resourcerow.h"
 #include "resources/servedkind.h"
@@ -30,26 +31,34 @@ public:
     enum class Format { Table, Wide, Name, Json, Yaml };
 
     GetOutput(Format format, bool showNamespace, QString qualifiedKind);
+    // --no-headers, and -o custom-columns whose FIELDs name the servers' columns
+    // (known only once they answered; see table()).
+    void setTableOptions(bool noHeaders, QList<CustomColumn> custom);
 
-    // The visible columns of `columns` (header text upper-case, as kubectl prints it).
-    QStringList header(const ColumnUnion &columns) const;
-    QStringList cells(const ColumnUnion &columns, const GetRow &row, qint64 nowMs) const;
-    // Everything at once, for a one-shot run (rows in their order).
-    QByteArray render(const ColumnUnion &columns, const QList<GetRow> &rows, qint64 nowMs) const;
-    // One change while watching: a table line padded to `widths`, a name, or a JSON line.
-    QByteArray renderChange(const ColumnUnion &columns, const GetRow &row, const QString &type,
-                            const QList<int> &widths, qint64 nowMs) const;
-    static QList<int> widthsOf(const QList<QStringList> &lines);
+    // The table over `columns`: CLUSTER, NAMESPACE, then each server column by its
+    // lower-case name (spaces as dashes). False, with the FIELD, when a custom
+    // column names none of them.
+    bool table(const ColumnUnion &columns, TablePrinter *table, QString *unknownField) const;
+    // Everything at once, for a one-shot run (rows in their order); `table` from table().
+    QByteArray render(const TablePrinter &table, const ColumnUnion &columns, const QList<GetRow> &rows, qint64 nowMs) const;
+    // One change while watching: a table line padded to the widths of `table`'s
+    // last render, a name, or a JSON line.
+    QByteArray renderChange(const TablePrinter &table, const ColumnUnion &columns, const GetRow &row,
+                            const QString &type, qint64 nowMs) const;
 
     Format format() const { return m_format; }
 
 private:
-    QList<int> visibleColumns(const ColumnUnion &columns) const;
+    QString cell(const ColumnUnion &columns, const GetRow &row, int column, qint64 nowMs) const;
     QByteArray renderObjects(const QList<GetRow> &rows) const;
+    // CLUSTER KIND/NAME, as -o name prints it.
+    QByteArray nameLine(const GetRow &row) const;
 
     Format m_format;
     bool m_showNamespace;
     QString m_qualifiedKind;
+    bool m_noHeaders = false;
+    QList<CustomColumn> m_custom;
 };
 
 } // namespace fleetscope

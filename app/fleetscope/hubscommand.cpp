@@ -1,10 +1,11 @@
 #include "hubscommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "demohubs.h"
-#include "fleet/fleetengine.h"
+#include "outputoptions.h"
 
-#include "fleet/fleetprinter.h"
+#include "fleet/fleetengine.h"
 #include "fleet/hubchoicemodel.h"
 
 #include <QCoreApplication>
@@ -17,16 +18,16 @@
 namespace fleetscope {
 namespace {
 
-void write(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
+// The ids are -o json's keys where a column shows one.
+const QList<PrintColumn> columns{
+    {QStringLiteral("context"), QStringLiteral("CONTEXT")},       {QStringLiteral("server"), QStringLiteral("SERVER")},
+    {QStringLiteral("inventory"), QStringLiteral("INVENTORY API")}, {QStringLiteral("placements"), QStringLiteral("PLACEMENTS")},
+    {QStringLiteral("profiles"), QStringLiteral("PROFILES")},     {QStringLiteral("problem"), QStringLiteral("PROBLEM")},
+};
 
-QByteArray table(const QList<InventoryProbeResult> &results)
+QByteArray table(const TablePrinter &printer, const QList<InventoryProbeResult> &results)
 {
-    QList<QStringList> rows{{QStringLiteral("CONTEXT"), QStringLiteral("SERVER"), QStringLiteral("INVENTORY API"),
-                             QStringLiteral("PLACEMENTS"), QStringLiteral("PROFILES"), QStringLiteral("PROBLEM")}};
+    QList<QStringList> rows;
     for (const InventoryProbeResult &r : results) {
         const QString problem = r.problem == InventoryProbeResult::Problem::None
             ? r.error
@@ -37,7 +38,7 @@ QByteArray table(const QList<InventoryProbeResult> &results)
                      r.profiles >= 0 ? QString::number(r.profiles) : QStringLiteral("-"),
                      problem.isEmpty() ? QStringLiteral("-") : problem.simplified()});
     }
-    return FleetPrinter::alignedTable(rows);
+    return printer.render(rows);
 }
 
 QByteArray json(const QList<InventoryProbeResult> &results)
@@ -71,23 +72,21 @@ int runHubsCommand(const QStringList &arguments)
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
                                         QStringLiteral("Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)."),
                                         QStringLiteral("file"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("Output format: table or json."), QStringLiteral("format"),
-                                    QStringLiteral("table"));
+    OutputOptions output(QStringLiteral("table"), {QStringLiteral("table"), QStringLiteral("json")}, columns);
     const QCommandLineOption timeout(QStringLiteral("timeout"),
                                      QStringLiteral("Give up on a context after this many seconds."),
                                      QStringLiteral("seconds"), QStringLiteral("20"));
     const QCommandLineOption demo = DemoHubs::option();
-    cli.addOptions({kubeconfig, demo, output, timeout});
+    cli.addOptions({kubeconfig, demo});
+    output.describe(&cli);
+    cli.addOption(timeout);
     cli.addHelpSection(QStringLiteral(
         "Exec plugins run as the dashboard runs them: asynchronously and never interactively. Nothing secret is "
         "printed. The exit status is 0 whatever the contexts answered; 1 when the kubeconfig cannot be read."));
     if (!cli.parse(arguments))
         return cli.exitCode();
-    QString format;
     int timeoutSeconds = 0;
-    if (!cli.choiceValue(output, {QStringLiteral("table"), QStringLiteral("json")}, &format)
-        || !cli.intValue(timeout, 1, 3600, &timeoutSeconds))
+    if (!output.read(&cli) || !cli.intValue(timeout, 1, 3600, &timeoutSeconds))
         return CommandParser::ExitUsage;
 
     FleetEngineOptions demoHubs;
@@ -103,7 +102,7 @@ int runHubsCommand(const QStringList &arguments)
     QObject::connect(&model, &HubChoiceModel::probesFinished, &loop, &QEventLoop::quit);
     QString error;
     if (!model.addKubeconfig(QString(), &error)) {
-        write(stderr, QStringLiteral("error: %1\n").arg(error).toUtf8());
+        writeBytes(stderr, QStringLiteral("error: %1\n").arg(error).toUtf8());
         return CommandParser::ExitFailure;
     }
     if (model.probesRunning() > 0 || model.rowCount() == 0)
@@ -111,7 +110,7 @@ int runHubsCommand(const QStringList &arguments)
     QList<InventoryProbeResult> results;
     for (int row = 0; row < model.rowCount(); ++row)
         results.append(model.resultAt(row));
-    write(stdout, format == u"json" ? json(results) : table(results));
+    writeBytes(stdout, output.is(u"json") ? json(results) : table(output.table(), results));
     return CommandParser::ExitOk;
 }
 

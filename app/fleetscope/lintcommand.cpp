@@ -1,10 +1,11 @@
 #include "lintcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "demohubs.h"
+#include "outputoptions.h"
 
 #include "fleet/fleetengine.h"
-#include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
 #include "fleet/inventorylint.h"
 
@@ -20,25 +21,25 @@
 namespace fleetscope {
 namespace {
 
-void write(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
-
 QString tr(const char *text)
 {
     return QCoreApplication::translate("lint", text);
 }
 
-QByteArray table(const QList<LintFinding> &findings)
+// The ids are -o json's keys (FIX shows "hint", also named fix).
+const QList<PrintColumn> columns{
+    {QStringLiteral("severity"), QStringLiteral("SEVERITY")}, {QStringLiteral("rule"), QStringLiteral("RULE")},
+    {QStringLiteral("objects"), QStringLiteral("OBJECTS")},   {QStringLiteral("message"), QStringLiteral("MESSAGE")},
+    {QStringLiteral("hint"), QStringLiteral("FIX"), 0, {QStringLiteral("fix")}},
+};
+
+QByteArray table(const TablePrinter &printer, const QList<LintFinding> &findings)
 {
-    QList<QStringList> rows{{QStringLiteral("SEVERITY"), QStringLiteral("RULE"), QStringLiteral("OBJECTS"),
-                             QStringLiteral("MESSAGE"), QStringLiteral("FIX")}};
+    QList<QStringList> rows;
     for (const LintFinding &f : findings)
         rows.append({LintFinding::severityName(f.severity), f.rule, f.objects.join(u' '), f.message.simplified(),
                      f.hint.simplified()});
-    return FleetPrinter::alignedTable(rows);
+    return printer.render(rows);
 }
 
 QByteArray json(const QList<LintFinding> &findings)
@@ -69,10 +70,10 @@ int reportHubs(const FleetStore &store)
     for (int hub = 0; hub < store.hubCount(); ++hub) {
         const HubStatus &status = store.hubStatus(hub);
         for (const QString &error : store.hubDecodeErrors(hub))
-            write(stderr, (QStringLiteral("warning: hub %1: skipped %2\n").arg(status.hub, error)).toUtf8());
+            writeBytes(stderr, (QStringLiteral("warning: hub %1: skipped %2\n").arg(status.hub, error)).toUtf8());
         if (!status.synced) {
             ++failures;
-            write(stderr, (QStringLiteral("error: hub %1: %2\n").arg(status.hub, status.summary())).toUtf8());
+            writeBytes(stderr, (QStringLiteral("error: hub %1: %2\n").arg(status.hub, status.summary())).toUtf8());
         }
     }
     return failures;
@@ -89,11 +90,13 @@ int runLintCommand(const QStringList &arguments)
     const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the current context)."), tr("name"));
     const QCommandLineOption allContexts(QStringLiteral("all-contexts"), tr("Use every context of the kubeconfig as a hub."));
     const QCommandLineOption namespaceOption(QStringLiteral("namespace"), tr("A namespace to read when cluster-wide lists are forbidden (repeatable)."), tr("name"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table or json."), tr("format"), QStringLiteral("table"));
+    OutputOptions output(QStringLiteral("table"), {QStringLiteral("table"), QStringLiteral("json")}, columns);
     const QCommandLineOption staleAfter(QStringLiteral("stale-after"), tr("A property whose lastObservedTime is older than this many hours is stale."), tr("hours"), QStringLiteral("24"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
     const QCommandLineOption demo = DemoHubs::option();
-    cli.addOptions({kubeconfig, context, allContexts, demo, namespaceOption, output, staleAfter, timeout});
+    cli.addOptions({kubeconfig, context, allContexts, demo, namespaceOption});
+    output.describe(&cli);
+    cli.addOptions({staleAfter, timeout});
     QString rules;
     for (const QString &rule : InventoryLint::rules())
         rules += QStringLiteral("  %1  %2\n").arg(rule, -26).arg(LintFinding::severityName(InventoryLint::severityOf(rule)));
@@ -102,11 +105,9 @@ int runLintCommand(const QStringList &arguments)
     cli.setExitStatus(1, QStringLiteral("a finding is an error, or a hub could not be synced"));
     if (!cli.parse(arguments))
         return cli.exitCode();
-    QString format;
     int staleHours = 24;
     int timeoutSeconds = 60;
-    if (!cli.choiceValue(output, {QStringLiteral("table"), QStringLiteral("json")}, &format)
-        || !cli.intValue(staleAfter, 1, 24 * 3650, &staleHours) || !cli.intValue(timeout, 0, 7 * 24 * 3600, &timeoutSeconds)
+    if (!output.read(&cli) || !cli.intValue(staleAfter, 1, 24 * 3650, &staleHours) || !cli.intValue(timeout, 0, 7 * 24 * 3600, &timeoutSeconds)
         || !cli.exclusive(context, allContexts))
         return cli.exitCode();
 
@@ -122,7 +123,7 @@ int runLintCommand(const QStringList &arguments)
     FleetEngine engine(&store);
     QString error;
     if (!engine.configure(options, &error)) {
-        write(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
+        writeBytes(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
         return CommandParser::ExitFailure;
     }
     int code = CommandParser::ExitOk;
@@ -135,7 +136,7 @@ int runLintCommand(const QStringList &arguments)
         lint.nowMs = QDateTime::currentMSecsSinceEpoch();
         lint.staleAfterMs = qint64(staleHours) * 3600 * 1000;
         const QList<LintFinding> findings = InventoryLint::run(store, lint);
-        write(stdout, format == u"json" ? json(findings) : table(findings));
+        writeBytes(stdout, output.is(u"json") ? json(findings) : table(output.table(), findings));
         const bool anyError = std::any_of(findings.begin(), findings.end(), [](const LintFinding &f) {
             return f.severity == LintFinding::Severity::Error;
         });

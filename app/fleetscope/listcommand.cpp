@@ -1,9 +1,11 @@
 #include "listcommand.h"
 
+#include "clioutput.h"
 #include "commandparser.h"
 #include "completionrequest.h"
 #include "demohubs.h"
 #include "historyoptions.h"
+#include "outputoptions.h"
 #include "pastlistcommand.h"
 
 #include "fleet/fleetengine.h"
@@ -24,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <utility>
 
 // GCC says __SANITIZE_ADDRESS__; clang only answers __has_feature.
@@ -39,12 +42,6 @@
 namespace fleetscope {
 namespace {
 
-void write(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
-
 QString tr(const char *text)
 {
     return QCoreApplication::translate("list", text);
@@ -54,11 +51,12 @@ QString tr(const char *text)
 class ListRun final : public QObject
 {
 public:
-    ListRun(FleetStore *store, FleetFilter filter, FleetPrinter::Format format, bool watch, int observeForMs,
-            int timeoutMs)
+    ListRun(FleetStore *store, FleetFilter filter, FleetPrinter::Format format, std::optional<TablePrinter> table,
+            bool watch, int observeForMs, int timeoutMs)
         : m_store(store)
         , m_filter(std::move(filter))
         , m_format(format)
+        , m_table(std::move(table))
         , m_watch(watch)
         , m_observeForMs(observeForMs)
     {
@@ -102,6 +100,8 @@ private:
             return;
         m_phase = Phase::Printed;
         m_printer = std::make_unique<FleetPrinter>(*m_store, m_format, QDateTime::currentMSecsSinceEpoch());
+        if (m_table)
+            m_printer->setTable(*m_table);
         if (m_findings)
             m_findings->relint();
         QList<int> rows = m_printer->sortedRows();
@@ -116,12 +116,12 @@ private:
             // `-o name` prints exactly the completion cache's lines: made once.
             const bool names = m_format == FleetPrinter::Format::Name;
             if (!names)
-                write(stdout, m_printer->render(rows));
+                writeBytes(stdout, m_printer->render(rows));
             const std::unique_ptr<QSaveFile> cache = CompletionRequest::openTargetCache();
             if (names || cache) {
                 writeTargetLines(rows, [&](const QByteArray &lines) {
                     if (names)
-                        write(stdout, lines);
+                        writeBytes(stdout, lines);
                     if (cache)
                         cache->write(lines);
                 });
@@ -161,7 +161,7 @@ private:
         connect(m_store, &FleetStore::profilesDeleting, this, [this](const QList<FleetProfile> &profiles) {
             for (const FleetProfile &p : profiles) {
                 if (m_filter.matches(p, m_store))
-                    write(stdout, m_printer->renderChange(p, true));
+                    writeBytes(stdout, m_printer->renderChange(p, true));
             }
         });
     }
@@ -171,7 +171,7 @@ private:
         m_printer->setNow(QDateTime::currentMSecsSinceEpoch());
         for (int row : rows) {
             if (m_filter.matches(m_store->profileAt(row), m_store))
-                write(stdout, m_printer->renderChange(m_store->profileAt(row), false));
+                writeBytes(stdout, m_printer->renderChange(m_store->profileAt(row), false));
         }
     }
 
@@ -219,16 +219,16 @@ private:
         for (int hub = 0; hub < m_store->hubCount(); ++hub) {
             const HubStatus &status = m_store->hubStatus(hub);
             for (const QString &warning : status.warnings)
-                write(stderr, (QStringLiteral("warning: hub %1: %2\n").arg(status.hub, warning)).toUtf8());
+                writeBytes(stderr, (QStringLiteral("warning: hub %1: %2\n").arg(status.hub, warning)).toUtf8());
             for (const QString &error : m_store->hubDecodeErrors(hub))
-                write(stderr, (QStringLiteral("warning: hub %1: skipped %2\n").arg(status.hub, error)).toUtf8());
+                writeBytes(stderr, (QStringLiteral("warning: hub %1: skipped %2\n").arg(status.hub, error)).toUtf8());
             if (!status.forbiddenScopes.isEmpty() && status.synced)
-                write(stderr, (QStringLiteral("warning: hub %1: forbidden: %2\n")
-                                   .arg(status.hub, status.forbiddenScopes.join(QStringLiteral(", "))))
-                                  .toUtf8());
+                writeBytes(stderr, (QStringLiteral("warning: hub %1: forbidden: %2\n")
+                                        .arg(status.hub, status.forbiddenScopes.join(QStringLiteral(", "))))
+                                       .toUtf8());
             if (!status.synced) {
                 ++failures;
-                write(stderr, (QStringLiteral("error: hub %1: %2\n").arg(status.hub, status.summary())).toUtf8());
+                writeBytes(stderr, (QStringLiteral("error: hub %1: %2\n").arg(status.hub, status.summary())).toUtf8());
             }
         }
         return failures;
@@ -239,6 +239,7 @@ private:
     FleetStore *m_store;
     FleetFilter m_filter;
     FleetPrinter::Format m_format;
+    std::optional<TablePrinter> m_table; // custom columns, --no-headers
     bool m_watch;
     int m_observeForMs;
     Phase m_phase = Phase::WaitingForSync;
@@ -258,7 +259,7 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"), tr("Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config)."), tr("file"));
     const QCommandLineOption context(QStringLiteral("context"), tr("A kubeconfig context to use as a hub (repeatable; default: the current context)."), tr("name"));
     const QCommandLineOption allContexts(QStringLiteral("all-contexts"), tr("Use every context of the kubeconfig as a hub."));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, tr("Output format: table, wide, name, json, yaml or csv."), tr("format"), QStringLiteral("table"));
+    OutputOptions output(QStringLiteral("table"), FleetPrinter::formatNames(), FleetPrinter::columns());
     const QCommandLineOption watch({QStringLiteral("w"), QStringLiteral("watch")}, tr("After listing, print one line per change until interrupted."));
     const QCommandLineOption observeFor(QStringLiteral("observe-for"), tr("Keep the engine running this many seconds after the first sync before printing."), tr("seconds"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up waiting for hubs to sync after this many seconds (0: wait forever)."), tr("seconds"), QStringLiteral("60"));
@@ -267,26 +268,31 @@ int runListCommand(const QStringList &arguments)
     const QCommandLineOption at(QStringLiteral("at"), tr("The fleet as the history recorded it at this time: RFC 3339 (2026-05-01T03:00:00Z) or before now (-2h, -30m, -1d12h). Reads the history, connects to no hub."), tr("time"));
     const QCommandLineOption historyFile = history_options::historyFileOption();
     const QCommandLineOption demo = DemoHubs::option();
-    cli.addOptions({kubeconfig, context, allContexts, demo, output, watch, observeFor, timeout, namespaceOption, filterOption, at, historyFile});
+    cli.addOptions({kubeconfig, context, allContexts, demo});
+    output.describe(&cli);
+    cli.addOptions({watch, observeFor, timeout, namespaceOption, filterOption, at, historyFile});
     cli.setExitStatus(1, QStringLiteral("a hub could not be synced, or with --at was not recorded at that time (the others are still printed)"));
     if (!cli.parse(arguments))
         return cli.exitCode();
 
-    QString formatName;
-    FleetPrinter::Format format = FleetPrinter::Format::Table;
     int observeForSeconds = 0;
     int timeoutSeconds = 60;
-    if (!cli.choiceValue(output, FleetPrinter::formatNames(), &formatName) || !FleetPrinter::parseFormat(formatName, &format)
-        || !cli.intValue(observeFor, 0, 7 * 24 * 3600, &observeForSeconds)
+    if (!output.read(&cli) || !cli.intValue(observeFor, 0, 7 * 24 * 3600, &observeForSeconds)
         || !cli.intValue(timeout, 0, 7 * 24 * 3600, &timeoutSeconds) || !cli.exclusive(context, allContexts))
         return cli.exitCode();
+    FleetPrinter::Format format = FleetPrinter::Format::Table; // custom columns print a table
+    FleetPrinter::parseFormat(output.format(), &format);
+    // Custom columns and --no-headers: the table as asked, in place of the format's own.
+    std::optional<TablePrinter> table;
+    if (output.isTable())
+        table = output.table();
     FilterError filterError;
     const QString filterText = cli.value(filterOption);
     FleetFilter filter = FleetFilter::compile(filterText, &filterError);
     if (filterError.isError()) {
         // The expression and a caret under the mistake follow the one error line.
         cli.usageError(QStringLiteral("--filter: %1").arg(filterError.message));
-        write(stderr, QStringLiteral("  %1\n  %2^\n").arg(filterText, QString(filterError.offset, u' ')).toUtf8());
+        writeBytes(stderr, QStringLiteral("  %1\n  %2^\n").arg(filterText, QString(filterError.offset, u' ')).toUtf8());
         return cli.exitCode();
     }
     if (cli.isSet(at)) {
@@ -302,11 +308,12 @@ int runListCommand(const QStringList &arguments)
         QString hubError;
         if (!history_options::hubNames(cli.value(kubeconfig), cli.values(context), cli.isSet(allContexts), &past.hubs,
                                        &hubError)) {
-            write(stderr, (QStringLiteral("error: ") + hubError + u'\n').toUtf8());
+            writeBytes(stderr, (QStringLiteral("error: ") + hubError + u'\n').toUtf8());
             return 1;
         }
         past.historyPath = history_options::historyPath(cli, historyFile);
         past.format = format;
+        past.table = table;
         past.filter = std::move(filter);
         return runPastList(past);
     }
@@ -328,10 +335,10 @@ int runListCommand(const QStringList &arguments)
     FleetEngine engine(&store);
     QString error;
     if (!engine.configure(options, &error)) {
-        write(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
+        writeBytes(stderr, (QStringLiteral("error: ") + error + u'\n').toUtf8());
         return 1;
     }
-    ListRun run(&store, std::move(filter), format, cli.isSet(watch), observeForSeconds * 1000, timeoutSeconds * 1000);
+    ListRun run(&store, std::move(filter), format, table, cli.isSet(watch), observeForSeconds * 1000, timeoutSeconds * 1000);
     engine.start();
     const int code = QCoreApplication::exec();
     engine.stop();

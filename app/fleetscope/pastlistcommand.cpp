@@ -68,6 +68,8 @@ int runPastList(const PastListRequest &request)
     // As `list`: no hub to show, no table (not even its header) on stdout.
     if (shown > 0) {
         FleetPrinter printer(store, request.format, request.at);
+        if (request.table)
+            printer.setTable(*request.table);
         QList<int> rows = printer.sortedRows();
         if (!request.filter.isEmpty())
             rows.removeIf([&](int row) { return !request.filter.matches(store.profileAt(row), &store); });

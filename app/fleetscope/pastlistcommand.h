@@ -2,9 +2,12 @@
 
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetprinter.h"
+#include "fleet/tableprinter.h"
 
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace fleetscope {
 
@@ -16,6 +19,7 @@ struct PastListRequest
     QStringList hubs;
     qint64 at = 0;
     FleetPrinter::Format format = FleetPrinter::Format::Table;
+    std::optional<TablePrinter> table; // custom columns, --no-headers
     FleetFilter filter;
 };
 

@@ -6,8 +6,8 @@
 #include "quitonsignal.h"
 
 #include "fleet/fleetengine.h"
-#include "fleet/fleetprinter.h"
 #include "fleet/fleetstore.h"
+#include "fleet/tableprinter.h"
 #include "history/fleethistoryreader.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"
@@ -70,11 +70,14 @@ int printStatus(const QString &path, const HistorySettings &settings)
         writeText(stdout, QStringLiteral("Hubs: none recorded yet\n"));
         return CommandParser::ExitOk;
     }
-    QList<QStringList> rows{{QStringLiteral("HUB"), QStringLiteral("RECORDED FROM"), QStringLiteral("TO"),
-                             QStringLiteral("FLEET LOG")}};
+    const TablePrinter table({{QStringLiteral("hub"), QStringLiteral("HUB")},
+                              {QStringLiteral("from"), QStringLiteral("RECORDED FROM")},
+                              {QStringLiteral("to"), QStringLiteral("TO")},
+                              {QStringLiteral("fleetLog"), QStringLiteral("FLEET LOG")}});
+    QList<QStringList> rows;
     for (const FleetHistoryReader::HubRange &r : ranges)
         rows.append({r.hub, formatMoment(r.from), formatMoment(r.to), megabytes(r.bytes)});
-    writeBytes(stdout, FleetPrinter::alignedTable(rows));
+    writeBytes(stdout, table.render(rows));
     return CommandParser::ExitOk;
 }
 

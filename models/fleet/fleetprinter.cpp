@@ -16,30 +16,8 @@ QString orNone(const QString &text)
     return text.isEmpty() ? QStringLiteral("<none>") : text;
 }
 
-QString csvField(const QString &text)
-{
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n') && !text.contains(u'\r'))
-        return text;
-    QString quoted = text;
-    quoted.replace(u'"', QStringLiteral("\"\""));
-    return u'"' + quoted + u'"';
-}
-
-QString csvLine(QStringList fields)
-{
-    for (QString &f : fields)
-        f = csvField(f);
-    return fields.join(u',') + u'\n';
-}
-
-// Each cell but the last padded to its column's width (0 when unknown) plus three spaces.
-QString alignedLine(const QStringList &cells, const QList<qsizetype> &widths)
-{
-    QString text;
-    for (qsizetype i = 0; i < cells.size(); ++i)
-        text += i + 1 < cells.size() ? cells[i].leftJustified(widths.value(i) + 3) : cells[i];
-    return text;
-}
+// The columns of FleetPrinter::columns() printed here rather than from a cell of the cluster table.
+enum PrintedColumn { HealthVerdict = 6, MemberId = 12, Age = 13 };
 
 const std::pair<const char16_t *, FleetPrinter::Format> formatTable[] = {
     {u"table", FleetPrinter::Format::Table}, {u"wide", FleetPrinter::Format::Wide},
@@ -68,13 +46,43 @@ bool FleetPrinter::parseFormat(const QString &text, Format *format)
     return false;
 }
 
+const QList<PrintColumn> &FleetPrinter::columns()
+{
+    static const QList<PrintColumn> all{
+        {QStringLiteral("hub"), QStringLiteral("HUB")},
+        {QStringLiteral("namespace"), QStringLiteral("NAMESPACE"), 0, {QStringLiteral("ns")}},
+        {QStringLiteral("name"), QStringLiteral("NAME")},
+        {QStringLiteral("clusterset"), QStringLiteral("CLUSTERSET")},
+        {QStringLiteral("manager"), QStringLiteral("MANAGER")},
+        {QStringLiteral("version"), QStringLiteral("VERSION")},
+        {QStringLiteral("health"), QStringLiteral("HEALTH")},
+        {QStringLiteral("displayName"), QStringLiteral("DISPLAY NAME"), 1, {QStringLiteral("display")}},
+        {QStringLiteral("controlplane"), QStringLiteral("CONTROLPLANE"), 1},
+        {QStringLiteral("joined"), QStringLiteral("JOINED"), 1},
+        {QStringLiteral("location"), QStringLiteral("LOCATION"), 1},
+        {QStringLiteral("nodes"), QStringLiteral("NODES"), 1},
+        {QStringLiteral("member"), QStringLiteral("MEMBER ID"), 1},
+        {QStringLiteral("age"), QStringLiteral("AGE"), 1},
+    };
+    return all;
+}
+
 FleetPrinter::FleetPrinter(const FleetStore &store, Format format, qint64 nowMs)
     : m_store(&store)
     , m_format(format)
     , m_nowMs(nowMs)
+    , m_table(columns())
 {
+    m_table.setStyle(format == Format::Wide ? TablePrinter::Style::Wide
+                     : format == Format::Csv ? TablePrinter::Style::Csv
+                                             : TablePrinter::Style::Table);
     for (int hub = 0; hub < store.hubCount(); ++hub)
         m_hubNames.append(store.hubName(hub));
+}
+
+void FleetPrinter::setTable(const TablePrinter &table)
+{
+    m_table = table;
 }
 
 QString FleetPrinter::qualifiedName(const FleetProfile &p) const
@@ -131,37 +139,29 @@ QList<int> FleetPrinter::sortedRows() const
     return rows;
 }
 
-QStringList FleetPrinter::headers() const
+QString FleetPrinter::cell(const FleetProfile &p, int column) const
 {
-    QStringList h{QStringLiteral("HUB"),     QStringLiteral("NAMESPACE"), QStringLiteral("NAME"),
-                  QStringLiteral("CLUSTERSET"), QStringLiteral("MANAGER"), QStringLiteral("VERSION"),
-                  QStringLiteral("HEALTH")};
-    if (m_format == Format::Wide || m_format == Format::Csv) {
-        h << QStringLiteral("DISPLAY NAME") << QStringLiteral("CONTROLPLANE") << QStringLiteral("JOINED")
-          << QStringLiteral("LOCATION") << QStringLiteral("NODES") << QStringLiteral("MEMBER ID") << QStringLiteral("AGE");
-    }
-    return h;
-}
-
-QStringList FleetPrinter::cells(const FleetProfile &p) const
-{
-    using T = ClusterTableModel;
-    const bool csv = m_format == Format::Csv;
-    // The table's own cells (clustercolumns.h), so that a column reads the same
-    // on screen and in print.
-    const auto cell = [&](int column) {
-        const QString text = clusterColumn(column).text(p, hubName(p.hub), m_nowMs);
-        return csv ? text : orNone(text);
-    };
-    QStringList c{cell(T::HubColumn), cell(T::NamespaceColumn), cell(T::NameColumn), cell(T::ClusterSetColumn),
-                  cell(T::ManagerColumn), cell(T::VersionColumn), healthName(p.health)};
-    if (m_format == Format::Wide || m_format == Format::Csv) {
+    // CSV keeps empty cells empty and times exact; a table says <none> and how long ago.
+    const bool csv = m_table.style() == TablePrinter::Style::Csv;
+    if (column == HealthVerdict)
+        return healthName(p.health);
+    if (column == MemberId)
+        return csv ? QString(p.memberId) : orNone(p.memberId);
+    if (column == Age) {
         const KubeTime created = p.profile().metadata.creationTimestamp;
-        c << cell(T::DisplayNameColumn) << cell(T::ControlPlaneHealthyColumn) << cell(T::JoinedColumn)
-          << cell(T::LocationColumn) << cell(T::NodesColumn) << (csv ? QString(p.memberId) : orNone(p.memberId))
-          << (csv ? formatKubeTime(created) : (created ? humanDuration(m_nowMs - created) : QStringLiteral("<unknown>")));
+        if (csv)
+            return formatKubeTime(created);
+        return created ? humanDuration(m_nowMs - created) : QStringLiteral("<unknown>");
     }
-    return c;
+    // The others are the cluster table's cells (clustercolumns.h), so that a
+    // column reads the same on screen and in print.
+    using T = ClusterTableModel;
+    static constexpr int tableColumnOf[] = {
+        T::HubColumn, T::NamespaceColumn, T::NameColumn, T::ClusterSetColumn, T::ManagerColumn, T::VersionColumn,
+        -1 /* health */, T::DisplayNameColumn, T::ControlPlaneHealthyColumn, T::JoinedColumn, T::LocationColumn,
+        T::NodesColumn};
+    const QString text = clusterColumn(tableColumnOf[column]).text(p, hubName(p.hub), m_nowMs);
+    return csv ? text : orNone(text);
 }
 
 nlohmann::json FleetPrinter::item(const FleetProfile &p) const
@@ -201,19 +201,11 @@ QByteArray FleetPrinter::render(const std::vector<FleetProfile> &profiles) const
         const std::string text = document.dump(4, ' ', false, nlohmann::json::error_handler_t::replace);
         return QByteArray(text.data(), qsizetype(text.size())) + '\n';
     }
-    case Format::Csv: {
-        QString out = csvLine(headers());
-        for (const FleetProfile &p : profiles)
-            out += csvLine(cells(p));
-        return out.toUtf8();
-    }
+    case Format::Csv:
     case Format::Table:
-    case Format::Wide: {
-        QList<QStringList> table{headers()};
-        for (const FleetProfile &p : profiles)
-            table.append(cells(p));
-        return alignedTable(table, &m_widths);
-    }
+    case Format::Wide:
+        return m_table.render(qsizetype(profiles.size()),
+                              [&](qsizetype row, int column) { return cell(profiles[size_t(row)], column); });
     }
     return QByteArray();
 }
@@ -229,30 +221,10 @@ QByteArray FleetPrinter::renderChange(const FleetProfile &p, bool deleted) const
     }
     case Format::Name:
         return (qualifiedName(p) + (deleted ? QStringLiteral(" deleted") : QString())).toUtf8() + '\n';
-    default: {
-        if (m_format == Format::Csv)
-            return csvLine(cells(p)).toUtf8();
-        QString text = alignedLine(cells(p), m_widths);
-        if (deleted)
-            text += QStringLiteral("   (deleted)");
-        return (text + u'\n').toUtf8();
+    default:
+        return m_table.renderLine([&](int column) { return cell(p, column); },
+                                  deleted && m_format != Format::Csv ? QStringLiteral("   (deleted)") : QString());
     }
-    }
-}
-
-QByteArray FleetPrinter::alignedTable(const QList<QStringList> &table, QList<qsizetype> *widthsOut)
-{
-    QList<qsizetype> widths(table.isEmpty() ? 0 : table.first().size(), 0);
-    for (const QStringList &line : table) {
-        for (qsizetype i = 0; i < line.size() && i < widths.size(); ++i)
-            widths[i] = std::max(widths[i], line[i].size());
-    }
-    QString out;
-    for (const QStringList &line : table)
-        out += alignedLine(line, widths) + u'\n';
-    if (widthsOut)
-        *widthsOut = widths;
-    return out.toUtf8();
 }
 
 } // namespace fleetscope

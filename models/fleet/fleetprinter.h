@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleet/fleetstore.h"
+#include "fleet/tableprinter.h"
 
 #include <QByteArray>
 #include <QList>
@@ -27,7 +28,14 @@ public:
     // Every format's name, in the order --help lists them.
     static QStringList formatNames();
 
+    // The fleet's columns, declared once: -o table shows those of priority 0,
+    // -o wide and -o csv all of them. Their ids are the filter language's keys
+    // (hub, namespace, name, clusterset, …), for -o custom-columns.
+    static const QList<PrintColumn> &columns();
+
     explicit FleetPrinter(const FleetStore &store, Format format, qint64 nowMs);
+    // The table as -o custom-columns and --no-headers ask for it (columns() declared).
+    void setTable(const TablePrinter &table);
 
     // Rows sorted by hub, namespace, name: stable output for people and diffs.
     QList<int> sortedRows() const;
@@ -39,15 +47,11 @@ public:
     // watch's lines stay under their headers.
     QByteArray renderChange(const FleetProfile &profile, bool deleted) const;
     void setNow(qint64 nowMs) { m_nowMs = nowMs; }
-    // Lines of cells in kubectl's table layout: each column as wide as its widest
-    // cell plus three spaces, the last one unpadded. The widths used, if asked.
-    static QByteArray alignedTable(const QList<QStringList> &table, QList<qsizetype> *widths = nullptr);
 
 private:
     QString hubName(int hub) const { return m_hubNames.value(hub); }
     QString qualifiedName(const FleetProfile &profile) const;
-    QStringList headers() const;
-    QStringList cells(const FleetProfile &profile) const;
+    QString cell(const FleetProfile &profile, int column) const;
     // {"hub", "object"}: the object as the hub sent it, null when not kept.
     nlohmann::json item(const FleetProfile &profile) const;
 
@@ -55,7 +59,7 @@ private:
     QStringList m_hubNames;
     Format m_format;
     qint64 m_nowMs;
-    mutable QList<qsizetype> m_widths;
+    TablePrinter m_table;
 };
 
 } // namespace fleetscope

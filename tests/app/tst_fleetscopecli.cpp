@@ -151,9 +151,14 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("list negative timeout", {"list", "--timeout", "-1"},
         R"(--timeout: expected a whole number of seconds from 0 to 604800, got "-1")");
     row("list unknown format", {"list", "-o", "xml"},
-        R"(-o/--output: unknown value "xml" (expected one of: table, wide, name, json, yaml, csv))");
+        R"(-o/--output: unknown value "xml" (expected one of: table, wide, name, json, yaml, csv, custom-columns=HEADER:FIELD,...))");
     row("list near format", {"list", "--output=jsn"},
-        R"(-o/--output: unknown value "jsn" (expected one of: table, wide, name, json, yaml, csv); did you mean "json"?)");
+        R"(-o/--output: unknown value "jsn" (expected one of: table, wide, name, json, yaml, csv, custom-columns=HEADER:FIELD,...); did you mean "json"?)");
+    row("list custom columns unknown field", {"list", "-o", "custom-columns=NAME:cluster"},
+        R"(-o/--output: custom-columns: unknown field "cluster" (fields: hub, namespace, name, clusterset, manager, version, health, displayName, controlplane, joined, location, nodes, member, age))");
+    row("list custom columns malformed", {"list", "-o", "custom-columns=NAME"},
+        R"(-o/--output: custom-columns: expected HEADER:FIELD, got "NAME")");
+    row("list no-headers takes no value", {"list", "--no-headers=yes"}, R"(option "--no-headers" takes no value)");
     row("list stray argument", {"list", "hub-eu"}, R"(unexpected argument "hub-eu" for "fleetscope list" (it takes options only))");
     row("list conflicting", {"list", "--context", "a", "--all-contexts"}, R"(--context and --all-contexts cannot be used together)");
 
@@ -170,7 +175,7 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     // doctor, exec, kubeconfig: the shared member options, then their own
     row("doctor bad parallel", {"doctor", "--parallel", "0"}, R"(--parallel: expected a whole number of members from 1 to 1024, got "0")");
     row("doctor zero timeout", {"doctor", "--timeout", "0"}, R"(--timeout: expected a whole number of seconds from 1 to 604800, got "0")");
-    row("doctor unknown format", {"doctor", "-o", "yaml"}, R"(-o/--output: unknown value "yaml" (expected one of: table, json))");
+    row("doctor unknown format", {"doctor", "-o", "yaml"}, R"(-o/--output: unknown value "yaml" (expected one of: table, json, custom-columns=HEADER:FIELD,...))");
     row("doctor bad target", {"doctor", "hub/name"}, R"("hub/name" is not HUB/NAMESPACE/NAME)");
     row("doctor filter and target", {"doctor", "--filter", "name=a", "h/n/a"},
         R"(--filter and HUB/NAMESPACE/NAME targets cannot be used together)");
@@ -179,6 +184,13 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("exec no targets", {"exec", "--", "true"}, R"(name members as HUB/NAMESPACE/NAME, select them with --filter, or pass --all)");
     row("exec all and targets", {"exec", "--all", "h/n/a", "--", "true"}, R"(--all and targets (HUB/NAMESPACE/NAME or --filter) cannot be used together)");
     row("exec unknown format", {"exec", "-o", "table", "h/n/a", "--", "true"}, R"(-o/--output: unknown value "table" (expected one of: prefixed, json))");
+    row("exec has no table", {"exec", "-o", "custom-columns=A:cluster", "h/n/a", "--", "true"},
+        R"(-o/--output: unknown value "custom-columns=A:cluster" (expected one of: prefixed, json))");
+    row("exec has no --no-headers", {"exec", "--no-headers", "h/n/a", "--", "true"}, R"(unknown option "--no-headers" for "fleetscope exec")");
+    row("hubs custom columns empty", {"hubs", "-o", "custom-columns="},
+        R"(-o/--output: custom-columns needs at least one HEADER:FIELD (custom-columns=HEADER:FIELD,...))");
+    row("get custom columns malformed", {"get", "pods", "-o", "custom-columns=NAME"},
+        R"(-o/--output: custom-columns: expected HEADER:FIELD, got "NAME")");
     row("kubeconfig missing value", {"kubeconfig", "-o"}, R"(option "-o" needs a value (file))");
     row("kubeconfig bad target", {"kubeconfig", "x"}, R"("x" is not HUB/NAMESPACE/NAME)");
     row("gui run without screenshot", {"--run", "true"}, R"(--check-access and --run need --screenshot)");

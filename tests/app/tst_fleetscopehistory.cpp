@@ -165,6 +165,9 @@ private slots:
                               << QStringList{};
         QTest::newRow("csv") << QStringLiteral("csv") << t0 + 3 * minute
                              << QStringList{QStringLiteral("hub-a,fleet,b,prod,ocm,v1.33.1,Unhealthy")} << QStringList{};
+        QTest::newRow("custom columns") << QStringLiteral("custom-columns=CLUSTER:name,VERDICT:health") << t0 + 3 * minute
+                                        << QStringList{QStringLiteral("CLUSTER   VERDICT\na         Healthy\nb         Unhealthy\n")}
+                                        << QStringList{QStringLiteral("HUB")};
         QTest::newRow("yaml") << QStringLiteral("yaml") << t0 + 6 * minute
                               << QStringList{QStringLiteral("kind: ClusterProfile"), QStringLiteral("name: d")}
                               << QStringList{QStringLiteral("name: c")};
@@ -269,6 +272,40 @@ private slots:
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.startsWith("error: ") && r.err.count('\n') == 1 && QString::fromUtf8(r.err).contains(message),
                  r.err.constData());
+    }
+
+    void listAtWithoutHeaders()
+    {
+        const QStringList common{QStringLiteral("--context"), QStringLiteral("hub-a"), QStringLiteral("--history-file"), m_history};
+        const ProcessResult r = fleetscope(QStringList{QStringLiteral("list"), QStringLiteral("--at"), at(t0 + minute),
+                                                       QStringLiteral("--no-headers")} + common);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[0].startsWith(QLatin1String("hub-a   fleet   a ")), qPrintable(lines[0]));
+    }
+
+    void diffWithoutHeadersAndInCustomColumns()
+    {
+        const QStringList common{QStringLiteral("--context"), QStringLiteral("hub-a"), QStringLiteral("--history-file"), m_history};
+        const QStringList diff = QStringList{QStringLiteral("diff"), QStringLiteral("--since"), at(t0 + minute),
+                                             QStringLiteral("--until"), at(t0 + 9 * minute)} + common;
+        ProcessResult r = fleetscope(diff + QStringList{QStringLiteral("--no-headers")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QVERIFY2(lines[0].startsWith(QLatin1String("2026-05-01T03:02:00Z")), qPrintable(lines[0]));
+
+        r = fleetscope(diff + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=WHAT:change,WHO:name")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("WHAT        WHO\n"
+                                                          "health      fleet/b\n"
+                                                          "appeared    fleet/d\n"
+                                                          "left        fleet/c\n"
+                                                          "placement   fleet/web\n"));
+        r = fleetscope(diff + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=WHEN:at")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown field \"at\" (fields: time, hub, name, change, detail)"), r.err.constData());
     }
 
     void diffListsWhatChanged()

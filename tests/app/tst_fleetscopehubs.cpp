@@ -35,6 +35,7 @@ private slots:
     void initTestCase();
     void jsonNamesEveryContext();
     void tableHasTheColumns();
+    void customColumnsAndNoHeaders();
     void usageAndRuntimeErrors();
     void plainStartWatchesTheRememberedChoice();
 
@@ -115,6 +116,37 @@ void TestFleetscopeHubs::tableHasTheColumns()
     const QByteArray old = r.out.mid(r.out.indexOf("hub-old"));
     QVERIFY2(old.left(old.indexOf('\n')).simplified().contains("yes (v1alpha1) no 4 -"), r.out.constData());
     QVERIFY2(r.out.contains("Unreachable: "), r.out.constData());
+}
+
+void TestFleetscopeHubs::customColumnsAndNoHeaders()
+{
+    ProcessResult r = runProcess(fleetscopeExecutable(), {QStringLiteral("hubs"), QStringLiteral("--no-headers")},
+                                 m_environment, 60000);
+    QCOMPARE(r.exitCode, 0);
+    QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    for (const QByteArray &line : std::as_const(lines))
+        QVERIFY2(!line.startsWith("CONTEXT"), r.out.constData());
+
+    r = runProcess(fleetscopeExecutable(), {QStringLiteral("hubs"), QStringLiteral("-o"),
+                                            QStringLiteral("custom-columns=HUB:context,COUNT:profiles")},
+                   m_environment, 60000);
+    QCOMPARE(r.exitCode, 0);
+    lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines[0].simplified(), QByteArray("HUB COUNT"));
+    QStringList rows;
+    for (const QByteArray &line : lines.mid(1))
+        rows << QString::fromUtf8(line.simplified());
+    rows.sort();
+    QCOMPARE(rows, QStringList({QStringLiteral("gone -"), QStringLiteral("hub-full 12"), QStringLiteral("hub-old 4")}));
+
+    r = runProcess(fleetscopeExecutable(), {QStringLiteral("hubs"), QStringLiteral("-o"), QStringLiteral("custom-columns=A:contxt")},
+                   m_environment, 60000);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("unknown field \"contxt\" (fields: context, server, inventory, placements, profiles, problem); "
+                            "did you mean \"context\"?"),
+             r.err.constData());
 }
 
 void TestFleetscopeHubs::usageAndRuntimeErrors()

@@ -31,6 +31,7 @@ private slots:
     void reportsEveryRuleAsJson();
     void printsATableAndFailsOnErrors();
     void exitsZeroOnWarningsAlone();
+    void customColumnsAndNoHeaders();
     void seesCredentialProvidersOnlyThroughV1alpha1();
     void listFiltersByAlias();
     void listFiltersByFindings_data();
@@ -152,6 +153,34 @@ status:
     QCOMPARE(out["items"].size(), std::size_t(1));
     QCOMPARE(out["items"][0]["rule"].get<std::string>(), std::string("no-access-providers"));
     QCOMPARE(out["items"][0]["objects"][0].get<std::string>(), std::string("w/fleet/lonely"));
+}
+
+void TestFleetscopeLint::customColumnsAndNoHeaders()
+{
+    HubProcess hub({QStringLiteral("--fleet"), fixturePath(QStringLiteral("hub/producers.yaml"))}, QStringLiteral("inv"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    ProcessResult r = lint(hub, {QStringLiteral("--no-headers")});
+    QCOMPARE(r.exitCode, 1);
+    QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 13);
+    QVERIFY2(lines.value(0).startsWith("error"), r.out.constData());
+
+    r = lint(hub, {QStringLiteral("-o"), QStringLiteral("custom-columns=RULE:rule,LEVEL:severity"), QStringLiteral("--no-headers")});
+    QCOMPARE(r.exitCode, 1);
+    lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 13);
+    for (const QByteArray &line : std::as_const(lines)) {
+        const QList<QByteArray> cells = line.simplified().split(' ');
+        QCOMPARE(cells.size(), 2);
+        QVERIFY2(cells[1] == "error" || cells[1] == "warning", line.constData());
+    }
+    r = lint(hub, {QStringLiteral("-o"), QStringLiteral("custom-columns=WHAT:fix")});
+    QVERIFY2(r.out.startsWith("WHAT"), r.out.constData());
+    QVERIFY2(r.out.contains("publish the member's API server URL"), r.out.constData());
+    r = lint(hub, {QStringLiteral("-o"), QStringLiteral("custom-columns=X:colour")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("(fields: severity, rule, objects, message, hint)"), r.err.constData());
 }
 
 void TestFleetscopeLint::seesCredentialProvidersOnlyThroughV1alpha1()

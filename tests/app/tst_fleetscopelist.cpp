@@ -68,6 +68,7 @@ class TestFleetscopeList final : public QObject
 
 private slots:
     void printsNamesAndTable();
+    void customColumnsAndNoHeaders();
     void remembersPrintedTargetsForCompletion();
     void jsonEqualsKubectl();
     void observesChurnUntilConverged();
@@ -98,6 +99,52 @@ void TestFleetscopeList::printsNamesAndTable()
     const QByteArray header = r.out.left(r.out.indexOf('\n')).simplified();
     QCOMPARE(header, QByteArray("HUB NAMESPACE NAME CLUSTERSET MANAGER VERSION HEALTH"));
     QCOMPARE(r.out.count('\n'), 41);
+}
+
+void TestFleetscopeList::customColumnsAndNoHeaders()
+{
+    HubProcess hub({QStringLiteral("--generate"), QStringLiteral("12")}, QStringLiteral("east"));
+    QString error;
+    QVERIFY2(hub.start(&error), qPrintable(error));
+    const QStringList list{QStringLiteral("list"), QStringLiteral("--kubeconfig"), hub.kubeconfigPath()};
+    const ProcessResult names = runProcess(fleetscopeExecutable(), list + QStringList{QStringLiteral("-o"), QStringLiteral("name")});
+    QCOMPARE(names.exitCode, 0);
+    const QList<QByteArray> expectedNames = names.out.trimmed().split('\n');
+    QCOMPARE(expectedNames.size(), 12);
+
+    for (const QString &format : {QStringLiteral("table"), QStringLiteral("wide"), QStringLiteral("csv")}) {
+        const ProcessResult r = runProcess(fleetscopeExecutable(), list + QStringList{QStringLiteral("-o"), format, QStringLiteral("--no-headers")});
+        QCOMPARE(r.exitCode, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 12);
+        QVERIFY2(lines[0].startsWith("east"), r.out.constData());
+    }
+
+    // FIELDs are the filter language's keys (and its aliases), in any order.
+    ProcessResult r = runProcess(fleetscopeExecutable(), list + QStringList{QStringLiteral("-o"),
+                                 QStringLiteral("custom-columns=HUB:hub,NS:ns,CLUSTER:name,AGE:age")});
+    QCOMPARE(r.exitCode, 0);
+    QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 13);
+    QCOMPARE(lines[0].simplified(), QByteArray("HUB NS CLUSTER AGE"));
+    for (int i = 1; i < lines.size(); ++i) {
+        const QList<QByteArray> cells = lines[i].simplified().split(' ');
+        QCOMPARE(cells.size(), 4);
+        QCOMPARE(cells[0] + '/' + cells[1] + '/' + cells[2], expectedNames[i - 1]);
+    }
+    r = runProcess(fleetscopeExecutable(), list + QStringList{QStringLiteral("--no-headers"), QStringLiteral("-o"),
+                                                             QStringLiteral("custom-columns=N:name")});
+    QCOMPARE(r.exitCode, 0);
+    lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 12);
+    QCOMPARE(lines[0], expectedNames[0].mid(expectedNames[0].lastIndexOf('/') + 1));
+
+    r = runProcess(fleetscopeExecutable(), list + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=X:nmae")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("unknown field \"nmae\" (fields: hub, namespace, name, clusterset, manager, version, health, "
+                            "displayName, controlplane, joined, location, nodes, member, age); did you mean \"name\"?"),
+             r.err.constData());
 }
 
 void TestFleetscopeList::remembersPrintedTargetsForCompletion()

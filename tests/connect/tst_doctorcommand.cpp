@@ -25,6 +25,7 @@ private slots:
     void eachMemberFailsWhereItShould_data();
     void eachMemberFailsWhereItShould();
     void tableNamesEveryColumn();
+    void customColumnsAndNoHeaders();
     void filterAndExitStatus();
     void missingProviderFileFailsEveryMemberAtProvider();
     void twoHundredMembersInBoundedTime();
@@ -153,6 +154,32 @@ void TestDoctorCommand::tableNamesEveryColumn()
     QVERIFY2(lines[2].contains("ok, version differs") && lines[2].contains("serves v1.30.1, the profile reports v1.31.0"),
              r.out.constData());
     QVERIFY2(r.err.contains("2 of 2 members reachable"), r.err.constData());
+}
+
+void TestDoctorCommand::customColumnsAndNoHeaders()
+{
+    const QStringList targets{QStringLiteral("doctor"), QStringLiteral("hub/fleet/good"), QStringLiteral("hub/fleet/mismatch")};
+    ProcessResult r = m_fleet.fleetscope(targets + QStringList{QStringLiteral("--no-headers")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].startsWith("hub/fleet/good ") && lines[0].contains(" ok "), r.out.constData());
+
+    r = m_fleet.fleetscope(targets + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=MEMBER:cluster,SERVES:serverVersion")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines[0], QByteArray("MEMBER               SERVES"));
+    QCOMPARE(lines[1], QByteArray("hub/fleet/good       v1.31.2"));
+    QCOMPARE(lines[2], QByteArray("hub/fleet/mismatch   v1.30.1"));
+
+    // An unknown field is a usage error that lists the fields, before any member is reached.
+    r = m_fleet.fleetscope(targets + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=X:latencyMs")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("unknown field \"latencyMs\" (fields: cluster, provider, result, step, serverVersion, "
+                            "reportedVersion, latency, message); did you mean \"latency\"?"),
+             r.err.constData());
 }
 
 void TestDoctorCommand::filterAndExitStatus()

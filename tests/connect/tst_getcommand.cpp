@@ -42,6 +42,7 @@ private slots:
     void forbiddenNamespace();
     void customResourceWide();
     void jsonAndName();
+    void customColumnsAndNoHeaders();
     void usageErrors_data();
     void usageErrors();
     void watchSurvivesExpiryAndADeadMember();
@@ -204,6 +205,37 @@ void TestGetCommand::jsonAndName()
     r = m_fleet.fleetscope({QStringLiteral("get"), QStringLiteral("gadgets"), QStringLiteral("-A")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("hub/fleet/a: not served: the server doesn't have a resource type \"gadgets\""), r.err.constData());
+}
+
+void TestGetCommand::customColumnsAndNoHeaders()
+{
+    const QStringList pods{QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"), QStringLiteral("--members"),
+                           QStringLiteral("name=a")};
+    ProcessResult r = m_fleet.fleetscope(pods + QStringList{QStringLiteral("--no-headers")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    QStringList out = lines(r.out);
+    QCOMPARE(out.size(), kPods[0]);
+    for (const QString &line : std::as_const(out))
+        QVERIFY2(line.startsWith(QLatin1String("hub/fleet/a ")), qPrintable(line));
+
+    // FIELDs name the servers' columns in lower case, and CLUSTER and NAMESPACE.
+    r = m_fleet.fleetscope(pods + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=POD:name,NS:namespace,PHASE:status")});
+    QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+    out = lines(r.out);
+    QCOMPARE(out.size(), 1 + kPods[0]);
+    QCOMPARE(out[0].split(kColumns, Qt::SkipEmptyParts), QStringList({QStringLiteral("POD"), QStringLiteral("NS"), QStringLiteral("PHASE")}));
+    for (int i = 1; i < out.size(); ++i) {
+        const QStringList cells = out[i].split(kColumns, Qt::SkipEmptyParts);
+        QCOMPARE(cells.size(), 3);
+        QVERIFY2(!cells[0].startsWith(QLatin1String("hub/")), qPrintable(out[i]));
+    }
+
+    // A FIELD that no server's table has: a usage error naming the columns they print.
+    r = m_fleet.fleetscope(pods + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=X:colour")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("custom-columns: unknown field \"colour\" (fields: cluster, namespace, name, ready, status"),
+             r.err.constData());
 }
 
 void TestGetCommand::usageErrors_data()
