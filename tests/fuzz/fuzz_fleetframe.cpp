@@ -11,6 +11,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <nlohmann/json.hpp>
 #include <zstd.h>
 
 #include <cstdint>
@@ -46,9 +47,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     HubMoment moment;
     moment.hub = QStringLiteral("fuzz");
-    FleetMomentBuilder(true).build(state, &moment);
+    FleetMomentBuilder().build(state, &moment);
     if (moment.profiles.size() != state.clusterCount())
         __builtin_trap();
+    // Each profile's JSON, made from what was recorded, is valid JSON.
+    for (const ProfilePtr &profile : moment.profiles) {
+        const QByteArray json = profile->json();
+        if (!nlohmann::json::accept(json.constData(), json.constData() + json.size()))
+            __builtin_trap();
+    }
     if (events.empty())
         return 0;
     std::vector<FleetEvent> again;
