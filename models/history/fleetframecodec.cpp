@@ -161,7 +161,14 @@ private:
     qint64 time()
     {
         const quint64 v = m_in.varint();
-        return v == 0 ? 0 : m_at - unzigzag(v - 1);
+        if (v == 0)
+            return 0;
+        qint64 value = 0;
+        if (__builtin_sub_overflow(m_at, unzigzag(v - 1), &value)) {
+            m_in.fail(QCoreApplication::translate("History", "time out of range"));
+            return 0;
+        }
+        return value;
     }
 
     quint32 slot()
@@ -339,8 +346,9 @@ void FleetFrameEncoder::string(const QString &text)
 
 void FleetFrameEncoder::time(qint64 value, qint64 at)
 {
-    // Most times are recent: a small difference from the event's time.
-    putVarint(&m_body, value == 0 ? 0 : zigzag(at - value) + 1);
+    // Most times are recent: a small difference from the event's time. Computed
+    // without overflow for any value (the decoder refuses what does not fit).
+    putVarint(&m_body, value == 0 ? 0 : zigzag(qint64(quint64(at) - quint64(value))) + 1);
 }
 
 void FleetFrameEncoder::labels(const RecordedLabels &labels)

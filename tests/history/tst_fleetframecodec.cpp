@@ -230,6 +230,12 @@ private slots:
         // A condition status of 7.
         QTest::newRow("bad status")
             << compress(QByteArray("\x01\x00\x01\x01t\x01\x07\x00\x00\x00\x07\x00\x00\x00", 14)) << QStringLiteral("status 7");
+        // A condition whose time lies further from the event's than a 64-bit time reaches
+        // (the fuzzer's find: it was a signed overflow).
+        QTest::newRow("time out of range")
+            << compress(QByteArray("\x01\x00\x01\x01t\x01\x07\x00\x00\x00\x01\x00\x00", 13)
+                        + QByteArray("\xfe\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10))
+            << QStringLiteral("time out of range");
     }
 
     void damagedFramesAreRefused()
