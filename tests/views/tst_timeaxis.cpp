@@ -10,6 +10,9 @@
 #include <QFontMetricsF>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace fleetscope;
 
 namespace {
@@ -105,6 +108,28 @@ private slots:
                 QVERIFY2(tick.label.contains(u':'), qPrintable(tick.label));
             if (span >= 7 * kDay)
                 QVERIFY2(!tick.label.contains(u':'), qPrintable(tick.label));
+        }
+    }
+
+    // Whatever day a week's range ends on, a pane with room for two dates shows at
+    // least two: the week step can leave one Monday alone in the range.
+    void weekKeepsTwoLabelsOnAnyDay()
+    {
+        const QFontMetricsF metrics(QApplication::font());
+        const QLocale locale(QLocale::English);
+        const double twoDates = 2 * metrics.horizontalAdvance(QStringLiteral("28 Nov"))
+            + metrics.averageCharWidth() * TimeAxis::gapInCharacters;
+        for (int day = 0; day < 14; ++day) {
+            const qint64 to = QDateTime(QDate(2026, 11, 20).addDays(day), QTime(17, 5)).toMSecsSinceEpoch();
+            for (double width = std::ceil(1.5 * twoDates); width <= 420; width += 7) {
+                const QList<TimeTick> ticks = TimeAxis::layout(to - 7 * kDay, to, 0, width, 0, metrics, locale);
+                const auto labelled = std::count_if(ticks.cbegin(), ticks.cend(),
+                                                    [](const TimeTick &t) { return !t.label.isEmpty(); });
+                QVERIFY2(labelled >= 2, qPrintable(QStringLiteral("day %1, %2 px: %3 label(s)")
+                                                       .arg(day)
+                                                       .arg(width)
+                                                       .arg(labelled)));
+            }
         }
     }
 

@@ -105,6 +105,20 @@ bool fits(const QList<TimeTick> &ticks, double gap, double left, double width)
     return true;
 }
 
+// Clears the labels that would touch the one before them or leave the axis, left to right.
+void keepLabelsThatFit(QList<TimeTick> *ticks, double gap, double left, double width)
+{
+    double lastRight = -1e9;
+    for (TimeTick &tick : *ticks) {
+        if (tick.labelRect.left() < lastRight + gap || tick.labelRect.right() > left + width + 0.5) {
+            tick.label.clear();
+            tick.labelRect = QRectF();
+            continue;
+        }
+        lastRight = tick.labelRect.right();
+    }
+}
+
 } // namespace
 
 QList<TimeTick> TimeAxis::layout(qint64 from, qint64 to, double left, double width, double top,
@@ -119,26 +133,30 @@ QList<TimeTick> TimeAxis::layout(qint64 from, qint64 to, double left, double wid
     const qint64 span = to - from;
     const qint64 finest = span > 2 * day ? day : span > 6 * hour ? hour : span > 30 * minute ? minute : 0;
     QList<TimeTick> ticks;
+    QList<TimeTick> finer; // the last step's ticks, while there were at least two
     for (qint64 step : ladder) {
         if (step < finest)
             continue;
         // Far more ticks than could ever fit: do not even make them.
         if (double(to - from) / double(step) * (narrowest + gap) > width * 1.5)
             continue;
+        if (ticks.size() >= 2)
+            finer = ticks;
         ticks = place(tickTimes(from, to, step), from, to, step, left, width, top, metrics, locale);
-        if (fits(ticks, gap, left, width))
-            return ticks;
+        if (!fits(ticks, gap, left, width))
+            continue;
+        // A step so coarse that one label (or none) is left says less than every
+        // other label of the finer step: a week's range on a narrow axis reads
+        // "24 Nov … 26 Nov … 28 Nov", not "23 Nov" alone.
+        if (ticks.size() < 2 && !finer.isEmpty()) {
+            keepLabelsThatFit(&finer, gap, left, width);
+            if (std::count_if(finer.cbegin(), finer.cend(), [](const TimeTick &t) { return !t.label.isEmpty(); }) >= 2)
+                return finer;
+        }
+        return ticks;
     }
     // Too narrow for even the coarsest step: keep the labels that fit, left to right.
-    double lastRight = -1e9;
-    for (TimeTick &tick : ticks) {
-        if (tick.labelRect.left() < lastRight + gap || tick.labelRect.right() > left + width + 0.5) {
-            tick.label.clear();
-            tick.labelRect = QRectF();
-            continue;
-        }
-        lastRight = tick.labelRect.right();
-    }
+    keepLabelsThatFit(&ticks, gap, left, width);
     return ticks;
 }
 
