@@ -1047,6 +1047,30 @@
         <source>The region alias (View → Property aliases: each producer&apos;s region property), else the location.topology.k8s.io property</source>
         <translation>Der Alias region (Ansicht → Eigenschafts-Aliasse: die Regions-Eigenschaft jedes Herausgebers), sonst die Eigenschaft location.topology.k8s.io</translation>
     </message>
+    <message>
+        <source>Health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>The health verdict of the manager&apos;s rules (View → Health rules)</source>
+        <translation>Das Zustandsurteil nach den Regeln des Managers (Ansicht → Zustandsregeln)</translation>
+    </message>
+    <message>
+        <source>Member ID</source>
+        <translation>Member-ID</translation>
+    </message>
+    <message>
+        <source>The multicluster.x-k8s.io/inventory-member-id label: one member under several profiles</source>
+        <translation>Das Label multicluster.x-k8s.io/inventory-member-id: ein Mitglied unter mehreren Profilen</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Time since the profile was created (metadata.creationTimestamp)</source>
+        <translation>Zeit seit der Erstellung des Profils (metadata.creationTimestamp)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

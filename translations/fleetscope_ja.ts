@@ -1041,6 +1041,30 @@
         <source>The region alias (View → Property aliases: each producer&apos;s region property), else the location.topology.k8s.io property</source>
         <translation>region エイリアス（表示 → プロパティのエイリアス: 各発行元のリージョンのプロパティ）、なければ location.topology.k8s.io プロパティ</translation>
     </message>
+    <message>
+        <source>Health</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>The health verdict of the manager&apos;s rules (View → Health rules)</source>
+        <translation>マネージャーのルールによる状態の判定 (表示 → 状態ルール)</translation>
+    </message>
+    <message>
+        <source>Member ID</source>
+        <translation>メンバー ID</translation>
+    </message>
+    <message>
+        <source>The multicluster.x-k8s.io/inventory-member-id label: one member under several profiles</source>
+        <translation>multicluster.x-k8s.io/inventory-member-id ラベル: 複数のプロファイルにまたがる 1 つのメンバー</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>経過時間</translation>
+    </message>
+    <message>
+        <source>Time since the profile was created (metadata.creationTimestamp)</source>
+        <translation>プロファイル作成からの時間 (metadata.creationTimestamp)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

@@ -1,7 +1,7 @@
 #include "clustercolumndefaults.h"
 
-#include "fleet/clustercolumns.h"
 #include "fleet/clustertablemodel.h"
+#include "fleet/fleetfields.h"
 #include "fleet/fleetstore.h"
 
 #include <QEvent>
@@ -11,44 +11,9 @@
 namespace fleetscope {
 namespace {
 
-struct ColumnDefault
-{
-    int column;
-    int width;
-};
-
-// Visual order and widths. The first four (what a row is, its health, version
-// and hub) fit the ~500 px a 1024 px window leaves the table beside the groups and
-// the details pane, the manager too at 1400 px; ControlPlaneHealthy is as wide as
-// its header so that the word shows beside the icon. The hub's width follows the
-// hub names (fitHubColumn()).
-constexpr ColumnDefault order[] = {
-    {ClusterTableModel::NameColumn, 160},
-    {ClusterTableModel::ControlPlaneHealthyColumn, 150},
-    {ClusterTableModel::VersionColumn, 80},
-    {ClusterTableModel::HubColumn, 80},
-    {ClusterTableModel::ManagerColumn, 170},
-    {ClusterTableModel::ClusterSetColumn, 100},
-    {ClusterTableModel::NodesColumn, 60},
-    {ClusterTableModel::JoinedColumn, 80},
-    {ClusterTableModel::LocationColumn, 110},
-    {ClusterTableModel::LastTransitionColumn, 110},
-    {ClusterTableModel::DisplayNameColumn, 190},
-    {ClusterTableModel::NamespaceColumn, 120},
-};
-
 // Enough rows to see whether a fleet uses display names, few enough to stay
 // instant at 100k clusters.
 constexpr int displayNameSample = 500;
-
-// Shown by default only when some cluster fills them: producers differ (GKE Fleet
-// writes no ControlPlaneHealthy, no producer writes a node count), and a column
-// that is empty for the whole fleet only pushes useful ones out of sight.
-constexpr int fillDependent[] = {
-    ClusterTableModel::ControlPlaneHealthyColumn, ClusterTableModel::JoinedColumn,
-    ClusterTableModel::ClusterSetColumn,          ClusterTableModel::NodesColumn,
-    ClusterTableModel::LocationColumn,
-};
 
 } // namespace
 
@@ -95,16 +60,19 @@ void ClusterColumnDefaults::fitHubColumn()
 
 void ClusterColumnDefaults::apply()
 {
+    // The fields' visual order and widths (fleetfields.h): what a row is, its
+    // health, version and hub fit the ~500 px a 1024 px window leaves the table
+    // beside the groups and the details pane, the manager too at 1400 px.
     int visual = 0;
-    for (const ColumnDefault &column : order) {
-        if (column.column >= m_header->count())
+    for (const int column : fleetFieldsBy(&FleetField::visualRank)) {
+        if (column >= m_header->count())
             continue;
-        m_header->moveSection(m_header->visualIndex(column.column), visual++);
-        m_header->resizeSection(column.column, column.width);
+        m_header->moveSection(m_header->visualIndex(column), visual++);
+        m_header->resizeSection(column, fleetField(column).width);
+        // Display name and Namespace wait for the data; the others on request stay hidden.
+        m_header->setSectionHidden(column, fleetField(column).shown != FieldShown::Always
+                                               && fleetField(column).shown != FieldShown::WhenFilled);
     }
-    // The namespace is usually implied by the clusterset; Display name waits for the data.
-    m_header->setSectionHidden(ClusterTableModel::NamespaceColumn, true);
-    m_header->setSectionHidden(ClusterTableModel::DisplayNameColumn, true);
     m_displayNameDecided = false;
     m_fillDecided = false;
     m_namespaceShown = false;
@@ -142,7 +110,7 @@ bool ClusterColumnDefaults::anyFills(const FleetStore &store, int column)
 {
     // The first rows and the newest: a second hub's clusters come last.
     const int count = store.profileCount();
-    const ClusterColumn &spec = clusterColumn(column);
+    const FleetField &spec = fleetField(column);
     for (int i = 0; i < qMin(count, 2 * displayNameSample); ++i) {
         const int row = i < displayNameSample ? i : count - 1 - (i - displayNameSample);
         const FleetProfile &p = store.profileAt(row);
@@ -186,7 +154,9 @@ void ClusterColumnDefaults::checkFilledColumns()
         return;
     // Hidden once, on the first clusters; shown later when clusters that fill
     // them arrive, never hidden again while the window runs.
-    for (const int column : fillDependent) {
+    for (int column = 0; column < qMin(fleetFieldCount(), m_header->count()); ++column) {
+        if (fleetField(column).shown != FieldShown::WhenFilled)
+            continue;
         const bool filled = anyFills(*m_store, column);
         if (!m_fillDecided && !filled)
             m_header->setSectionHidden(column, true);

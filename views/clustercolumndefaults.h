@@ -13,12 +13,13 @@ namespace fleetscope {
 
 class FleetStore;
 
-// The cluster table's first-run columns, chosen so that a 1400 px window with the
+// The cluster table's first-run columns, in the order, widths and visibility the
+// fleet's fields declare (fleetfields.h), chosen so that a 1400 px window with the
 // details pane open shows what a person scans for: Name, ControlPlaneHealthy
 // (icon and word), Manager, Version and Hub, then ClusterSet, Nodes and the rest.
 // Display name starts hidden and appears once the fleet shows that it says more
-// than the name (in many fleets it only repeats it); the condition, ClusterSet,
-// Nodes and Location columns hide when no cluster fills them and appear when one
+// than the name (in many fleets it only repeats it); the columns of facts some
+// producers do not write hide when no cluster fills them and appear when one
 // does; Namespace appears when two clusters of a hub share a name.
 //
 // Saved layouts win: once a layout is restored (window settings, a saved view),

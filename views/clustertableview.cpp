@@ -237,7 +237,7 @@ QList<int> ClusterTableView::selectedStoreRows() const
 QStringList ClusterTableView::extraColumns() const
 {
     QStringList specs;
-    for (int column = ClusterTableModel::FixedColumnCount; column < m_table->columnCount(); ++column) {
+    for (int column = ClusterTableModel::fixedColumnCount(); column < m_table->columnCount(); ++column) {
         if (const QString spec = m_table->extraColumnSpec(column); !spec.isEmpty())
             specs << spec;
     }
@@ -249,7 +249,7 @@ void ClusterTableView::setExtraColumns(const QStringList &specs)
     if (specs == extraColumns())
         return;
     // Source columns (findings, access, flaps) have no spec and stay.
-    for (int column = m_table->columnCount() - 1; column >= ClusterTableModel::FixedColumnCount; --column) {
+    for (int column = m_table->columnCount() - 1; column >= ClusterTableModel::fixedColumnCount(); --column) {
         if (!m_table->extraColumnSpec(column).isEmpty())
             m_table->removeColumnAt(column);
     }

@@ -74,7 +74,7 @@ HistoryPanel::~HistoryPanel()
 {
     if (m_model) {
         // The model outlives this panel: take the column away before its source goes.
-        for (int column = m_model->columnCount() - 1; column >= ClusterTableModel::FixedColumnCount; --column) {
+        for (int column = m_model->columnCount() - 1; column >= ClusterTableModel::fixedColumnCount(); --column) {
             if (m_model->headerData(column, Qt::Horizontal).toString() == m_flapColumn->header()
                 && m_model->extraColumnSpec(column).isEmpty())
                 m_model->removeColumnAt(column);

@@ -308,7 +308,7 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
     const int last = bottomRight.row();
     // The fleet filter reads the profile, which only the fixed columns show;
     // other columns (history's flap counts) never change a verdict.
-    const bool retest = (m_table && topLeft.column() < ClusterTableModel::FixedColumnCount) || (!m_table && m_rowFilter);
+    const bool retest = (m_table && topLeft.column() < ClusterTableModel::fixedColumnCount()) || (!m_table && m_rowFilter);
     const bool rekey = isSorted() && topLeft.column() <= m_sortColumn && m_sortColumn <= bottomRight.column()
         && (roles.isEmpty() || roles.contains(m_sortRole));
     const int lastColumn = bottomRight.column();

@@ -1,8 +1,8 @@
 #include "clustertablemodel.h"
 
 #include "api/stringpool.h"
-#include "clustercolumns.h"
 #include "clustercolumnsource.h"
+#include "fleetfields.h"
 #include "fleetstore.h"
 #include "valueorder.h"
 
@@ -46,6 +46,11 @@ ClusterTableModel::ClusterTableModel(const FleetStore *store, QObject *parent)
 
 ClusterTableModel::~ClusterTableModel() = default;
 
+int ClusterTableModel::fixedColumnCount()
+{
+    return fleetFieldCount();
+}
+
 const FleetProfile &ClusterTableModel::profileAt(int row) const
 {
     return m_store->profileAt(row);
@@ -55,7 +60,7 @@ int ClusterTableModel::extraColumn(bool isLabel, const QString &key) const
 {
     for (size_t i = 0; i < m_extraColumns.size(); ++i) {
         if (m_extraColumns[i].isLabel == isLabel && m_extraColumns[i].key == key)
-            return FixedColumnCount + int(i);
+            return fixedColumnCount() + int(i);
     }
     return -1;
 }
@@ -95,9 +100,9 @@ int ClusterTableModel::labelColumn(const QString &key) const
 
 QString ClusterTableModel::extraColumnSpec(int column) const
 {
-    if (column < FixedColumnCount || column >= columnCount())
+    if (column < fixedColumnCount() || column >= columnCount())
         return {};
-    const ExtraColumn &extra = m_extraColumns[size_t(column - FixedColumnCount)];
+    const ExtraColumn &extra = m_extraColumns[size_t(column - fixedColumnCount())];
     if (extra.source)
         return {};
     return (extra.isLabel ? QStringLiteral("label:") : QStringLiteral("property:")) + extra.key;
@@ -107,7 +112,7 @@ int ClusterTableModel::columnOf(const ClusterColumnSource *source) const
 {
     const auto it = std::find_if(m_extraColumns.cbegin(), m_extraColumns.cend(),
                                  [source](const ExtraColumn &column) { return column.source == source; });
-    return it == m_extraColumns.cend() ? -1 : FixedColumnCount + int(it - m_extraColumns.cbegin());
+    return it == m_extraColumns.cend() ? -1 : fixedColumnCount() + int(it - m_extraColumns.cbegin());
 }
 
 int ClusterTableModel::addSourceColumn(const ClusterColumnSource *source)
@@ -142,10 +147,10 @@ void ClusterTableModel::sourceColumnChanged(const ClusterColumnSource *source, c
 
 bool ClusterTableModel::removeColumnAt(int column)
 {
-    if (column < FixedColumnCount || column >= columnCount())
+    if (column < fixedColumnCount() || column >= columnCount())
         return false;
     beginRemoveColumns(QModelIndex(), column, column);
-    m_extraColumns.erase(m_extraColumns.begin() + (column - FixedColumnCount));
+    m_extraColumns.erase(m_extraColumns.begin() + (column - fixedColumnCount()));
     endRemoveColumns();
     return true;
 }
@@ -157,7 +162,7 @@ int ClusterTableModel::rowCount(const QModelIndex &parent) const
 
 int ClusterTableModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : FixedColumnCount + int(m_extraColumns.size());
+    return parent.isValid() ? 0 : fixedColumnCount() + int(m_extraColumns.size());
 }
 
 qint64 ClusterTableModel::now() const
@@ -184,14 +189,14 @@ QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
     if (role == HealthRole)
         return int(row.health);
     const int column = index.column();
-    if (column >= FixedColumnCount) {
+    if (column >= fixedColumnCount()) {
         QString scratch;
-        const QString *value = extraValue(m_extraColumns[size_t(column - FixedColumnCount)], row, &scratch);
+        const QString *value = extraValue(m_extraColumns[size_t(column - fixedColumnCount())], row, &scratch);
         if (role == SortRole)
             return extraSortValue(value);
         return role == Qt::DisplayRole && value ? QVariant(*value) : QVariant();
     }
-    const ClusterColumn &spec = clusterColumn(column);
+    const FleetField &spec = fleetField(column);
     switch (role) {
     case Qt::DisplayRole:
         if (column == ClusterSetColumn && row.clusterSet.isEmpty())
@@ -212,15 +217,15 @@ QVariant ClusterTableModel::headerData(int section, Qt::Orientation orientation,
         return QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return QVariant();
-    if (section >= FixedColumnCount) {
-        const ExtraColumn &extra = m_extraColumns[size_t(section - FixedColumnCount)];
+    if (section >= fixedColumnCount()) {
+        const ExtraColumn &extra = m_extraColumns[size_t(section - fixedColumnCount())];
         if (extra.source)
             return role == Qt::ToolTipRole ? extra.source->toolTip() : extra.source->header();
         if (role == Qt::ToolTipRole)
             return extra.isLabel ? tr("Label %1").arg(extra.key) : tr("Property %1").arg(extra.key);
         return extra.key;
     }
-    const ClusterColumn &spec = clusterColumn(section);
+    const FleetField &spec = fleetField(section);
     return tr(role == Qt::ToolTipRole ? spec.toolTip : spec.title);
 }
 

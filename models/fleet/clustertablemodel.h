@@ -17,7 +17,7 @@ struct FleetProfile;
 // of the data and nothing is cached per cell. The store's row notifications are
 // already model-shaped (see FleetStore) and pass through as begin/end insert and
 // remove and ranged dataChanged; live data never resets the model. The fixed
-// columns are described once, in clustercolumns.h. Views sort and filter
+// columns are the fleet's fields, described once in fleetfields.h. Views sort and filter
 // through ClusterFilterProxy, which sorts by SortRole.
 class ClusterTableModel final : public QAbstractTableModel
 {
@@ -38,8 +38,11 @@ public:
         LocationColumn,
         NodesColumn,
         LastTransitionColumn,
-        FixedColumnCount,
+        HealthColumn,
     };
+    // The fixed columns are the fields of fleetfields.h, in order; the columns
+    // named above are those the views treat specially.
+    static int fixedColumnCount();
     enum Role {
         // What the column sorts by: qint64 for the fixed columns with an integer
         // order (packed versions, condition ranks, node counts in thousandths,

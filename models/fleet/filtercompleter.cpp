@@ -5,6 +5,7 @@
 #include "filterlexer.h"
 #include "filterparser.h"
 #include "filtervalueindex.h"
+#include "fleetfields.h"
 #include "fleetstore.h"
 
 #include <QSet>
@@ -87,6 +88,15 @@ void addValuesOf(FilterField field, QStringView key, const FleetStore &store, Fi
     case FilterField::Hub:
         for (const int hub : store.activeHubs())
             out->add(store.hubStatus(hub).hub);
+        return;
+    case FilterField::Column:
+        // A field read through its text: the values the rows show (the hub's name is not among them).
+        if (const int field = fleetFieldIndex(key); field >= 0) {
+            for (const FleetProfile &row : store.profiles()) {
+                if (const QString text = fleetField(field).text(row, QString(), 0); !text.isEmpty())
+                    out->addTemporary(text);
+            }
+        }
         return;
     case FilterField::Name:
     case FilterField::DisplayName:

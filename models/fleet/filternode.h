@@ -26,6 +26,7 @@ enum class FilterField : quint8 {
     Label,           // key = label key
     Property,        // key = property name
     PropertyOrLabel, // an unqualified dotted key: the property, else the label
+    Column,          // a field of the field table read through its text (fleetfields.h)
 };
 
 enum class FilterOp : quint8 {
@@ -60,6 +61,7 @@ struct FilterNode
     // Conditions: a bit per ConditionStatus; health: a bit per Health.
     quint8 statusMask = 0;
     int offset = 0; // where the term starts in the filter text
+    int fieldIndex = -1; // Column: which field (fleetField())
     QString key;    // interned, so that it shares its buffer with the profiles' names
     QStringList values;
     double number = 0;

@@ -4,6 +4,7 @@
 
 #include "api/clusterfacts.h"
 #include "api/stringpool.h"
+#include "fleetfields.h"
 
 #include <QCoreApplication>
 
@@ -13,27 +14,6 @@ namespace fleetscope {
 namespace {
 
 using K = FilterToken::Kind;
-
-struct BuiltinKey
-{
-    const char16_t *spelling;
-    FilterField field;
-};
-
-// The first spelling of each field is the one completion offers.
-constexpr BuiltinKey builtinKeyTable[] = {
-    {u"name", FilterField::Name},
-    {u"displayName", FilterField::DisplayName},
-    {u"display", FilterField::DisplayName},
-    {u"hub", FilterField::Hub},
-    {u"namespace", FilterField::Namespace},
-    {u"ns", FilterField::Namespace},
-    {u"clusterset", FilterField::ClusterSet},
-    {u"manager", FilterField::Manager},
-    {u"member", FilterField::MemberId},
-    {u"version", FilterField::Version},
-    {u"health", FilterField::Health},
-};
 
 constexpr char16_t labelPrefix[] = u"label:";
 constexpr char16_t propertyPrefix[] = u"property:";
@@ -107,24 +87,20 @@ FilterParser::FilterParser(const QString &text)
 QStringList FilterParser::builtinKeys()
 {
     QStringList keys;
-    FilterField last = FilterField::PropertyOrLabel;
-    for (const BuiltinKey &key : builtinKeyTable) {
-        if (key.field != last)
-            keys.append(QString::fromUtf16(key.spelling));
-        last = key.field;
+    for (int i = 0; i < fleetFieldCount(); ++i) {
+        if (fleetField(i).filterable)
+            keys.append(QString::fromUtf16(fleetField(i).key));
     }
     return keys;
 }
 
 bool FilterParser::builtinField(QStringView key, FilterField *field)
 {
-    for (const BuiltinKey &builtin : builtinKeyTable) {
-        if (key.compare(QStringView(builtin.spelling), Qt::CaseInsensitive) == 0) {
-            *field = builtin.field;
-            return true;
-        }
-    }
-    return false;
+    const int index = fleetFieldIndex(key);
+    if (index < 0 || !fleetField(index).filterable)
+        return false;
+    *field = fleetField(index).filter;
+    return true;
 }
 
 void FilterParser::fail(int offset, const QString &message)
@@ -290,6 +266,8 @@ void FilterParser::resolveKey(const FilterToken &keyToken, FilterNode *node)
     if (node->field == FilterField::Label || node->field == FilterField::Property
         || node->field == FilterField::Condition || node->field == FilterField::PropertyOrLabel)
         node->key = StringPool::shared().intern(name);
+    if (node->field == FilterField::Column)
+        node->fieldIndex = fleetFieldIndex(name);
 }
 
 int FilterParser::parseTerm()
@@ -385,7 +363,8 @@ void FilterParser::checkValue(FilterNode *node, const FilterToken &keyToken, con
     }
     node->values.append(value);
     const bool orderable = node->field == FilterField::Version || node->field == FilterField::Property
-        || node->field == FilterField::Label || node->field == FilterField::PropertyOrLabel;
+        || node->field == FilterField::Label || node->field == FilterField::PropertyOrLabel
+        || node->field == FilterField::Column;
     if (isOrdering(op)) {
         if (!orderable)
             fail(opToken.offset, QCoreApplication::translate("FilterParser", "%1 does not apply to '%2'").arg(describeToken(opToken), keyToken.text));

@@ -29,7 +29,8 @@ public:
     int errorOffset() const { return m_errorOffset; }
     const QString &errorMessage() const { return m_errorMessage; }
 
-    // Keys every filter understands, in the spelling completion offers.
+    // Keys every filter understands (the filterable fields of fleetfields.h), in
+    // the spelling completion offers.
     static QStringList builtinKeys();
     // "name" → Name etc. (case-insensitive); false for anything that is not built in.
     static bool builtinField(QStringView key, FilterField *field);

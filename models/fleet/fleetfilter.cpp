@@ -1,6 +1,7 @@
 #include "fleetfilter.h"
 
 #include "filterparser.h"
+#include "fleetfields.h"
 #include "fleetstore.h"
 #include "verdictmemo.h"
 
@@ -56,6 +57,9 @@ const QString *fieldValue(const FilterNode &node, const FleetProfile &row, const
         if (const FieldText value = p.propertyText(node.key))
             return value.text(scratch);
         return p.metadata.labels.findText(node.key).text(scratch);
+    case FilterField::Column:
+        *scratch = fleetField(node.fieldIndex).text(row, store ? store->hubName(row.hub) : QString(), 0);
+        return nonEmpty(*scratch);
     case FilterField::Health:
     case FilterField::Condition:
         break;
@@ -184,6 +188,8 @@ int orderByCost(std::vector<FilterNode> *nodes, int index)
     case FilterField::Property:
     case FilterField::PropertyOrLabel:
         break;
+    case FilterField::Column:
+        return 8;
     }
     return node.valueType == FilterValueType::Text ? 5 : 7;
 }
@@ -200,7 +206,8 @@ bool memoizes(const FilterNode &node)
     case FilterField::MemberId:
     case FilterField::Health:
     case FilterField::Condition:
-        return false; // one value per cluster, or no text at all
+    case FilterField::Column:
+        return false; // one value per cluster, no text at all, or text made per row
     default:
         break;
     }
@@ -242,6 +249,7 @@ unsigned readsOf(const FilterNode &node)
     case FilterField::Property:
         return ReadsRecord | ReadsProperties;
     case FilterField::PropertyOrLabel:
+    case FilterField::Column:
         return ReadsRecord | ReadsProperties | ReadsLabels;
     case FilterField::Hub:
     case FilterField::ClusterSet:

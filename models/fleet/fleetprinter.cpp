@@ -1,8 +1,7 @@
 #include "fleetprinter.h"
 
 #include "api/yamljson.h"
-#include "clustercolumns.h"
-#include "clustertablemodel.h"
+#include "fleetfields.h"
 
 #include <algorithm>
 #include <numeric>
@@ -16,8 +15,12 @@ QString orNone(const QString &text)
     return text.isEmpty() ? QStringLiteral("<none>") : text;
 }
 
-// The columns of FleetPrinter::columns() printed here rather than from a cell of the cluster table.
-enum PrintedColumn { HealthVerdict = 6, MemberId = 12, Age = 13 };
+// The fields in print order: FleetPrinter::columns()[i] prints fleetField(printedFields()[i]).
+const std::vector<int> &printedFields()
+{
+    static const std::vector<int> order = fleetFieldsBy(&FleetField::printRank);
+    return order;
+}
 
 const std::pair<const char16_t *, FleetPrinter::Format> formatTable[] = {
     {u"table", FleetPrinter::Format::Table}, {u"wide", FleetPrinter::Format::Wide},
@@ -48,22 +51,15 @@ bool FleetPrinter::parseFormat(const QString &text, Format *format)
 
 const QList<PrintColumn> &FleetPrinter::columns()
 {
-    static const QList<PrintColumn> all{
-        {QStringLiteral("hub"), QStringLiteral("HUB")},
-        {QStringLiteral("namespace"), QStringLiteral("NAMESPACE"), 0, {QStringLiteral("ns")}},
-        {QStringLiteral("name"), QStringLiteral("NAME")},
-        {QStringLiteral("clusterset"), QStringLiteral("CLUSTERSET")},
-        {QStringLiteral("manager"), QStringLiteral("MANAGER")},
-        {QStringLiteral("version"), QStringLiteral("VERSION")},
-        {QStringLiteral("health"), QStringLiteral("HEALTH")},
-        {QStringLiteral("displayName"), QStringLiteral("DISPLAY NAME"), 1, {QStringLiteral("display")}},
-        {QStringLiteral("controlplane"), QStringLiteral("CONTROLPLANE"), 1},
-        {QStringLiteral("joined"), QStringLiteral("JOINED"), 1},
-        {QStringLiteral("location"), QStringLiteral("LOCATION"), 1},
-        {QStringLiteral("nodes"), QStringLiteral("NODES"), 1},
-        {QStringLiteral("member"), QStringLiteral("MEMBER ID"), 1},
-        {QStringLiteral("age"), QStringLiteral("AGE"), 1},
-    };
+    static const QList<PrintColumn> all = [] {
+        QList<PrintColumn> columns;
+        for (const int index : printedFields()) {
+            const FleetField &field = fleetField(index);
+            columns.append({QString::fromUtf16(field.key), QString::fromLatin1(field.printHeader), field.printPriority,
+                            field.alias ? QStringList{QString::fromUtf16(field.alias)} : QStringList()});
+        }
+        return columns;
+    }();
     return all;
 }
 
@@ -141,27 +137,12 @@ QList<int> FleetPrinter::sortedRows() const
 
 QString FleetPrinter::cell(const FleetProfile &p, int column) const
 {
-    // CSV keeps empty cells empty and times exact; a table says <none> and how long ago.
-    const bool csv = m_table.style() == TablePrinter::Style::Csv;
-    if (column == HealthVerdict)
-        return healthName(p.health);
-    if (column == MemberId)
-        return csv ? QString(p.memberId) : orNone(p.memberId);
-    if (column == Age) {
-        const KubeTime created = p.profile().metadata.creationTimestamp;
-        if (csv)
-            return formatKubeTime(created);
-        return created ? humanDuration(m_nowMs - created) : QStringLiteral("<unknown>");
-    }
-    // The others are the cluster table's cells (clustercolumns.h), so that a
-    // column reads the same on screen and in print.
-    using T = ClusterTableModel;
-    static constexpr int tableColumnOf[] = {
-        T::HubColumn, T::NamespaceColumn, T::NameColumn, T::ClusterSetColumn, T::ManagerColumn, T::VersionColumn,
-        -1 /* health */, T::DisplayNameColumn, T::ControlPlaneHealthyColumn, T::JoinedColumn, T::LocationColumn,
-        T::NodesColumn};
-    const QString text = clusterColumn(tableColumnOf[column]).text(p, hubName(p.hub), m_nowMs);
-    return csv ? text : orNone(text);
+    // The cluster table's cells, so that a column reads the same on screen and in
+    // print; CSV keeps empty cells empty and times exact, a table says <none>.
+    const FleetField &field = fleetField(printedFields()[size_t(column)]);
+    if (m_table.style() == TablePrinter::Style::Csv)
+        return field.exactText ? field.exactText(p) : field.text(p, hubName(p.hub), m_nowMs);
+    return orNone(field.text(p, hubName(p.hub), m_nowMs));
 }
 
 nlohmann::json FleetPrinter::item(const FleetProfile &p) const

@@ -155,7 +155,7 @@ void TestFleetscopeCli::rejectsBadCommandLines_data()
     row("list near format", {"list", "--output=jsn"},
         R"(-o/--output: unknown value "jsn" (expected one of: table, wide, name, json, yaml, csv, custom-columns=HEADER:FIELD,...); did you mean "json"?)");
     row("list custom columns unknown field", {"list", "-o", "custom-columns=NAME:cluster"},
-        R"(-o/--output: custom-columns: unknown field "cluster" (fields: hub, namespace, name, clusterset, manager, version, health, displayName, controlplane, joined, location, nodes, member, age))");
+        R"(-o/--output: custom-columns: unknown field "cluster" (fields: hub, namespace, name, clusterset, manager, version, health, displayName, controlplane, joined, location, nodes, member, age, lastTransition))");
     row("list custom columns malformed", {"list", "-o", "custom-columns=NAME"},
         R"(-o/--output: custom-columns: expected HEADER:FIELD, got "NAME")");
     row("list no-headers takes no value", {"list", "--no-headers=yes"}, R"(option "--no-headers" takes no value)");

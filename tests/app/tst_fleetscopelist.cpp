@@ -143,7 +143,7 @@ void TestFleetscopeList::customColumnsAndNoHeaders()
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
     QVERIFY2(r.err.contains("unknown field \"nmae\" (fields: hub, namespace, name, clusterset, manager, version, health, "
-                            "displayName, controlplane, joined, location, nodes, member, age); did you mean \"name\"?"),
+                            "displayName, controlplane, joined, location, nodes, member, age, lastTransition); did you mean \"name\"?"),
              r.err.constData());
 }
 

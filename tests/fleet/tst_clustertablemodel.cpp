@@ -84,7 +84,7 @@ void TestClusterTableModel::showsFixedColumns()
     delta.upsertedProfiles = {synthetic::profile(7)};
     store.applyDelta(hub, delta);
     QCOMPARE(model.rowCount(), 1);
-    QCOMPARE(model.columnCount(), int(ClusterTableModel::FixedColumnCount));
+    QCOMPARE(model.columnCount(), ClusterTableModel::fixedColumnCount());
     QCOMPARE(model.headerData(ClusterTableModel::VersionColumn, Qt::Horizontal).toString(), "Version");
     QCOMPARE(model.headerData(ClusterTableModel::LastTransitionColumn, Qt::Horizontal).toString(), "Last transition");
 
@@ -145,7 +145,7 @@ void TestClusterTableModel::addsAndRemovesDynamicColumns()
 
     const int typeColumn = model.addPropertyColumn("type.node.k8s.io");
     const int envColumn = model.addLabelColumn("env");
-    QCOMPARE(typeColumn, int(ClusterTableModel::FixedColumnCount));
+    QCOMPARE(typeColumn, ClusterTableModel::fixedColumnCount());
     QCOMPARE(envColumn, typeColumn + 1);
     QCOMPARE(model.addLabelColumn("env"), envColumn); // no duplicates
     QCOMPARE(model.columnCount(), envColumn + 1);
@@ -160,7 +160,7 @@ void TestClusterTableModel::addsAndRemovesDynamicColumns()
     QVERIFY(model.removeColumnAt(typeColumn));
     QCOMPARE(model.labelColumn("env"), typeColumn);
     QCOMPARE(model.propertyColumn("type.node.k8s.io"), -1);
-    QCOMPARE(model.columnCount(), int(ClusterTableModel::FixedColumnCount) + 2);
+    QCOMPARE(model.columnCount(), ClusterTableModel::fixedColumnCount() + 2);
 }
 
 void TestClusterTableModel::coalescesChangedRowsIntoRanges()

@@ -408,7 +408,7 @@ void TestFleetFilter::completesKeys()
     const FilterCompletions loc = FilterCompleter::completions(m_store, m_index, "manager=ocm loc", 15);
     QCOMPARE(loc.replaceStart, 12);
     QCOMPARE(loc.replaceLength, 3);
-    QCOMPARE(loc.candidates, QStringList{"location.topology.k8s.io"});
+    QCOMPARE(loc.candidates, (QStringList{"location", "location.topology.k8s.io"}));
 
     const FilterCompletions labels = FilterCompleter::completions(m_store, m_index, "label:e", 7);
     QCOMPARE(labels.candidates, QStringList{"label:env"});

@@ -53,7 +53,7 @@ private slots:
 
         FlapColumn flaps(&store, 4, 24);
         const int column = model.addSourceColumn(&flaps);
-        QCOMPARE(column, int(ClusterTableModel::FixedColumnCount));
+        QCOMPARE(column, ClusterTableModel::fixedColumnCount());
         QCOMPARE(model.addSourceColumn(&flaps), column); // once only
         QCOMPARE(model.headerData(column, Qt::Horizontal).toString(), QStringLiteral("Flaps"));
         QVERIFY(model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QLatin1String("24 h")));
@@ -88,7 +88,7 @@ private slots:
         QCOMPARE(order, (QStringList{QStringLiteral("a"), QStringLiteral("c"), QStringLiteral("b"), QStringLiteral("d")}));
 
         QVERIFY(model.removeColumnAt(column));
-        QCOMPARE(model.columnCount(), int(ClusterTableModel::FixedColumnCount));
+        QCOMPARE(model.columnCount(), ClusterTableModel::fixedColumnCount());
     }
 
     // A refresh under churn moves a few counts of thousands: setCounts() names
