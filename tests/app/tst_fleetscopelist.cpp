@@ -142,9 +142,9 @@ void TestFleetscopeList::customColumnsAndNoHeaders()
     r = runProcess(fleetscopeExecutable(), list + QStringList{QStringLiteral("-o"), QStringLiteral("custom-columns=X:nmae")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(r.err.contains("unknown field \"nmae\" (fields: hub, namespace, name, clusterset, manager, version, health, "
-                            "displayName, controlplane, joined, location, nodes, member, age, lastTransition); did you mean \"name\"?"),
+    QVERIFY2(r.err.contains("unknown field \"nmae\" (fields: hub, namespace, name, clusterset, manager, version, health, "),
              r.err.constData());
+    QVERIFY2(r.err.contains("); did you mean \"name\"?"), r.err.constData());
 }
 
 void TestFleetscopeList::remembersPrintedTargetsForCompletion()
