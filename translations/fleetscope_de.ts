@@ -1071,6 +1071,14 @@
         <source>Time since the profile was created (metadata.creationTimestamp)</source>
         <translation>Zeit seit der Erstellung des Profils (metadata.creationTimestamp)</translation>
     </message>
+    <message>
+        <source>Platform</source>
+        <translation>Plattform</translation>
+    </message>
+    <message>
+        <source>The platform alias (View → Property aliases: OCM&apos;s platform.open-cluster-management.io)</source>
+        <translation>Der Alias platform (Ansicht → Property-Aliase: platform.open-cluster-management.io von OCM)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

@@ -1065,6 +1065,14 @@
         <source>Time since the profile was created (metadata.creationTimestamp)</source>
         <translation>プロファイル作成からの時間 (metadata.creationTimestamp)</translation>
     </message>
+    <message>
+        <source>Platform</source>
+        <translation>プラットフォーム</translation>
+    </message>
+    <message>
+        <source>The platform alias (View → Property aliases: OCM&apos;s platform.open-cluster-management.io)</source>
+        <translation>platform 別名 (表示 → プロパティの別名: OCM の platform.open-cluster-management.io)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

@@ -244,6 +244,15 @@ const FleetField fields[] = {
      false, F::Column, 13, 1, 14, 70, S::OnRequest, ageText,
      [](const FleetProfile &r) { return qint64(r.profile().metadata.creationTimestamp); }, creationTime,
      creationTime},
+    {u"platform", nullptr, QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Platform"),
+     QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel",
+                       "The platform alias (View → Property aliases: OCM's platform.open-cluster-management.io)"),
+     "PLATFORM", //
+     true, F::Column, 14, 1, 15, 90, S::WhenFilled,
+     [](const FleetProfile &r, const QString &, qint64) {
+         return PropertyAliases::active().value(r.profile(), u"platform").toString();
+     },
+     nullptr, nullptr, nullptr},
 };
 
 } // namespace
