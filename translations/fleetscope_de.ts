@@ -1079,6 +1079,14 @@
         <source>The platform alias (View → Property aliases: OCM&apos;s platform.open-cluster-management.io)</source>
         <translation>Der Alias platform (Ansicht → Property-Aliase: platform.open-cluster-management.io von OCM)</translation>
     </message>
+    <message>
+        <source>Providers</source>
+        <translation>Provider</translation>
+    </message>
+    <message>
+        <source>status.accessProviders: how to reach the member (provider=google; provider~ for one of several)</source>
+        <translation>status.accessProviders: wie das Mitglied erreicht wird (provider=google; provider~ für einen von mehreren)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

@@ -1073,6 +1073,14 @@
         <source>The platform alias (View → Property aliases: OCM&apos;s platform.open-cluster-management.io)</source>
         <translation>platform 別名 (表示 → プロパティの別名: OCM の platform.open-cluster-management.io)</translation>
     </message>
+    <message>
+        <source>Providers</source>
+        <translation>プロバイダー</translation>
+    </message>
+    <message>
+        <source>status.accessProviders: how to reach the member (provider=google; provider~ for one of several)</source>
+        <translation>status.accessProviders: メンバーへの接続方法 (provider=google。複数のうちの 1 つは provider~)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

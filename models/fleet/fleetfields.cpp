@@ -253,6 +253,18 @@ const FleetField fields[] = {
          return PropertyAliases::active().value(r.profile(), u"platform").toString();
      },
      nullptr, nullptr, nullptr},
+    {u"provider", u"providers", QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "Providers"),
+     QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel",
+                       "status.accessProviders: how to reach the member (provider=google; provider~ for one of several)"),
+     "PROVIDERS", //
+     true, F::Column, 15, 1, 16, 110, S::OnRequest,
+     [](const FleetProfile &r, const QString &, qint64) {
+         QString names;
+         for (const AccessProvider &provider : r.profile().accessProviders)
+             names += (names.isEmpty() ? QString() : QStringLiteral(", ")) + provider.name.toString();
+         return names;
+     },
+     nullptr, nullptr, nullptr},
 };
 
 } // namespace
