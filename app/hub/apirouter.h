@@ -43,6 +43,8 @@ struct ApiResponse
     std::chrono::milliseconds delay{0}; // fault: answer this late
     // Fault: a body made on the fly (chunked): appends to *chunk, false after the last.
     std::function<bool(std::string *chunk)> generate;
+    // Fault: gzip the body whatever its size (if the client asks) and send half of it.
+    bool brokenGzip = false;
 };
 
 struct AccessPolicy

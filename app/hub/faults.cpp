@@ -37,6 +37,8 @@ const char *faultName(FaultKind kind)
         return "duplicate-keys";
     case FaultKind::WrongTypes:
         return "wrong-types";
+    case FaultKind::BrokenGzip:
+        return "broken-gzip";
     case FaultKind::Endless:
         return "endless";
     case FaultKind::WatchDrip:

@@ -27,6 +27,7 @@ enum class FaultKind : int {
     InvalidUtf8,        // a string that is not UTF-8
     DuplicateKeys,      // a JSON object with the same key twice
     WrongTypes,         // spec a number, labels a string, conditions a string
+    BrokenGzip,         // a gzip list body cut in half (when the client asked for gzip)
     Endless,            // a list body that never ends
     WatchDrip,          // a watch that drips one byte per second and never finishes an event
     NoAnswer,           // accept the request and never answer

@@ -107,6 +107,10 @@ void applyHostileListFault(FaultInjector &faults, const std::function<bool()> &s
         };
         return;
     }
+    if (faults.fire(FaultKind::BrokenGzip)) {
+        response->brokenGzip = true;
+        return;
+    }
     if (items.empty())
         return;
     nlohmann::json &first = items[0];

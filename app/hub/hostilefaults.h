@@ -12,8 +12,8 @@ class FaultInjector;
 // with bounded memory and a clear error. Each fires per --fault-<name> like the others.
 //
 // After a LIST answer was built: corrupts its body (a 10 MB object, 100 000-deep
-// nesting, invalid UTF-8, duplicate keys, wrong types) or replaces it with a generated
-// stream (a million items, or items that never end).
+// nesting, invalid UTF-8, duplicate keys, wrong types, a gzip stream cut in half) or
+// replaces it with a generated stream (a million items, or items that never end).
 void applyHostileListFault(FaultInjector &faults, const std::function<bool()> &stopped, ApiResponse *response);
 
 // For a WATCH: drip a bookmark event one byte per second, forever.

@@ -157,6 +157,7 @@ Faults (each P or P@N: probability P in [0,1], at most N times; "1@3" = the firs
         "a list item with a string that is not UTF-8",
         "a list item with duplicate JSON keys",
         "list items whose fields have the wrong JSON types",
+        "a gzip list body cut in half (when the client asks for gzip)",
         "a list body that never ends",
         "a watch that drips one byte per second",
         "accept a request and never answer it",

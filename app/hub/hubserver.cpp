@@ -288,9 +288,11 @@ void HubServer::Impl::handle(const httplib::Request &req, httplib::Response &res
     // would pick brotli for "br", minutes for a 100k-profile list). Like kube-apiserver,
     // only bodies over 128 KiB are gzipped, at level 1, and only when the client asks.
     auto body = std::make_shared<std::string>(std::move(response.body));
-    if (body->size() > kGzipThreshold && acceptsGzip(req.get_header_value("Accept-Encoding"))) {
+    if ((body->size() > kGzipThreshold || response.brokenGzip) && acceptsGzip(req.get_header_value("Accept-Encoding"))) {
         std::string compressed;
         if (gzipCompress(*body, &compressed)) {
+            if (response.brokenGzip)
+                compressed.resize(compressed.size() / 2);
             *body = std::move(compressed);
             res.set_header("Content-Encoding", "gzip");
         }

@@ -52,6 +52,8 @@ public:
     QUrl url(const QString &apiPath, const QUrlQuery &query = {}) const;
     // The normalised server URL (scheme added as client-go does when missing).
     QUrl serverUrl() const { return m_server; }
+    // The kubeconfig's disable-compression: requests ask for identity bodies.
+    bool compressionDisabled() const { return m_disableCompression; }
 
     // Things people should know but that do not stop us (insecure-skip-tls-verify,
     // a token that is ignored). Never contain secrets.

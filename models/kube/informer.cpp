@@ -134,6 +134,10 @@ QNetworkReply *ResourceInformer::get(QNetworkAccessManager *manager, const QUrlQ
     request.setTransferTimeout(transferTimeoutMs);
     if (!m_options.accept.isEmpty())
         request.setRawHeader("Accept", m_options.accept);
+    // A list page is read whole before it is parsed: asked for here, its gzip is
+    // ours to inflate in one call (GzipInflater) rather than Qt's, chunk by chunk.
+    if (manager == m_lists && !m_lists->compressionDisabled())
+        request.setRawHeader("Accept-Encoding", "gzip");
     QNetworkReply *reply = manager->get(request);
     m_reply = reply;
     return reply;
@@ -218,8 +222,19 @@ void ResourceInformer::onListReplyFinished()
     m_reply = nullptr;
     reply->deleteLater();
     appendAvailable(reply, &m_page);
-    const QByteArray &body = m_page;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->rawHeader("Content-Encoding").trimmed().compare("gzip", Qt::CaseInsensitive) == 0) {
+        QString why;
+        if (!m_inflater.inflate(&m_page, m_options.maxResponseBytes, qsizetype(jsonPadding), &why)) {
+            m_page.clear(); // an error status is then reported without its body
+            if (reply->error() == QNetworkReply::NoError && status == 200) {
+                m_continueToken.clear();
+                handleFailure(ApiError::badResponse(m_spec.describe() + QStringLiteral(": ") + why), true);
+                return;
+            }
+        }
+    }
+    const QByteArray &body = m_page;
     if (reply->error() != QNetworkReply::NoError || status != 200) {
         const ApiError error = errorOf(reply, body);
         if (error.isExpired() && !m_continueToken.isEmpty()) {
@@ -274,6 +289,7 @@ void ResourceInformer::onListReplyFinished()
     }
     m_resourceVersion = listVersion;
     m_reader.releaseBuffers();
+    m_inflater.release();
     m_page = QByteArray();
     m_cache->listFinished(m_spec);
     if (m_synced)

@@ -2,6 +2,7 @@
 
 #include "kube/apierror.h"
 #include "kube/backoff.h"
+#include "kube/gzipinflater.h"
 #include "kube/informersink.h"
 #include "kube/resourcespec.h"
 #include "kube/responsereader.h"
@@ -140,6 +141,7 @@ private:
     QTimer *m_inactivityTimer;
     WatchFramer m_framer;
     ResponseReader m_reader;
+    GzipInflater m_inflater;
     // The list page being read, its allocation reused from page to page of one
     // list: a fresh ~0.8 MB buffer per page is fresh pages (~200 faults a page).
     QByteArray m_page;
