@@ -5,7 +5,7 @@
 #include "memberstrip.h"
 #include "rundialog.h"
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetstore.h"
 #include "fleet/savedviewstore.h"
@@ -96,7 +96,7 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
     , m_selectedRows(std::move(selectedRows))
     , m_engine(new ResourceEngine(this))
     , m_model(new ResourceTableModel(m_engine, this))
-    , m_proxy(new ClusterFilterProxy(m_model, this))
+    , m_proxy(new SortFilterProxy(m_model, this))
     , m_memberModel(new MemberStateModel(m_engine, this))
 {
     setObjectName(QStringLiteral("resourcesWindow"));

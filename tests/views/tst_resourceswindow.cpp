@@ -7,7 +7,8 @@
 #include "accesscontroller.h"
 #include "clustertableview.h"
 #include "demofleet.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "mainwindow.h"
@@ -85,8 +86,8 @@ void TestResourcesWindow::initTestCase()
             m_memberRows << row;
     }
     QCOMPARE(m_memberRows.size(), 20);
-    ClusterFilterProxy *proxy = m_window->clusterProxy();
-    proxy->setScope({});
+    SortFilterProxy *proxy = m_window->clusterProxy();
+    m_window->clusterFilter()->setScope({});
     QItemSelection selection;
     for (int row = 0; row < proxy->rowCount(); ++row) {
         if (m_memberRows.contains(proxy->mapToSource(proxy->index(row, 0)).row()))
@@ -172,7 +173,7 @@ void TestResourcesWindow::searchGroupAndSort()
 {
     auto *search = m_resources->findChild<QLineEdit *>(QStringLiteral("search"));
     QTest::keyClicks(search, QStringLiteral("CrashLoop"));
-    ClusterFilterProxy *proxy = m_resources->proxy();
+    SortFilterProxy *proxy = m_resources->proxy();
     QVERIFY(proxy->rowCount() > 0 && proxy->rowCount() < m_resources->tableModel()->rowCount());
     for (int row = 0; row < proxy->rowCount(); ++row)
         QCOMPARE(proxy->index(row, 4).data().toString(), QStringLiteral("CrashLoopBackOff"));
