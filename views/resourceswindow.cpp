@@ -367,16 +367,7 @@ bool ResourcesWindow::apply()
     m_sized = false;
     m_engine->setAccess(access);
     m_engine->start(members, query);
-    // Several namespaces beyond those watched one by one are read cluster-wide: pick them here.
-    const QStringList chosen = query.namespaces;
-    const QString search = m_search->text();
-    m_proxy->setRowFilter([this, chosen, search](int row) {
-        if (chosen.size() > ResourceQuery::maxNamespaceWatches
-            && !chosen.contains(m_model->rowAt(row).metadata.namespaceName.toString()))
-            return false;
-        return search.isEmpty() || m_model->rowContains(row, search);
-    });
-    updateStatus();
+    setSearchText(m_search->text());
     return true;
 }
 
@@ -384,6 +375,7 @@ void ResourcesWindow::setSearchText(const QString &text)
 {
     if (m_search->text() != text)
         m_search->setText(text);
+    // Several namespaces beyond those watched one by one are read cluster-wide: pick them here.
     const QStringList chosen = m_engine->query().namespaces;
     m_proxy->setRowFilter([this, chosen, text](int row) {
         if (chosen.size() > ResourceQuery::maxNamespaceWatches
