@@ -165,6 +165,14 @@ void TestResourcesWindow::podsAcrossDemoMembers()
         texts << strip->index(i).data().toString();
     QVERIFY2(texts.filter(QStringLiteral(": forbidden (list, cluster-wide)")).size() == 1, qPrintable(texts.join(u'\n')));
     QCOMPARE(texts.filter(QStringLiteral(": unreachable")).size(), 2);
+    // The strip itself shows the problems first: down, then forbidden, then the live ones.
+    const QAbstractItemModel *shown = m_resources->memberStrip()->model();
+    QCOMPARE(shown->rowCount(), 20);
+    QStringList order;
+    for (int i = 0; i < 4; ++i)
+        order << MemberState::phaseName(MemberState::Phase(shown->index(i, 0).data(MemberStateModel::PhaseRole).toInt()));
+    QCOMPARE(order, QStringList({QStringLiteral("unreachable"), QStringLiteral("unreachable"),
+                                 QStringLiteral("forbidden"), QStringLiteral("live")}));
     QVERIFY(m_resources->statusText().contains(QStringLiteral("17 of 20 clusters live, 3 failed")));
     shoot(m_resources, QStringLiteral("resources-pods"));
 }
