@@ -7,7 +7,7 @@
 #include "connect/accessresults.h"
 #include "connect/accesstransports.h"
 #include "connect/connectsettings.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 
@@ -37,11 +37,11 @@ bool mentionsAccessFacts(const QString &filterText)
 
 } // namespace
 
-AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table,
+AccessController::AccessController(FleetStore *store, FleetRowFilter *filter, ClusterTableView *table,
                                    ClusterActions *actions, QWidget *window)
     : QObject(window)
     , m_store(store)
-    , m_proxy(proxy)
+    , m_filter(filter)
     , m_table(table)
     , m_actions(actions)
     , m_window(window)
@@ -58,7 +58,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     m_checkShown->setToolTip(tr("Check every cluster the table shows (filter and group applied)"));
     m_store->addFilterFacts(m_results);
     // Next to the name: a check's verdict is read together with the cluster it is about.
-    const int column = m_proxy->tableModel()->addSourceColumn(m_results);
+    const int column = m_filter->table()->addSourceColumn(m_results);
     m_table->header()->moveSection(m_table->header()->visualIndex(column), 1);
     m_table->setColumnWidth(column, m_table->fontMetrics().horizontalAdvance(QStringLiteral("✓ v1.31.12, 120 ms (profile says v1.31.0)")));
     // Empty until a check: hidden till then, so that health, manager and version keep the room.
@@ -68,7 +68,7 @@ AccessController::AccessController(FleetStore *store, ClusterFilterProxy *proxy,
     connect(m_checkSelected, &QAction::triggered, this, [this] { check(m_table->selectedStoreRows()); });
     connect(m_checkShown, &QAction::triggered, this, [this] { check(m_actions->shownStoreRows()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AccessController::updateEnabled);
-    connect(m_results, &AccessResults::changed, this, [this] { m_proxy->tableModel()->sourceColumnChanged(m_results); });
+    connect(m_results, &AccessResults::changed, this, [this] { m_filter->table()->sourceColumnChanged(m_results); });
     updateEnabled();
 }
 
@@ -112,7 +112,7 @@ bool AccessController::check(const QList<int> &storeRows)
     const QList<MemberTarget> members = MemberTarget::fromRows(*m_store, storeRows);
     if (members.isEmpty())
         return false;
-    m_table->setColumnHidden(m_proxy->tableModel()->addSourceColumn(m_results), false);
+    m_table->setColumnHidden(m_filter->table()->addSourceColumn(m_results), false);
     AccessCheckSettings settings;
     if (!ProviderFile::load(providerFile(), &settings.providers, &settings.providerFileError))
         settings.providers.path = providerFile();
@@ -155,8 +155,8 @@ void AccessController::onFinished()
         m_progress->deleteLater();
     }
     // The filter's verdicts on access facts changed.
-    if (mentionsAccessFacts(m_proxy->filter().text()))
-        m_proxy->reapplyFilter();
+    if (mentionsAccessFacts(m_filter->filter().text()))
+        m_filter->reapply();
     // A check that ends before its progress shows changes nothing when the results
     // are what they were: say that it ran.
     if (auto *main = qobject_cast<QMainWindow *>(m_window))

@@ -15,7 +15,7 @@ class AccessCheckBatch;
 class AccessResults;
 class AccessTransports;
 class ClusterActions;
-class ClusterFilterProxy;
+class FleetRowFilter;
 class ClusterTableView;
 class FleetStore;
 
@@ -29,7 +29,7 @@ class AccessController final : public QObject
     Q_DISABLE_COPY_MOVE(AccessController)
 
 public:
-    AccessController(FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table, ClusterActions *actions,
+    AccessController(FleetStore *store, FleetRowFilter *filter, ClusterTableView *table, ClusterActions *actions,
                      QWidget *window);
     ~AccessController() override;
 
@@ -61,7 +61,7 @@ private:
 
     // The window may own the store and delete it (as its first child) before us.
     QPointer<FleetStore> m_store;
-    ClusterFilterProxy *m_proxy;
+    FleetRowFilter *m_filter;
     ClusterTableView *m_table;
     ClusterActions *m_actions;
     QWidget *m_window;

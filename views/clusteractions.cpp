@@ -1,7 +1,7 @@
 #include "clusteractions.h"
 
 #include "clustertableview.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "fleettreeview.h"
 
@@ -38,7 +38,7 @@ QString tsvCell(QString text)
 
 } // namespace
 
-ClusterActions::ClusterActions(const FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table,
+ClusterActions::ClusterActions(const FleetStore *store, SortFilterProxy *proxy, ClusterTableView *table,
                                FleetTreeView *tree, QWidget *window)
     : QObject(window)
     , m_store(store)

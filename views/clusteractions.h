@@ -13,7 +13,7 @@ class QWidget;
 
 namespace fleetscope {
 
-class ClusterFilterProxy;
+class SortFilterProxy;
 class ClusterTableView;
 class FleetStore;
 class FleetTreeView;
@@ -30,7 +30,7 @@ class ClusterActions final : public QObject
     Q_DISABLE_COPY_MOVE(ClusterActions)
 
 public:
-    ClusterActions(const FleetStore *store, ClusterFilterProxy *proxy, ClusterTableView *table, FleetTreeView *tree,
+    ClusterActions(const FleetStore *store, SortFilterProxy *proxy, ClusterTableView *table, FleetTreeView *tree,
                    QWidget *window);
     // Waits for an export under way, so that its file is complete.
     ~ClusterActions() override;
@@ -63,7 +63,7 @@ private:
     void addTreeActions();
 
     const FleetStore *m_store;
-    ClusterFilterProxy *m_proxy;
+    SortFilterProxy *m_proxy;
     ClusterTableView *m_table;
     FleetTreeView *m_tree;
     QWidget *m_window;

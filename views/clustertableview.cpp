@@ -2,7 +2,7 @@
 
 #include "elidedtooltips.h"
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "healthstyle.h"
@@ -119,10 +119,10 @@ private:
 
 } // namespace
 
-ClusterTableView::ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent)
+ClusterTableView::ClusterTableView(SortFilterProxy *proxy, QWidget *parent)
     : QTableView(parent)
     , m_proxy(proxy)
-    , m_table(proxy->tableModel())
+    , m_table(qobject_cast<ClusterTableModel *>(proxy->sourceModel()))
     , m_repaint(new QTimer(this))
     , m_geometry(new QTimer(this))
     , m_syncRows(new QTimer(this))

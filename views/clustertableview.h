@@ -10,7 +10,7 @@ class QTimer;
 
 namespace fleetscope {
 
-class ClusterFilterProxy;
+class SortFilterProxy;
 class ClusterTableModel;
 
 // The fleet as a flat, sortable table: one row per cluster. Built for 100k rows
@@ -24,7 +24,7 @@ class ClusterTableView final : public QTableView
     Q_DISABLE_COPY_MOVE(ClusterTableView)
 
 public:
-    explicit ClusterTableView(ClusterFilterProxy *proxy, QWidget *parent = nullptr);
+    explicit ClusterTableView(SortFilterProxy *proxy, QWidget *parent = nullptr);
 
     // The column header (QTreeView's name for it, which the rest of the window uses).
     QHeaderView *header() const { return horizontalHeader(); }
@@ -74,7 +74,7 @@ private:
     void syncRows();
     void repaintChangedRows();
 
-    ClusterFilterProxy *m_proxy;
+    SortFilterProxy *m_proxy;
     ClusterTableModel *m_table;
     int m_reportedCluster = -1; // the store row currentClusterChanged() last said
     QTimer *m_repaint;

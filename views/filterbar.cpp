@@ -1,7 +1,7 @@
 #include "filterbar.h"
 
 #include "api/propertyaliases.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
 #include "fleet/filtercompleter.h"
 #include "fleet/filtervalueindex.h"
 #include "fleet/fleetfilter.h"
@@ -82,10 +82,10 @@ QString helpHtml()
 
 } // namespace
 
-FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget *parent)
+FilterBar::FilterBar(const FleetStore *store, FleetRowFilter *filter, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
-    , m_proxy(proxy)
+    , m_filter(filter)
     , m_edit(new QLineEdit(this))
     , m_error(new QLabel(this))
     , m_noMatch(new QLabel(this))
@@ -124,9 +124,9 @@ FilterBar::FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget
     column->addWidget(m_noMatch);
     // The proxy's row count settles after a whole delta or refilter: look then.
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(proxy, signal, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
-    connect(proxy, &QAbstractItemModel::layoutChanged, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
-    connect(proxy, &QAbstractItemModel::modelReset, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
+        connect(filter->proxy(), signal, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
+    connect(filter->proxy(), &QAbstractItemModel::layoutChanged, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
+    connect(filter->proxy(), &QAbstractItemModel::modelReset, this, &FilterBar::updateNoMatch, Qt::QueuedConnection);
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(debounceMs);
@@ -163,9 +163,9 @@ QString FilterBar::noMatchText() const
 
 void FilterBar::updateNoMatch()
 {
-    const bool byFilter = !m_proxy->filter().text().trimmed().isEmpty();
-    const bool byScope = !m_proxy->scope().isEmpty();
-    const bool none = (byFilter || byScope) && m_proxy->rowCount() == 0 && m_store->profileCount() > 0;
+    const bool byFilter = !m_filter->filter().text().trimmed().isEmpty();
+    const bool byScope = !m_filter->scope().isEmpty();
+    const bool none = (byFilter || byScope) && m_filter->proxy()->rowCount() == 0 && m_store->profileCount() > 0;
     if (none) {
         const QString all = QLocale().toString(m_store->profileCount());
         m_noMatch->setText(!byScope  ? tr("No cluster matches this filter (of %1).").arg(all)
@@ -201,7 +201,7 @@ void FilterBar::apply()
 {
     m_debounce->stop();
     FilterError error;
-    if (!m_proxy->setFilterText(m_edit->text(), &error)) {
+    if (!m_filter->setFilterText(m_edit->text(), &error)) {
         // The caret sits under the offending character; the old filter stays.
         const int offset = std::min<int>(error.offset, int(m_edit->text().size()));
         m_error->setText(m_edit->text() + u'\n' + QString(offset, u' ') + QStringLiteral("^ ") + error.message);

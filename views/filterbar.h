@@ -11,8 +11,8 @@ class QToolButton;
 
 namespace fleetscope {
 
-class ClusterFilterProxy;
 class FilterValueIndex;
+class FleetRowFilter;
 class FleetStore;
 
 // The filter line above the cluster table: debounced as you type, a syntax
@@ -25,7 +25,7 @@ class FilterBar final : public QWidget
     Q_DISABLE_COPY_MOVE(FilterBar)
 
 public:
-    FilterBar(const FleetStore *store, ClusterFilterProxy *proxy, QWidget *parent = nullptr);
+    FilterBar(const FleetStore *store, FleetRowFilter *filter, QWidget *parent = nullptr);
 
     QString text() const;
     void setText(const QString &text); // applies at once
@@ -45,7 +45,7 @@ private:
     void showHelp();
 
     const FleetStore *m_store;
-    ClusterFilterProxy *m_proxy;
+    FleetRowFilter *m_filter;
     QLineEdit *m_edit;
     QLabel *m_error;
     QLabel *m_noMatch;

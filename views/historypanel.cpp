@@ -3,7 +3,7 @@
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
 #include "clustertableview.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/healthrules.h"
@@ -19,7 +19,7 @@
 namespace fleetscope {
 
 HistoryPanel::HistoryPanel(HistoryStore *history, const FleetStore *store, ClusterTableView *table,
-                           ClusterFilterProxy *proxy, QObject *parent)
+                           SortFilterProxy *proxy, QObject *parent)
     : QObject(parent)
     , m_history(history)
     , m_store(store)

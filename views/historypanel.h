@@ -14,7 +14,7 @@ class QWidget;
 
 namespace fleetscope {
 
-class ClusterFilterProxy;
+class SortFilterProxy;
 class ClusterTableModel;
 class ClusterTableView;
 class ClusterTimelineView;
@@ -33,7 +33,7 @@ class HistoryPanel final : public QObject
     Q_DISABLE_COPY_MOVE(HistoryPanel)
 
 public:
-    HistoryPanel(HistoryStore *history, const FleetStore *store, ClusterTableView *table, ClusterFilterProxy *proxy,
+    HistoryPanel(HistoryStore *history, const FleetStore *store, ClusterTableView *table, SortFilterProxy *proxy,
                  QObject *parent = nullptr);
     ~HistoryPanel() override;
 
@@ -59,7 +59,7 @@ private:
     HistoryStore *m_history;
     const FleetStore *m_store;
     ClusterTableView *m_table;
-    ClusterFilterProxy *m_proxy;
+    SortFilterProxy *m_proxy;
     // Guarded: once in the window, the splitter owns and may delete it first.
     QPointer<QTabWidget> m_tabs;
     ClusterTimelineView *m_timeline;

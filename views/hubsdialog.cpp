@@ -1,6 +1,7 @@
 #include "hubsdialog.h"
 
 #include "fleet/hubchoicemodel.h"
+#include "fleet/sortfilterproxy.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -8,7 +9,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -18,7 +18,7 @@ HubsDialog::HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const QSt
                        const QList<WatchedHub> &watched, bool preselect, QWidget *parent)
     : QDialog(parent)
     , m_model(new HubChoiceModel(this))
-    , m_sorted(new QSortFilterProxyModel(this))
+    , m_sorted(new SortFilterProxy(m_model, this))
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
     , m_errors(new QLabel(this))
@@ -34,9 +34,7 @@ HubsDialog::HubsDialog(const KubeconfigLoadOptions &defaultKubeconfig, const QSt
                              this);
     intro->setWordWrap(true);
 
-    m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(HubChoiceModel::SortRole);
-    m_sorted->setDynamicSortFilter(true);
     m_sorted->sort(HubChoiceModel::ContextColumn);
     m_view->setObjectName(QStringLiteral("hubChoices"));
     m_view->setModel(m_sorted);

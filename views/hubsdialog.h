@@ -7,12 +7,12 @@
 
 class QLabel;
 class QPushButton;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace fleetscope {
 
 class HubChoiceModel;
+class SortFilterProxy;
 
 // File → Hubs…: every context of the kubeconfig in use and of the files the
 // user adds, each with a checkbox and what a background probe found (does it
@@ -51,7 +51,7 @@ private:
     void updateStatus();
 
     HubChoiceModel *m_model;
-    QSortFilterProxyModel *m_sorted;
+    SortFilterProxy *m_sorted;
     QTableView *m_view;
     QLabel *m_status;
     QLabel *m_errors;

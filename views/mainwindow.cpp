@@ -9,7 +9,7 @@
 #include "filterbar.h"
 #include "focusring.h"
 #include "fleettreeview.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfindings.h"
@@ -81,13 +81,14 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     setMinimumSize(800, 560);
 
     m_tableModel = new ClusterTableModel(m_store, this);
-    m_proxy = new ClusterFilterProxy(m_tableModel, this);
+    m_proxy = new SortFilterProxy(m_tableModel, this);
+    m_rowFilter = new FleetRowFilter(m_tableModel, m_proxy);
     m_savedViews = new SavedViewStore(nullptr, this);
 
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
-    m_filterBar = new FilterBar(m_store, m_proxy, middle);
+    m_filterBar = new FilterBar(m_store, m_rowFilter, middle);
     m_table = new ClusterTableView(m_proxy, middle);
     m_columnDefaults = new ClusterColumnDefaults(m_table->header(), m_store, this);
     middleLayout->addWidget(m_filterBar);
@@ -114,8 +115,8 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
         // Only the rows whose rules changed: a relint during churn touches a few.
         m_tableModel->sourceColumnChanged(m_findings, rows);
         // A filter on `findings` reads facts that just changed under it.
-        if (m_proxy->filter().text().contains(FleetFindings::filterKey))
-            m_proxy->reapplyFilter();
+        if (m_rowFilter->filter().text().contains(FleetFindings::filterKey))
+            m_rowFilter->reapply();
     });
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(m_leftTabs);
@@ -147,14 +148,14 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     connect(m_tree, &FleetTreeView::scopeChanged, this, [this](const ClusterScope &scope) {
         m_treeScope = scope;
         if (m_leftTabs->currentWidget() == m_tree)
-            m_proxy->setScope(scope);
+            m_rowFilter->setScope(scope);
     });
     connect(m_placements, &PlacementsView::scopeChanged, this, [this](const ClusterScope &scope) {
         if (m_leftTabs->currentWidget() == m_placements)
-            m_proxy->setScope(scope);
+            m_rowFilter->setScope(scope);
     });
     connect(m_leftTabs, &QTabWidget::currentChanged, this, [this] {
-        m_proxy->setScope(m_leftTabs->currentWidget() == m_placements ? m_placements->currentScope() : m_treeScope);
+        m_rowFilter->setScope(m_leftTabs->currentWidget() == m_placements ? m_placements->currentScope() : m_treeScope);
     });
     connect(m_store, &FleetStore::deltaApplied, m_details, &DetailsPane::refresh);
 
@@ -429,7 +430,7 @@ void MainWindow::createActions()
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
-    m_accessController = new AccessController(m_store, m_proxy, m_table, m_clusterActions, this);
+    m_accessController = new AccessController(m_store, m_rowFilter, m_table, m_clusterActions, this);
     m_memberActions = new MemberActions(m_store, m_table, m_clusterActions, this);
     QAction *connectAction = m_memberActions->connectAction();
     QAction *checkSelected = m_accessController->checkSelectedAction();
@@ -467,7 +468,7 @@ void MainWindow::editPropertyAliases()
     dialog.aliases().save(settings);
     PropertyAliases::setActive(dialog.aliases());
     // Filters, groups and property columns read the table as they go: refresh them.
-    m_proxy->reapplyFilter();
+    m_rowFilter->reapply();
     m_tree->model()->regroup();
     m_table->viewport()->update();
 }
@@ -482,7 +483,7 @@ void MainWindow::editHealthRules()
     HealthRules::setActive(dialog.rules());
     // Every verdict again; the table, tree, counts and filter follow the store.
     m_store->reapplyHealthRules();
-    m_proxy->reapplyFilter();
+    m_rowFilter->reapply();
     m_details->refresh();
 }
 

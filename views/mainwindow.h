@@ -14,7 +14,8 @@ class AccessController;
 class ClusterActions;
 class ClusterColumnDefaults;
 class MemberActions;
-class ClusterFilterProxy;
+class FleetRowFilter;
+class SortFilterProxy;
 class FleetFindings;
 class ClusterTableModel;
 class ClusterTableView;
@@ -49,7 +50,8 @@ public:
 
     FleetStore *store() const { return m_store; }
     ClusterTableView *clusterTable() const { return m_table; }
-    ClusterFilterProxy *clusterProxy() const { return m_proxy; }
+    SortFilterProxy *clusterProxy() const { return m_proxy; }
+    FleetRowFilter *clusterFilter() const { return m_rowFilter; }
     FilterBar *filterBar() const { return m_filterBar; }
     FleetFindings *findings() const { return m_findings; }
     DetailsPane *detailsPane() const { return m_details; }
@@ -112,7 +114,8 @@ private:
     FleetStore *m_store;
     FleetEngine *m_engine;
     ClusterTableModel *m_tableModel = nullptr;
-    ClusterFilterProxy *m_proxy = nullptr;
+    SortFilterProxy *m_proxy = nullptr;
+    FleetRowFilter *m_rowFilter = nullptr;
     FleetFindings *m_findings = nullptr;
     EmptyFleetOverlay *m_emptyFleet = nullptr;
     FilterBar *m_filterBar = nullptr;

@@ -2,10 +2,10 @@
 
 
 #include "resources/memberstate.h"
+#include "fleet/sortfilterproxy.h"
 #include "resources/memberstatemodel.h"
 
 #include <QPainter>
-#include <QSortFilterProxyModel>
 #include <QStyledItemDelegate>
 
 namespace fleetscope {
@@ -64,49 +64,14 @@ public:
     }
 };
 
-// Problems first (failed, then forbidden or not served), then members still
-// connecting, then the live ones: what needs a look is on the first line.
-int severity(MemberState::Phase phase)
-{
-    switch (phase) {
-    case MemberState::Phase::Unreachable:
-    case MemberState::Phase::CredentialError:
-    case MemberState::Phase::Failed:
-        return 0;
-    case MemberState::Phase::Forbidden:
-    case MemberState::Phase::NotServed:
-        return 1;
-    case MemberState::Phase::Live:
-    case MemberState::Phase::Listed:
-        return 3;
-    default:
-        return 2;
-    }
-}
-
-class ProblemsFirst final : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-protected:
-    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override
-    {
-        const int a = severity(MemberState::Phase(left.data(MemberStateModel::PhaseRole).toInt()));
-        const int b = severity(MemberState::Phase(right.data(MemberStateModel::PhaseRole).toInt()));
-        return a != b ? a < b : left.row() < right.row();
-    }
-};
-
 } // namespace
 
 MemberStrip::MemberStrip(MemberStateModel *model, QWidget *parent)
     : QListView(parent)
 {
     setObjectName(QStringLiteral("memberStrip"));
-    auto *sorted = new ProblemsFirst(this);
-    sorted->setSourceModel(model);
-    sorted->setDynamicSortFilter(true);
+    auto *sorted = new SortFilterProxy(model, this);
+    sorted->setSortRole(MemberStateModel::SeverityRole);
     sorted->sort(0);
     setModel(sorted);
     setItemDelegate(new ChipDelegate(this));

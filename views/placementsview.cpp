@@ -2,11 +2,11 @@
 
 #include "fleet/fleetstore.h"
 #include "fleet/placementmodel.h"
+#include "fleet/sortfilterproxy.h"
 #include "elidedtooltips.h"
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -15,12 +15,11 @@ namespace fleetscope {
 PlacementsView::PlacementsView(const FleetStore *store, QWidget *parent)
     : QWidget(parent)
     , m_model(new PlacementModel(store, this))
-    , m_sorted(new QSortFilterProxyModel(this))
+    , m_sorted(new SortFilterProxy(m_model, this))
     , m_view(new QTreeView(this))
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("placements"));
-    m_sorted->setSourceModel(m_model);
     m_view->setObjectName(QStringLiteral("placementTable"));
     m_view->setModel(m_sorted);
     m_view->setRootIsDecorated(false);

@@ -5,13 +5,13 @@
 #include <QWidget>
 
 class QLabel;
-class QSortFilterProxyModel;
 class QTreeView;
 
 namespace fleetscope {
 
 class FleetStore;
 class PlacementModel;
+class SortFilterProxy;
 
 // The placements tab of the left pane: every placement (its decision slices
 // merged) with its scheduler and how many clusters it chose. Selecting one
@@ -39,7 +39,7 @@ private:
     int currentModelRow() const;
 
     PlacementModel *m_model;
-    QSortFilterProxyModel *m_sorted;
+    SortFilterProxy *m_sorted;
     QTreeView *m_view;
     QLabel *m_summary;
     ClusterScope m_lastScope;

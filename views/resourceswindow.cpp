@@ -5,7 +5,7 @@
 #include "memberstrip.h"
 #include "rundialog.h"
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleetstore.h"
 #include "fleet/savedviewstore.h"
@@ -96,7 +96,7 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
     , m_selectedRows(std::move(selectedRows))
     , m_engine(new ResourceEngine(this))
     , m_model(new ResourceTableModel(m_engine, this))
-    , m_proxy(new ClusterFilterProxy(m_model, this))
+    , m_proxy(new SortFilterProxy(m_model, this))
     , m_memberModel(new MemberStateModel(m_engine, this))
 {
     setObjectName(QStringLiteral("resourcesWindow"));
@@ -367,16 +367,7 @@ bool ResourcesWindow::apply()
     m_sized = false;
     m_engine->setAccess(access);
     m_engine->start(members, query);
-    // Several namespaces beyond those watched one by one are read cluster-wide: pick them here.
-    const QStringList chosen = query.namespaces;
-    const QString search = m_search->text();
-    m_proxy->setRowFilter([this, chosen, search](int row) {
-        if (chosen.size() > ResourceQuery::maxNamespaceWatches
-            && !chosen.contains(m_model->rowAt(row).metadata.namespaceName.toString()))
-            return false;
-        return search.isEmpty() || m_model->rowContains(row, search);
-    });
-    updateStatus();
+    setSearchText(m_search->text());
     return true;
 }
 
@@ -384,6 +375,7 @@ void ResourcesWindow::setSearchText(const QString &text)
 {
     if (m_search->text() != text)
         m_search->setText(text);
+    // Several namespaces beyond those watched one by one are read cluster-wide: pick them here.
     const QStringList chosen = m_engine->query().namespaces;
     m_proxy->setRowFilter([this, chosen, text](int row) {
         if (chosen.size() > ResourceQuery::maxNamespaceWatches

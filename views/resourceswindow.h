@@ -17,7 +17,7 @@ class QTableView;
 
 namespace fleetscope {
 
-class ClusterFilterProxy;
+class SortFilterProxy;
 class FleetStore;
 class MemberStateModel;
 class MemberStrip;
@@ -59,7 +59,7 @@ public:
     QList<MemberTarget> members() const { return m_members; }
     ResourceEngine *engine() const { return m_engine; }
     ResourceTableModel *tableModel() const { return m_model; }
-    ClusterFilterProxy *proxy() const { return m_proxy; }
+    SortFilterProxy *proxy() const { return m_proxy; }
     MemberStateModel *memberModel() const { return m_memberModel; }
     QTableView *table() const { return m_table; }
     MemberStrip *memberStrip() const { return m_strip; }
@@ -84,7 +84,7 @@ private:
     std::function<QList<int>()> m_selectedRows;
     ResourceEngine *m_engine;
     ResourceTableModel *m_model;
-    ClusterFilterProxy *m_proxy;
+    SortFilterProxy *m_proxy;
     MemberStateModel *m_memberModel;
     QComboBox *m_source = nullptr;
     QLineEdit *m_filter = nullptr;

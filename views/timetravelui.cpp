@@ -9,7 +9,7 @@
 #include "timetravelbanner.h"
 #include "timetravelbar.h"
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
 #include "fleet/clustertablemodel.h"
 #include "history/fleetchangemodel.h"
 #include "history/gonenowcolumn.h"
@@ -34,7 +34,7 @@ namespace fleetscope {
 TimeTravelUi::TimeTravelUi(MainWindow *window, TimeTravel *travel, FleetTimeMachine *machine)
     : QObject(window)
     , m_window(window)
-    , m_model(window->clusterProxy()->tableModel())
+    , m_model(window->clusterFilter()->table())
     , m_travel(travel)
     , m_bar(new TimeTravelBar(travel, machine))
     , m_banner(new TimeTravelBanner(travel))
@@ -90,7 +90,7 @@ TimeTravelUi::TimeTravelUi(MainWindow *window, TimeTravel *travel, FleetTimeMach
     m_goneRefresh->setInterval(1000);
     connect(m_goneRefresh, &QTimer::timeout, this, [this] {
         if (m_gone)
-            m_window->clusterProxy()->tableModel()->sourceColumnChanged(m_gone.get());
+            m_window->clusterFilter()->table()->sourceColumnChanged(m_gone.get());
     });
     connect(travel, &TimeTravel::liveFleetChanged, this, [this] {
         if (!m_goneRefresh->isActive())
@@ -200,7 +200,7 @@ void TimeTravelUi::onMomentShown(qint64 at)
                                       QLocale().toString(QDateTime::fromMSecsSinceEpoch(at),
                                                          QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
     m_bannerTools->show();
-    ClusterTableModel *model = m_window->clusterProxy()->tableModel();
+    ClusterTableModel *model = m_window->clusterFilter()->table();
     model->setNow(at);
     m_window->detailsPane()->setNow(at);
     if (!m_gone) {
@@ -236,7 +236,7 @@ void TimeTravelUi::onLiveShown()
         m_window->setWindowTitle(m_liveTitle);
     m_liveTitle.clear();
     m_bannerTools->hide();
-    m_window->clusterProxy()->tableModel()->setNow(0);
+    m_window->clusterFilter()->table()->setNow(0);
     m_window->detailsPane()->setNow(0);
     restoreGroup();
     if (const int column = goneColumn(); column >= 0)

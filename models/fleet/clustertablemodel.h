@@ -18,7 +18,7 @@ struct FleetProfile;
 // already model-shaped (see FleetStore) and pass through as begin/end insert and
 // remove and ranged dataChanged; live data never resets the model. The fixed
 // columns are the fleet's fields, described once in fleetfields.h. Views sort and filter
-// through ClusterFilterProxy, which sorts by SortRole.
+// through SortFilterProxy and FleetRowFilter, sorted by SortRole.
 class ClusterTableModel final : public QAbstractTableModel
 {
     Q_OBJECT

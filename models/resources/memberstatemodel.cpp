@@ -74,6 +74,14 @@ QVariant MemberStateModel::data(const QModelIndex &index, int role) const
         return state.reason.isEmpty() ? cluster : cluster + u'\n' + state.reason;
     case PhaseRole:
         return int(state.phase);
+    case SeverityRole: { // what needs a look is on the strip's first line
+        using P = MemberState::Phase;
+        const P p = state.phase;
+        return p == P::Unreachable || p == P::CredentialError || p == P::Failed ? 0
+            : p == P::Forbidden || p == P::NotServed                            ? 1
+            : p == P::Live || p == P::Listed                                    ? 3
+                                                                                : 2;
+    }
     case CountRole:
         return state.count;
     case ReasonRole:

@@ -19,6 +19,7 @@ public:
         CountRole,
         ReasonRole,
         ClusterRole,
+        SeverityRole, // 0 failed, 1 forbidden or not served, 2 connecting, 3 live
     };
 
     explicit MemberStateModel(ResourceEngine *engine, QObject *parent = nullptr);

@@ -3,15 +3,19 @@
 // (CONTRIBUTING.md, "Adding a test"). Run: build-dir/tests/bench/bench_filter [rows]
 //
 //   filter eval      FleetFilter::matches over every row (the evaluator alone)
-//   filter proxy     ClusterFilterProxy re-filtering after a filter change
-//   sort by version  ClusterFilterProxy::sort on the version column
+//   filter proxy     SortFilterProxy re-filtering after a filter change
+//   sort by version  SortFilterProxy::sort on the version column
 //   events/s         HubDeltas through FleetStore → ClusterTableModel →
-//                    ClusterFilterProxy with a 3-term filter active
+//                    SortFilterProxy with a 3-term filter active
 //   watch events/s   the same, from watch lines of generated profiles: envelope
 //                    and object decoded into HubCache (the hub thread's work),
 //                    then its deltas through store, table and proxy
+//   generic source   SortFilterProxy against QSortFilterProxyModel over a plain
+//                    table model (a number and a text per row): a sort, a
+//                    predicate change, and edited rows while sorted
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/filtercompleter.h"
 #include "fleet/filtervalueindex.h"
@@ -25,11 +29,14 @@
 #include "fleetgenerator.h"
 
 #include <QCoreApplication>
+#include <QSortFilterProxyModel>
 #include <QTextStream>
 
 #include <algorithm>
-#include <memory>
 #include <ctime>
+#include <functional>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 using namespace fleetscope;
@@ -169,8 +176,9 @@ QStringList watchEventsPerSecond(int rows, int events, int batchSize)
     FleetStore store;
     store.addHub(QStringLiteral("hub-0"));
     ClusterTableModel model(&store);
-    ClusterFilterProxy proxy(&model);
-    proxy.setFilterText(threeTermFilter);
+    SortFilterProxy proxy(&model);
+    FleetRowFilter filter(&model, &proxy);
+    filter.setFilterText(threeTermFilter);
     HubCache cache;
     ResponseReader reader;
     for (const nlohmann::json &object : fleet)
@@ -208,6 +216,105 @@ QStringList watchEventsPerSecond(int rows, int events, int batchSize)
 
 } // namespace
 
+// A plain table of a number and a text per row, edited in place: what the
+// proxies sort and filter when the source is not the fleet.
+class PlainRows final : public QAbstractTableModel
+{
+public:
+    explicit PlainRows(int rows)
+    {
+        for (int row = 0; row < rows; ++row)
+            m_rows.push_back({(row * 7919) % 100003, QStringLiteral("item-%1").arg((row * 104729) % 99991)});
+    }
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override { return parent.isValid() ? 0 : 2; }
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role != Qt::DisplayRole)
+            return QVariant();
+        const Row &row = m_rows[size_t(index.row())];
+        return index.column() == 0 ? QVariant(row.number) : QVariant(row.text);
+    }
+    void edit(int row, int number)
+    {
+        m_rows[size_t(row)].number = number;
+        emit dataChanged(index(row, 0), index(row, 1), {Qt::DisplayRole});
+    }
+    bool accepts(int row, int modulus) const { return m_rows[size_t(row)].number % modulus != 0; }
+
+private:
+    struct Row
+    {
+        int number;
+        QString text;
+    };
+    std::vector<Row> m_rows;
+};
+
+// Qt's proxy with the same predicate, as the generic reference.
+class PredicateProxy final : public QSortFilterProxyModel
+{
+public:
+    std::function<bool(int)> accepts;
+    void refilter() { invalidateFilter(); }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &) const override { return !accepts || accepts(row); }
+};
+
+// The same work through either proxy: sorts by number and text, predicate
+// changes while sorted, and 1500 edited rows while sorted.
+template<typename Proxy>
+void genericSource(const QString &name, int rows, QList<QStringList> *table)
+{
+    PlainRows source(rows);
+    Proxy proxy;
+    proxy.setSourceModel(&source);
+    int modulus = 3;
+    const auto setModulus = [&](int m) {
+        modulus = m;
+        if constexpr (std::is_same_v<Proxy, SortFilterProxy>)
+            proxy.invalidateRowFilter();
+        else
+            proxy.refilter();
+    };
+    if constexpr (std::is_same_v<Proxy, SortFilterProxy>)
+        proxy.setRowFilter([&](int row) { return source.accepts(row, modulus); });
+    else
+        proxy.accepts = [&](int row) { return source.accepts(row, modulus); };
+    CpuTimer timer;
+    for (const int column : {0, 1}) {
+        std::vector<double> samples;
+        for (int run = 0; run < 4; ++run) {
+            timer.restart();
+            proxy.sort(column, run % 2 ? Qt::DescendingOrder : Qt::AscendingOrder);
+            proxy.rowCount();
+            samples.push_back(msSince(timer));
+        }
+        table->append({QStringLiteral("generic source, %1: sort %2 rows by %3").arg(name).arg(rows)
+                           .arg(column ? QStringLiteral("text") : QStringLiteral("number")),
+                       QStringLiteral("%1 ms").arg(stats(samples).median, 0, 'f', 1), QString()});
+    }
+    std::vector<double> samples;
+    for (int run = 0; run < 10; ++run) {
+        timer.restart();
+        setModulus(run % 2 ? 5 : 3);
+        proxy.rowCount();
+        samples.push_back(msSince(timer));
+    }
+    table->append({QStringLiteral("generic source, %1: predicate change, sorted by text").arg(name),
+                   QStringLiteral("%1 ms").arg(stats(samples).median, 0, 'f', 2), QString()});
+    proxy.sort(0);
+    qint64 edits = 0;
+    timer.restart();
+    for (; edits < 1500; ++edits)
+        source.edit(int((edits * 7919) % rows), int((edits * 104729) % 100003));
+    const double ms = msSince(timer);
+    table->append({QStringLiteral("generic source, %1: edited rows/s, sorted by number, filtered").arg(name),
+                   QStringLiteral("%1 /s").arg(qRound64(double(edits) / ms * 1000.0)),
+                   QStringLiteral("%1 edits in %2 ms").arg(edits).arg(ms, 0, 'f', 0)});
+}
+
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
@@ -239,13 +346,14 @@ int main(int argc, char **argv)
                   QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
 
     ClusterTableModel model(&store);
-    ClusterFilterProxy proxy(&model);
+    SortFilterProxy proxy(&model);
+    FleetRowFilter shown(&model, &proxy);
 
     // Through the proxy: each change re-tests every row and rebuilds the mapping.
     samples.clear();
     for (int run = 0; run < 40; ++run) {
         timer.restart();
-        proxy.setFilterText(run % 2 ? otherThreeTermFilter : threeTermFilter);
+        shown.setFilterText(run % 2 ? otherThreeTermFilter : threeTermFilter);
         proxy.rowCount(); // the proxy maps lazily: make it do the work a view would
         samples.push_back(msSince(timer));
     }
@@ -253,7 +361,7 @@ int main(int argc, char **argv)
     table.append({QStringLiteral("filter change through the proxy (3 terms, unsorted)"),
                   QStringLiteral("%1 ms").arg(s.median, 0, 'f', 2), QStringLiteral("%1 ms").arg(s.p99, 0, 'f', 2)});
 
-    proxy.setFilterText(QString());
+    shown.setFilterText(QString());
     // A header click: the name column compares text, the version column integers.
     for (const int column : {int(ClusterTableModel::NameColumn), int(ClusterTableModel::VersionColumn)}) {
         samples.clear();
@@ -273,7 +381,7 @@ int main(int argc, char **argv)
     samples.clear();
     for (int run = 0; run < 20; ++run) {
         timer.restart();
-        proxy.setFilterText(run % 2 ? otherThreeTermFilter : threeTermFilter);
+        shown.setFilterText(run % 2 ? otherThreeTermFilter : threeTermFilter);
         proxy.rowCount(); // the proxy maps lazily: make it do the work a view would
         samples.push_back(msSince(timer));
     }
@@ -323,7 +431,7 @@ int main(int argc, char **argv)
     }
 
     for (const bool sorted : {false, true}) {
-        proxy.setFilterText(threeTermFilter);
+        shown.setFilterText(threeTermFilter);
         proxy.sort(sorted ? int(ClusterTableModel::VersionColumn) : -1);
         proxy.rowCount();
         const int batchSize = 500;
@@ -343,6 +451,8 @@ int main(int argc, char **argv)
     }
 
     table.append(watchEventsPerSecond(std::min(rows, 20000), 30000, 500));
+    genericSource<SortFilterProxy>(QStringLiteral("SortFilterProxy"), rows, &table);
+    genericSource<PredicateProxy>(QStringLiteral("QSortFilterProxyModel"), rows, &table);
 
     out << "Fleet browser hot paths, " << store.profileCount() << " profiles over " << hubCount
         << " hubs (thread CPU time)\n\n";

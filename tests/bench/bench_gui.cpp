@@ -29,7 +29,8 @@
 
 #include "commandline.h"
 #include "guicommand.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetfindings.h"
 #include "fleet/inventorylint.h"
@@ -187,7 +188,7 @@ int stall(int rows, int events)
     MainWindow window(&store, nullptr);
     window.resize(1400, 900);
     window.show();
-    window.clusterProxy()->setFilterText(QStringLiteral("version>=1.30 && count.node.k8s.io>=100 && health=healthy"));
+    window.clusterFilter()->setFilterText(QStringLiteral("version>=1.30 && count.node.k8s.io>=100 && health=healthy"));
     // The lint the dashboard runs once the hubs have settled (here they settled
     // before the window existed).
     const qint64 lintStart = threadCpuNs();

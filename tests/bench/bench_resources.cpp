@@ -17,7 +17,8 @@
 
 #include "api/paddedjson.h"
 #include "api/profiledecoder.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "resources/resourceengine.h"
 #include "resources/resourcetablemodel.h"
 
@@ -119,7 +120,7 @@ int main(int argc, char **argv)
     ResourceEngine engine;
     engine.setAccess(access);
     ResourceTableModel model(&engine);
-    ClusterFilterProxy proxy(&model);
+    SortFilterProxy proxy(&model);
     proxy.setSortRole(ResourceTableModel::SortRole);
     // As the window shows it.
     QTableView view;

@@ -13,7 +13,8 @@
 // configured but not started, so libraries, threads and Qt's own heap are not
 // counted per profile.
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
@@ -81,13 +82,14 @@ int main(int argc, char **argv)
     FleetStore store;
     FleetEngine engine(&store);
     std::unique_ptr<ClusterTableModel> table;
-    std::unique_ptr<ClusterFilterProxy> proxy;
+    std::unique_ptr<SortFilterProxy> proxy;
     std::unique_ptr<FleetTreeModel> tree;
     if (guiModels) {
         // What the main window keeps besides the store: the table, its proxy
         // (sorted by name, as a view starts) and the group tree.
         table = std::make_unique<ClusterTableModel>(&store);
-        proxy = std::make_unique<ClusterFilterProxy>(table.get());
+        proxy = std::make_unique<SortFilterProxy>(table.get());
+        proxy->setSortRole(ClusterTableModel::SortRole);
         proxy->sort(ClusterTableModel::NameColumn);
         tree = std::make_unique<FleetTreeModel>(&store);
     }

@@ -2,7 +2,8 @@
 // deltas incrementally, regrouping, and group scopes that select exactly the
 // group's clusters in the table proxy.
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleettreemodel.h"
@@ -22,7 +23,7 @@ using Level = FleetTreeModel::Level;
 
 // Every leaf group's count and health roll-up match a recount of the store,
 // every parent sums its children, and every group's scope selects its clusters.
-void verifyTree(const FleetTreeModel &tree, const FleetStore &store, ClusterFilterProxy *proxy,
+void verifyTree(const FleetTreeModel &tree, const FleetStore &store, FleetRowFilter *filter,
                 const QModelIndex &parent = QModelIndex())
 {
     int sum = 0;
@@ -41,13 +42,13 @@ void verifyTree(const FleetTreeModel &tree, const FleetStore &store, ClusterFilt
         }
         QCOMPARE(tree.clusterCount(group), expected);
         QCOMPARE(tree.index(row, FleetTreeModel::UnhealthyColumn, parent).data().toInt(), unhealthy);
-        if (proxy && row == 0) {
-            proxy->setScope(scope);
+        if (filter && row == 0) {
+            filter->setScope(scope);
             int shown = 0; // the group's clusters that also pass the proxy's filter
             for (int storeRow = 0; storeRow < store.profileCount(); ++storeRow)
-                shown += scope.matches(store.profileAt(storeRow)) && proxy->acceptsSourceRow(storeRow) ? 1 : 0;
-            QCOMPARE(proxy->rowCount(), shown);
-            if (proxy->filter().isEmpty())
+                shown += scope.matches(store.profileAt(storeRow)) && filter->proxy()->acceptsSourceRow(storeRow) ? 1 : 0;
+            QCOMPARE(filter->proxy()->rowCount(), shown);
+            if (filter->filter().isEmpty())
                 QCOMPARE(shown, expected);
         }
         verifyTree(tree, store, nullptr, group);
@@ -104,8 +105,9 @@ void TestFleetTreeModel::groupsByHubClusterSetAndManager()
     QVERIFY(scope.clusterSet && scope.manager);
 
     ClusterTableModel table(&store);
-    ClusterFilterProxy proxy(&table);
-    verifyTree(tree, store, &proxy);
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
+    verifyTree(tree, store, &filter);
 }
 
 void TestFleetTreeModel::regroupsAndHidesTheHubLevel()
@@ -126,12 +128,13 @@ void TestFleetTreeModel::regroupsAndHidesTheHubLevel()
     tree.setLevels({{Level::Kind::Property, "location.topology.k8s.io"}});
     QCOMPARE(topGroups(tree), (QStringList{"cloud/ap-south-1", "cloud/eu-west-1", "cloud/us-east-1"}));
     ClusterTableModel table(&store);
-    ClusterFilterProxy proxy(&table);
-    verifyTree(tree, store, &proxy);
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
+    verifyTree(tree, store, &filter);
 
     tree.setLevels({{Level::Kind::ClusterSet, {}}});
     QVERIFY(topGroups(tree).contains("(none)")); // profiles without a clusterset
-    verifyTree(tree, store, &proxy);
+    verifyTree(tree, store, &filter);
 }
 
 void TestFleetTreeModel::followsRandomDeltasIncrementally()
@@ -141,17 +144,18 @@ void TestFleetTreeModel::followsRandomDeltasIncrementally()
     FleetTreeModel tree(&store);
     QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::Fatal);
     ClusterTableModel table(&store);
-    ClusterFilterProxy proxy(&table);
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
     QSignalSpy reset(&tree, &QAbstractItemModel::modelReset);
-    QVERIFY(proxy.setFilterText("health!=healthy"));
+    QVERIFY(filter.setFilterText("health!=healthy"));
     QRandomGenerator random(99);
     QSet<int> present[2];
     for (int round = 0; round < 150; ++round) {
         const int hub = hubs[random.bounded(2)];
         store.applyDelta(hub, synthetic::randomDelta(random, present[hub], round, 30, 90));
         if (round % 10 == 0)
-            verifyTree(tree, store, &proxy);
+            verifyTree(tree, store, &filter);
     }
     QCOMPARE(reset.size(), 0);
     verifyTree(tree, store, nullptr);
@@ -187,13 +191,14 @@ void TestFleetTreeModel::groupsByInventory()
     QCOMPARE(inventories, (QStringList{"acme-fleet-prod 1", "cluster-inventory 1", "fleet-cluster-inventory 2",
                                        "fleet-system 5", "legacy 2", "ocm-global 5", "ocm-team-a 1", "ocm-team-b 1"}));
     ClusterTableModel table(&store);
-    ClusterFilterProxy proxy(&table);
-    verifyTree(tree, store, &proxy);
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
+    verifyTree(tree, store, &filter);
     // A clusterset stays a level one can add: OCM's two profiles claim two sets in one inventory.
     tree.setLevels(FleetTreeModel::levelsFromSpec("inventory>clusterset"));
     QCOMPARE(topGroups(tree), (QStringList{"acme-fleet-prod", "cluster-inventory", "fleet-cluster-inventory",
                                            "fleet-system", "legacy", "ocm-global", "ocm-team-a", "ocm-team-b"}));
-    verifyTree(tree, store, &proxy);
+    verifyTree(tree, store, &filter);
 }
 
 QTEST_GUILESS_MAIN(TestFleetTreeModel)

@@ -3,7 +3,8 @@
 // row, group, placement or status behind, and a hub added back gets its slot
 // back without stale data.
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/fleetengine.h"
@@ -77,7 +78,8 @@ void TestHubRemoval::modelsFollowHubsComingAndGoing()
 {
     FleetStore store;
     ClusterTableModel table(&store);
-    ClusterFilterProxy proxy(&table);
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
     FleetTreeModel tree(&store);
     PlacementModel placements(&store);
     HubStatusModel statuses(&store);
@@ -87,7 +89,7 @@ void TestHubRemoval::modelsFollowHubsComingAndGoing()
     QAbstractItemModelTester treeTester(&tree, fatal);
     QAbstractItemModelTester placementTester(&placements, fatal);
     QAbstractItemModelTester statusTester(&statuses, fatal);
-    QVERIFY(proxy.setFilterText(QStringLiteral("health!=unhealthy")));
+    QVERIFY(filter.setFilterText(QStringLiteral("health!=unhealthy")));
 
     const QStringList names{QStringLiteral("hub-a"), QStringLiteral("hub-b"), QStringLiteral("hub-c")};
     QList<int> hubs;
@@ -110,7 +112,7 @@ void TestHubRemoval::modelsFollowHubsComingAndGoing()
             // hub-b goes while the table is scoped to it.
             ClusterScope scope;
             scope.hub = hubs[1];
-            proxy.setScope(scope);
+            filter.setScope(scope);
             QSignalSpy removed(&store, &FleetStore::hubRemoved);
             store.removeHub(hubs[1]);
             QCOMPARE(removed.size(), 1);
@@ -124,7 +126,7 @@ void TestHubRemoval::modelsFollowHubsComingAndGoing()
             QVERIFY(!store.isHubActive(hubs[1]));
             QCOMPARE(store.activeHubs(), (QList<int>{hubs[0], hubs[2]}));
             QVERIFY(store.placements(hubs[1]).isEmpty());
-            proxy.setScope({});
+            filter.setScope({});
             present[1].clear();
         }
         if (round == 20) {

@@ -1,7 +1,8 @@
 // PlacementDecisions grouped as placements: slices merged in index order,
 // dangling references reported, and a scope that shows the chosen clusters.
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/placementmodel.h"
@@ -76,8 +77,9 @@ void TestPlacementModel::mergesSlicesAndFindsDanglingRefs()
 
     // Selecting the placement scopes the table to its existing clusters.
     ClusterTableModel table(&store);
-    ClusterFilterProxy proxy(&table);
-    proxy.setScope(model.scopeOf(web));
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
+    filter.setScope(model.scopeOf(web));
     QCOMPARE(proxy.rowCount(), 3);
 
     // The missing profile appears: no longer dangling. A placement goes: its row goes.

@@ -3,7 +3,8 @@
 // "By property…" grouping; the table is editable and kept in the settings.
 
 #include "api/propertyaliases.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetfilter.h"
 #include "fleet/fleettreemodel.h"
@@ -164,13 +165,14 @@ void TestPropertyAliases::groupsAndScopesByAlias()
                                         QStringLiteral("us-west-2 (2)")}));
     // Selecting a group scopes the table to exactly its clusters, alias and all.
     ClusterTableModel table(&fleet);
-    ClusterFilterProxy proxy(&table);
+    SortFilterProxy proxy(&table);
+    FleetRowFilter filter(&table, &proxy);
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (int row = 0; row < tree.rowCount(); ++row) {
         const QModelIndex group = tree.index(row, 0);
         if (group.data().toString() != u"eu-west-1")
             continue;
-        proxy.setScope(tree.scopeOf(group));
+        filter.setScope(tree.scopeOf(group));
         QCOMPARE(proxy.rowCount(), 2);
     }
     // An edited alias regroups in place.

@@ -12,7 +12,8 @@
 
 #include "api/paddedjson.h"
 #include "api/profiledecoder.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "resources/memberstatemodel.h"
 #include "resources/resourceengine.h"
 #include "resources/resourcetablemodel.h"
@@ -83,7 +84,7 @@ private:
     ResourceAccessSettings m_access;
     std::unique_ptr<ResourceEngine> m_engine;
     std::unique_ptr<ResourceTableModel> m_model;
-    std::unique_ptr<ClusterFilterProxy> m_proxy;
+    std::unique_ptr<SortFilterProxy> m_proxy;
     std::unique_ptr<MemberStateModel> m_states;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
 };
@@ -94,7 +95,7 @@ void TestResourceEngine::initTestCase()
     startMembers();
     m_engine = std::make_unique<ResourceEngine>();
     m_model = std::make_unique<ResourceTableModel>(m_engine.get());
-    m_proxy = std::make_unique<ClusterFilterProxy>(m_model.get());
+    m_proxy = std::make_unique<SortFilterProxy>(m_model.get());
     m_proxy->setSortRole(ResourceTableModel::SortRole);
     m_states = std::make_unique<MemberStateModel>(m_engine.get());
     for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_model.get()),

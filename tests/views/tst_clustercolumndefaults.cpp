@@ -6,7 +6,8 @@
 #include "clustertableview.h"
 #include "detailspane.h"
 #include "fleet/clustercolumnsource.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "mainwindow.h"
 #include "smallfleet.h"
@@ -125,11 +126,11 @@ void TestClusterColumnDefaults::showsHealthManagerAndVersionAt1400()
     QVERIFY(header->sectionSize(ClusterTableModel::ControlPlaneHealthyColumn) >= header->fontMetrics().horizontalAdvance(title) + 16);
     // A column added later (history's flap counts) goes to the end and changes nothing else.
     FlapsLike flaps;
-    const int flapsColumn = window.clusterProxy()->tableModel()->addSourceColumn(&flaps);
+    const int flapsColumn = window.clusterFilter()->table()->addSourceColumn(&flaps);
     QCOMPARE(fullyVisibleColumns(window.clusterTable()), expected);
     QVERIFY(!window.clusterTable()->isColumnHidden(flapsColumn));
     QCOMPARE(window.grab().save(QDir::temp().filePath(QStringLiteral("fleetscope-columns-1400.png"))), true);
-    window.clusterProxy()->tableModel()->removeColumnAt(flapsColumn);
+    window.clusterFilter()->table()->removeColumnAt(flapsColumn);
 }
 
 void TestClusterColumnDefaults::showsDisplayNameWhenItSaysMore()

@@ -3,7 +3,8 @@
 // them), and the scroll bar follows the row count without repainting a thumb
 // that did not move.
 #include "clustertableview.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "smallfleet.h"
@@ -99,7 +100,8 @@ private slots:
             many << cluster(nameOf(i));
         fillLiveHub(*m_store, many);
         m_model = std::make_unique<ClusterTableModel>(m_store.get());
-        m_proxy = std::make_unique<ClusterFilterProxy>(m_model.get());
+        m_proxy = std::make_unique<SortFilterProxy>(m_model.get());
+        m_proxy->setSortRole(ClusterTableModel::SortRole);
         m_table = std::make_unique<ClusterTableView>(m_proxy.get());
         m_table->resize(1400, 800);
         m_table->show();
@@ -266,7 +268,7 @@ private slots:
 private:
     std::unique_ptr<FleetStore> m_store;
     std::unique_ptr<ClusterTableModel> m_model;
-    std::unique_ptr<ClusterFilterProxy> m_proxy;
+    std::unique_ptr<SortFilterProxy> m_proxy;
     std::unique_ptr<ClusterTableView> m_table;
 };
 

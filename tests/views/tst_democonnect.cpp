@@ -8,7 +8,8 @@
 #include "memberactions.h"
 #include "connectdialog.h"
 #include "demofleet.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "mainwindow.h"
@@ -94,7 +95,7 @@ void TestDemoConnect::connectReachesADemoMember()
         }
     }
     QVERIFY(member >= 0);
-    window.clusterProxy()->setScope({});
+    window.clusterFilter()->setScope({});
     for (int row = 0; row < window.clusterProxy()->rowCount(); ++row) {
         if (window.clusterProxy()->mapToSource(window.clusterProxy()->index(row, 0)).row() == member)
             window.selectClusterRow(row);

@@ -7,7 +7,8 @@
 #include "clusteractions.h"
 #include "clustertableview.h"
 #include "filterbar.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetstore.h"
 #include "fleettreeview.h"
 #include "healthstyle.h"
@@ -206,7 +207,7 @@ void TestDesktopHabits::exportWritesOffTheGuiThread()
     QVERIFY(entered.tryAcquire(1, 10000));
     QVERIFY(worker && worker != QThread::currentThread());
     // What the view shows now is not what was asked for.
-    QVERIFY(window.clusterProxy()->setFilterText(QString()));
+    QVERIFY(window.clusterFilter()->setFilterText(QString()));
     QCoreApplication::processEvents();
     QVERIFY(finished.isEmpty());
     QVERIFY(!QFileInfo::exists(path));

@@ -2,7 +2,8 @@
 // one recount per interval while a hub churns, but a sync that just ended is
 // counted in the next turn, whatever the interval.
 #include "hubstatusbar.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetstore.h"
 #include "fleet/hubstatusmodel.h"
@@ -45,7 +46,7 @@ private slots:
         const int hub = store.addHub(QStringLiteral("hub-eu"));
         store.setHubStatus(hub, status(HubStatus::State::Syncing, false));
         ClusterTableModel table(&store);
-        ClusterFilterProxy shown(&table);
+        SortFilterProxy shown(&table);
         HubStatusModel hubs(&store);
         HubStatusBar bar(&store, &hubs, &shown);
 

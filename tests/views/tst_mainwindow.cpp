@@ -4,7 +4,8 @@
 
 #include "emptyfleetoverlay.h"
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "api/kubetime.h"
 #include "fleet/fleetfindings.h"
@@ -66,14 +67,14 @@ void TestMainWindow::showsFindingsAsAColumn()
     testing::fillProducerFleet(&store);
     MainWindow window(&store);
     // A filter on findings set before the lint ran follows it when it does.
-    QVERIFY(window.clusterProxy()->setFilterText(QStringLiteral("findings!=\"\"")));
+    QVERIFY(window.clusterFilter()->setFilterText(QStringLiteral("findings!=\"\"")));
     QCOMPARE(window.clusterProxy()->rowCount(), 0);
     KubeTime now = 0;
     QVERIFY(parseKubeTime(testing::producerFleetNow, &now));
     window.findings()->relint(now); // the instant the fixture describes: its new profile still settling
     QCOMPARE(window.clusterProxy()->rowCount(), 9);
-    QVERIFY(window.clusterProxy()->setFilterText(QString()));
-    const QAbstractItemModel *model = window.clusterProxy()->tableModel();
+    QVERIFY(window.clusterFilter()->setFilterText(QString()));
+    const QAbstractItemModel *model = window.clusterFilter()->table();
     int column = -1;
     for (int c = 0; c < model->columnCount(); ++c) {
         if (model->headerData(c, Qt::Horizontal).toString() == u"Findings")
@@ -91,7 +92,7 @@ void TestMainWindow::showsFindingsAsAColumn()
     QVERIFY2(cells.contains(u"member-4=invalid-server"), qPrintable(cells.join(u", ")));
     QCOMPARE(cells.size(), 9); // OCM's normal shapes, GKE's, member-3 and guide-eu-1 are clean
     // manager-mismatch, missing-manager-label, invalid-manager-name
-    QVERIFY(window.clusterProxy()->setFilterText(QStringLiteral("findings~manager")));
+    QVERIFY(window.clusterFilter()->setFilterText(QStringLiteral("findings~manager")));
     QCOMPARE(window.clusterProxy()->rowCount(), 3);
 }
 

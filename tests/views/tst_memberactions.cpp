@@ -11,7 +11,8 @@
 #include "connect/accessresults.h"
 #include "connect/accesstransports.h"
 #include "connect/memberrunmodel.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
@@ -101,7 +102,7 @@ void TestMemberActions::cleanupTestCase()
 
 int TestMemberActions::accessColumn() const
 {
-    const ClusterTableModel *model = m_window->clusterProxy()->tableModel();
+    const ClusterTableModel *model = m_window->clusterFilter()->table();
     for (int column = 0; column < model->columnCount(); ++column) {
         if (model->headerData(column, Qt::Horizontal).toString() == u"Access")
             return column;
@@ -111,7 +112,7 @@ int TestMemberActions::accessColumn() const
 
 int TestMemberActions::proxyRowOf(const QString &name) const
 {
-    const ClusterFilterProxy *proxy = m_window->clusterProxy();
+    const SortFilterProxy *proxy = m_window->clusterProxy();
     for (int row = 0; row < proxy->rowCount(); ++row) {
         if (proxy->index(row, ClusterTableModel::NameColumn).data().toString() == name)
             return row;
@@ -142,9 +143,9 @@ void TestMemberActions::accessColumnStartsUnchecked()
     QVERIFY(accessColumn() >= 0);
     QCOMPARE(accessText(QStringLiteral("good")), QStringLiteral("not checked"));
     // Everything is unchecked yet: the filter says so too.
-    QVERIFY(m_window->clusterProxy()->setFilterText(QStringLiteral("access=unchecked")));
+    QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("access=unchecked")));
     QCOMPARE(m_window->clusterProxy()->rowCount(), 4);
-    QVERIFY(m_window->clusterProxy()->setFilterText(QString()));
+    QVERIFY(m_window->clusterFilter()->setFilterText(QString()));
     // The row menu offers the actions.
     const QList<QAction *> menu = m_window->clusterTable()->actions();
     QVERIFY(menu.contains(m_window->accessController()->checkSelectedAction()));
@@ -168,17 +169,17 @@ void TestMemberActions::checkAccessFillsColumnAndFilter()
              qPrintable(accessText(QStringLiteral("stranger"))));
     QCOMPARE(access->results()->count(), 4);
 
-    ClusterFilterProxy *proxy = m_window->clusterProxy();
-    QVERIFY(proxy->setFilterText(QStringLiteral("access=failed")));
+    SortFilterProxy *proxy = m_window->clusterProxy();
+    QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("access=failed")));
     QCOMPARE(proxy->rowCount(), 2);
-    QVERIFY(proxy->setFilterText(QStringLiteral("versionMismatch=true")));
+    QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("versionMismatch=true")));
     QCOMPARE(proxy->rowCount(), 1);
     QCOMPARE(proxy->index(0, ClusterTableModel::NameColumn).data().toString(), QStringLiteral("mismatch"));
-    QVERIFY(proxy->setFilterText(QStringLiteral("access=ok")));
+    QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("access=ok")));
     QCOMPARE(proxy->rowCount(), 2);
 
     // The column sorts: failures (✗) after successes (✓).
-    QVERIFY(proxy->setFilterText(QString()));
+    QVERIFY(m_window->clusterFilter()->setFilterText(QString()));
     proxy->sort(accessColumn(), Qt::AscendingOrder);
     QVERIFY(proxy->index(0, accessColumn()).data().toString().startsWith(u'✓'));
     QVERIFY(proxy->index(3, accessColumn()).data().toString().startsWith(u'✗'));

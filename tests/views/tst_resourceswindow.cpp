@@ -7,7 +7,8 @@
 #include "accesscontroller.h"
 #include "clustertableview.h"
 #include "demofleet.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/fleetengine.h"
 #include "fleet/fleetstore.h"
 #include "mainwindow.h"
@@ -85,8 +86,8 @@ void TestResourcesWindow::initTestCase()
             m_memberRows << row;
     }
     QCOMPARE(m_memberRows.size(), 20);
-    ClusterFilterProxy *proxy = m_window->clusterProxy();
-    proxy->setScope({});
+    SortFilterProxy *proxy = m_window->clusterProxy();
+    m_window->clusterFilter()->setScope({});
     QItemSelection selection;
     for (int row = 0; row < proxy->rowCount(); ++row) {
         if (m_memberRows.contains(proxy->mapToSource(proxy->index(row, 0)).row()))
@@ -164,6 +165,14 @@ void TestResourcesWindow::podsAcrossDemoMembers()
         texts << strip->index(i).data().toString();
     QVERIFY2(texts.filter(QStringLiteral(": forbidden (list, cluster-wide)")).size() == 1, qPrintable(texts.join(u'\n')));
     QCOMPARE(texts.filter(QStringLiteral(": unreachable")).size(), 2);
+    // The strip itself shows the problems first: down, then forbidden, then the live ones.
+    const QAbstractItemModel *shown = m_resources->memberStrip()->model();
+    QCOMPARE(shown->rowCount(), 20);
+    QStringList order;
+    for (int i = 0; i < 4; ++i)
+        order << MemberState::phaseName(MemberState::Phase(shown->index(i, 0).data(MemberStateModel::PhaseRole).toInt()));
+    QCOMPARE(order, QStringList({QStringLiteral("unreachable"), QStringLiteral("unreachable"),
+                                 QStringLiteral("forbidden"), QStringLiteral("live")}));
     QVERIFY(m_resources->statusText().contains(QStringLiteral("17 of 20 clusters live, 3 failed")));
     shoot(m_resources, QStringLiteral("resources-pods"));
 }
@@ -172,7 +181,7 @@ void TestResourcesWindow::searchGroupAndSort()
 {
     auto *search = m_resources->findChild<QLineEdit *>(QStringLiteral("search"));
     QTest::keyClicks(search, QStringLiteral("CrashLoop"));
-    ClusterFilterProxy *proxy = m_resources->proxy();
+    SortFilterProxy *proxy = m_resources->proxy();
     QVERIFY(proxy->rowCount() > 0 && proxy->rowCount() < m_resources->tableModel()->rowCount());
     for (int row = 0; row < proxy->rowCount(); ++row)
         QCOMPARE(proxy->index(row, 4).data().toString(), QStringLiteral("CrashLoopBackOff"));

@@ -22,7 +22,8 @@
 #include "timetravelbar.h"
 #include "timetravelui.h"
 
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleettreemodel.h"
 #include "fleet/placementmodel.h"
@@ -163,7 +164,7 @@ bool writePast(const QString &path, Past *past, QString *error)
 QStringList tableNames(MainWindow &window)
 {
     QStringList names;
-    ClusterFilterProxy *proxy = window.clusterProxy();
+    SortFilterProxy *proxy = window.clusterProxy();
     for (int row = 0; row < proxy->rowCount(); ++row)
         names << proxy->index(row, ClusterTableModel::NameColumn).data().toString();
     names.sort();
@@ -182,7 +183,7 @@ QStringList namesOf(const QList<ProfilePtr> &fleet)
 // The cell of `column` in the row of cluster `name`.
 QString cell(MainWindow &window, const QString &name, int column)
 {
-    ClusterFilterProxy *proxy = window.clusterProxy();
+    SortFilterProxy *proxy = window.clusterProxy();
     for (int row = 0; row < proxy->rowCount(); ++row) {
         if (proxy->index(row, ClusterTableModel::NameColumn).data().toString() == name)
             return proxy->index(row, column).data().toString();
@@ -495,11 +496,11 @@ private slots:
         QTest::keyClick(&window, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(!ui->changesDock()->isVisible());
         // Taken out of the window again, nothing left behind.
-        const int columns = window.clusterProxy()->tableModel()->columnCount();
+        const int columns = window.clusterFilter()->table()->columnCount();
         delete ui;
         QVERIFY(!window.menuBar()->actions().contains(menus.value(menus.size() - 2)));
         QVERIFY(window.findChildren<TimeTravelBar *>().isEmpty());
-        QCOMPARE(window.clusterProxy()->tableModel()->columnCount(), columns - 1);
+        QCOMPARE(window.clusterFilter()->table()->columnCount(), columns - 1);
     }
 };
 

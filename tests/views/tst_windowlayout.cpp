@@ -6,7 +6,8 @@
 
 #include "applanguage.h"
 #include "clustertableview.h"
-#include "fleet/clusterfilterproxy.h"
+#include "fleet/fleetrowfilter.h"
+#include "fleet/sortfilterproxy.h"
 #include "fleet/clustertablemodel.h"
 #include "fleet/fleettreemodel.h"
 #include "fleettreeview.h"

@@ -1,73 +1,57 @@
 #pragma once
 
-#include "clusterscope.h"
-#include "fleetfilter.h"
 #include "rowsequence.h"
 #include "sortkey.h"
 
 #include <QAbstractProxyModel>
 #include <QPersistentModelIndex>
 
+#include <climits>
 #include <functional>
 #include <vector>
 
 namespace fleetscope {
 
-class ClusterTableModel;
-
 // Sorts and filters the rows of any flat model (a table or a list; a tree's
-// top level) for the views, on Qt's model protocol in both directions. Over a
-// ClusterTableModel it also applies the fleet filter and the scope; other
-// sources are only sorted.
+// top level) for the views, on Qt's model protocol in both directions. Which
+// rows show is a predicate its owner installs (the fleet's: FleetRowFilter).
 //
 // Per source row it keeps the sort-role value of the sort column (as a SortKey)
 // and whether the row is accepted; every source row in sort order (RowSequence,
 // so a row moves in microseconds) and the accepted rows as a subsequence of it.
 // Ties sort by source row, so the order is total and the position of any row is
 // a binary search: no inverse table to renumber. Hence:
-// - a filter or scope change tests every row once, in source order, and picks
+// - a filter change tests every row once, in source order, and picks
 //   the accepted rows out of the sort order: no sort;
 // - a sort is one std::sort of the cached keys;
 // - changed source rows move, appear and disappear as single-row signals, with
 //   one dataChanged per source range for the rows that stay in place.
-class ClusterFilterProxy final : public QAbstractProxyModel
+class SortFilterProxy final : public QAbstractProxyModel
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(ClusterFilterProxy)
+    Q_DISABLE_COPY_MOVE(SortFilterProxy)
 
 public:
-    explicit ClusterFilterProxy(QAbstractItemModel *source = nullptr, QObject *parent = nullptr);
-    ~ClusterFilterProxy() override;
+    explicit SortFilterProxy(QAbstractItemModel *source = nullptr, QObject *parent = nullptr);
+    ~SortFilterProxy() override;
 
     void setSourceModel(QAbstractItemModel *source) override;
-    // The source as the fleet table, or null for other sources.
-    ClusterTableModel *tableModel() const { return m_table; }
 
-    // Compiles and applies `text`. On a syntax error the current filter stays in
-    // place, `error` says where, and false is returned.
-    bool setFilterText(const QString &text, FilterError *error = nullptr);
-    void setFilter(const FleetFilter &filter);
-    const FleetFilter &filter() const { return m_filter; }
-    // Tests every row again with the same filter: what it means changed (the alias table).
-    void reapplyFilter() { refilter(); }
-
-    // For other sources: which source rows to show (all when unset). Call again
-    // (or reapplyFilter()) when what it reads changed.
-    void setRowFilter(std::function<bool(int sourceRow)> accepts);
-
-    void setScope(const ClusterScope &scope);
-    const ClusterScope &scope() const { return m_scope; }
-
-    // Whether a source row passes the scope and the filter (always, for sources
-    // other than the fleet table).
-    bool acceptsSourceRow(int row) const;
+    // Which source rows to show: all while `accepts` is unset. `acceptsAll`, if
+    // set, gives every row's verdict in one pass (1 or 0, resized to the source's
+    // rows) for a predicate that is faster over all rows at once. Verdicts read
+    // only the source columns before `columnsRead`: a change to later ones keeps them.
+    void setRowFilter(std::function<bool(int sourceRow)> accepts,
+                      std::function<void(std::vector<char> *accepted)> acceptsAll = {}, int columnsRead = INT_MAX);
+    // Tests every row again: what the predicate reads changed.
+    void invalidateRowFilter();
+    bool acceptsSourceRow(int row) const { return !m_accepts || m_accepts(row); }
 
     // -1 restores the source's order.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
-    // The role sorted by: ClusterTableModel::SortRole over the fleet table, else
-    // Qt::DisplayRole, until set.
+    // The role sorted by: Qt::DisplayRole until set.
     void setSortRole(int role);
     int sortRole() const { return m_sortRole; }
 
@@ -108,11 +92,10 @@ private:
     // indexes follow their source rows.
     void relayout(const std::function<void()> &rebuild);
     void rebuildAll();
-    // Whether each source row passes the scope and the filter, into m_accepted.
+    // Whether each source row passes the predicate, into m_accepted.
     void testAllRows();
     void rebuildOrder();
     void rebuildVisible();
-    void refilter();
 
     void onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles);
     // Places one changed row; true if rows moved, appeared or went.
@@ -128,12 +111,10 @@ private:
     void onColumnsRemoved(int first, int last);
     void onSourceDestroyed();
 
-    ClusterTableModel *m_table = nullptr;
     std::vector<QMetaObject::Connection> m_connections;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     int m_sortRole = Qt::DisplayRole;
-    bool m_sortRoleSet = false;
     // Per source row: its sort key (while sorted) and whether it is accepted.
     std::vector<SortKey> m_keys;
     std::vector<char> m_accepted;
@@ -145,9 +126,9 @@ private:
     QModelIndexList m_layoutProxy;
     QList<QPersistentModelIndex> m_layoutSource;
     int m_maxRowSignals = 256;
-    FleetFilter m_filter;
-    ClusterScope m_scope;
-    std::function<bool(int)> m_rowFilter;
+    std::function<bool(int)> m_accepts;
+    std::function<void(std::vector<char> *)> m_acceptsAll;
+    int m_columnsRead = INT_MAX;
 };
 
 } // namespace fleetscope

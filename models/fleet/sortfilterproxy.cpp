@@ -1,7 +1,4 @@
-#include "clusterfilterproxy.h"
-
-#include "clustertablemodel.h"
-#include "fleetstore.h"
+#include "sortfilterproxy.h"
 
 #include <algorithm>
 #include <numeric>
@@ -14,38 +11,35 @@ constexpr int rowsLookedUp = 64;
 
 } // namespace
 
-ClusterFilterProxy::ClusterFilterProxy(QAbstractItemModel *source, QObject *parent)
+SortFilterProxy::SortFilterProxy(QAbstractItemModel *source, QObject *parent)
     : QAbstractProxyModel(parent)
 {
     setSourceModel(source);
 }
 
-ClusterFilterProxy::~ClusterFilterProxy() = default;
+SortFilterProxy::~SortFilterProxy() = default;
 
-void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
+void SortFilterProxy::setSourceModel(QAbstractItemModel *source)
 {
     beginResetModel();
     for (const QMetaObject::Connection &connection : m_connections)
         disconnect(connection);
     m_connections.clear();
     QAbstractProxyModel::setSourceModel(source);
-    m_table = qobject_cast<ClusterTableModel *>(source);
-    if (!m_sortRoleSet)
-        m_sortRole = m_table ? int(ClusterTableModel::SortRole) : int(Qt::DisplayRole);
     if (source) {
         using M = QAbstractItemModel;
         auto &c = m_connections;
-        c.push_back(connect(source, &M::dataChanged, this, &ClusterFilterProxy::onDataChanged));
+        c.push_back(connect(source, &M::dataChanged, this, &SortFilterProxy::onDataChanged));
         // Only the top level's rows and columns are ours.
-        const auto topLevel = [this](void (ClusterFilterProxy::*handler)(int, int)) {
+        const auto topLevel = [this](void (SortFilterProxy::*handler)(int, int)) {
             return [this, handler](const QModelIndex &parent, int first, int last) {
                 if (!parent.isValid())
                     (this->*handler)(first, last);
             };
         };
-        c.push_back(connect(source, &M::rowsAboutToBeRemoved, this, topLevel(&ClusterFilterProxy::onRowsAboutToBeRemoved)));
-        c.push_back(connect(source, &M::rowsRemoved, this, topLevel(&ClusterFilterProxy::onRowsRemoved)));
-        c.push_back(connect(source, &M::rowsInserted, this, topLevel(&ClusterFilterProxy::onRowsInserted)));
+        c.push_back(connect(source, &M::rowsAboutToBeRemoved, this, topLevel(&SortFilterProxy::onRowsAboutToBeRemoved)));
+        c.push_back(connect(source, &M::rowsRemoved, this, topLevel(&SortFilterProxy::onRowsRemoved)));
+        c.push_back(connect(source, &M::rowsInserted, this, topLevel(&SortFilterProxy::onRowsInserted)));
         // A move permutes source rows: like a layout change, for the rows of the top level.
         c.push_back(connect(source, &M::rowsAboutToBeMoved, this, [this](const QModelIndex &from, int, int, const QModelIndex &to) {
             if (!from.isValid() || !to.isValid())
@@ -55,8 +49,8 @@ void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
             if (!from.isValid() || !to.isValid())
                 onLayoutChanged();
         }));
-        c.push_back(connect(source, &M::layoutAboutToBeChanged, this, &ClusterFilterProxy::onLayoutAboutToBeChanged));
-        c.push_back(connect(source, &M::layoutChanged, this, &ClusterFilterProxy::onLayoutChanged));
+        c.push_back(connect(source, &M::layoutAboutToBeChanged, this, &SortFilterProxy::onLayoutAboutToBeChanged));
+        c.push_back(connect(source, &M::layoutChanged, this, &SortFilterProxy::onLayoutChanged));
         c.push_back(connect(source, &M::columnsAboutToBeInserted, this, [this](const QModelIndex &parent, int first, int last) {
             if (!parent.isValid())
                 beginInsertColumns(QModelIndex(), first, last);
@@ -72,7 +66,7 @@ void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
             if (!parent.isValid())
                 beginRemoveColumns(QModelIndex(), first, last);
         }));
-        c.push_back(connect(source, &M::columnsRemoved, this, topLevel(&ClusterFilterProxy::onColumnsRemoved)));
+        c.push_back(connect(source, &M::columnsRemoved, this, topLevel(&SortFilterProxy::onColumnsRemoved)));
         c.push_back(connect(source, &M::headerDataChanged, this, [this](Qt::Orientation orientation, int first, int last) {
             if (orientation == Qt::Horizontal)
                 emit headerDataChanged(orientation, first, last);
@@ -85,18 +79,17 @@ void ClusterFilterProxy::setSourceModel(QAbstractItemModel *source)
         // Parents delete their children in creation order, so the table may go
         // first, in the middle of a window's teardown: no signals then (their
         // receivers may be half gone), just an empty proxy.
-        c.push_back(connect(source, &QObject::destroyed, this, &ClusterFilterProxy::onSourceDestroyed));
+        c.push_back(connect(source, &QObject::destroyed, this, &SortFilterProxy::onSourceDestroyed));
     }
     rebuildAll();
     endResetModel();
 }
 
-void ClusterFilterProxy::onSourceDestroyed()
+void SortFilterProxy::onSourceDestroyed()
 {
     for (const QMetaObject::Connection &connection : m_connections)
         disconnect(connection);
     m_connections.clear();
-    m_table = nullptr;
     m_keys.clear();
     m_accepted.clear();
     m_order.clear();
@@ -105,60 +98,24 @@ void ClusterFilterProxy::onSourceDestroyed()
     changePersistentIndexList(persistent, QModelIndexList(persistent.size()));
 }
 
-int ClusterFilterProxy::sourceRowCount() const
+int SortFilterProxy::sourceRowCount() const
 {
     return m_connections.empty() ? 0 : sourceModel()->rowCount();
 }
 
-// --- filter, scope, sort -----------------------------------------------------
+// --- filter and sort ---------------------------------------------------------
 
-bool ClusterFilterProxy::setFilterText(const QString &text, FilterError *error)
+void SortFilterProxy::setRowFilter(std::function<bool(int)> accepts, std::function<void(std::vector<char> *)> acceptsAll,
+                                   int columnsRead)
 {
-    FilterError parsed;
-    const FleetFilter filter = FleetFilter::compile(text, &parsed);
-    if (error)
-        *error = parsed;
-    if (!filter.isValid())
-        return false;
-    setFilter(filter);
-    return true;
+    m_accepts = std::move(accepts);
+    m_acceptsAll = std::move(acceptsAll);
+    m_columnsRead = columnsRead;
+    invalidateRowFilter();
 }
 
-void ClusterFilterProxy::setFilter(const FleetFilter &filter)
+void SortFilterProxy::setSortRole(int role)
 {
-    // Same text, same program: re-testing 100k rows for nothing is what makes
-    // typing feel slow.
-    if (filter.isValid() == m_filter.isValid() && filter.text() == m_filter.text())
-        return;
-    m_filter = filter;
-    refilter();
-}
-
-void ClusterFilterProxy::setScope(const ClusterScope &scope)
-{
-    if (scope == m_scope)
-        return;
-    m_scope = scope;
-    refilter();
-}
-
-void ClusterFilterProxy::setRowFilter(std::function<bool(int)> accepts)
-{
-    m_rowFilter = std::move(accepts);
-    refilter();
-}
-
-bool ClusterFilterProxy::acceptsSourceRow(int row) const
-{
-    if (!m_table)
-        return !m_rowFilter || m_rowFilter(row);
-    const FleetProfile &profile = m_table->profileAt(row);
-    return m_scope.matches(profile) && m_filter.matches(profile, &m_table->store());
-}
-
-void ClusterFilterProxy::setSortRole(int role)
-{
-    m_sortRoleSet = true;
     if (role == m_sortRole)
         return;
     m_sortRole = role;
@@ -166,12 +123,12 @@ void ClusterFilterProxy::setSortRole(int role)
         sort(m_sortColumn, m_sortOrder);
 }
 
-SortKey ClusterFilterProxy::keyOf(int row) const
+SortKey SortFilterProxy::keyOf(int row) const
 {
     return SortKey(sourceModel()->index(row, m_sortColumn).data(m_sortRole));
 }
 
-bool ClusterFilterProxy::less(int left, int right) const
+bool SortFilterProxy::less(int left, int right) const
 {
     if (!isSorted())
         return left < right;
@@ -181,19 +138,19 @@ bool ClusterFilterProxy::less(int left, int right) const
     return m_sortOrder == Qt::AscendingOrder ? c < 0 : c > 0;
 }
 
-void ClusterFilterProxy::refilter()
+void SortFilterProxy::invalidateRowFilter()
 {
     if (m_connections.empty())
         return;
-    // Every row tested once in source order (the store's rows one after the
-    // other), then picked out of the sort order: one layout change, no sort.
+    // Every row tested once in source order, then picked out of the sort
+    // order: one layout change, no sort.
     relayout([this] {
         testAllRows();
         rebuildVisible();
     });
 }
 
-void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
+void SortFilterProxy::sort(int column, Qt::SortOrder order)
 {
     if (column >= columnCount())
         column = -1;
@@ -205,7 +162,7 @@ void ClusterFilterProxy::sort(int column, Qt::SortOrder order)
     });
 }
 
-void ClusterFilterProxy::rebuildOrder()
+void SortFilterProxy::rebuildOrder()
 {
     const int rows = sourceRowCount();
     m_keys.clear();
@@ -223,7 +180,7 @@ void ClusterFilterProxy::rebuildOrder()
     m_order.assign(order);
 }
 
-void ClusterFilterProxy::rebuildVisible()
+void SortFilterProxy::rebuildVisible()
 {
     std::vector<int> visible;
     const auto take = [this, &visible](int row) {
@@ -240,28 +197,17 @@ void ClusterFilterProxy::rebuildVisible()
     m_visible.assign(visible);
 }
 
-void ClusterFilterProxy::testAllRows()
+void SortFilterProxy::testAllRows()
 {
-    if (!m_table) {
-        const int rows = sourceRowCount();
-        m_accepted.assign(size_t(rows), 1);
-        if (m_rowFilter) {
-            for (int row = 0; row < rows; ++row)
-                m_accepted[size_t(row)] = m_rowFilter(row) ? 1 : 0;
-        }
-        return;
-    }
-    // The store's vector itself: no empty-slot lookup per row.
-    const FleetStore &store = m_table->store();
-    const std::vector<FleetProfile> &rows = store.profiles();
-    m_filter.matchAll(rows, &store, &m_accepted);
-    if (m_scope.isEmpty())
-        return;
-    for (size_t row = 0; row < rows.size(); ++row)
-        m_accepted[row] = m_accepted[row] && m_scope.matches(rows[row]) ? 1 : 0;
+    const int rows = sourceRowCount();
+    if (m_acceptsAll && rows > 0)
+        return m_acceptsAll(&m_accepted);
+    m_accepted.assign(size_t(rows), 1);
+    for (int row = 0; m_accepts && row < rows; ++row)
+        m_accepted[size_t(row)] = m_accepts(row) ? 1 : 0;
 }
 
-void ClusterFilterProxy::rebuildAll()
+void SortFilterProxy::rebuildAll()
 {
     if (!m_connections.empty() && m_sortColumn >= sourceModel()->columnCount())
         m_sortColumn = -1;
@@ -270,7 +216,7 @@ void ClusterFilterProxy::rebuildAll()
     rebuildVisible();
 }
 
-void ClusterFilterProxy::relayout(const std::function<void()> &rebuild)
+void SortFilterProxy::relayout(const std::function<void()> &rebuild)
 {
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     const QModelIndexList before = persistentIndexList();
@@ -289,7 +235,7 @@ void ClusterFilterProxy::relayout(const std::function<void()> &rebuild)
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
-int ClusterFilterProxy::proxyRowOf(int sourceRow) const
+int SortFilterProxy::proxyRowOf(int sourceRow) const
 {
     if (sourceRow < 0 || size_t(sourceRow) >= m_accepted.size() || !m_accepted[size_t(sourceRow)])
         return -1;
@@ -299,16 +245,14 @@ int ClusterFilterProxy::proxyRowOf(int sourceRow) const
 
 // --- changed rows ------------------------------------------------------------
 
-void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+void SortFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                                        const QList<int> &roles)
 {
     if (!topLeft.isValid() || !bottomRight.isValid() || topLeft.parent().isValid())
         return;
     const int first = topLeft.row();
     const int last = bottomRight.row();
-    // The fleet filter reads the profile, which only the fixed columns show;
-    // other columns (history's flap counts) never change a verdict.
-    const bool retest = (m_table && topLeft.column() < ClusterTableModel::fixedColumnCount()) || (!m_table && m_rowFilter);
+    const bool retest = m_accepts && topLeft.column() < m_columnsRead;
     const bool rekey = isSorted() && topLeft.column() <= m_sortColumn && m_sortColumn <= bottomRight.column()
         && (roles.isEmpty() || roles.contains(m_sortRole));
     const int lastColumn = bottomRight.column();
@@ -354,7 +298,7 @@ void ClusterFilterProxy::onDataChanged(const QModelIndex &topLeft, const QModelI
         emit dataChanged(index(top, 0), index(bottom, columnCount() - 1), roles);
 }
 
-bool ClusterFilterProxy::placeChangedRow(int row, bool retest, bool rekey, std::vector<std::pair<int, int>> *stayed)
+bool SortFilterProxy::placeChangedRow(int row, bool retest, bool rekey, std::vector<std::pair<int, int>> *stayed)
 {
     const auto lessThan = [this](int a, int b) { return less(a, b); };
     // Found by the key the row was placed with, before it is updated.
@@ -410,7 +354,7 @@ bool ClusterFilterProxy::placeChangedRow(int row, bool retest, bool rekey, std::
     return true;
 }
 
-void ClusterFilterProxy::placeChangedRowsInBulk(int first, int last, bool retest, bool rekey)
+void SortFilterProxy::placeChangedRowsInBulk(int first, int last, bool retest, bool rekey)
 {
     // New keys and verdicts for the whole range, then the changed rows merged
     // back into the order: O(n + k log k), and one layout change.
@@ -437,7 +381,7 @@ void ClusterFilterProxy::placeChangedRowsInBulk(int first, int last, bool retest
 
 // --- inserted and removed rows ----------------------------------------------
 
-void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
+void SortFilterProxy::onRowsAboutToBeRemoved(int first, int last)
 {
     std::vector<int> positions;
     for (int row = first; row <= last; ++row) {
@@ -462,13 +406,13 @@ void ClusterFilterProxy::onRowsAboutToBeRemoved(int first, int last)
         m_order.eraseRows(first, last, [this](int a, int b) { return less(a, b); });
 }
 
-int ClusterFilterProxy::firstShifted(int sourceRow) const
+int SortFilterProxy::firstShifted(int sourceRow) const
 {
     // Unsorted, the visible rows ascend: the rows from `sourceRow` on are a tail.
     return isSorted() ? 0 : m_visible.lowerBound(sourceRow, std::less<int>());
 }
 
-void ClusterFilterProxy::onRowsRemoved(int first, int last)
+void SortFilterProxy::onRowsRemoved(int first, int last)
 {
     const int count = last - first + 1;
     if (size_t(last) + 1 < m_accepted.size()) {
@@ -480,7 +424,7 @@ void ClusterFilterProxy::onRowsRemoved(int first, int last)
         m_keys.erase(m_keys.begin() + first, m_keys.begin() + last + 1);
 }
 
-void ClusterFilterProxy::onRowsInserted(int first, int last)
+void SortFilterProxy::onRowsInserted(int first, int last)
 {
     const int count = last - first + 1;
     if (size_t(first) < m_accepted.size()) {
@@ -532,7 +476,7 @@ void ClusterFilterProxy::onRowsInserted(int first, int last)
     }
 }
 
-void ClusterFilterProxy::onLayoutAboutToBeChanged()
+void SortFilterProxy::onLayoutAboutToBeChanged()
 {
     emit layoutAboutToBeChanged();
     m_layoutProxy = persistentIndexList();
@@ -541,7 +485,7 @@ void ClusterFilterProxy::onLayoutAboutToBeChanged()
         m_layoutSource.append(QPersistentModelIndex(mapToSource(index)));
 }
 
-void ClusterFilterProxy::onLayoutChanged()
+void SortFilterProxy::onLayoutChanged()
 {
     rebuildAll();
     QModelIndexList after;
@@ -554,7 +498,7 @@ void ClusterFilterProxy::onLayoutChanged()
     emit layoutChanged();
 }
 
-void ClusterFilterProxy::onColumnsRemoved(int first, int last)
+void SortFilterProxy::onColumnsRemoved(int first, int last)
 {
     endRemoveColumns();
     if (m_sortColumn >= first && m_sortColumn <= last)
@@ -565,14 +509,14 @@ void ClusterFilterProxy::onColumnsRemoved(int first, int last)
 
 // --- QAbstractProxyModel -----------------------------------------------------
 
-QModelIndex ClusterFilterProxy::mapToSource(const QModelIndex &proxyIndex) const
+QModelIndex SortFilterProxy::mapToSource(const QModelIndex &proxyIndex) const
 {
     if (!proxyIndex.isValid() || proxyIndex.model() != this || proxyIndex.row() >= m_visible.size())
         return QModelIndex();
     return sourceModel()->index(m_visible.at(proxyIndex.row()), proxyIndex.column());
 }
 
-QModelIndex ClusterFilterProxy::mapFromSource(const QModelIndex &sourceIndex) const
+QModelIndex SortFilterProxy::mapFromSource(const QModelIndex &sourceIndex) const
 {
     if (!sourceIndex.isValid() || sourceIndex.model() != sourceModel() || sourceIndex.parent().isValid())
         return QModelIndex();
@@ -580,14 +524,14 @@ QModelIndex ClusterFilterProxy::mapFromSource(const QModelIndex &sourceIndex) co
     return row < 0 ? QModelIndex() : createIndex(row, sourceIndex.column());
 }
 
-QModelIndex ClusterFilterProxy::index(int row, int column, const QModelIndex &parent) const
+QModelIndex SortFilterProxy::index(int row, int column, const QModelIndex &parent) const
 {
     if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
         return QModelIndex();
     return createIndex(row, column);
 }
 
-QVariant ClusterFilterProxy::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant SortFilterProxy::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Horizontal)
         return m_connections.empty() ? QVariant() : sourceModel()->headerData(section, orientation, role);
