@@ -138,9 +138,14 @@ QByteArray TablePrinter::renderLine(const std::function<QString(int column)> &ce
 
 QString TablePrinter::csvField(const QString &text)
 {
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n') && !text.contains(u'\r'))
-        return text;
-    QString quoted = text;
+    // A producer's text (a display name, a label, a condition message) that a
+    // spreadsheet would run as a formula is written as text, as OWASP advises.
+    const bool formula = !text.isEmpty()
+        && (text.front() == u'=' || text.front() == u'+' || text.front() == u'-' || text.front() == u'@'
+            || text.front() == u'\t' || text.front() == u'\r');
+    QString quoted = formula ? u'\'' + text : text;
+    if (!quoted.contains(u',') && !quoted.contains(u'"') && !quoted.contains(u'\n') && !quoted.contains(u'\r'))
+        return quoted;
     quoted.replace(u'"', QStringLiteral("\"\""));
     return u'"' + quoted + u'"';
 }

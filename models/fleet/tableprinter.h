@@ -80,6 +80,8 @@ public:
     // One row padded to the widths of the last render() (CSV: one record).
     QByteArray renderLine(const std::function<QString(int column)> &cell, const QString &suffix = {}) const;
 
+    // RFC 4180 quoting; a cell a spreadsheet would take for a formula (=, +, -, @,
+    // tab, CR first) gets a leading apostrophe, as the history export does.
     static QString csvField(const QString &text);
 
 private:

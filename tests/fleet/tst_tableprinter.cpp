@@ -114,6 +114,14 @@ void TestTablePrinter::csvQuotesWhatNeedsIt_data()
     QTest::newRow("newline") << "two\nlines" << "\"two\nlines\"";
     QTest::newRow("carriage return") << "x\ry" << "\"x\ry\"";
     QTest::newRow("spaces stay unquoted") << "DISPLAY NAME" << "DISPLAY NAME";
+    // A hostile display name or label value must not run in a spreadsheet.
+    QTest::newRow("formula") << "=HYPERLINK(\"http://x\")" << "\"'=HYPERLINK(\"\"http://x\"\")\"";
+    QTest::newRow("plus") << "+1" << "'+1";
+    QTest::newRow("minus") << "-2+3" << "'-2+3";
+    QTest::newRow("at") << "@SUM(A1)" << "'@SUM(A1)";
+    QTest::newRow("tab first") << "\tx" << "'\tx";
+    QTest::newRow("carriage return first") << "\rx" << "\"'\rx\"";
+    QTest::newRow("a sign inside stays") << "a=b" << "a=b";
 }
 
 void TestTablePrinter::csvQuotesWhatNeedsIt()
