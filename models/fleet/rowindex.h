@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleetprofile.h"
+#include "kube/probingtable.h"
 
 #include <QStringView>
 
@@ -33,35 +34,29 @@ public:
     template<typename Renumber>
     void remapRows(Renumber renumber)
     {
-        for (Slot &slot : m_slots) {
-            if (slot.row >= 0)
+        for (Slot &slot : m_table.slotArray()) {
+            if (slot.occupied())
                 slot.row = renumber(slot.row);
         }
     }
 
-    qsizetype size() const { return m_size; }
+    qsizetype size() const { return m_table.size(); }
     // Bytes held by the table itself (for benchmarks and tests).
-    size_t memoryBytes() const { return m_slots.capacity() * sizeof(Slot); }
+    size_t memoryBytes() const { return m_table.memoryBytes(); }
 
 private:
     struct Slot
     {
         qint32 row = -1; // -1: empty
         quint32 hash = 0;
+        bool occupied() const { return row >= 0; }
     };
 
     quint32 hashOf(int hub, QStringView namespaceName, QStringView name) const;
     quint32 hashOfRow(int row) const;
-    bool rowHasKey(int row, int hub, QStringView namespaceName, QStringView name) const;
-    // The slot of the entry that says `entryRow`, found through the key row
-    // `hashRow` holds (the same row, or its copy); notFound if it is not indexed.
-    size_t slotOfEntry(int hashRow, int entryRow) const;
-    static constexpr size_t notFound = size_t(-1);
-    void grow();
 
     const std::vector<FleetProfile> *m_rows;
-    std::vector<Slot> m_slots; // empty, or a power of two
-    qsizetype m_size = 0;
+    ProbingTable<Slot> m_table;
     size_t m_seed;
 };
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <QString>
+#include "kube/probingtable.h"
 
-#include <vector>
+#include <QString>
 
 namespace fleetscope {
 
@@ -20,68 +20,50 @@ public:
     // empty text is as cheap as looking it up).
     int find(const QString &value) const
     {
-        if (m_slots.empty() || value.isEmpty())
+        if (m_table.isEmpty() || value.isEmpty())
             return -1;
-        const QChar *data = value.constData();
-        for (size_t i = slotOf(data);; i = (i + 1) & (m_slots.size() - 1)) {
-            const Slot &slot = m_slots[i];
-            if (slot.text.constData() == data && slot.text.size() == value.size()) {
-                ++m_hits;
-                return slot.verdict;
-            }
-            if (slot.text.isNull())
-                return -1;
-        }
+        const Slot *slot = m_table.find(hashOf(value), [&value](const Slot &candidate) {
+            return candidate.text.constData() == value.constData() && candidate.text.size() == value.size();
+        });
+        if (!slot)
+            return -1;
+        ++m_hits;
+        return slot->verdict;
     }
 
     void insert(const QString &value, bool verdict)
     {
         if (m_gaveUp || value.isEmpty())
             return;
-        if (4 * (m_count + 1) > 3 * m_slots.size()) {
-            if (m_slots.size() >= maxSlots) {
-                // Mostly misses: the values are per row. Else start over.
-                m_gaveUp = m_hits < m_count;
-                m_slots = std::vector<Slot>(m_gaveUp ? 0 : maxSlots);
-                m_count = 0;
-                m_hits = 0;
-                if (m_gaveUp)
-                    return;
-            } else {
-                std::vector<Slot> old(std::max<size_t>(64, 2 * m_slots.size()));
-                old.swap(m_slots);
-                for (Slot &slot : old) {
-                    if (!slot.text.isNull())
-                        place(std::move(slot));
-                }
-            }
+        if (m_table.fullForNext() && m_table.capacity() >= maxSlots) {
+            // Mostly misses: the values are per row. Else start over.
+            m_gaveUp = m_hits < size_t(m_table.size());
+            m_table.reset(m_gaveUp ? 0 : maxSlots);
+            m_hits = 0;
+            if (m_gaveUp)
+                return;
         }
-        place(Slot{value, verdict});
-        ++m_count;
+        Slot &slot = m_table.emplace(hashOf(value));
+        slot.text = value;
+        slot.verdict = verdict;
     }
 
 private:
     struct Slot
     {
         QString text; // null: free
+        quint32 hash = 0;
         bool verdict = false;
+        bool occupied() const { return !text.isNull(); }
     };
     static constexpr size_t maxSlots = 4096;
 
-    size_t slotOf(const QChar *data) const
+    static quint32 hashOf(const QString &value)
     {
-        return size_t((quintptr(data) >> 1) * quint64(0x9E3779B97F4A7C15) >> 32) & (m_slots.size() - 1);
-    }
-    void place(Slot slot)
-    {
-        size_t i = slotOf(slot.text.constData());
-        while (!m_slots[i].text.isNull())
-            i = (i + 1) & (m_slots.size() - 1);
-        m_slots[i] = std::move(slot);
+        return quint32((quintptr(value.constData()) >> 1) * quint64(0x9E3779B97F4A7C15) >> 32);
     }
 
-    std::vector<Slot> m_slots;
-    size_t m_count = 0;
+    ProbingTable<Slot> m_table;
     mutable size_t m_hits = 0;
     bool m_gaveUp = false;
 };

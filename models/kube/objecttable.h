@@ -2,11 +2,11 @@
 
 #include "api/objectmeta.h"
 #include "kube/hubdelta.h"
+#include "kube/probingtable.h"
 
 #include <QStringView>
 
 #include <memory>
-#include <vector>
 
 namespace fleetscope {
 
@@ -25,7 +25,7 @@ public:
 
     explicit ObjectTable(MetadataOf metadataOf);
 
-    qsizetype size() const { return m_size; }
+    qsizetype size() const { return m_table.size(); }
     const ObjectMeta &metadataOf(const void *object) const { return m_metadataOf(object); }
     // The metadata of the object under that key, or null.
     const ObjectMeta *find(const ObjectKey &key) const;
@@ -43,8 +43,8 @@ public:
     QList<ObjectKey> keysWhere(Pick pick) const
     {
         QList<ObjectKey> keys;
-        for (const Slot &slot : m_slots) {
-            if (!slot.object)
+        for (const Slot &slot : m_table.slotArray()) {
+            if (!slot.occupied())
                 continue;
             const ObjectMeta &meta = m_metadataOf(slot.object.get());
             if (pick(meta, slot.listStamp))
@@ -59,16 +59,14 @@ private:
         Object object; // null: empty
         quint32 hash = 0;
         quint32 listStamp = 0; // fills what would otherwise be padding after `hash`
+        bool occupied() const { return bool(object); }
     };
-    static constexpr size_t notFound = size_t(-1);
 
     quint32 hashOf(QStringView namespaceName, QStringView name) const;
-    size_t slotOf(const ObjectKey &key, quint32 hash) const;
-    void grow();
+    Slot *slotOf(const ObjectKey &key, quint32 hash) const;
 
     MetadataOf m_metadataOf;
-    std::vector<Slot> m_slots; // empty, or a power of two
-    qsizetype m_size = 0;
+    mutable ProbingTable<Slot> m_table;
     size_t m_seed;
 };
 
