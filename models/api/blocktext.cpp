@@ -15,6 +15,11 @@ QExplicitlySharedDataPointer<TextBlock> TextBlock::create(std::string_view bytes
     return QExplicitlySharedDataPointer<TextBlock>(block);
 }
 
+void BlockText::readWhilePending() noexcept
+{
+    qFatal("BlockText read before FinishedText::adopt() gave it its block: a decoder forgot a field");
+}
+
 BlockString::BlockString(const QString &text)
     : BlockString(QStringView(text))
 {
@@ -50,11 +55,11 @@ quint32 TextBlockBuilder::addCounted(std::string_view bytes)
     return offset;
 }
 
-QExplicitlySharedDataPointer<TextBlock> TextBlockBuilder::finish()
+FinishedText TextBlockBuilder::finish()
 {
-    auto block = TextBlock::create(m_bytes);
+    FinishedText finished(TextBlock::create(m_bytes));
     m_bytes.clear();
-    return block;
+    return finished;
 }
 
 } // namespace fleetscope

@@ -48,18 +48,27 @@ private:
 // a QString or bytes gets a block of its own (kubeconfig files, tests).
 //
 // Decoders build all of a profile's text in one TextBlockBuilder: its handles are
-// "pending" (an offset into the builder) until adopt() gives them the block.
+// "pending" (an offset into the builder) until the FinishedText that finish()
+// returns gives them the block. A pending handle knows its size but cannot be
+// read: reading one stops the program with a message, so that a field a decoder
+// forgot to hand the block shows up in the first test that reads it, instead of
+// reading as empty.
 class BlockText
 {
 public:
     BlockText() noexcept = default;
 
-    // The bytes (empty while pending).
     std::string_view bytes() const noexcept
     {
-        return m_block ? std::string_view(m_block->data() + m_offset, m_size) : std::string_view();
+        if (Q_LIKELY(m_block))
+            return std::string_view(m_block->data() + m_offset, m_size);
+        if (m_size)
+            readWhilePending();
+        return std::string_view();
     }
     bool isEmpty() const noexcept { return m_size == 0; }
+    // Filled by a decoder, not yet given its block (FinishedText::adopt()).
+    bool isPending() const noexcept { return !m_block && m_size; }
     qsizetype byteSize() const noexcept { return m_size; }
     void clear() noexcept { *this = BlockText(); }
     // The block holding the text (null while pending or empty): tests check sharing.
@@ -74,13 +83,6 @@ public:
         return m_block && size ? BlockText(m_block.data(), m_offset + offset, size) : BlockText();
     }
 
-    // Gives a pending handle its place in `block` (TextBlockBuilder::finish()).
-    void adopt(TextBlock *block) noexcept
-    {
-        if (!m_block && m_size)
-            m_block.reset(block);
-    }
-
     friend bool operator==(const BlockText &a, const BlockText &b) noexcept { return a.bytes() == b.bytes(); }
     friend bool operator!=(const BlockText &a, const BlockText &b) noexcept { return !(a == b); }
 
@@ -93,6 +95,8 @@ protected:
 
 private:
     friend class TextBlockBuilder;
+    friend class FinishedText;
+    [[noreturn]] static void readWhilePending() noexcept;
     BlockText(TextBlock *block, quint32 offset, quint32 size) noexcept
         : m_block(block)
         , m_offset(offset)
@@ -187,8 +191,10 @@ public:
     friend bool operator!=(const BlockBytes &a, const QByteArray &b) noexcept { return !(a.view() == b); }
 };
 
+class FinishedText;
+
 // Collects one profile's text while a decoder reads it; finish() makes the one
-// exact-size block, and the caller hands it to every pending handle.
+// exact-size block.
 class TextBlockBuilder
 {
 public:
@@ -198,12 +204,36 @@ public:
     // A copy of `bytes` (not empty) behind its length, for FieldValue::inBlock():
     // the offset of the length.
     quint32 addCounted(std::string_view bytes);
-    // The block of everything added (null when nothing was), for the handles to
-    // adopt(); clears the builder.
-    QExplicitlySharedDataPointer<TextBlock> finish();
+    // The block of everything added, for the pending handles; clears the builder.
+    FinishedText finish();
 
 private:
     std::string m_bytes;
+};
+
+// The block of one finished profile: the one way a pending handle gets it.
+class FinishedText
+{
+public:
+    // Gives a pending handle its place in the block (no effect on others).
+    void adopt(BlockText *text) noexcept
+    {
+        if (text->isPending())
+            text->m_block = m_block;
+    }
+    // A handle to the whole block (null when there is none): what holds it for
+    // the values addCounted() wrote (FieldValue reads them through it).
+    BlockText share() const noexcept { return BlockText::share(m_block.data()); }
+    const TextBlock *block() const noexcept { return m_block.data(); }
+
+private:
+    friend class TextBlockBuilder;
+    explicit FinishedText(QExplicitlySharedDataPointer<TextBlock> block) noexcept
+        : m_block(std::move(block))
+    {
+    }
+
+    QExplicitlySharedDataPointer<TextBlock> m_block;
 };
 
 } // namespace fleetscope

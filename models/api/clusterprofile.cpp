@@ -54,21 +54,21 @@ bool ClusterProfile::samePropertyValues(const ClusterProfile &a, const ClusterPr
     return true;
 }
 
-void ClusterProfile::adoptText(TextBlock *block)
+void ClusterProfile::adoptText(FinishedText *text)
 {
-    if (!block)
+    if (!text->block())
         return;
     bool valuesInBlock = false;
     for (const Property &property : properties)
         valuesInBlock = valuesInBlock || property.value.isInBlock();
-    metadata.labels.adoptText(block, valuesInBlock);
-    displayName.adopt(block);
+    metadata.labels.adoptText(text, valuesInBlock);
+    text->adopt(&displayName);
     for (AccessProvider &provider : accessProviders) {
         KubeconfigCluster &cluster = provider.cluster;
-        cluster.server.adopt(block);
-        cluster.certificateAuthorityData.adopt(block);
+        text->adopt(&cluster.server);
+        text->adopt(&cluster.certificateAuthorityData);
         for (NamedExtension &extension : cluster.extensions)
-            extension.json.adopt(block);
+            text->adopt(&extension.json);
     }
 }
 

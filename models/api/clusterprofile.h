@@ -81,10 +81,10 @@ struct ClusterProfile
     }
     const AccessProvider *accessProvider(QStringView name) const;
 
-    // Gives every pending BlockText of this profile its place in `block`, and
-    // the labels and properties with values in it the block (decoders, after
-    // TextBlockBuilder::finish()).
-    void adoptText(TextBlock *block);
+    // Gives every pending BlockText of this profile its place in the finished
+    // block, and the labels and properties with values in it the block
+    // (decoders, after TextBlockBuilder::finish()).
+    void adoptText(FinishedText *text);
 
     // Same property names, times and value texts, wherever each value lives.
     static bool samePropertyValues(const ClusterProfile &a, const ClusterProfile &b);

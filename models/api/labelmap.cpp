@@ -33,12 +33,12 @@ void LabelMap::assign(std::vector<Entry> *entries)
     entries->clear();
 }
 
-void LabelMap::adoptText(TextBlock *block, bool hold)
+void LabelMap::adoptText(FinishedText *text, bool hold)
 {
     for (const Entry &entry : m_entries)
         hold = hold || entry.second.isInBlock();
     if (hold)
-        m_text = BlockText::share(block);
+        m_text = text->share();
 }
 
 const LabelMap::Entry *LabelMap::findEntry(QStringView key) const

@@ -31,9 +31,10 @@ public:
     // wins, as in insert()). Leaves `entries` empty, for reuse as scratch. Values
     // in a block are read once adoptText() gave the map that block.
     void assign(std::vector<Entry> *entries);
-    // Holds `block` if some value is in it, or if `hold` (the profile's property
-    // values are read through it): decoders, after TextBlockBuilder::finish().
-    void adoptText(TextBlock *block, bool hold = false);
+    // Holds the finished block if some value is in it, or if `hold` (the
+    // profile's property values are read through it): decoders, after
+    // TextBlockBuilder::finish().
+    void adoptText(FinishedText *text, bool hold = false);
     const TextBlock *textBlock() const { return m_text.block(); }
     bool contains(QStringView key) const { return findEntry(key) != nullptr; }
     // The value, or an empty string when absent: use contains() to tell an empty label from none.

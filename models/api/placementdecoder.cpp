@@ -20,10 +20,10 @@ bool PlacementDecoder::decodeRoot(PlacementDecision *out)
     });
     if (!decoded)
         return false;
-    const auto text = m_text.finish();
+    FinishedText text = m_text.finish();
     decision.decisions.reserve(qsizetype(m_decisions.size()));
     for (ClusterDecision &d : m_decisions) {
-        d.clusterProfileName.adopt(text.data());
+        text.adopt(&d.clusterProfileName);
         decision.decisions.append(std::move(d));
     }
     m_decisions.clear();

@@ -31,7 +31,8 @@ bool ProfileDecoder::decodeRoot(ClusterProfile *out)
         return false;
     // apiVersion may come after status, so what depends on the version is settled here.
     applyVersionRules(&profile);
-    profile.adoptText(m_text.finish().data());
+    FinishedText text = m_text.finish();
+    profile.adoptText(&text);
     *out = std::move(profile);
     return true;
 }
