@@ -120,7 +120,7 @@ private slots:
     void selectingATreeGroupScopesTheTable();
     void aChurningFleetRepaintsTheTableAFewTimesASecond();
     void changesToRowsOffScreenPaintNothing();
-    void rowsComingAndGoingOffScreenPaintNothing();
+    void rowsComingAndGoingOffScreenRepaintOncePerInterval();
     void homeAndEndGoToTheFirstAndLastCluster();
     void aChurningFleetRepaintsTheGroupsOnceASecond();
     void aChurningFleetRecountsTheStatusBarOnceASecond();
@@ -429,8 +429,10 @@ void TestFleetWindow::changesToRowsOffScreenPaintNothing()
 }
 
 // Under churn clusters come and go all the time, mostly far from the rows on
-// screen: the table notes them (the scroll bar covers them) and paints nothing.
-void TestFleetWindow::rowsComingAndGoingOffScreenPaintNothing()
+// screen: the table notes them (the scroll bar covers them) and repaints only
+// when it follows the row count, at most once per geometry interval — not once
+// per change.
+void TestFleetWindow::rowsComingAndGoingOffScreenRepaintOncePerInterval()
 {
     FleetStore store;
     QList<ProfilePtr> many;
@@ -446,13 +448,15 @@ void TestFleetWindow::rowsComingAndGoingOffScreenPaintNothing()
     PaintCounter counter;
     table->viewport()->installEventFilter(&counter);
     const auto settle = [] {
-        // Longer than a repaint interval: a repaint would have happened by now.
-        QDeadlineTimer deadline(3 * ClusterTableView::repaintIntervalMs);
+        // Longer than a geometry interval: the row count has been followed by now.
+        QDeadlineTimer deadline(2 * ClusterTableView::geometryIntervalMs);
         while (!deadline.hasExpired())
             QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     };
     QVERIFY(waitUntilStill(counter));
     counter.paints = 0;
+    QElapsedTimer churn;
+    churn.start();
 
     // 1000 clusters that sort below the first screenful, one delta each, and 50
     // of the existing ones far below the screen removed.
@@ -471,7 +475,11 @@ void TestFleetWindow::rowsComingAndGoingOffScreenPaintNothing()
     }
     settle();
     QCOMPARE(table->model()->rowCount(), 1250);
-    QCOMPARE(counter.paints, 0);
+    // One repaint per followed row count (the first comes at once); a slow build
+    // takes longer and follows more often, so the bound comes from the time taken.
+    const qint64 follows = 2 + churn.elapsed() / ClusterTableView::geometryIntervalMs;
+    QVERIFY2(counter.paints <= follows,
+             qPrintable(QStringLiteral("%1 paints for 1050 changes in %2 ms").arg(counter.paints).arg(churn.elapsed())));
 
     // The bookkeeping is right: the last of the new rows is one scroll away.
     table->scrollToBottom();
