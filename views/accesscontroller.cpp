@@ -7,9 +7,9 @@
 #include "connect/accessresults.h"
 #include "connect/accesstransports.h"
 #include "connect/connectsettings.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QAction>
 #include <QHeaderView>

@@ -1,8 +1,8 @@
 #include "clusteractions.h"
 
 #include "clustertableview.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/fleetstore.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/store/fleetstore.h"
 #include "fleettreeview.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/fleetprinter.h"
+#include "fleet/output/fleetprinter.h"
 
 #include <QModelIndex>
 #include <QObject>

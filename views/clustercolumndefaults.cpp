@@ -1,8 +1,8 @@
 #include "clustercolumndefaults.h"
 
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetfields.h"
-#include "fleet/fleetstore.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/itemmodels/fleetfields.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QEvent>
 #include <QHeaderView>

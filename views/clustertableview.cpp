@@ -2,9 +2,9 @@
 
 #include "elidedtooltips.h"
 
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
 #include "healthstyle.h"
 
 #include <QAccessible>

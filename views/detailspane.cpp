@@ -2,10 +2,10 @@
 
 #include "api/conditionreasons.h"
 #include "api/yamljson.h"
-#include "fleet/fleetfindings.h"
-#include "fleet/fleetstore.h"
+#include "fleet/lint/fleetfindings.h"
+#include "fleet/store/fleetstore.h"
 #include "healthstyle.h"
-#include "fleet/healthrules.h"
+#include "fleet/filter/healthrules.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

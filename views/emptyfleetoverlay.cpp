@@ -1,6 +1,6 @@
 #include "emptyfleetoverlay.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QAbstractItemView>
 #include <QEvent>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/hubfailure.h"
+#include "fleet/engine/hubfailure.h"
 
 #include <QWidget>
 

@@ -1,11 +1,11 @@
 #include "filterbar.h"
 
 #include "api/propertyaliases.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/filtercompleter.h"
-#include "fleet/filtervalueindex.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/filter/filtercompleter.h"
+#include "fleet/filter/filtervalueindex.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/store/fleetstore.h"
 #include "healthstyle.h"
 
 #include <QAbstractItemView>

@@ -1,8 +1,8 @@
 #include "fleettreeview.h"
 
 #include "api/propertyaliases.h"
-#include "fleet/fleetstore.h"
-#include "fleet/fleettreemodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/fleettreemodel.h"
 #include "healthstyle.h"
 
 #include <QAccessible>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/clusterscope.h"
+#include "fleet/filter/clusterscope.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/healthrules.h"
+#include "fleet/filter/healthrules.h"
 
 #include <QDialog>
 

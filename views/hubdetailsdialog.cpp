@@ -1,6 +1,6 @@
 #include "hubdetailsdialog.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QApplication>
 #include <QClipboard>

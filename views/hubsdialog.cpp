@@ -1,7 +1,7 @@
 #include "hubsdialog.h"
 
-#include "fleet/hubchoicemodel.h"
-#include "fleet/sortfilterproxy.h"
+#include "fleet/itemmodels/hubchoicemodel.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

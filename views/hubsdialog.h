@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/hubselection.h"
+#include "fleet/engine/hubselection.h"
 #include "kube/kubeconfigloader.h"
 
 #include <QDialog>

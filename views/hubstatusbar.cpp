@@ -1,7 +1,7 @@
 #include "hubstatusbar.h"
 
-#include "fleet/fleetstore.h"
-#include "fleet/hubstatusmodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/hubstatusmodel.h"
 #include "healthstyle.h"
 
 #include <QAction>

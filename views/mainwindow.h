@@ -1,7 +1,7 @@
 #pragma once
 
-#include "fleet/clusterscope.h"
-#include "fleet/hubselection.h"
+#include "fleet/filter/clusterscope.h"
+#include "fleet/engine/hubselection.h"
 
 #include <QMainWindow>
 

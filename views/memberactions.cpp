@@ -9,7 +9,7 @@
 #include "connect/connectsession.h"
 #include "connect/kubeconfigbuilder.h"
 #include "connect/memberkubeconfig.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QAction>
 #include <QDir>

@@ -2,7 +2,7 @@
 
 
 #include "resources/memberstate.h"
-#include "fleet/sortfilterproxy.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
 #include "resources/memberstatemodel.h"
 
 #include <QPainter>

@@ -1,7 +1,7 @@
 #include "offlinebadge.h"
 
-#include "fleet/fleetcache.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetcache.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,8 +1,8 @@
 #include "placementsview.h"
 
-#include "fleet/fleetstore.h"
-#include "fleet/placementmodel.h"
-#include "fleet/sortfilterproxy.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/placementmodel.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
 #include "elidedtooltips.h"
 
 #include <QHeaderView>

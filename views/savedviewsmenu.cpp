@@ -1,6 +1,6 @@
 #include "savedviewsmenu.h"
 
-#include "fleet/savedviewstore.h"
+#include "fleet/savedviews/savedviewstore.h"
 
 #include <QActionGroup>
 #include <QInputDialog>

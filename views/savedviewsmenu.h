@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/savedview.h"
+#include "fleet/savedviews/savedview.h"
 
 #include <QMenu>
 

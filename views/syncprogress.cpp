@@ -1,6 +1,6 @@
 #include "syncprogress.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QLocale>
 

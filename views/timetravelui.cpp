@@ -9,8 +9,8 @@
 #include "timetravelbanner.h"
 #include "timetravelbar.h"
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/clustertablemodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/clustertablemodel.h"
 #include "history/fleetchangemodel.h"
 #include "history/gonenowcolumn.h"
 #include "history/timetravel.h"

@@ -18,8 +18,8 @@
 #include "spellingsuggestion.h"
 
 #include "api/propertyaliases.h"
-#include "fleet/healthrules.h"
-#include "fleet/heaptuning.h"
+#include "fleet/filter/healthrules.h"
+#include "fleet/store/heaptuning.h"
 #include "kube/kubeconfigloader.h"
 #include "kube/verbosity.h"
 

@@ -3,7 +3,7 @@
 #include "clioutput.h"
 #include "commandparser.h"
 
-#include "fleet/fleetengine.h"
+#include "fleet/engine/fleetengine.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/tableprinter.h"
+#include "fleet/output/tableprinter.h"
 #include "resources/columnunion.h"
 #include "resources/resourcerow.h"
 #include "resources/servedkind.h"

@@ -1,8 +1,8 @@
 #include "guihistory.h"
 
 #include "demofleet.h"
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
 #include "history/fleettimemachine.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"

@@ -1,6 +1,6 @@
 #include "guioptions.h"
 
-#include "fleet/fleetfilter.h"
+#include "fleet/filter/fleetfilter.h"
 
 #include "commandparser.h"
 

@@ -5,8 +5,8 @@
 #include "demohubs.h"
 #include "outputoptions.h"
 
-#include "fleet/fleetengine.h"
-#include "fleet/hubchoicemodel.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/itemmodels/hubchoicemodel.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -5,9 +5,9 @@
 #include "demohubs.h"
 #include "outputoptions.h"
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
-#include "fleet/inventorylint.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/lint/inventorylint.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -8,11 +8,11 @@
 #include "outputoptions.h"
 #include "pastlistcommand.h"
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetfindings.h"
-#include "fleet/fleetprinter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/lint/fleetfindings.h"
+#include "fleet/output/fleetprinter.h"
+#include "fleet/store/fleetstore.h"
 #include "history/momentexpression.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/tableprinter.h"
+#include "fleet/output/tableprinter.h"
 
 #include <QCommandLineOption>
 #include <QList>

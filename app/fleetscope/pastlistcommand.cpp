@@ -2,7 +2,7 @@
 
 #include "clioutput.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "history/fleethistoryreader.h"
 #include "history/momentexpression.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetprinter.h"
-#include "fleet/tableprinter.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/output/fleetprinter.h"
+#include "fleet/output/tableprinter.h"
 
 #include <QString>
 #include <QStringList>

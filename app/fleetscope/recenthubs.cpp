@@ -1,7 +1,7 @@
 #include "recenthubs.h"
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QSettings>
 

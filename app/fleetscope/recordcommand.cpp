@@ -5,9 +5,9 @@
 #include "historyoptions.h"
 #include "quitonsignal.h"
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
-#include "fleet/tableprinter.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/output/tableprinter.h"
 #include "history/fleethistoryreader.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"

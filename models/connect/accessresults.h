@@ -2,8 +2,8 @@
 
 #include "accessresult.h"
 
-#include "fleet/clustercolumnsource.h"
-#include "fleet/filterfacts.h"
+#include "fleet/itemmodels/clustercolumnsource.h"
+#include "fleet/filter/filterfacts.h"
 
 #include <QHash>
 #include <QObject>

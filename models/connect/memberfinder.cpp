@@ -1,7 +1,7 @@
 #include "memberfinder.h"
 
-#include "fleet/fleetfindings.h"
-#include "fleet/fleetstore.h"
+#include "fleet/lint/fleetfindings.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QEventLoop>
 #include <QTimer>

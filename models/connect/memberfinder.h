@@ -1,7 +1,7 @@
 #pragma once
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetfilter.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/filter/fleetfilter.h"
 #include "membertarget.h"
 
 #include <QList>

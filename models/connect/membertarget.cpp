@@ -1,6 +1,6 @@
 #include "membertarget.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 namespace fleetscope {
 

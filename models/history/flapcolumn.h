@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fleet/clustercolumnsource.h"
+#include "fleet/itemmodels/clustercolumnsource.h"
 #include "historytypes.h"
 
 #include <QHash>

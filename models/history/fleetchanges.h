@@ -3,7 +3,7 @@
 #include "fleethubstate.h"
 
 #include "api/clusterfacts.h"
-#include "fleet/healthrules.h"
+#include "fleet/filter/healthrules.h"
 
 #include <QHash>
 #include <QList>

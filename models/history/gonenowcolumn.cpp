@@ -2,7 +2,7 @@
 
 #include "timetravel.h"
 
-#include "fleet/fleetprofile.h"
+#include "fleet/store/fleetprofile.h"
 
 #include <QCoreApplication>
 

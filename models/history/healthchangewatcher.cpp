@@ -1,6 +1,6 @@
 #include "healthchangewatcher.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "api/clusterfacts.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/savedview.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/savedviews/savedview.h"
 #include "historytypes.h"
 
 #include <QHash>

@@ -2,7 +2,7 @@
 
 #include "historytypes.h"
 
-#include "fleet/healthrules.h"
+#include "fleet/filter/healthrules.h"
 
 #include <QHash>
 #include <QList>

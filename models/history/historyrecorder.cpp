@@ -1,6 +1,6 @@
 #include "historyrecorder.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "historystore.h"
 
 #include <QDateTime>

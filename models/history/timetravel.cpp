@@ -3,8 +3,8 @@
 #include "fleettimemachine.h"
 #include "historyrecorder.h"
 
-#include "fleet/fleetstore.h"
-#include "fleet/storefeeder.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/store/storefeeder.h"
 
 #include <QHash>
 

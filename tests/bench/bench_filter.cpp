@@ -14,13 +14,13 @@
 //                    table model (a number and a text per row): a sort, a
 //                    predicate change, and edited rows while sorted
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/filtercompleter.h"
-#include "fleet/filtervalueindex.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/filter/filtercompleter.h"
+#include "fleet/filter/filtervalueindex.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/store/fleetstore.h"
 #include "api/paddedjson.h"
 #include "kube/hubcache.h"
 #include "api/responseobjects.h"

@@ -17,8 +17,8 @@
 
 #include "api/paddedjson.h"
 #include "api/profiledecoder.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
 #include "resources/resourceengine.h"
 #include "resources/resourcetablemodel.h"
 

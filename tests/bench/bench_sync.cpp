@@ -13,13 +13,13 @@
 // configured but not started, so libraries, threads and Qt's own heap are not
 // counted per profile.
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
-#include "fleet/fleettreemodel.h"
-#include "fleet/heaptuning.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/fleettreemodel.h"
+#include "fleet/store/heaptuning.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

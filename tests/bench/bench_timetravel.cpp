@@ -23,7 +23,7 @@
 #include "history/historydatabase.h"
 #include "history/timetravel.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "mainwindow.h"
 
 #include <QApplication>

@@ -9,7 +9,7 @@
 #include "api/placementdecoder.h"
 #include "api/profiledecoder.h"
 #include "api/yamljson.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "testsupport.h"
 
 #include <QTest>

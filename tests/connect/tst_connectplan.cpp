@@ -3,7 +3,7 @@
 // only when every member can be connected.
 
 #include "connect/connectplan.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -3,8 +3,8 @@
 // What every sort/filter proxy test checks of what a view would show: the
 // visible rows in sort order, each accepted row once, and mappings that invert.
 
-#include "fleet/sortfilterproxy.h"
-#include "fleet/sortkey.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/sortkey.h"
 
 #include <QSet>
 #include <QTest>

@@ -2,9 +2,9 @@
 // columns come and go, and store deltas arrive as ranged, minimal signals that
 // a QAbstractItemModelTester accepts (never a reset).
 
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
-#include "fleet/valueorder.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/filter/valueorder.h"
 #include "syntheticfleet.h"
 
 #include <QAbstractItemModelTester>

@@ -6,9 +6,9 @@
 
 #include "api/paddedjson.h"
 #include "api/profiledecoder.h"
-#include "fleet/fleetcache.h"
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetcache.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
 #include "testpki.h"
 #include "testsupport.h"
 

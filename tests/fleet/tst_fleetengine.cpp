@@ -3,8 +3,8 @@
 // another is down or lying, falls back for RBAC-narrow users, and authenticates
 // the ways kubeconfigs do.
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
 #include "kube/hubtransport.h"
 #include "kube/kubeconfigloader.h"
 #include "fleetfixtures.h"

@@ -4,13 +4,13 @@
 // rows showing a value, with that value offered by completion. Checked for every
 // field over the producers' fleet (OCM, KubeFleet, GKE, both API versions).
 
-#include "fleet/clustertablemodel.h"
-#include "fleet/filtercompleter.h"
-#include "fleet/filtervalueindex.h"
-#include "fleet/fleetfields.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetprinter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/filter/filtercompleter.h"
+#include "fleet/filter/filtervalueindex.h"
+#include "fleet/itemmodels/fleetfields.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/output/fleetprinter.h"
+#include "fleet/store/fleetstore.h"
 #include "producerfleet.h"
 
 #include <QAbstractItemModelTester>

@@ -2,10 +2,10 @@
 // differ in exactly the ways the terms test, syntax errors with their exact
 // positions, and completion of keys and values from the live fleet.
 
-#include "fleet/filtercompleter.h"
-#include "fleet/filtervalueindex.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/filtercompleter.h"
+#include "fleet/filter/filtervalueindex.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/store/fleetstore.h"
 #include "api/stringpool.h"
 
 #include <QTest>

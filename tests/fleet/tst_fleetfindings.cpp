@@ -3,9 +3,9 @@
 // hubs, the clock, the staleness limit) its findings equal a whole InventoryLint
 // pass, and the rows it announces are exactly those whose rules changed.
 
-#include "fleet/fleetfindings.h"
-#include "fleet/fleetstore.h"
-#include "fleet/inventorylint.h"
+#include "fleet/lint/fleetfindings.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/lint/inventorylint.h"
 #include "syntheticlint.h"
 
 #include <QDeadlineTimer>

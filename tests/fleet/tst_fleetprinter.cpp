@@ -2,8 +2,8 @@
 // order the rows arrived in (each hub's list order, interleaved hubs, watch
 // events appended later, a server whose order is not ours).
 
-#include "fleet/fleetprinter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/output/fleetprinter.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QTest>
 

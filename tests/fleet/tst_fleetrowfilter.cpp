@@ -2,10 +2,10 @@
 // the fleet changes underneath — row counts matching the filter and scope,
 // broken filters never applied, selections that stay on their clusters.
 
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/fleetstore.h"
-#include "fleet/valueorder.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/filter/valueorder.h"
 #include "proxychecks.h"
 #include "syntheticfleet.h"
 

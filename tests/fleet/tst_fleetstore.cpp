@@ -3,7 +3,7 @@
 // always sees what the store holds.
 
 #include "api/stringpool.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <QRandomGenerator>
 #include <QTest>

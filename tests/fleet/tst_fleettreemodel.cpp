@@ -2,11 +2,11 @@
 // deltas incrementally, regrouping, and group scopes that select exactly the
 // group's clusters in the table proxy.
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
-#include "fleet/fleettreemodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/fleettreemodel.h"
 #include "producerfleet.h"
 #include "syntheticfleet.h"
 

@@ -3,9 +3,9 @@
 // and that the store, the filter and the counts follow the active rules.
 
 #include "api/clusterprofile.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetstore.h"
-#include "fleet/healthrules.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/filter/healthrules.h"
 #include "kube/hubdelta.h"
 
 #include <QSettings>

@@ -5,8 +5,8 @@
 // and says what was wrong, memory bounded by the configured caps, the hub recovers
 // once the fault stops, and a healthy hub beside it stays live throughout.
 
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
 #include "fleetfixtures.h"
 #include "hubprocess.h"
 #include "testsupport.h"

@@ -1,7 +1,7 @@
 // The Hubs dialog's model: every context of the kubeconfigs looked at, probed in
 // the background, checkable, with files added and removed while probes run.
 
-#include "fleet/hubchoicemodel.h"
+#include "fleet/itemmodels/hubchoicemodel.h"
 #include "hubprocess.h"
 #include "testsupport.h"
 

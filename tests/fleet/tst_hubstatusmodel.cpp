@@ -1,7 +1,7 @@
 // The per-hub status list the status bar shows.
 
-#include "fleet/fleetstore.h"
-#include "fleet/hubstatusmodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/hubstatusmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -3,9 +3,9 @@
 // filter key and the Findings column.
 
 #include "api/kubetime.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetfindings.h"
-#include "fleet/inventorylint.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/lint/fleetfindings.h"
+#include "fleet/lint/inventorylint.h"
 #include "producerfleet.h"
 #include "producershapes.h"
 

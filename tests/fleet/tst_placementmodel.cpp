@@ -1,11 +1,11 @@
 // PlacementDecisions grouped as placements: slices merged in index order,
 // dangling references reported, and a scope that shows the chosen clusters.
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
-#include "fleet/placementmodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/placementmodel.h"
 #include "fleetfixtures.h"
 
 #include <QAbstractItemModelTester>

@@ -3,11 +3,11 @@
 // "By property…" grouping; the table is editable and kept in the settings.
 
 #include "api/propertyaliases.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetfilter.h"
-#include "fleet/fleettreemodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/itemmodels/fleettreemodel.h"
 #include "producerfleet.h"
 
 #include <QAbstractItemModelTester>

@@ -2,7 +2,7 @@
 // (append, fill a hole from the tail, drop the tail) every cluster is found at
 // its row and nothing else is found, whatever the key collisions.
 
-#include "fleet/rowindex.h"
+#include "fleet/store/rowindex.h"
 
 #include <QHash>
 #include <QRandomGenerator>

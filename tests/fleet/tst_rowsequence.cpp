@@ -1,7 +1,7 @@
 // The proxy's blocked row sequence: positions, inserts, erases, searches and
 // shifts agree with a plain vector through random edits across block splits.
 
-#include "fleet/rowsequence.h"
+#include "fleet/itemmodels/rowsequence.h"
 
 #include <QRandomGenerator>
 #include <QTest>

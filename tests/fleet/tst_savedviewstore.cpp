@@ -1,8 +1,8 @@
 // Saved views as the user keeps them: written at once, read back by the next
 // start, replaced by name, and robust against a hand-edited settings file.
 
-#include "fleet/fleettreemodel.h"
-#include "fleet/savedviewstore.h"
+#include "fleet/itemmodels/fleettreemodel.h"
+#include "fleet/savedviews/savedviewstore.h"
 
 #include <QSettings>
 #include <QSignalSpy>

@@ -3,9 +3,9 @@
 // model) while a predicate, a sort and live inserts, removals and edits change
 // what shows; typed sort orders (versions, node counts); the exact signals.
 
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/store/fleetstore.h"
 #include "proxychecks.h"
 #include "signalrecorder.h"
 #include "syntheticfleet.h"

@@ -2,8 +2,8 @@
 // statuses in posting order, and one delta per event-loop turn so that input
 // and painting are never stuck behind several hubs' bursts at once.
 
-#include "fleet/fleetstore.h"
-#include "fleet/storefeeder.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/store/storefeeder.h"
 #include "syntheticfleet.h"
 
 #include <QSignalSpy>

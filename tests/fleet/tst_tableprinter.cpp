@@ -2,7 +2,7 @@
 // column priority, custom columns, --no-headers, CSV quoting, and a watch's
 // lines under the header of the table printed before them.
 
-#include "fleet/tableprinter.h"
+#include "fleet/output/tableprinter.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // numbers, conditions, labels, hubs). A syntax error must carry an offset inside
 // the text and a message; nothing may crash.
 
-#include "fleet/fleetfilter.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetfilter.h"
+#include "fleet/store/fleetstore.h"
 #include "kube/hubdelta.h"
 
 #include <QString>

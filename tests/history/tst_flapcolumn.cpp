@@ -2,10 +2,10 @@
 // cluster table (through ClusterTableModel's source-column hook), sortable as
 // numbers, updated without a reset, and the model stays consistent throughout.
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
 #include "fleetfixtures.h"
 #include "history/flapcolumn.h"
 

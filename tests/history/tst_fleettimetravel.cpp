@@ -8,8 +8,8 @@
 #include "fleetlogtestutil.h"
 
 #include "api/clusterfacts.h"
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"
 

@@ -2,7 +2,7 @@
 // message, only for views that ask, and quiet during the initial sync and after
 // a relist.
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "history/healthchangewatcher.h"
 
 #include <QSignalSpy>

@@ -4,7 +4,7 @@
 
 #include "historytestutil.h"
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"
 #include "history/timelinesegments.h"

@@ -2,7 +2,7 @@
 // fleet, and a hub with nothing new keeps no timer running (a cold sync on a
 // slow server once paid ~25 % of its CPU in 20 flush wake-ups a second).
 
-#include "fleet/fleetengine.h"
+#include "fleet/engine/fleetengine.h"
 #include "kube/hubconnection.h"
 #include "kube/hubjournal.h"
 #include "kube/hubtransport.h"

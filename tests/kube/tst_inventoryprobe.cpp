@@ -2,7 +2,7 @@
 // the Cluster Inventory API, and against the ways a context fails: a refused
 // port, a wrong token, an exec plugin that fails, a CA that does not match.
 
-#include "fleet/fleetengine.h"
+#include "fleet/engine/fleetengine.h"
 #include "hubprocess.h"
 #include "testsupport.h"
 #include "kube/inventoryprobe.h"

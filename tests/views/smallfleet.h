@@ -3,7 +3,7 @@
 // The small fleets the GUI tests put in a FleetStore: a few clusters in namespace
 // "fleet" on one hub that is live and synced, as after a first sync.
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 
 #include <memory>
 

@@ -3,10 +3,10 @@
 // them), and the scroll bar follows the row count without repainting a thumb
 // that did not move.
 #include "clustertableview.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
 #include "smallfleet.h"
 
 #include <QDeadlineTimer>

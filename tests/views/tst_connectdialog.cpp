@@ -7,7 +7,7 @@
 #include "connect/connectsession.h"
 #include "memberactions.h"
 #include "connectdialog.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "mainwindow.h"
 #include "smallfleet.h"
 #include "testsupport.h"

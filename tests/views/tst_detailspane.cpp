@@ -3,7 +3,7 @@
 // the shown cluster until another one is chosen.
 
 #include "detailspane.h"
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "smallfleet.h"
 
 #include <QSignalSpy>

@@ -5,16 +5,16 @@
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/fleetstore.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/store/fleetstore.h"
 #include "hubstatusbar.h"
 #include "placementsview.h"
 #include "mainwindow.h"
 #include "savedviewsmenu.h"
 #include "smallfleet.h"
-#include "fleet/savedviewstore.h"
-#include "fleet/clustertablemodel.h"
+#include "fleet/savedviews/savedviewstore.h"
+#include "fleet/itemmodels/clustertablemodel.h"
 
 #include <QComboBox>
 #include <QHeaderView>

@@ -2,7 +2,7 @@
 // named while typing with OK refused, a rule added for a manager, and, in the
 // window, the fleet's verdicts and counts following the rules at once.
 
-#include "fleet/healthrules.h"
+#include "fleet/filter/healthrules.h"
 #include "healthrulesdialog.h"
 #include "hubstatusbar.h"
 #include "mainwindow.h"

@@ -1,10 +1,10 @@
 // Hub details: a hub's state, watched resources and recent history, as a person
 // opens it from the status bar to learn why a hub is stale.
 
-#include "fleet/fleetstore.h"
+#include "fleet/store/fleetstore.h"
 #include "hubdetailsdialog.h"
 #include "hubstatusbar.h"
-#include "fleet/hubstatusmodel.h"
+#include "fleet/itemmodels/hubstatusmodel.h"
 
 #include <QApplication>
 #include <QClipboard>

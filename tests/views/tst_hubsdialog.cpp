@@ -3,9 +3,9 @@
 // main window.
 
 #include "applanguage.h"
-#include "fleet/fleetengine.h"
-#include "fleet/fleetstore.h"
-#include "fleet/hubchoicemodel.h"
+#include "fleet/engine/fleetengine.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/hubchoicemodel.h"
 #include "hubdetailsdialog.h"
 #include "hubprocess.h"
 #include "testsupport.h"

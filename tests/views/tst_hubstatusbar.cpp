@@ -2,11 +2,11 @@
 // one recount per interval while a hub churns, but a sync that just ended is
 // counted in the next turn, whatever the interval.
 #include "hubstatusbar.h"
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
-#include "fleet/fleetstore.h"
-#include "fleet/hubstatusmodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/store/fleetstore.h"
+#include "fleet/itemmodels/hubstatusmodel.h"
 #include "smallfleet.h"
 
 #include <QTest>

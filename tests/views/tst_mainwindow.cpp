@@ -4,11 +4,11 @@
 
 #include "emptyfleetoverlay.h"
 
-#include "fleet/fleetrowfilter.h"
-#include "fleet/sortfilterproxy.h"
-#include "fleet/clustertablemodel.h"
+#include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
+#include "fleet/itemmodels/clustertablemodel.h"
 #include "api/kubetime.h"
-#include "fleet/fleetfindings.h"
+#include "fleet/lint/fleetfindings.h"
 #include "producerfleet.h"
 
 #include <QMenuBar>
