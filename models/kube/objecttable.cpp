@@ -2,6 +2,8 @@
 
 #include <QHashFunctions>
 
+#include <utility>
+
 namespace fleetscope {
 
 ObjectTable::ObjectTable(MetadataOf metadataOf)
@@ -13,16 +15,20 @@ ObjectTable::ObjectTable(MetadataOf metadataOf)
 
 quint32 ObjectTable::hashOf(QStringView namespaceName, QStringView name) const
 {
-    const size_t h = qHashMulti(m_seed, namespaceName, name);
-    return quint32(h ^ (quint64(h) >> 32));
+    return ProbingTable<Slot>::hashOf(m_seed, namespaceName, name);
 }
 
-ObjectTable::Slot *ObjectTable::slotOf(const ObjectKey &key, quint32 hash) const
+const ObjectTable::Slot *ObjectTable::slotOf(const ObjectKey &key, quint32 hash) const
 {
     return m_table.find(hash, [&](const Slot &slot) {
         const ObjectMeta &meta = m_metadataOf(slot.object.get());
         return meta.name == key.name && meta.namespaceName == key.namespaceName;
     });
+}
+
+ObjectTable::Slot *ObjectTable::slotOf(const ObjectKey &key, quint32 hash)
+{
+    return const_cast<Slot *>(std::as_const(*this).slotOf(key, hash));
 }
 
 const ObjectMeta *ObjectTable::find(const ObjectKey &key) const

@@ -63,10 +63,11 @@ private:
     };
 
     quint32 hashOf(QStringView namespaceName, QStringView name) const;
-    Slot *slotOf(const ObjectKey &key, quint32 hash) const;
+    const Slot *slotOf(const ObjectKey &key, quint32 hash) const;
+    Slot *slotOf(const ObjectKey &key, quint32 hash);
 
     MetadataOf m_metadataOf;
-    mutable ProbingTable<Slot> m_table;
+    ProbingTable<Slot> m_table;
     size_t m_seed;
 };
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QtGlobal>
 
 #include <utility>
@@ -20,6 +21,16 @@ template<typename Slot>
 class ProbingTable
 {
 public:
+    // A slot hash of a key made of `parts`: Qt's hash with the process's random
+    // seed (so that a hub cannot craft names that all probe one run of slots),
+    // folded to 32 bits.
+    template<typename... Parts>
+    static quint32 hashOf(size_t seed, const Parts &...parts)
+    {
+        const size_t h = qHashMulti(seed, parts...);
+        return quint32(h ^ (quint64(h) >> 32));
+    }
+
     qsizetype size() const { return m_size; }
     bool isEmpty() const { return m_size == 0; }
     // Slots allocated, and the bytes they take (for benchmarks and tests).

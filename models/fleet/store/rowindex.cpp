@@ -14,8 +14,7 @@ RowIndex::RowIndex(const std::vector<FleetProfile> *rows)
 
 quint32 RowIndex::hashOf(int hub, QStringView namespaceName, QStringView name) const
 {
-    const size_t h = qHashMulti(m_seed, hub, namespaceName, name);
-    return quint32(h ^ (quint64(h) >> 32));
+    return ProbingTable<Slot>::hashOf(m_seed, hub, namespaceName, name);
 }
 
 quint32 RowIndex::hashOfRow(int row) const
