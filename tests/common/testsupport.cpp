@@ -1,12 +1,14 @@
 #include "testsupport.h"
 
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTimer>
 #include <QTest>
 
 namespace fleetscope::testing {
@@ -60,11 +62,10 @@ QString builtExecutable(const QString &relativeToBuildDir)
     return QDir(root).filePath(relativeToBuildDir);
 }
 
-ProcessResult runProcess(const QString &program, const QStringList &arguments,
-                         const QStringList &environment, int deadlineMs, const QByteArray &stdinData)
+namespace {
+
+QProcessEnvironment environmentWith(const QStringList &environment)
 {
-    ProcessResult result;
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const QString &entry : environment) {
         const qsizetype eq = entry.indexOf(u'=');
@@ -75,7 +76,17 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments,
         else
             env.insert(name, value);
     }
-    process.setProcessEnvironment(env);
+    return env;
+}
+
+} // namespace
+
+ProcessResult runProcess(const QString &program, const QStringList &arguments,
+                         const QStringList &environment, int deadlineMs, const QByteArray &stdinData)
+{
+    ProcessResult result;
+    QProcess process;
+    process.setProcessEnvironment(environmentWith(environment));
     process.start(program, arguments);
     result.started = process.waitForStarted(deadlineMs);
     if (!result.started)
@@ -91,6 +102,53 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments,
     result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     result.out = process.readAllStandardOutput();
     result.err = process.readAllStandardError();
+    return result;
+}
+
+ProcessResult runProcessUntil(const QString &program, const QStringList &arguments, const QStringList &environment,
+                              int deadlineMs, const std::function<bool(const ProcessResult &)> &enough)
+{
+    ProcessResult result;
+    QProcess process;
+    process.setProcessEnvironment(environmentWith(environment));
+    QEventLoop loop;
+    bool seenEnough = false;
+    const auto check = [&] {
+        result.out += process.readAllStandardOutput();
+        result.err += process.readAllStandardError();
+        if (!seenEnough && enough(result)) {
+            seenEnough = true;
+            loop.quit();
+        }
+    };
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &loop, check);
+    QObject::connect(&process, &QProcess::readyReadStandardError, &loop, check);
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&process, &QProcess::errorOccurred, &loop, [&](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            loop.quit();
+    });
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
+    process.start(program, arguments);
+    process.closeWriteChannel();
+    deadline.start(deadlineMs);
+    loop.exec();
+    result.started = process.state() != QProcess::NotRunning || process.error() != QProcess::FailedToStart;
+    if (process.state() != QProcess::NotRunning) {
+        // Ended as a user ends a watch: SIGTERM, then SIGKILL if it does not go.
+        process.terminate();
+        if (!process.waitForFinished(5000)) {
+            process.kill();
+            process.waitForFinished(1000);
+        }
+    } else {
+        result.finished = true;
+    }
+    result.exitCode = result.finished && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out += process.readAllStandardOutput();
+    result.err += process.readAllStandardError();
     return result;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -37,6 +39,12 @@ struct ProcessResult
 ProcessResult runProcess(const QString &program, const QStringList &arguments,
                          const QStringList &environment = {}, int deadlineMs = 30000,
                          const QByteArray &stdinData = {});
+
+// Runs a program that does not end by itself (a watch) until `enough` holds for
+// what it has written so far, or the deadline passes; then ends it with SIGTERM.
+// `finished` says the program ended before either.
+ProcessResult runProcessUntil(const QString &program, const QStringList &arguments, const QStringList &environment,
+                              int deadlineMs, const std::function<bool(const ProcessResult &)> &enough);
 
 // Why tests that compare with kubectl cannot run here (not on PATH, or older
 // than 1.24, the first with --subresource), or empty when they can. Asked once.
