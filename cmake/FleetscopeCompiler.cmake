@@ -115,12 +115,16 @@ elseif(FLEETSCOPE_SANITIZE)
     # only without NDEBUG), so that a decoder misusing it fails the suite here.
     # -O1, as the sanitizers' own docs advise: reports stay exact and the suite's
     # second build compiles about a third faster than at -O2.
-    add_compile_options(${FLEETSCOPE_SANITIZER_FLAGS} -UNDEBUG -O1)
+    set(FLEETSCOPE_INSTRUMENTATION ${FLEETSCOPE_SANITIZER_FLAGS} -UNDEBUG -O1)
     # GCC 12's flow analysis under ASan reports libstdc++'s own <regex> and
     # std::function internals as maybe-uninitialized (known false positives);
     # the normal build keeps the warning, with -Werror in CI.
     if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-        add_compile_options(-Wno-maybe-uninitialized)
+        list(APPEND FLEETSCOPE_INSTRUMENTATION -Wno-maybe-uninitialized)
     endif()
+    # Every program and test links the runtimes, so the whole suite runs under
+    # ASan and UBSan. What is instrumented is the code under test: libraries and
+    # programs. tests/ takes these options off again (tests/CMakeLists.txt).
+    add_compile_options(${FLEETSCOPE_INSTRUMENTATION})
     add_link_options(-fsanitize=address,undefined)
 endif()

@@ -11,7 +11,16 @@
 #include <QTimer>
 #include <QTest>
 
+// Defined by ASan's runtime when the program links it; null otherwise.
+extern "C" int __asan_address_is_poisoned(const volatile void *address) __attribute__((weak));
+
 namespace fleetscope::testing {
+
+bool underAddressSanitizer()
+{
+    return __asan_address_is_poisoned != nullptr;
+}
+
 
 bool writeTestFile(const QString &path, const QByteArray &text, bool executable)
 {

@@ -21,6 +21,10 @@ bool writeTestFile(const QString &path, const QByteArray &text, bool executable 
 // nothing listens on (connections are refused), with a bearer token.
 bool writeRefusedKubeconfig(const QString &path, const QString &context, const QByteArray &token);
 
+// Whether this process runs with AddressSanitizer's runtime. Asked at run time:
+// the tests' own code is compiled without instrumentation in the sanitizer build.
+bool underAddressSanitizer();
+
 // Path of a built executable under the build tree (FLEETSCOPE_BINARY_DIR, set by ctest).
 QString builtExecutable(const QString &relativeToBuildDir);
 

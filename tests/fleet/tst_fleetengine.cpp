@@ -313,11 +313,7 @@ void TestFleetEngine::catchesUpSoonAfterDropsAnd429s()
     // 0.25-6.7 s over repeated runs of these seeds), and those wait 0.8 + 1.6 +
     // 3.2 s, each up to twice that with jitter. The growing backoff this guards
     // against left it 12-25 s behind. Sanitizer builds run 2-3x slower.
-#if defined(__SANITIZE_ADDRESS__)
-    const qint64 boundMs = 15000;
-#else
-    const qint64 boundMs = 10000;
-#endif
+    const qint64 boundMs = underAddressSanitizer() ? 15000 : 10000;
     QVERIFY2(lagMs <= boundMs, qPrintable(QStringLiteral("converged only %1 ms after the churn stopped").arg(lagMs)));
     // The hub did not change meanwhile: the truth compared with was the final one.
     QString finalVersion;

@@ -46,18 +46,6 @@ qint64 peakRssMiB()
     return -1;
 }
 
-bool underSanitizer()
-{
-#if defined(__SANITIZE_ADDRESS__)
-    return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    return true;
-#endif
-#endif
-    return false;
-}
-
 // Every message the hub ever reported, so that a short-lived error is not missed.
 class StatusLog final : public QObject
 {
@@ -206,7 +194,7 @@ void TestHostileHubs::hostileAnswers()
     // Bounded memory: a 130 MB or endless body costs the cap plus Qt's bounded read
     // buffer, not what the network thread reads ahead (66-82 MiB unbounded).
     // ASan's quarantine and shadow memory make the numbers meaningless there.
-    if (!underSanitizer() && peakBefore > 0 && (fault == u"many-items" || fault == u"endless")) {
+    if (!underAddressSanitizer() && peakBefore > 0 && (fault == u"many-items" || fault == u"endless")) {
         const qint64 grew = peakRssMiB() - peakBefore;
         qInfo("%s: peak RSS grew %lld MiB", qPrintable(fault), grew);
         QVERIFY2(grew < 4 * kListCapMiB, qPrintable(QStringLiteral("peak RSS grew %1 MiB").arg(grew)));
