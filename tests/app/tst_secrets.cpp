@@ -256,26 +256,29 @@ void TestSecrets::noOutputHoldsASecret()
         env.replaceInStrings(QRegularExpression(QStringLiteral("^QT_LOGGING_RULES=.*")), QStringLiteral("QT_LOGGING_RULES="));
     const bool watch = arguments.contains(QStringLiteral("--watch"));
     const int verbosity = level >= 0 ? arguments.at(level + 1).toInt() : 0;
-    // A watch runs until it has printed the fleet and two changes (the hub churns),
-    // with the events' log lines where -v 8 promises them.
+    // A watch runs until it has printed the fleet (a header and a row per profile)
+    // and two changes (the hub churns), with the events' log lines where -v 8
+    // promises them.
+    const auto shownFleetAndTwoChanges = [](const ProcessResult &sofar) {
+        return sofar.out.count('\n') >= 1 + kProfiles + 2;
+    };
     const ProcessResult r = watch
         ? runProcessUntil(fleetscopeExecutable(), args, env, deadlineMs,
-                          [verbosity](const ProcessResult &sofar) {
-                              return sofar.out.count('\n') >= kProfiles + 3
+                          [&](const ProcessResult &sofar) {
+                              return shownFleetAndTwoChanges(sofar)
                                   && (verbosity < 8 || sofar.err.contains("fleetscope.kube.events: "));
                           })
         : runProcess(fleetscopeExecutable(), args, env, deadlineMs);
     QVERIFY(r.started);
     if (watch)
-        QVERIFY2(r.out.count('\n') >= kProfiles + 3, qPrintable(describeFailure(r)));
+        QVERIFY2(shownFleetAndTwoChanges(r), qPrintable(describeFailure(r)));
     if (level >= 0) {
         // The levels really log what they promise (else there is nothing to search).
-        const int v = verbosity;
-        QCOMPARE(r.err.contains("fleetscope.fleet: hub "), v >= 2);
-        QCOMPARE(r.err.contains("fleetscope.kube.exec: hub "), v >= 4);
-        QCOMPARE(r.err.contains("fleetscope.kube.transport: hub "), v >= 6);
+        QCOMPARE(r.err.contains("fleetscope.fleet: hub "), verbosity >= 2);
+        QCOMPARE(r.err.contains("fleetscope.kube.exec: hub "), verbosity >= 4);
+        QCOMPARE(r.err.contains("fleetscope.kube.transport: hub "), verbosity >= 6);
         if (watch)
-            QCOMPARE(r.err.contains("fleetscope.kube.events: "), v >= 8);
+            QCOMPARE(r.err.contains("fleetscope.kube.events: "), verbosity >= 8);
     }
     if (expectSuccess) {
         // A crash at exit is a failure too: it can leave private files behind.

@@ -21,7 +21,6 @@ bool underAddressSanitizer()
     return __asan_address_is_poisoned != nullptr;
 }
 
-
 bool writeTestFile(const QString &path, const QByteArray &text, bool executable)
 {
     QFile file(path);
@@ -144,7 +143,7 @@ ProcessResult runProcessUntil(const QString &program, const QStringList &argumen
     process.closeWriteChannel();
     deadline.start(deadlineMs);
     loop.exec();
-    result.started = process.state() != QProcess::NotRunning || process.error() != QProcess::FailedToStart;
+    result.started = process.error() != QProcess::FailedToStart;
     if (process.state() != QProcess::NotRunning) {
         // Ended as a user ends a watch: SIGTERM, then SIGKILL if it does not go.
         process.terminate();
