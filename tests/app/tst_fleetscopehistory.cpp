@@ -112,6 +112,8 @@ bool writeHistory(const QString &path, QString *error)
 bool waitForOutput(QProcess *process, QByteArray *seen, const QByteArray &text, int deadlineMs)
 {
     QDeadlineTimer deadline(deadlineMs);
+    // waitForReadyRead() waits on the read channel: stdout would wake it only at the deadline.
+    process->setReadChannel(QProcess::StandardError);
     while (!seen->contains(text)) {
         if (deadline.hasExpired() || process->state() == QProcess::NotRunning)
             return false;
@@ -389,6 +391,8 @@ private slots:
         // Then a cluster is deleted and another breaks (observed after `before`:
         // the recorder stamps what it sees when it sees it).
         const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        // In milliseconds: whole seconds could fall before the recording began.
+        const QString sinceBefore = QDateTime::fromMSecsSinceEpoch(before, Qt::UTC).toString(Qt::ISODateWithMs);
         const QStringList kubectl{QStringLiteral("--kubeconfig"), hub.kubeconfigPath()};
         const ProcessResult names = runProcess(QStringLiteral("kubectl"), kubectl + QStringList{QStringLiteral("get"), QStringLiteral("clusterprofiles"), QStringLiteral("-A"), QStringLiteral("-o"), QStringLiteral("jsonpath={range .items[*]}{.metadata.namespace}/{.metadata.name}{\"\\n\"}{end}")},
                                                {QStringLiteral("HOME=") + m_dir.path()});
@@ -420,11 +424,11 @@ private slots:
 
         // diff and list --at read what it recorded.
         ProcessResult diff;
-        QTRY_VERIFY_WITH_TIMEOUT((diff = fleetscope(QStringList{QStringLiteral("diff"), QStringLiteral("--since"), formatMoment(before)} + common),
+        QTRY_VERIFY2_WITH_TIMEOUT((diff = fleetscope(QStringList{QStringLiteral("diff"), QStringLiteral("--since"), sinceBefore} + common),
                                   diff.out.contains(" left") && diff.out.contains("Healthy -> Unhealthy")),
-                                 20000);
+                                 diff.out + diff.err, 20000);
         QVERIFY2(diff.out.contains(gone.toUtf8()) && diff.out.contains(broken.toUtf8()) && diff.out.contains("Broken"), diff.out.constData());
-        const ProcessResult then = fleetscope(QStringList{QStringLiteral("list"), QStringLiteral("--at"), formatMoment(before), QStringLiteral("-o"), QStringLiteral("name")} + common);
+        const ProcessResult then = fleetscope(QStringList{QStringLiteral("list"), QStringLiteral("--at"), sinceBefore, QStringLiteral("-o"), QStringLiteral("name")} + common);
         QCOMPARE(then.exitCode, 0);
         QCOMPARE(then.out.count('\n'), 12);
         QVERIFY(then.out.contains(gone.toUtf8()));
