@@ -454,10 +454,6 @@
         <translation>auf %1 von %2 Bytes entpackt</translation>
     </message>
     <message>
-        <source>format %1 (this Fleetscope reads %2)</source>
-        <translation>Format %1 (diese Version liest %2)</translation>
-    </message>
-    <message>
         <source>history database %1: cannot read: %2</source>
         <translation>Verlaufsdatenbank %1: kann nicht gelesen werden: %2</translation>
     </message>
@@ -512,6 +508,22 @@
     <message>
         <source>&quot;%1&quot; is neither a time (RFC 3339, e.g. 2026-05-01T03:00:00Z) nor one before now (e.g. -2h, -30m, -1d12h)</source>
         <translation>„%1“ ist weder eine Zeit (RFC 3339, z. B. 2026-05-01T03:00:00Z) noch eine vor jetzt (z. B. -2h, -30m, -1d12h)</translation>
+    </message>
+    <message>
+        <source>time unit %1</source>
+        <translation>Zeiteinheit %1</translation>
+    </message>
+    <message>
+        <source>format %1 (this Fleetscope reads %2 and %3)</source>
+        <translation>Format %1 (diese Version liest %2 und %3)</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last column</source>
+        <translation>%1 Bytes nach der letzten Spalte</translation>
+    </message>
+    <message>
+        <source>%1, byte %2: %3</source>
+        <translation>%1, Byte %2: %3</translation>
     </message>
 </context>
 <context>

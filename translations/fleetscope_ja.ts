@@ -454,10 +454,6 @@
         <translation>%2 バイト中 %1 バイトに展開されました</translation>
     </message>
     <message>
-        <source>format %1 (this Fleetscope reads %2)</source>
-        <translation>形式 %1（この Fleetscope が読めるのは %2）</translation>
-    </message>
-    <message>
         <source>history database %1: cannot read: %2</source>
         <translation>履歴データベース %1: 読み取れません: %2</translation>
     </message>
@@ -512,6 +508,22 @@
     <message>
         <source>&quot;%1&quot; is neither a time (RFC 3339, e.g. 2026-05-01T03:00:00Z) nor one before now (e.g. -2h, -30m, -1d12h)</source>
         <translation>「%1」は時刻（RFC 3339、例: 2026-05-01T03:00:00Z）でも現在より前の時刻（例: -2h、-30m、-1d12h）でもありません</translation>
+    </message>
+    <message>
+        <source>time unit %1</source>
+        <translation>時間単位 %1</translation>
+    </message>
+    <message>
+        <source>format %1 (this Fleetscope reads %2 and %3)</source>
+        <translation>形式 %1（この Fleetscope が読めるのは %2 と %3）</translation>
+    </message>
+    <message>
+        <source>%1 bytes after the last column</source>
+        <translation>最後の列の後に %1 バイトあります</translation>
+    </message>
+    <message>
+        <source>%1, byte %2: %3</source>
+        <translation>%1、バイト %2: %3</translation>
     </message>
 </context>
 <context>

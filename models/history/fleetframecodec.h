@@ -49,9 +49,13 @@ struct FleetEvent
 };
 
 // Builds one frame: the events of a hub's flush (or a keyframe's state), their
-// strings once each in a table, zstd-compressed. Events keep their order; a
-// time earlier than the one before it (a wall clock set back) is written as
-// that one, so that a frame's times never go back.
+// strings once each in a table, and their values in columns (kinds, time steps,
+// slots, text references, small codes, times, counts: each column holds one
+// kind of value for every event, so that zstd finds alike bytes side by side),
+// zstd-compressed. Events keep their order; a time earlier than the one before
+// it (a wall clock set back) is written as that one, so that a frame's times
+// never go back. The decoder also reads the first format, whose values were
+// interleaved event by event.
 class FleetFrameEncoder final
 {
 public:
@@ -73,7 +77,8 @@ private:
     void condition(const RecordedCondition &condition, qint64 at);
     void time(qint64 value, qint64 at);
 
-    QByteArray m_body;
+    static constexpr int columnCount = 7;
+    QByteArray m_columns[columnCount];
     QByteArray m_strings;
     QHash<QString, quint32> m_stringIds;
     int m_events = 0;

@@ -3,12 +3,14 @@
 // says where, never a crash.
 
 #include "history/fleetframecodec.h"
+#include "testsupport.h"
 
 #include <QTest>
 
 #include <zstd.h>
 
 using namespace fleetscope;
+using fleetscope::testing::readFixture;
 
 namespace {
 
@@ -89,6 +91,61 @@ QByteArray decompress(const QByteArray &packed)
     return payload;
 }
 
+// One event of every kind, as the roundTrip test's "every kind, in order" row
+// and tests/fixtures/history/frame-v1-every-kind.zst (format 1) hold them.
+QList<FleetEvent> everyKind()
+{
+    const qint64 t = 1'750'000'000'000;
+    FleetEvent appear = makeEvent(Kind::Appear, t, 3);
+    appear.cluster = std::make_shared<RecordedCluster>(cluster(QStringLiteral("c1")));
+    FleetEvent field = makeEvent(Kind::Field, t + 10, 3);
+    field.field = RecordedField::KubernetesVersion;
+    field.value = QStringLiteral("v1.34.0");
+    FleetEvent created = makeEvent(Kind::Field, t + 10, 3);
+    created.field = RecordedField::CreationTimestamp;
+    created.number = t - 86'400'000;
+    FleetEvent api = makeEvent(Kind::Field, t + 10, 3);
+    api.field = RecordedField::ApiVersion;
+    api.number = 1;
+    FleetEvent label = makeEvent(Kind::Label, t + 20, 3);
+    label.key = QStringLiteral("tier");
+    label.value = QStringLiteral("gold");
+    FleetEvent labelGone = makeEvent(Kind::LabelGone, t + 20, 3);
+    labelGone.key = QStringLiteral("env");
+    FleetEvent property = makeEvent(Kind::Property, t + 30, 3);
+    property.key = QStringLiteral("count.node.k8s.io");
+    property.value = QStringLiteral("43");
+    FleetEvent propertyGone = makeEvent(Kind::PropertyGone, t + 30, 3);
+    propertyGone.key = QStringLiteral("location.topology.k8s.io");
+    FleetEvent condition = makeEvent(Kind::Condition, t + 40, 70000);
+    condition.condition = {QStringLiteral("ControlPlaneHealthy"), ConditionStatus::False, QStringLiteral("Down"),
+                           QStringLiteral("Agent heartbeat lost for 5m."), t + 39'000};
+    FleetEvent future = makeEvent(Kind::Condition, t + 40, 1);
+    future.condition = {QStringLiteral("Joined"), ConditionStatus::True, QString(), QString(), t + 3'600'000};
+    FleetEvent conditionGone = makeEvent(Kind::ConditionGone, t + 40, 3);
+    conditionGone.key = QStringLiteral("Joined");
+    FleetEvent ns = makeEvent(Kind::Namespace, t + 50);
+    ns.ns = std::make_shared<RecordedNamespace>(
+        RecordedNamespace{QStringLiteral("fleet"), {{QStringLiteral("multicluster.x-k8s.io/clusterset"), QStringLiteral("prod")}}});
+    FleetEvent nsGone = makeEvent(Kind::NamespaceGone, t + 50);
+    nsGone.key = QStringLiteral("old");
+    FleetEvent placement = makeEvent(Kind::Placement, t + 60);
+    placement.placement = std::make_shared<RecordedPlacement>();
+    placement.placement->namespaceName = QStringLiteral("fleet");
+    placement.placement->name = QStringLiteral("web-0");
+    placement.placement->scheduler = QStringLiteral("s");
+    placement.placement->labels = {{QStringLiteral("multicluster.x-k8s.io/placement-key"), QStringLiteral("web")}};
+    placement.placement->decisions = {{QStringLiteral("c1"), QString(), QStringLiteral("fits")},
+                                      {QStringLiteral("c2"), QStringLiteral("other"), QString()}};
+    FleetEvent placementGone = makeEvent(Kind::PlacementGone, t + 60);
+    placementGone.key = QStringLiteral("fleet");
+    placementGone.value = QStringLiteral("batch-0");
+    FleetEvent remove = makeEvent(Kind::Remove, t + 70, 3);
+
+    return {appear, field, created, api, label, labelGone, property, propertyGone, condition,
+            future, conditionGone, ns, nsGone, placement, placementGone, remove};
+}
+
 } // namespace
 
 class TstFleetFrameCodec : public QObject
@@ -99,58 +156,25 @@ private slots:
     void roundTrip_data()
     {
         QTest::addColumn<QList<FleetEvent>>("events");
-        const qint64 t = 1'750'000'000'000;
-        FleetEvent appear = makeEvent(Kind::Appear, t, 3);
-        appear.cluster = std::make_shared<RecordedCluster>(cluster(QStringLiteral("c1")));
-        FleetEvent field = makeEvent(Kind::Field, t + 10, 3);
-        field.field = RecordedField::KubernetesVersion;
-        field.value = QStringLiteral("v1.34.0");
-        FleetEvent created = makeEvent(Kind::Field, t + 10, 3);
-        created.field = RecordedField::CreationTimestamp;
-        created.number = t - 86'400'000;
-        FleetEvent api = makeEvent(Kind::Field, t + 10, 3);
-        api.field = RecordedField::ApiVersion;
-        api.number = 1;
-        FleetEvent label = makeEvent(Kind::Label, t + 20, 3);
-        label.key = QStringLiteral("tier");
-        label.value = QStringLiteral("gold");
-        FleetEvent labelGone = makeEvent(Kind::LabelGone, t + 20, 3);
-        labelGone.key = QStringLiteral("env");
-        FleetEvent property = makeEvent(Kind::Property, t + 30, 3);
-        property.key = QStringLiteral("count.node.k8s.io");
-        property.value = QStringLiteral("43");
-        FleetEvent propertyGone = makeEvent(Kind::PropertyGone, t + 30, 3);
-        propertyGone.key = QStringLiteral("location.topology.k8s.io");
-        FleetEvent condition = makeEvent(Kind::Condition, t + 40, 70000);
-        condition.condition = {QStringLiteral("ControlPlaneHealthy"), ConditionStatus::False, QStringLiteral("Down"),
-                               QStringLiteral("Agent heartbeat lost for 5m."), t + 39'000};
-        FleetEvent future = makeEvent(Kind::Condition, t + 40, 1);
-        future.condition = {QStringLiteral("Joined"), ConditionStatus::True, QString(), QString(), t + 3'600'000};
-        FleetEvent conditionGone = makeEvent(Kind::ConditionGone, t + 40, 3);
-        conditionGone.key = QStringLiteral("Joined");
-        FleetEvent ns = makeEvent(Kind::Namespace, t + 50);
-        ns.ns = std::make_shared<RecordedNamespace>(
-            RecordedNamespace{QStringLiteral("fleet"), {{QStringLiteral("multicluster.x-k8s.io/clusterset"), QStringLiteral("prod")}}});
-        FleetEvent nsGone = makeEvent(Kind::NamespaceGone, t + 50);
-        nsGone.key = QStringLiteral("old");
-        FleetEvent placement = makeEvent(Kind::Placement, t + 60);
-        placement.placement = std::make_shared<RecordedPlacement>();
-        placement.placement->namespaceName = QStringLiteral("fleet");
-        placement.placement->name = QStringLiteral("web-0");
-        placement.placement->scheduler = QStringLiteral("s");
-        placement.placement->labels = {{QStringLiteral("multicluster.x-k8s.io/placement-key"), QStringLiteral("web")}};
-        placement.placement->decisions = {{QStringLiteral("c1"), QString(), QStringLiteral("fits")},
-                                          {QStringLiteral("c2"), QStringLiteral("other"), QString()}};
-        FleetEvent placementGone = makeEvent(Kind::PlacementGone, t + 60);
-        placementGone.key = QStringLiteral("fleet");
-        placementGone.value = QStringLiteral("batch-0");
-        FleetEvent remove = makeEvent(Kind::Remove, t + 70, 3);
-
-        QTest::newRow("a cluster appears") << QList<FleetEvent>{appear};
-        QTest::newRow("every kind, in order")
-            << QList<FleetEvent>{appear, field, created, api, label, labelGone, property, propertyGone, condition,
-                                 future, conditionGone, ns, nsGone, placement, placementGone, remove};
-        QTest::newRow("one change, a large slot") << QList<FleetEvent>{condition};
+        const QList<FleetEvent> every = everyKind();
+        QTest::newRow("a cluster appears") << QList<FleetEvent>{every[0]};
+        QTest::newRow("every kind, in order") << every;
+        QTest::newRow("one change, a large slot") << QList<FleetEvent>{every[8]};
+        // Times as producers write them (whole seconds), in milliseconds, before
+        // 1970 and far from the event's: each comes back exactly.
+        const qint64 t = every[0].at;
+        QList<FleetEvent> times;
+        for (const qint64 time : {t - 1000, t, t + 999, t - 86'400'000 + 1, qint64(-86'400'000), qint64(-1500),
+                                  qint64(1000), qint64(253'402'300'799'000)}) {
+            FleetEvent e = makeEvent(Kind::Condition, t, 7);
+            e.condition = {QStringLiteral("Joined"), ConditionStatus::True, QString(), QString(), time};
+            times << e;
+            FleetEvent created = makeEvent(Kind::Field, t, 7);
+            created.field = RecordedField::CreationTimestamp;
+            created.number = time;
+            times << created;
+        }
+        QTest::newRow("times in seconds and milliseconds") << times;
     }
 
     void roundTrip()
@@ -170,6 +194,22 @@ private slots:
         QString error;
         QVERIFY2(decodeFleetFrame(packed, events.first().at, &decoded, &keyframe, &error), qPrintable(error));
         QCOMPARE(keyframe, events.size() == 1);
+        QCOMPARE(qsizetype(decoded.size()), events.size());
+        for (qsizetype i = 0; i < events.size(); ++i)
+            QVERIFY2(sameEvent(decoded[size_t(i)], events[i]), qPrintable(QStringLiteral("event %1").arg(i)));
+    }
+
+    void readsFramesOfTheFirstFormat()
+    {
+        // Written by the first format's encoder, which interleaved the values:
+        // history files recorded by earlier Fleetscopes stay readable.
+        const QByteArray packed = readFixture(QStringLiteral("history/frame-v1-every-kind.zst"));
+        const QList<FleetEvent> events = everyKind();
+        std::vector<FleetEvent> decoded;
+        bool keyframe = true;
+        QString error;
+        QVERIFY2(decodeFleetFrame(packed, events.first().at, &decoded, &keyframe, &error), qPrintable(error));
+        QVERIFY(!keyframe);
         QCOMPARE(qsizetype(decoded.size()), events.size());
         for (qsizetype i = 0; i < events.size(); ++i)
             QVERIFY2(sameEvent(decoded[size_t(i)], events[i]), qPrintable(QStringLiteral("event %1").arg(i)));
@@ -213,7 +253,32 @@ private slots:
         version[0] = char(9);
         QTest::newRow("a newer format") << compress(version) << QStringLiteral("format 9");
         QByteArray trailing = payload + QByteArray("xyz");
-        QTest::newRow("bytes after the events") << compress(trailing) << QStringLiteral("after the last event");
+        QTest::newRow("bytes after the columns") << compress(trailing) << QStringLiteral("3 bytes after the last column");
+        // Format 1, one Remove of slot 1, then a stray byte.
+        QTest::newRow("bytes after the events (format 1)")
+            << compress(QByteArray("\x01\x00\x00\x01\x09\x00\x01\x05", 8)) << QStringLiteral("1 bytes after the last event");
+        // Format 2: no strings, one event, then the columns kinds, steps, slots,
+        // texts, codes, times, counts (each its length, then its bytes).
+        const auto columns = [](quint8 events, const QList<QByteArray> &columns) {
+            QByteArray payload("\x02\x00\x00", 3);
+            payload.append(char(events));
+            for (const QByteArray &column : columns)
+                payload.append(char(column.size())).append(column);
+            return compress(payload);
+        };
+        const QByteArray remove("\x09", 1), zero("\x00", 1), none;
+        QTest::newRow("a column with a stray byte")
+            << columns(1, {remove, zero, QByteArray("\x01\x05", 2), none, none, none, none})
+            << QStringLiteral("slots, byte 1: 1 bytes after the last event");
+        QTest::newRow("a column longer than the data")
+            << compress(QByteArray("\x02\x00\x00\x01\x40\x09", 6)) << QStringLiteral("text longer than the data");
+        QTest::newRow("more events than kinds")
+            << columns(5, {remove, zero, QByteArray("\x01", 1), none, none, none, none})
+            << QStringLiteral("count 5 larger than the data");
+        // A Condition (texts: type, reason, message) whose time unit is 7.
+        QTest::newRow("unknown time unit")
+            << compress(QByteArray("\x02\x00\x01\x01t\x01", 6) + QByteArray("\x01\x07\x01\x00\x01\x01\x03\x00\x00\x00\x02\x01\x07\x00\x00", 15))
+            << QStringLiteral("codes, byte 2: time unit 7");
         // Version 1, no flags, no strings, one event of kind 99.
         QTest::newRow("unknown kind") << compress(QByteArray("\x01\x00\x00\x01\x63\x00", 6)) << QStringLiteral("unknown event kind 99");
         // A Remove of slot 2^40.
