@@ -23,7 +23,7 @@ void HistoryWorker::ensureTimers()
     m_flushTimer = new QTimer(this);
     m_flushTimer->setSingleShot(true);
     m_flushTimer->setInterval(flushDelayMs);
-    QObject::connect(m_flushTimer, &QTimer::timeout, this, [this] { flush(); });
+    QObject::connect(m_flushTimer, &QTimer::timeout, this, [this] { write(false); });
     m_heartbeat = new QTimer(this);
     m_heartbeat->setInterval(heartbeatMs);
     QObject::connect(m_heartbeat, &QTimer::timeout, this, [this] { touchSessions(); });
@@ -138,7 +138,7 @@ void HistoryWorker::scheduleFlush()
 {
     if (m_pending.size() >= flushAtCount)
         flush();
-    else if ((!m_pending.isEmpty() || m_fleet.hasPending()) && !m_flushTimer->isActive())
+    else if (!m_pending.isEmpty() && !m_flushTimer->isActive())
         m_flushTimer->start();
 }
 
@@ -216,13 +216,21 @@ void HistoryWorker::follow()
 
 void HistoryWorker::flush()
 {
+    write(true);
+}
+
+void HistoryWorker::write(bool fleetFrames)
+{
     if (m_flushTimer)
         m_flushTimer->stop();
-    if (!writing() || (m_pending.isEmpty() && !m_fleet.hasPending()))
+    if (!writing() || (m_pending.isEmpty() && !(fleetFrames && m_fleet.hasPending())))
         return;
     QString error;
+    QList<FleetLogWriter::Frame> taken;
+    if (fleetFrames)
+        taken = m_fleet.takeFrames();
     QList<FleetLogTables::Frame> frames;
-    for (FleetLogWriter::Frame &f : m_fleet.takeFrames()) {
+    for (FleetLogWriter::Frame &f : taken) {
         const qint64 stream = streamOf(f.hub, f.firstAt, &error);
         if (stream <= 0) {
             fail(m_db.path() + QStringLiteral(": ") + error);
@@ -303,6 +311,10 @@ void HistoryWorker::touchSessions()
     if (!writing())
         return;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // The streams reach as far as their frames: what was observed until now is written first.
+    flush();
+    if (!writing())
+        return;
     QString error;
     for (auto it = m_sessions.cbegin(); it != m_sessions.cend(); ++it) {
         const qint64 stream = m_streams.value(it.key());

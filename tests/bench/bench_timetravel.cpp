@@ -5,7 +5,7 @@
 // Writes a fleet log of `days` (default 1) of a fleet of `clusters` (5000)
 // churning `events/s` (300) the way `fleetscope-hub --churn` does (70 %
 // ControlPlaneHealthy flips with a new lastTransitionTime, 20 % node count
-// changes, 5 % new clusters, 5 % deletions), a frame per simulated second and a
+// changes, 5 % new clusters, 5 % deletions), a frame per heartbeat (5 s) and a
 // keyframe by FleetLogWriter's rule, into FILE through the history's own
 // writer; then, in the main window (offscreen, 1400x900, the store a
 // FleetStore with the table, filter proxy and group tree on it):
@@ -259,13 +259,16 @@ int main(int argc, char **argv)
         const qint64 due = std::max<qint64>(FleetLogWriter::keyframeMinEvents,
                                             qint64(clusters) * FleetLogWriter::keyframeEventsPerCluster);
         qint64 sinceKeyframe = 0;
+        const qint64 frameSeconds = FleetLogTables::heartbeatMs / 1000;
         for (qint64 s = 1; s <= seconds; ++s) {
             const qint64 at = start + s * 1000;
             qint64 count = 0;
             fleet.second(at, rate, &frame, &count);
             events += count;
             sinceKeyframe += count;
-            batch.append({stream, false, frame.firstAt(), frame.lastAt(), frame.eventCount(), frame.finish(false)});
+            // A frame per heartbeat, as the writer writes them (and before a keyframe).
+            if (s % frameSeconds == 0 || s == seconds || sinceKeyframe >= due)
+                batch.append({stream, false, frame.firstAt(), frame.lastAt(), frame.eventCount(), frame.finish(false)});
             if (sinceKeyframe >= due) {
                 const qint64 last = batch.last().lastAt;
                 fleet.keyframe(last, &frame);
