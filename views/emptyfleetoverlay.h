@@ -27,8 +27,6 @@ public:
 
     const EmptyFleetReason &reason() const { return m_reason; }
     QString text() const;
-    QPushButton *reconnectButton() const { return m_reconnect; }
-    QPushButton *hubsButton() const { return m_hubs; }
     // Without an engine the Hubs dialog cannot open: the button stays, disabled.
     void setHubsAvailable(bool available);
     // Said instead of how to add a hub while none is configured yet, without the

@@ -27,9 +27,6 @@ class FleetChangesView final : public QWidget
 public:
     FleetChangesView(TimeTravel *travel, FleetTimeMachine *machine, QWidget *parent = nullptr);
 
-    QDateTimeEdit *fromField() const { return m_from; }
-    QDateTimeEdit *toField() const { return m_to; }
-    QPushButton *showButton() const { return m_show; }
     QTableView *table() const { return m_table; }
     FleetChangeModel *model() const { return m_model; }
     QString summary() const;

@@ -88,7 +88,6 @@ public:
     AccessController *accessController() const { return m_accessController; }
     MemberActions *memberActions() const { return m_memberActions; }
     // File → Hubs… (Ctrl+Shift+H); disabled without an engine.
-    QAction *hubsAction() const { return m_hubsAction; }
     // View → Next pane (F6, Ctrl+Tab) and Previous pane.
     PaneCycler *paneCycler() const { return m_panes; }
     // Makes the hubs watched those of `selection`: only what differs changes, and

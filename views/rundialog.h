@@ -34,7 +34,6 @@ public:
 
     QComboBox *commandField() const { return m_command; }
     QTableView *resultsView() const { return m_results; }
-    QPlainTextEdit *outputView() const { return m_output; }
     MemberRunModel *model() const { return m_model; }
     bool isRunning() const;
 

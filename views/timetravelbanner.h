@@ -22,7 +22,6 @@ public:
     explicit TimeTravelBanner(TimeTravel *travel, QWidget *parent = nullptr);
 
     QString text() const;
-    QPushButton *backButton() const { return m_back; }
     // As high as the text needs at the width the banner is given (in a toolbar
     // a wrapping label would ask for the height of a narrow guess).
     QSize sizeHint() const override;

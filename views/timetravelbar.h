@@ -29,9 +29,6 @@ class TimeTravelBar final : public QWidget
 public:
     TimeTravelBar(TimeTravel *travel, FleetTimeMachine *machine, QWidget *parent = nullptr);
 
-    QSlider *slider() const { return m_slider; }
-    QDateTimeEdit *timeField() const { return m_time; }
-    QPushButton *nowButton() const { return m_now; }
     QToolButton *changesButton() const { return m_changes; }
     QString rangeText() const;
     // The recorded range the slider spans (0 while nothing is recorded).

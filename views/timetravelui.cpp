@@ -155,10 +155,13 @@ void TimeTravelUi::createMenu()
                                &TimeTravelBar::focusTimeField);
     m_earlier = m_menu->addAction(tr("An hour &earlier"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Left), this,
                                   [this] { m_bar->moveBy(-3600 * 1000); });
+    m_earlier->setObjectName(QStringLiteral("timeEarlier"));
     m_later = m_menu->addAction(tr("An hour &later"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Right), this,
                                 [this] { m_bar->moveBy(3600 * 1000); });
+    m_later->setObjectName(QStringLiteral("timeLater"));
     m_now = m_menu->addAction(tr("Back to &now"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_End), m_travel,
                               &TimeTravel::showLive);
+    m_now->setObjectName(QStringLiteral("timeBackToNow"));
     m_menu->addSeparator();
     m_showChanges = m_menu->addAction(tr("&Changes…"));
     m_showChanges->setCheckable(true);

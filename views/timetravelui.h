@@ -42,9 +42,6 @@ public:
 
     QMenu *menu() const { return m_menu; }
     QAction *goToAction() const { return m_goTo; }
-    QAction *earlierAction() const { return m_earlier; }
-    QAction *laterAction() const { return m_later; }
-    QAction *nowAction() const { return m_now; }
     QAction *changesAction() const { return m_showChanges; }
 
     TimeTravelBar *bar() const { return m_bar; }

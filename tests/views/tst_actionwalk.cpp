@@ -19,6 +19,7 @@
 #include "guioptions.h"
 #include "hubstatusbar.h"
 #include "mainwindow.h"
+#include "windowparts.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>
@@ -38,6 +39,7 @@
 
 using namespace fleetscope;
 using fleetscope::testing::ActionWalker;
+using fleetscope::testing::hubsButton;
 
 namespace {
 
@@ -110,7 +112,7 @@ void TestActionWalk::initTestCase()
     const QString shots = qEnvironmentVariable("FLEETSCOPE_SCREENSHOTS");
     FirstPaintSeen paintSeen(window, [&] {
         painted = true;
-        if (window->emptyFleetOverlay()->isVisible() && !window->emptyFleetOverlay()->hubsButton()->isVisible())
+        if (window->emptyFleetOverlay()->isVisible() && !hubsButton(window->emptyFleetOverlay())->isVisible())
             overlayAtPaint = window->emptyFleetOverlay()->text();
         messageAtPaint = window->statusBar()->currentMessage();
         if (!shots.isEmpty()) {

@@ -5,6 +5,7 @@
 #include "clustertableview.h"
 #include "mainwindow.h"
 #include "smallfleet.h"
+#include "windowparts.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -110,7 +111,7 @@ void TestEmptyFleetOverlay::saysWhyPerFailureKind()
     QVERIFY2(text.contains(title.toHtmlEscaped()), qPrintable(text));
     QVERIFY2(text.contains(advice.toHtmlEscaped()), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("east: ") + message.toHtmlEscaped()), qPrintable(text));
-    QVERIFY(overlay->reconnectButton()->isVisible());
+    QVERIFY(reconnectButton(overlay)->isVisible());
     // It covers the table's empty area, not the header.
     QCOMPARE(overlay->geometry(), window.clusterTable()->viewport()->rect());
 }
@@ -157,13 +158,13 @@ void TestEmptyFleetOverlay::buttonsAskForReconnectAndHubs()
     EmptyFleetOverlay *overlay = nullptr;
     MainWindow window(&store);
     overlay = window.emptyFleetOverlay();
-    QVERIFY(!overlay->hubsButton()->isEnabled()); // no engine: no Hubs dialog
+    QVERIFY(!hubsButton(overlay)->isEnabled()); // no engine: no Hubs dialog
     overlay->setHubsAvailable(true);
-    QVERIFY(overlay->hubsButton()->isEnabled());
+    QVERIFY(hubsButton(overlay)->isEnabled());
     QSignalSpy reconnect(overlay, &EmptyFleetOverlay::reconnectRequested);
     QSignalSpy hubs(overlay, &EmptyFleetOverlay::hubsRequested);
-    overlay->reconnectButton()->click();
-    overlay->hubsButton()->click();
+    reconnectButton(overlay)->click();
+    hubsButton(overlay)->click();
     QCOMPARE(reconnect.size(), 1);
     QCOMPARE(hubs.size(), 1);
 }
@@ -184,8 +185,8 @@ void TestEmptyFleetOverlay::saysTheNoticeUntilHubsComeThenGoes()
              qPrintable(overlay->text()));
     QVERIFY2(overlay->text().contains(QStringLiteral("A moment &lt;please&gt;.")), qPrintable(overlay->text()));
     QVERIFY(!overlay->text().contains(QStringLiteral("No hubs connected")));
-    QVERIFY(!overlay->hubsButton()->isVisible());
-    QVERIFY(!overlay->reconnectButton()->isVisible());
+    QVERIFY(!hubsButton(overlay)->isVisible());
+    QVERIFY(!reconnectButton(overlay)->isVisible());
     // A hub arrives: the table is for its clusters.
     const int hub = store.addHub(QStringLiteral("demo-hub-eu"));
     QVERIFY(!overlay->isVisible());
@@ -194,13 +195,13 @@ void TestEmptyFleetOverlay::saysTheNoticeUntilHubsComeThenGoes()
                                    QStringLiteral("Connection refused")));
     QVERIFY(overlay->isVisible());
     QVERIFY(overlay->text().contains(QStringLiteral("Connection refused")));
-    QVERIFY(overlay->reconnectButton()->isVisible());
+    QVERIFY(reconnectButton(overlay)->isVisible());
     store.removeHub(hub);
     // Cleared: the advice on adding hubs, with its button, is back.
     overlay->setNotice(QString(), QString());
     QVERIFY(overlay->isVisible());
     QVERIFY(overlay->text().contains(QStringLiteral("No hubs connected")));
-    QVERIFY(overlay->hubsButton()->isVisible());
+    QVERIFY(hubsButton(overlay)->isVisible());
 }
 
 QTEST_MAIN(TestEmptyFleetOverlay)

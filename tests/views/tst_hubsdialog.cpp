@@ -13,6 +13,7 @@
 #include "hubstatusbar.h"
 #include "emptyfleetoverlay.h"
 #include "mainwindow.h"
+#include "windowparts.h"
 
 #include <QAction>
 #include <functional>
@@ -111,7 +112,7 @@ void withHubsDialog(MainWindow &window, const std::function<bool(HubsDialog *)> 
         else
             dialog->reject();
     });
-    window.hubsAction()->trigger();
+    hubsAction(&window)->trigger();
 }
 
 int rowOf(const HubChoiceModel *model, const QString &context)
@@ -260,7 +261,7 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     FleetStore &store = live.store;
     MainWindow &window = live.window;
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.hubsAction()->isEnabled());
+    QVERIFY(hubsAction(&window)->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled(), 30000);
     QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
 
@@ -285,7 +286,7 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     answerNextQuestion(QStringLiteral("Stop watching"));
     window.applyHubSelection(HubSelection{{}, {}, true});
     QCOMPARE(store.profileCount(), 0);
-    QVERIFY(window.emptyFleetOverlay()->hubsButton()->isVisible());
+    QVERIFY(hubsButton(window.emptyFleetOverlay())->isVisible());
     QVERIFY(HubSelection::load().saved);
     QVERIFY(HubSelection::load().hubs.isEmpty());
 }

@@ -1,6 +1,7 @@
 // The main window as a person first sees it, with no hubs configured.
 
 #include "mainwindow.h"
+#include "windowparts.h"
 
 #include "emptyfleetoverlay.h"
 
@@ -16,6 +17,7 @@
 #include <QTest>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 class TestMainWindow final : public QObject
 {
@@ -38,13 +40,13 @@ void TestMainWindow::showsEmptyFleetHint()
     QVERIFY(hint->text().contains(u"No hubs connected"));
     QVERIFY(hint->text().contains(u"--context"));
     QVERIFY(hint->text().contains(u"--demo"));
-    QVERIFY(!hint->reconnectButton()->isVisible());
+    QVERIFY(!reconnectButton(hint)->isVisible());
     // Without an engine there is nothing to choose hubs for.
-    QPushButton *choose = hint->hubsButton();
+    QPushButton *choose = hubsButton(hint);
     QVERIFY(choose->isVisible());
     QVERIFY(!choose->isEnabled());
-    QVERIFY(!window.hubsAction()->isEnabled());
-    QCOMPARE(window.hubsAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    QVERIFY(!hubsAction(&window)->isEnabled());
+    QCOMPARE(hubsAction(&window)->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     // The SVG icon renders (the svg icon engine is installed and the resource is built in).
     QVERIFY(!window.windowIcon().pixmap(64, 64).isNull());
 }

@@ -4,6 +4,7 @@
 // The fleet comes from a real fleetscope-hub through the normal engine.
 
 #include "../connect/memberfleet.h"
+#include "windowparts.h"
 
 #include "accesscontroller.h"
 #include "clusteractions.h"
@@ -221,8 +222,8 @@ void TestMemberActions::runOnSelectedShowsEachMembersOutput()
     QVERIFY(!model->index(0, MemberRunModel::DurationColumn).data().toString().isEmpty());
 
     dialog->resultsView()->selectRow(1);
-    QVERIFY2(dialog->outputView()->toPlainText().contains(QStringLiteral("ctx=1\n--- stderr ---\noops")),
-             qPrintable(dialog->outputView()->toPlainText()));
+    QVERIFY2(outputView(dialog)->toPlainText().contains(QStringLiteral("ctx=1\n--- stderr ---\noops")),
+             qPrintable(outputView(dialog)->toPlainText()));
     // The history keeps the command; the results export as JSON.
     QCOMPARE(RunDialog::history().value(0), dialog->commandField()->currentText());
     QVERIFY(model->tsv().startsWith(QStringLiteral("Cluster\tExit code\tDuration\tFirst line\nhub/fleet/good\t3\t")));

@@ -8,6 +8,7 @@
 // (FLEETSCOPE_SCREENSHOT_DIR, else a temporary folder).
 
 #include "smallfleet.h"
+#include "windowparts.h"
 
 #include "clustertableview.h"
 #include "detailspane.h"
@@ -250,7 +251,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         TimeTravelBar *bar = ui->bar();
-        QTRY_VERIFY_WITH_TIMEOUT(bar->slider()->isEnabled(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(slider(bar)->isEnabled(), 10000);
         QCOMPARE(bar->rangeStart(), past.start);
         QVERIFY2(bar->rangeText().startsWith(QLatin1String("Recorded since")), qPrintable(bar->rangeText()));
         QVERIFY(!ui->banner()->isVisible());
@@ -259,8 +260,8 @@ private slots:
 
         // Home: the slider's oldest moment, 90 minutes ago.
         QSignalSpy shown(&travel, &TimeTravel::momentShown);
-        bar->slider()->setFocus();
-        QTest::keyClick(bar->slider(), Qt::Key_Home);
+        slider(bar)->setFocus();
+        QTest::keyClick(slider(bar), Qt::Key_Home);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QCOMPARE(shown.last().at(0).toLongLong(), past.start);
         QCOMPARE(tableNames(window), namesOf(past.first));
@@ -277,20 +278,20 @@ private slots:
         QVERIFY2(window.hubStatusBar()->countsText().startsWith(QLatin1String("8 clusters")),
                  qPrintable(window.hubStatusBar()->countsText()));
         // Now: live at once, and the banner gone; then back to the oldest moment.
-        QTest::mouseClick(bar->nowButton(), Qt::LeftButton);
+        QTest::mouseClick(nowButton(bar), Qt::LeftButton);
         QVERIFY(travel.isLive());
         QCOMPARE(tableNames(window), namesOf(live));
         QVERIFY(!ui->banner()->isVisible());
-        QCOMPARE(bar->slider()->value(), bar->slider()->maximum());
+        QCOMPARE(slider(bar)->value(), slider(bar)->maximum());
         shown.clear();
-        QTest::keyClick(bar->slider(), Qt::Key_Home);
+        QTest::keyClick(slider(bar), Qt::Key_Home);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QCOMPARE(tableNames(window), namesOf(past.first));
 
         // 59 minutes after the oldest moment (Page Up: an hour, Left: a minute back): two unhealthy.
         shown.clear();
-        QTest::keyClick(bar->slider(), Qt::Key_PageUp);
-        QTest::keyClick(bar->slider(), Qt::Key_Left);
+        QTest::keyClick(slider(bar), Qt::Key_PageUp);
+        QTest::keyClick(slider(bar), Qt::Key_Left);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && travel.shownMoment() == travel.requestedMoment(), 10000);
         QCOMPARE(tableNames(window), namesOf(past.second));
         QCOMPARE(treeCount(window, FleetTreeModel::UnhealthyColumn), 2);
@@ -336,8 +337,8 @@ private slots:
 
         // The date field: an exact moment, 75 minutes after the oldest one.
         shown.clear();
-        bar->timeField()->setDateTime(QDateTime::fromMSecsSinceEpoch(past.start + 75 * minute));
-        QMetaObject::invokeMethod(bar->timeField(), "editingFinished");
+        timeField(bar)->setDateTime(QDateTime::fromMSecsSinceEpoch(past.start + 75 * minute));
+        QMetaObject::invokeMethod(timeField(bar), "editingFinished");
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && travel.shownMoment() == past.start + 75 * minute, 10000);
         QCOMPARE(tableNames(window), namesOf(past.third));
         QCOMPARE(cell(window, QStringLiteral("eu-new"), ui->goneColumn()), QString());
@@ -349,11 +350,11 @@ private slots:
         QVERIFY(ui->changesDock()->isVisible());
         // It opens on what changed from the moment shown to now.
         QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
-        QCOMPARE(changes->fromField()->dateTime().toMSecsSinceEpoch() / 1000, (past.start + 75 * minute) / 1000);
+        QCOMPARE(fromField(changes)->dateTime().toMSecsSinceEpoch() / 1000, (past.start + 75 * minute) / 1000);
         listed.clear();
-        changes->fromField()->setDateTime(QDateTime::fromMSecsSinceEpoch(past.start + minute));
-        changes->toField()->setDateTime(QDateTime::fromMSecsSinceEpoch(past.start + 80 * minute));
-        QTest::mouseClick(changes->showButton(), Qt::LeftButton);
+        fromField(changes)->setDateTime(QDateTime::fromMSecsSinceEpoch(past.start + minute));
+        toField(changes)->setDateTime(QDateTime::fromMSecsSinceEpoch(past.start + 80 * minute));
+        QTest::mouseClick(showButton(changes), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
         FleetChangeModel *model = changes->model();
         QStringList rows;
@@ -393,7 +394,7 @@ private slots:
         QTest::mouseClick(bar->changesButton(), Qt::LeftButton);
         QVERIFY(!ui->changesDock()->isVisible());
         // Back to now, from the banner: the live fleet, with the change made meanwhile.
-        QTest::mouseClick(ui->banner()->backButton(), Qt::LeftButton);
+        QTest::mouseClick(backButton(ui->banner()), Qt::LeftButton);
         QVERIFY(travel.isLive());
         QList<ProfilePtr> expected = live;
         expected.removeIf([](const ProfilePtr &p) { return p->profile.metadata.name == u"eu-late"; });
@@ -448,11 +449,11 @@ private slots:
         // Between File, View, Clusters, Views and Help: before Help.
         const QList<QAction *> menus = window.menuBar()->actions();
         QCOMPARE(menus.value(menus.size() - 2)->menu(), ui->menu());
-        QTRY_VERIFY_WITH_TIMEOUT(ui->earlierAction()->isEnabled(), 10000);
-        QVERIFY(!ui->laterAction()->isEnabled());
-        QVERIFY(!ui->nowAction()->isEnabled());
-        QVERIFY2(ui->nowAction()->toolTip().contains(QLatin1String("live fleet already")),
-                 qPrintable(ui->nowAction()->toolTip()));
+        QTRY_VERIFY_WITH_TIMEOUT(earlierAction(&window)->isEnabled(), 10000);
+        QVERIFY(!laterAction(&window)->isEnabled());
+        QVERIFY(!nowAction(&window)->isEnabled());
+        QVERIFY2(nowAction(&window)->toolTip().contains(QLatin1String("live fleet already")),
+                 qPrintable(nowAction(&window)->toolTip()));
         window.clusterTable()->setFocus();
         const Qt::KeyboardModifiers ctrlAlt = Qt::ControlModifier | Qt::AltModifier;
 
@@ -464,31 +465,31 @@ private slots:
         QVERIFY(travel.shownMoment() >= asked && travel.shownMoment() < asked + minute);
         QCOMPARE(tableNames(window), namesOf(past.second));
         QVERIFY(ui->banner()->isVisible());
-        QVERIFY(ui->laterAction()->isEnabled() && ui->nowAction()->isEnabled());
+        QVERIFY(laterAction(&window)->isEnabled() && nowAction(&window)->isEnabled());
         // Another hour back is before the oldest moment: the oldest is shown, and no earlier.
         shown.clear();
         QTest::keyClick(&window, Qt::Key_Left, ctrlAlt);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QCOMPARE(travel.shownMoment(), past.start);
         QCOMPARE(tableNames(window), namesOf(past.first));
-        QVERIFY(!ui->earlierAction()->isEnabled());
-        QVERIFY2(ui->earlierAction()->toolTip().contains(QLatin1String("oldest")),
-                 qPrintable(ui->earlierAction()->toolTip()));
+        QVERIFY(!earlierAction(&window)->isEnabled());
+        QVERIFY2(earlierAction(&window)->toolTip().contains(QLatin1String("oldest")),
+                 qPrintable(earlierAction(&window)->toolTip()));
         // An hour on: eu-old deleted, eu-new there.
         shown.clear();
         QTest::keyClick(&window, Qt::Key_Right, ctrlAlt);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QCOMPARE(travel.shownMoment(), past.start + 60 * minute);
         QCOMPARE(tableNames(window), namesOf(past.third));
-        QVERIFY(ui->earlierAction()->isEnabled());
+        QVERIFY(earlierAction(&window)->isEnabled());
         // Back to now: live at once.
         QTest::keyClick(&window, Qt::Key_End, ctrlAlt);
         QVERIFY(travel.isLive());
         QVERIFY(!ui->banner()->isVisible());
-        QVERIFY(!ui->nowAction()->isEnabled());
+        QVERIFY(!nowAction(&window)->isEnabled());
         // Go to a moment: the date field takes the keys.
         QTest::keyClick(&window, Qt::Key_G, Qt::ControlModifier);
-        QCOMPARE(QApplication::focusWidget(), ui->bar()->timeField());
+        QCOMPARE(QApplication::focusWidget(), timeField(ui->bar()));
         // Changes, and closed again.
         QTest::keyClick(&window, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(ui->changesDock()->isVisible());
