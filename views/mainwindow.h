@@ -50,13 +50,10 @@ public:
 
     FleetStore *store() const { return m_store; }
     ClusterTableView *clusterTable() const { return m_table; }
-    SortFilterProxy *clusterProxy() const { return m_proxy; }
     FleetRowFilter *clusterFilter() const { return m_rowFilter; }
     FilterBar *filterBar() const { return m_filterBar; }
-    FleetFindings *findings() const { return m_findings; }
     DetailsPane *detailsPane() const { return m_details; }
     FleetTreeView *fleetTree() const { return m_tree; }
-    PlacementsView *placements() const { return m_placements; }
     // Brings the groups (0) or placements (1) tab of the left pane to the front.
     void showLeftTab(int tab);
     HubStatusBar *hubStatusBar() const { return m_statusBar; }
@@ -65,13 +62,9 @@ public:
     EmptyFleetOverlay *emptyFleetOverlay() const { return m_emptyFleet; }
     QSplitter *splitter() const { return m_splitter; }
     ClusterActions *clusterActions() const { return m_clusterActions; }
-    // The table's first-run columns.
-    ClusterColumnDefaults *columnDefaults() const { return m_columnDefaults; }
     // A saved layout was restored: panes and columns stay as the person left them
     // (until then the panes keep their shares of the window as it is resized).
     void keepUserLayout();
-    SavedViewStore *savedViews() const { return m_savedViews; }
-    SavedViewsMenu *savedViewsMenu() const { return m_savedViewsMenu; }
     // What a saved view of the window right now would hold (without a name).
     SavedView currentView() const;
     void applyView(const SavedView &view);
@@ -87,9 +80,6 @@ public:
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     AccessController *accessController() const { return m_accessController; }
     MemberActions *memberActions() const { return m_memberActions; }
-    // File → Hubs… (Ctrl+Shift+H); disabled without an engine.
-    // View → Next pane (F6, Ctrl+Tab) and Previous pane.
-    PaneCycler *paneCycler() const { return m_panes; }
     // Makes the hubs watched those of `selection`: only what differs changes, and
     // hubs that would stop being watched are named in a question first. Remembered
     // (not for the demo, whose kubeconfig is private); errors are shown.

@@ -40,6 +40,7 @@
 #include "history/healthseries.h"
 #include "history/historydatabase.h"
 #include "history/historystore.h"
+#include "clustertableview.h"
 #include "historypanel.h"
 #include "mainwindow.h"
 #include "../fleet/syntheticfleet.h"
@@ -192,7 +193,7 @@ int stall(int rows, int events)
     // The lint the dashboard runs once the hubs have settled (here they settled
     // before the window existed).
     const qint64 lintStart = threadCpuNs();
-    window.findings()->relint();
+    window.findChild<FleetFindings *>()->relint();
     const double firstLintMs = double(threadCpuNs() - lintStart) / 1e6;
     // Settle the first layout and paint before measuring.
     QElapsedTimer settle;
@@ -271,7 +272,7 @@ int stall(int rows, int events)
     }
     std::printf("rows=%d events=%d shown=%d worst_stall_ms=%.1f worst_busy_cpu_ms=%.1f worst_delta_apply_ms=%.1f "
                 "first_lint_cpu_ms=%.1f\n",
-                store.profileCount(), made, window.clusterProxy()->rowCount(), double(worst) / 1e6 - 2.0,
+                store.profileCount(), made, window.clusterTable()->model()->rowCount(), double(worst) / 1e6 - 2.0,
                 double(worstCpu) / 1e6, worstApplyMs, firstLintMs);
     return 0;
 }

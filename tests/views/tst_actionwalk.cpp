@@ -38,6 +38,7 @@
 #include <utility>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 using fleetscope::testing::ActionWalker;
 using fleetscope::testing::hubsButton;
 
@@ -185,7 +186,7 @@ void TestActionWalk::walksEveryReachableAction()
         for (const HubChoice &hub : engine->hubs())
             state << QStringLiteral("chosen ") + hub.context;
         state << QStringLiteral("reconnects %1").arg(m_hubStateChanges);
-        state << QStringLiteral("saved views %1").arg(window->savedViews()->views().size());
+        state << QStringLiteral("saved views %1").arg(part<SavedViewStore>(window)->views().size());
         return state;
     });
     walker.setReset([window, engine] {

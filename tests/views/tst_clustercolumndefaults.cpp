@@ -3,6 +3,7 @@
 // restored layout left alone.
 
 #include "clustercolumndefaults.h"
+#include "windowparts.h"
 #include "clustertableview.h"
 #include "detailspane.h"
 #include "fleet/itemmodels/clustercolumnsource.h"
@@ -111,7 +112,7 @@ void TestClusterColumnDefaults::showsHealthManagerAndVersionAt1400()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     fillLiveHub(store, fleet(false));
-    QTRY_COMPARE(window.clusterProxy()->rowCount(), 60);
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 60);
     QVERIFY(window.detailsPane()->isVisible());
     const QList<int> expected = {ClusterTableModel::NameColumn, ClusterTableModel::ControlPlaneHealthyColumn,
                                  ClusterTableModel::VersionColumn, ClusterTableModel::HubColumn,
@@ -160,14 +161,14 @@ void TestClusterColumnDefaults::leavesARestoredLayoutAlone()
     for (int column = 0; column < header->count(); ++column)
         order << header->visualIndex(column);
     // As WindowSettings and saved views do: restore, then tell the defaults.
-    window.columnDefaults()->keepUserLayout();
+    part<ClusterColumnDefaults>(&window)->keepUserLayout();
     header->restoreState(saved);
     fillLiveHub(store, fleet(true));
     QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::DisplayNameColumn));
     QVERIFY(window.clusterTable()->isColumnHidden(ClusterTableModel::ManagerColumn));
     for (int column = 0; column < header->count(); ++column)
         QCOMPARE(header->visualIndex(column), order.value(column));
-    QVERIFY(window.columnDefaults()->keepsUserLayout());
+    QVERIFY(part<ClusterColumnDefaults>(&window)->keepsUserLayout());
 }
 
 void TestClusterColumnDefaults::hidesColumnsNoProducerFills()
@@ -178,7 +179,7 @@ void TestClusterColumnDefaults::hidesColumnsNoProducerFills()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     fillLiveHub(store, gkeFleet(5), QStringLiteral("hub-gke"));
-    QTRY_COMPARE(window.clusterProxy()->rowCount(), 5);
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 5);
     const ClusterTableView *table = window.clusterTable();
     for (const int empty : {int(ClusterTableModel::ControlPlaneHealthyColumn), int(ClusterTableModel::ClusterSetColumn),
                             int(ClusterTableModel::NodesColumn), int(ClusterTableModel::LocationColumn)})
@@ -189,7 +190,7 @@ void TestClusterColumnDefaults::hidesColumnsNoProducerFills()
 
     // An OCM hub joins: its clusters fill ControlPlaneHealthy and ClusterSet, which appear.
     fillLiveHub(store, fleet(false), QStringLiteral("hub-ocm"));
-    QTRY_COMPARE(window.clusterProxy()->rowCount(), 65);
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 65);
     QVERIFY(!table->isColumnHidden(ClusterTableModel::ControlPlaneHealthyColumn));
     QVERIFY(!table->isColumnHidden(ClusterTableModel::ClusterSetColumn));
     QVERIFY(table->isColumnHidden(ClusterTableModel::NodesColumn));

@@ -4,6 +4,7 @@
 // lists the member's nodes; the person's saved provider file stays untouched.
 
 #include "clustertableview.h"
+#include "windowparts.h"
 #include "accesscontroller.h"
 #include "memberactions.h"
 #include "connectdialog.h"
@@ -27,6 +28,7 @@
 #include <QTest>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 namespace {
 
@@ -96,8 +98,8 @@ void TestDemoConnect::connectReachesADemoMember()
     }
     QVERIFY(member >= 0);
     window.clusterFilter()->setScope({});
-    for (int row = 0; row < window.clusterProxy()->rowCount(); ++row) {
-        if (window.clusterProxy()->mapToSource(window.clusterProxy()->index(row, 0)).row() == member)
+    for (int row = 0; row < clusterProxy(window)->rowCount(); ++row) {
+        if (clusterProxy(window)->mapToSource(clusterProxy(window)->index(row, 0)).row() == member)
             window.selectClusterRow(row);
     }
     QCOMPARE(window.clusterTable()->currentStoreRow(), member);

@@ -4,6 +4,7 @@
 // shows in the status bar, and health stays readable on a dark palette.
 
 #include "apppalette.h"
+#include "windowparts.h"
 #include "clusteractions.h"
 #include "clustertableview.h"
 #include "filterbar.h"
@@ -70,7 +71,7 @@ void filterTo(MainWindow &window, const QString &text)
     auto *line = window.filterBar()->findChild<QLineEdit *>();
     QVERIFY(line);
     line->setText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(window.clusterProxy()->rowCount() < 3, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(clusterProxy(window)->rowCount() < 3, 5000);
 }
 
 // WCAG relative-luminance contrast of two colours.

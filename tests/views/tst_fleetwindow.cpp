@@ -2,6 +2,7 @@
 // read the error under a bad one, pick a cluster and read its details.
 
 #include "clustertableview.h"
+#include "windowparts.h"
 #include "detailspane.h"
 #include "filterbar.h"
 #include "fleettreeview.h"
@@ -250,14 +251,14 @@ void TestFleetWindow::aSavedViewBringsBackFilterGroupingAndColumns()
         window.clusterTable()->setExtraColumns({QStringLiteral("property:location.topology.k8s.io")});
         QHeaderView *header = window.clusterTable()->header();
         header->moveSection(header->visualIndex(ClusterTableModel::VersionColumn), 1);
-        QVERIFY(window.savedViewsMenu()->saveCurrentAs(viewName));
+        QVERIFY(part<SavedViewsMenu>(&window)->saveCurrentAs(viewName));
     }
     // A new window (as after a restart) starts plain, then the view restores it all.
     MainWindow window(&store);
     window.show();
     QCOMPARE(visibleNames(window).size(), 4);
     QCOMPARE(window.fleetTree()->groupingSpec(), QStringLiteral("hub>clusterset>manager"));
-    QVERIFY(window.savedViewsMenu()->applyView(viewName));
+    QVERIFY(part<SavedViewsMenu>(&window)->applyView(viewName));
     QCOMPARE(visibleNames(window), (QStringList{"prod-1", "prod-2"}));
     QCOMPARE(window.filterBar()->text(), QStringLiteral("clusterset=prod"));
     QCOMPARE(window.fleetTree()->groupingSpec(), QStringLiteral("manager>property:location.topology.k8s.io"));
@@ -268,14 +269,14 @@ void TestFleetWindow::aSavedViewBringsBackFilterGroupingAndColumns()
     // The view menu lists it, checked (it catches up in the event loop, never
     // inside the signal of the action that chose the view).
     const auto listed = [&window, &viewName] {
-        for (QAction *action : window.savedViewsMenu()->actions()) {
+        for (QAction *action : part<SavedViewsMenu>(&window)->actions()) {
             if (action->text() == viewName && action->isChecked())
                 return true;
         }
         return false;
     };
     QTRY_VERIFY(listed());
-    QVERIFY(window.savedViews()->remove(viewName));
+    QVERIFY(part<SavedViewStore>(&window)->remove(viewName));
 }
 
 void TestFleetWindow::choosingAPlacementScopesTheTableToItsClusters()
@@ -296,13 +297,13 @@ void TestFleetWindow::choosingAPlacementScopesTheTableToItsClusters()
     MainWindow window(&store);
     window.show();
     window.showLeftTab(1);
-    QTreeView *placements = window.placements()->view();
+    QTreeView *placements = part<PlacementsView>(&window)->view();
     QCOMPARE(placements->model()->rowCount(), 1);
     QCOMPARE(placements->model()->index(0, 0).data().toString(), QStringLiteral("apps/web"));
     placements->setCurrentIndex(placements->model()->index(0, 0));
     QCOMPARE(visibleNames(window), (QStringList{"prod-2", "stage-1"}));
-    QVERIFY2(window.placements()->summaryText().contains(u"fleet/gone-7"), qPrintable(window.placements()->summaryText()));
-    QVERIFY(window.placements()->summaryText().contains(u"kube-fleet"));
+    QVERIFY2(part<PlacementsView>(&window)->summaryText().contains(u"fleet/gone-7"), qPrintable(part<PlacementsView>(&window)->summaryText()));
+    QVERIFY(part<PlacementsView>(&window)->summaryText().contains(u"kube-fleet"));
     // The filter still narrows within the placement.
     window.filterBar()->setText(QStringLiteral("ControlPlaneHealthy=True"));
     QCOMPARE(visibleNames(window), QStringList{"stage-1"});

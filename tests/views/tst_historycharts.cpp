@@ -5,6 +5,7 @@
 // saved for a person to look at.
 
 #include "applanguage.h"
+#include "windowparts.h"
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
 #include "charts/healthchartview.h"
@@ -191,7 +192,7 @@ private slots:
             profiles << record;
         }
         fillLiveHub(store, profiles, kHub);
-        QTRY_COMPARE(window.clusterProxy()->rowCount(), 30);
+        QTRY_COMPARE(clusterProxy(window)->rowCount(), 30);
 
         HistoryPanel *panel = window.historyPanel();
         panel->selectClusters({ClusterId{kHub, QStringLiteral("fleet"), clusterName(3)}});

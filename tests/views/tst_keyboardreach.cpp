@@ -4,6 +4,7 @@
 // FLEETSCOPE_SCREENSHOT_DIR set, each step is saved there to be looked at.
 
 #include "accesscontroller.h"
+#include "windowparts.h"
 #include "apppalette.h"
 #include "clustertableview.h"
 #include "detailspane.h"
@@ -75,7 +76,7 @@ void TestKeyboardReach::f6AndCtrlTabWalkThePanes()
         QWidget *focused = QApplication::focusWidget();
         return focused && (focused == area || area->isAncestorOf(focused));
     };
-    QCOMPARE(window.paneCycler()->currentPane(), 2);
+    QCOMPARE(part<PaneCycler>(&window)->currentPane(), 2);
 
     // The focused view wears the ring, visible in the dark palette too.
     auto *ring = window.findChild<FocusRing *>(QStringLiteral("focusRing"));
@@ -113,7 +114,7 @@ void TestKeyboardReach::f6AndCtrlTabWalkThePanes()
     window.clusterTable()->setFocus(Qt::OtherFocusReason);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
-    QCOMPARE(QApplication::focusWidget(), window.placements()->view());
+    QCOMPARE(QApplication::focusWidget(), part<PlacementsView>(&window)->view());
 }
 
 void TestKeyboardReach::clusterActionsAreInTheMenu()
@@ -133,8 +134,8 @@ void TestKeyboardReach::clusterActionsAreInTheMenu()
     QVERIFY(actions.contains(window.findChild<QAction *>(QStringLiteral("connectAction"))));
     QVERIFY(actions.contains(window.accessController()->checkSelectedAction()));
     QVERIFY(actions.contains(window.memberActions()->runAction()));
-    QVERIFY(view->actions().contains(window.paneCycler()->nextAction()));
-    QCOMPARE(window.paneCycler()->nextAction()->shortcuts().value(0), QKeySequence(Qt::Key_F6));
+    QVERIFY(view->actions().contains(part<PaneCycler>(&window)->nextAction()));
+    QCOMPARE(part<PaneCycler>(&window)->nextAction()->shortcuts().value(0), QKeySequence(Qt::Key_F6));
     // Enter on a table row connects.
     QAction *connect = window.findChild<QAction *>(QStringLiteral("connectAction"));
     QVERIFY(connect->shortcuts().contains(QKeySequence(Qt::Key_Return)));

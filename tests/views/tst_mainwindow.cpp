@@ -70,11 +70,11 @@ void TestMainWindow::showsFindingsAsAColumn()
     MainWindow window(&store);
     // A filter on findings set before the lint ran follows it when it does.
     QVERIFY(window.clusterFilter()->setFilterText(QStringLiteral("findings!=\"\"")));
-    QCOMPARE(window.clusterProxy()->rowCount(), 0);
+    QCOMPARE(clusterProxy(window)->rowCount(), 0);
     KubeTime now = 0;
     QVERIFY(parseKubeTime(testing::producerFleetNow, &now));
-    window.findings()->relint(now); // the instant the fixture describes: its new profile still settling
-    QCOMPARE(window.clusterProxy()->rowCount(), 9);
+    part<FleetFindings>(&window)->relint(now); // the instant the fixture describes: its new profile still settling
+    QCOMPARE(clusterProxy(window)->rowCount(), 9);
     QVERIFY(window.clusterFilter()->setFilterText(QString()));
     const QAbstractItemModel *model = window.clusterFilter()->table();
     int column = -1;
@@ -95,7 +95,7 @@ void TestMainWindow::showsFindingsAsAColumn()
     QCOMPARE(cells.size(), 9); // OCM's normal shapes, GKE's, member-3 and guide-eu-1 are clean
     // manager-mismatch, missing-manager-label, invalid-manager-name
     QVERIFY(window.clusterFilter()->setFilterText(QStringLiteral("findings~manager")));
-    QCOMPARE(window.clusterProxy()->rowCount(), 3);
+    QCOMPARE(clusterProxy(window)->rowCount(), 3);
 }
 
 QTEST_MAIN(TestMainWindow)

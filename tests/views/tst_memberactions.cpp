@@ -90,7 +90,7 @@ void TestMemberActions::initTestCase()
     m_window->show();
     m_engine->start();
     QTRY_VERIFY_WITH_TIMEOUT(m_store->allHubsSettled() && m_store->profileCount() == 4, 30000);
-    new QAbstractItemModelTester(m_window->clusterProxy(), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
+    new QAbstractItemModelTester(clusterProxy(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest, this);
 }
 
 void TestMemberActions::cleanupTestCase()
@@ -113,7 +113,7 @@ int TestMemberActions::accessColumn() const
 
 int TestMemberActions::proxyRowOf(const QString &name) const
 {
-    const SortFilterProxy *proxy = m_window->clusterProxy();
+    const SortFilterProxy *proxy = clusterProxy(*m_window);
     for (int row = 0; row < proxy->rowCount(); ++row) {
         if (proxy->index(row, ClusterTableModel::NameColumn).data().toString() == name)
             return row;
@@ -124,7 +124,7 @@ int TestMemberActions::proxyRowOf(const QString &name) const
 QString TestMemberActions::accessText(const QString &name) const
 {
     const int row = proxyRowOf(name);
-    return row < 0 ? QString() : m_window->clusterProxy()->index(row, accessColumn()).data().toString();
+    return row < 0 ? QString() : clusterProxy(*m_window)->index(row, accessColumn()).data().toString();
 }
 
 void TestMemberActions::selectOnly(const QStringList &names)
@@ -134,7 +134,7 @@ void TestMemberActions::selectOnly(const QStringList &names)
     for (const QString &name : names) {
         const int row = proxyRowOf(name);
         QVERIFY2(row >= 0, qPrintable(name));
-        table->selectionModel()->select(m_window->clusterProxy()->index(row, 0),
+        table->selectionModel()->select(clusterProxy(*m_window)->index(row, 0),
                                         QItemSelectionModel::Select | QItemSelectionModel::Rows);
     }
 }
@@ -145,7 +145,7 @@ void TestMemberActions::accessColumnStartsUnchecked()
     QCOMPARE(accessText(QStringLiteral("good")), QStringLiteral("not checked"));
     // Everything is unchecked yet: the filter says so too.
     QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("access=unchecked")));
-    QCOMPARE(m_window->clusterProxy()->rowCount(), 4);
+    QCOMPARE(clusterProxy(*m_window)->rowCount(), 4);
     QVERIFY(m_window->clusterFilter()->setFilterText(QString()));
     // The row menu offers the actions.
     const QList<QAction *> menu = m_window->clusterTable()->actions();
@@ -170,7 +170,7 @@ void TestMemberActions::checkAccessFillsColumnAndFilter()
              qPrintable(accessText(QStringLiteral("stranger"))));
     QCOMPARE(access->results()->count(), 4);
 
-    SortFilterProxy *proxy = m_window->clusterProxy();
+    SortFilterProxy *proxy = clusterProxy(*m_window);
     QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("access=failed")));
     QCOMPARE(proxy->rowCount(), 2);
     QVERIFY(m_window->clusterFilter()->setFilterText(QStringLiteral("versionMismatch=true")));

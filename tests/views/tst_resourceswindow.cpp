@@ -5,6 +5,7 @@
 // 1400×900 and 1024×700 (FLEETSCOPE_SCREENSHOT_DIR, else the temporary folder).
 
 #include "accesscontroller.h"
+#include "windowparts.h"
 #include "clustertableview.h"
 #include "demofleet.h"
 #include "fleet/filter/fleetrowfilter.h"
@@ -35,6 +36,7 @@
 #include <QTableView>
 
 using namespace fleetscope;
+using namespace fleetscope::testing;
 
 class TestResourcesWindow final : public QObject
 {
@@ -86,7 +88,7 @@ void TestResourcesWindow::initTestCase()
             m_memberRows << row;
     }
     QCOMPARE(m_memberRows.size(), 20);
-    SortFilterProxy *proxy = m_window->clusterProxy();
+    SortFilterProxy *proxy = clusterProxy(*m_window);
     m_window->clusterFilter()->setScope({});
     QItemSelection selection;
     for (int row = 0; row < proxy->rowCount(); ++row) {

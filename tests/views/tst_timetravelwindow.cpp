@@ -165,7 +165,7 @@ bool writePast(const QString &path, Past *past, QString *error)
 QStringList tableNames(MainWindow &window)
 {
     QStringList names;
-    SortFilterProxy *proxy = window.clusterProxy();
+    SortFilterProxy *proxy = clusterProxy(window);
     for (int row = 0; row < proxy->rowCount(); ++row)
         names << proxy->index(row, ClusterTableModel::NameColumn).data().toString();
     names.sort();
@@ -184,7 +184,7 @@ QStringList namesOf(const QList<ProfilePtr> &fleet)
 // The cell of `column` in the row of cluster `name`.
 QString cell(MainWindow &window, const QString &name, int column)
 {
-    SortFilterProxy *proxy = window.clusterProxy();
+    SortFilterProxy *proxy = clusterProxy(window);
     for (int row = 0; row < proxy->rowCount(); ++row) {
         if (proxy->index(row, ClusterTableModel::NameColumn).data().toString() == name)
             return proxy->index(row, column).data().toString();
@@ -310,7 +310,7 @@ private slots:
         window.filterBar()->setText(QString());
         // The Placements tab as it was: web chose eu-1 and eu-old.
         window.showLeftTab(1);
-        PlacementModel *placementModel = window.placements()->model();
+        PlacementModel *placementModel = part<PlacementsView>(&window)->model();
         QTRY_COMPARE_WITH_TIMEOUT(placementModel->rowCount(), 1, 5000);
         QStringList chosen;
         for (const ClusterRef &ref : placementModel->placementAt(0).chosen)

@@ -5,6 +5,7 @@
 // clusters. Screenshots of each are saved for a person to look at.
 
 #include "applanguage.h"
+#include "windowparts.h"
 #include "clustertableview.h"
 #include "fleet/filter/fleetrowfilter.h"
 #include "fleet/itemmodels/sortfilterproxy.h"
@@ -87,7 +88,7 @@ void TestWindowLayout::layout()
     // Two hubs whose names differ only at the end, as demo-hub-east / -west do.
     fillLiveHub(store, clusters(QStringLiteral("east"), 40, true), QStringLiteral("demo-hub-eu-central-east"));
     fillLiveHub(store, clusters(QStringLiteral("west"), 40, false), QStringLiteral("demo-hub-eu-central-west"));
-    QTRY_COMPARE(window.clusterProxy()->rowCount(), 80);
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 80);
     QApplication::processEvents();
 
     const QString file = QDir::temp().filePath(QStringLiteral("fleetscope-layout-%1-%2x%3.png")

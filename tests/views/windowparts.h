@@ -1,7 +1,12 @@
 #pragma once
 
 // The window's parts that tests reach into, found as accessibility tools and
-// scripts find them: by object name, under the widget that holds them.
+// scripts find them: by object name or by type, under the widget that holds them,
+// or through the view that shows them.
+
+#include "mainwindow.h"
+#include "clustertableview.h"
+#include "fleet/itemmodels/sortfilterproxy.h"
 
 #include <QAction>
 #include <QDateTimeEdit>
@@ -10,6 +15,22 @@
 #include <QSlider>
 
 namespace fleetscope::testing {
+
+// A part a window holds once: its placements view, saved views, pane cycler, findings…
+template<typename Part>
+Part *part(const QObject *window)
+{
+    const QList<Part *> parts = window->findChildren<Part *>();
+    if (parts.size() != 1)
+        qFatal("%lld parts of type %s in the window, not one", qlonglong(parts.size()), Part::staticMetaObject.className());
+    return parts.first();
+}
+
+// The cluster table's filter and sort proxy: the model the table shows.
+inline SortFilterProxy *clusterProxy(const MainWindow &window)
+{
+    return qobject_cast<SortFilterProxy *>(window.clusterTable()->model());
+}
 
 // The empty fleet overlay's Reconnect and Hubs buttons.
 inline QPushButton *reconnectButton(const QObject *parent)
