@@ -49,6 +49,8 @@ class ChurnModel
 public:
     explicit ChurnModel(int clusters)
         : m_random(44)
+        , m_size(clusters)
+        , m_live(clusters)
     {
         for (int i = 0; i < clusters; ++i)
             m_slots.push_back(makeCluster(m_next++));
@@ -61,7 +63,11 @@ public:
             const int roll = int(m_random.bounded(100));
             FleetEvent e;
             e.at = at + i * 1000 / rate;
-            if (roll >= 95) {
+            // Adds and removals are a tenth of the events each way, and the fleet
+            // keeps its size: left to chance its size would wander off over days.
+            const bool appear = roll >= 90 && (m_live < m_size || (m_live == m_size && roll >= 95));
+            if (appear) {
+                ++m_live;
                 e.kind = FleetEvent::Kind::Appear;
                 e.slot = takeSlot();
                 e.cluster = makeCluster(m_next++);
@@ -69,6 +75,7 @@ public:
             } else {
                 const quint32 slot = liveSlot();
                 if (roll >= 90) {
+                    --m_live;
                     e.kind = FleetEvent::Kind::Remove;
                     e.slot = slot;
                     m_slots[slot].reset();
@@ -186,6 +193,8 @@ private:
     }
 
     QRandomGenerator m_random;
+    const int m_size;
+    int m_live;
     std::vector<std::shared_ptr<RecordedCluster>> m_slots;
     std::vector<quint32> m_free;
     int m_next = 1;
