@@ -130,15 +130,6 @@ void HubStatusBar::removeChips(int first, int last)
     }
 }
 
-QWidget *HubStatusBar::chipOf(const QString &hub) const
-{
-    for (int row = 0; row < m_chips.size() && row < m_hubs->rowCount(); ++row) {
-        if (m_hubs->index(row).data(HubStatusModel::HubNameRole).toString() == hub)
-            return m_chips[row].text;
-    }
-    return nullptr;
-}
-
 QList<QAction *> HubStatusBar::chipActions(const QString &hub, QObject *parent)
 {
     const auto action = [this, parent](const QString &text, auto triggered) {
@@ -220,19 +211,6 @@ void HubStatusBar::countIfPending()
         updateCounts();
         m_countsTimer->start();
     }
-}
-
-QString HubStatusBar::countsText() const
-{
-    return m_counts->text();
-}
-
-QStringList HubStatusBar::chipTexts() const
-{
-    QStringList texts;
-    for (const Chip &chip : m_chips)
-        texts << chip.text->text();
-    return texts;
 }
 
 } // namespace fleetscope

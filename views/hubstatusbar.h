@@ -25,13 +25,6 @@ class HubStatusBar final : public QWidget
 public:
     HubStatusBar(const FleetStore *store, HubStatusModel *hubs, QAbstractItemModel *shown, QWidget *parent = nullptr);
 
-    QString countsText() const;
-    QStringList chipTexts() const;
-    // The chip widget of a hub (for its context menu), or null.
-    QWidget *chipOf(const QString &hub) const;
-    // The actions a chip's context menu offers for `hub`, in order.
-    QList<QAction *> chipActions(const QString &hub, QObject *parent);
-
     void updateCounts();
     // How often a churning fleet recounts at most: once a second, what a count
     // may lag (the fleet walked, the label's text re-laid out and repainted
@@ -50,6 +43,8 @@ protected:
 
 private:
     void rebuildChips();
+    // The actions a chip's context menu offers for `hub`, in order.
+    QList<QAction *> chipActions(const QString &hub, QObject *parent);
     void removeChips(int first, int last);
     void updateChip(int row);
     void scheduleCounts();

@@ -263,7 +263,7 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(hubsAction(&window)->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled(), 30000);
-    QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
+    QCOMPARE(chipTexts(&window).size(), 1);
 
     HubSelection selection;
     selection.saved = true;
@@ -276,8 +276,8 @@ void TestHubsDialog::appliesHubsLiveAndRemembersThem()
     QVERIFY2(question->details.startsWith(u"35 clusters leave the window"), qPrintable(question->details));
     QCOMPARE(store.hubIndex(QStringLiteral("hub-us-legacy")), -1);
     QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled() && store.profileCount() == 120, 30000);
-    QCOMPARE(window.hubStatusBar()->chipTexts().size(), 1);
-    QVERIFY(window.hubStatusBar()->chipTexts().first().contains(u"hub-eu"));
+    QCOMPARE(chipTexts(&window).size(), 1);
+    QVERIFY(chipTexts(&window).first().contains(u"hub-eu"));
     const HubSelection remembered = HubSelection::load();
     QVERIFY(remembered.saved);
     QCOMPARE(remembered.hubs, selection.hubs);
@@ -300,11 +300,10 @@ void TestHubsDialog::chipMenuReconnectsAndRemoves()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled() && store.profileCount() == 155, 30000);
     HubStatusBar *bar = window.hubStatusBar();
-    QVERIFY(bar->chipOf(QStringLiteral("hub-eu")));
+    QVERIFY(chipOf(bar, QStringLiteral("hub-eu")));
 
-    // The main window leads "Hub details…" to its Hub details window.
-    QObject owner;
-    QList<QAction *> actions = bar->chipActions(QStringLiteral("hub-eu"), &owner);
+    // The chip's context menu; the main window leads "Hub details…" to its Hub details window.
+    QList<QAction *> actions = chipOf(bar, QStringLiteral("hub-eu"))->actions();
     QStringList texts;
     for (QAction *action : actions)
         texts << action->text();
@@ -326,7 +325,7 @@ void TestHubsDialog::chipMenuReconnectsAndRemoves()
     // Remove, from the chip's own menu as a person does it: the chip that owns the
     // action goes with its hub, after the action is done with. Cancel first: nothing changes.
     QAction *remove = nullptr;
-    for (QAction *action : bar->chipOf(QStringLiteral("hub-eu"))->actions()) {
+    for (QAction *action : chipOf(bar, QStringLiteral("hub-eu"))->actions()) {
         if (action->text() == u"Re&move hub")
             remove = action;
     }
@@ -340,8 +339,8 @@ void TestHubsDialog::chipMenuReconnectsAndRemoves()
     QTRY_COMPARE(store.hubIndex(QStringLiteral("hub-eu")), -1);
     QVERIFY(removed->answered);
     QCOMPARE(store.profileCount(), 35);
-    QTRY_COMPARE(bar->chipTexts().size(), 1);
-    QVERIFY(!bar->chipOf(QStringLiteral("hub-eu")));
+    QTRY_COMPARE(chipTexts(bar).size(), 1);
+    QVERIFY(!chipOf(bar, QStringLiteral("hub-eu")));
     QCOMPARE(engine.hubs(), (QList<HubChoice>{{QString(), QStringLiteral("hub-us-legacy")}}));
     QCOMPARE(HubSelection::load().hubs, engine.hubs());
 }

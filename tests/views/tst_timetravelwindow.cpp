@@ -275,8 +275,8 @@ private slots:
         QCOMPARE(treeCount(window, FleetTreeModel::ClustersColumn), 8);
         QCOMPARE(treeCount(window, FleetTreeModel::UnhealthyColumn), 0);
         window.hubStatusBar()->updateCounts();
-        QVERIFY2(window.hubStatusBar()->countsText().startsWith(QLatin1String("8 clusters")),
-                 qPrintable(window.hubStatusBar()->countsText()));
+        QVERIFY2(countsText(&window).startsWith(QLatin1String("8 clusters")),
+                 qPrintable(countsText(&window)));
         // Now: live at once, and the banner gone; then back to the oldest moment.
         QTest::mouseClick(nowButton(bar), Qt::LeftButton);
         QVERIFY(travel.isLive());

@@ -10,9 +10,11 @@
 
 #include <QAction>
 #include <QDateTimeEdit>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
+#include <QTextDocumentFragment>
 
 namespace fleetscope::testing {
 
@@ -30,6 +32,39 @@ Part *part(const QObject *window)
 inline SortFilterProxy *clusterProxy(const MainWindow &window)
 {
     return qobject_cast<SortFilterProxy *>(window.clusterTable()->model());
+}
+
+// The status bar's fleet counts, as shown.
+inline QString countsText(const QObject *parent)
+{
+    return parent->findChild<QLabel *>(QStringLiteral("fleetCounts"))->text();
+}
+
+// The status bar's hub chips (a chip whose hub was removed is hidden until it goes).
+inline QList<QLabel *> hubChips(const QObject *parent)
+{
+    QList<QLabel *> chips;
+    for (QLabel *chip : parent->findChildren<QLabel *>(QStringLiteral("hubChip"))) {
+        if (!chip->isHidden())
+            chips << chip;
+    }
+    return chips;
+}
+inline QStringList chipTexts(const QObject *parent)
+{
+    QStringList texts;
+    for (const QLabel *chip : hubChips(parent))
+        texts << chip->text();
+    return texts;
+}
+// The chip of `hub` (its text starts with the hub's name), or null.
+inline QLabel *chipOf(const QObject *parent, const QString &hub)
+{
+    for (QLabel *chip : hubChips(parent)) {
+        if (QTextDocumentFragment::fromHtml(chip->text()).toPlainText().section(u' ', 0, 0) == hub)
+            return chip;
+    }
+    return nullptr;
 }
 
 // The empty fleet overlay's Reconnect and Hubs buttons.
