@@ -41,21 +41,16 @@ public:
     ~TimeTravelUi() override;
 
     QMenu *menu() const { return m_menu; }
-    QAction *goToAction() const { return m_goTo; }
-    QAction *changesAction() const { return m_showChanges; }
 
     TimeTravelBar *bar() const { return m_bar; }
-    TimeTravelBanner *banner() const { return m_banner; }
-    FleetChangesView *changes() const { return m_changes; }
-    QDockWidget *changesDock() const { return m_dock; }
-    // The table column of "gone now", or -1 before the first moment shown.
-    int goneColumn() const;
 
 signals:
     // A change chosen in the list is shown: its moment, its cluster selected.
     void changeShown();
 
 private:
+    // The table column of "gone now", or -1 before the first moment shown.
+    int goneColumn() const;
     void onMomentShown(qint64 at);
     void onLiveShown();
     void showChange(const FleetChange &change);

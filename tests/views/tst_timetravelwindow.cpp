@@ -192,6 +192,17 @@ QString cell(MainWindow &window, const QString &name, int column)
     return QStringLiteral("<no row>");
 }
 
+// The table's "Now" column (gone now or not), as its header names it; -1 when absent.
+int nowColumn(MainWindow &window)
+{
+    const QAbstractItemModel *model = window.clusterTable()->model();
+    for (int column = 0; column < model->columnCount(); ++column) {
+        if (model->headerData(column, Qt::Horizontal).toString() == u"Now")
+            return column;
+    }
+    return -1;
+}
+
 int treeCount(MainWindow &window, int column)
 {
     // The hub's row: every cluster of the hub, rolled up.
@@ -254,7 +265,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(slider(bar)->isEnabled(), 10000);
         QCOMPARE(bar->rangeStart(), past.start);
         QVERIFY2(bar->rangeText().startsWith(QLatin1String("Recorded since")), qPrintable(bar->rangeText()));
-        QVERIFY(!ui->banner()->isVisible());
+        QVERIFY(!part<TimeTravelBanner>(&window)->isVisible());
         QCOMPARE(tableNames(window), namesOf(live));
         const QString liveTitle = window.windowTitle();
 
@@ -265,13 +276,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QCOMPARE(shown.last().at(0).toLongLong(), past.start);
         QCOMPARE(tableNames(window), namesOf(past.first));
-        QVERIFY(ui->banner()->isVisible());
-        QVERIFY2(ui->banner()->text().contains(QLatin1String("Not live")), qPrintable(ui->banner()->text()));
+        QVERIFY(part<TimeTravelBanner>(&window)->isVisible());
+        QVERIFY2(part<TimeTravelBanner>(&window)->text().contains(QLatin1String("Not live")), qPrintable(part<TimeTravelBanner>(&window)->text()));
         QVERIFY(window.windowTitle().contains(QLatin1String("as recorded at")));
         // eu-old existed then and is gone now: shown, and marked.
-        QCOMPARE(cell(window, QStringLiteral("eu-old"), ui->goneColumn()), QStringLiteral("gone now"));
-        QCOMPARE(cell(window, QStringLiteral("eu-1"), ui->goneColumn()), QString());
-        QVERIFY(!window.clusterTable()->isColumnHidden(ui->goneColumn()));
+        QCOMPARE(cell(window, QStringLiteral("eu-old"), nowColumn(window)), QStringLiteral("gone now"));
+        QCOMPARE(cell(window, QStringLiteral("eu-1"), nowColumn(window)), QString());
+        QVERIFY(!window.clusterTable()->isColumnHidden(nowColumn(window)));
         QCOMPARE(treeCount(window, FleetTreeModel::ClustersColumn), 8);
         QCOMPARE(treeCount(window, FleetTreeModel::UnhealthyColumn), 0);
         window.hubStatusBar()->updateCounts();
@@ -281,7 +292,7 @@ private slots:
         QTest::mouseClick(nowButton(bar), Qt::LeftButton);
         QVERIFY(travel.isLive());
         QCOMPARE(tableNames(window), namesOf(live));
-        QVERIFY(!ui->banner()->isVisible());
+        QVERIFY(!part<TimeTravelBanner>(&window)->isVisible());
         QCOMPARE(slider(bar)->value(), slider(bar)->maximum());
         shown.clear();
         QTest::keyClick(slider(bar), Qt::Key_Home);
@@ -341,13 +352,13 @@ private slots:
         QMetaObject::invokeMethod(timeField(bar), "editingFinished");
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && travel.shownMoment() == past.start + 75 * minute, 10000);
         QCOMPARE(tableNames(window), namesOf(past.third));
-        QCOMPARE(cell(window, QStringLiteral("eu-new"), ui->goneColumn()), QString());
+        QCOMPARE(cell(window, QStringLiteral("eu-new"), nowColumn(window)), QString());
 
         // What changed: the list selects the cluster at the moment of its change.
-        FleetChangesView *changes = ui->changes();
+        FleetChangesView *changes = part<FleetChangesView>(&window);
         QSignalSpy listed(changes, &FleetChangesView::listed);
         QTest::mouseClick(bar->changesButton(), Qt::LeftButton);
-        QVERIFY(ui->changesDock()->isVisible());
+        QVERIFY(window.findChild<QDockWidget *>(QStringLiteral("changesDock"))->isVisible());
         // It opens on what changed from the moment shown to now.
         QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
         QCOMPARE(fromField(changes)->dateTime().toMSecsSinceEpoch() / 1000, (past.start + 75 * minute) / 1000);
@@ -392,17 +403,17 @@ private slots:
 
         // The Changes button closes the list again.
         QTest::mouseClick(bar->changesButton(), Qt::LeftButton);
-        QVERIFY(!ui->changesDock()->isVisible());
+        QVERIFY(!window.findChild<QDockWidget *>(QStringLiteral("changesDock"))->isVisible());
         // Back to now, from the banner: the live fleet, with the change made meanwhile.
-        QTest::mouseClick(backButton(ui->banner()), Qt::LeftButton);
+        QTest::mouseClick(backButton(part<TimeTravelBanner>(&window)), Qt::LeftButton);
         QVERIFY(travel.isLive());
         QList<ProfilePtr> expected = live;
         expected.removeIf([](const ProfilePtr &p) { return p->profile.metadata.name == u"eu-late"; });
         expected << change.upsertedProfiles;
         QCOMPARE(tableNames(window), namesOf(expected));
-        QVERIFY(!ui->banner()->isVisible());
+        QVERIFY(!part<TimeTravelBanner>(&window)->isVisible());
         QCOMPARE(window.windowTitle(), liveTitle);
-        QVERIFY(window.clusterTable()->isColumnHidden(ui->goneColumn()));
+        QVERIFY(window.clusterTable()->isColumnHidden(nowColumn(window)));
         QVERIFY(!store.isShowingPast());
         // Live for good: the hub's next change shows at once, and is recorded.
         HubDelta after;
@@ -464,7 +475,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
         QVERIFY(travel.shownMoment() >= asked && travel.shownMoment() < asked + minute);
         QCOMPARE(tableNames(window), namesOf(past.second));
-        QVERIFY(ui->banner()->isVisible());
+        QVERIFY(part<TimeTravelBanner>(&window)->isVisible());
         QVERIFY(laterAction(&window)->isEnabled() && nowAction(&window)->isEnabled());
         // Another hour back is before the oldest moment: the oldest is shown, and no earlier.
         shown.clear();
@@ -485,17 +496,17 @@ private slots:
         // Back to now: live at once.
         QTest::keyClick(&window, Qt::Key_End, ctrlAlt);
         QVERIFY(travel.isLive());
-        QVERIFY(!ui->banner()->isVisible());
+        QVERIFY(!part<TimeTravelBanner>(&window)->isVisible());
         QVERIFY(!nowAction(&window)->isEnabled());
         // Go to a moment: the date field takes the keys.
         QTest::keyClick(&window, Qt::Key_G, Qt::ControlModifier);
         QCOMPARE(QApplication::focusWidget(), timeField(ui->bar()));
         // Changes, and closed again.
         QTest::keyClick(&window, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
-        QVERIFY(ui->changesDock()->isVisible());
+        QVERIFY(window.findChild<QDockWidget *>(QStringLiteral("changesDock"))->isVisible());
         QVERIFY(ui->bar()->changesButton()->isChecked());
         QTest::keyClick(&window, Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
-        QVERIFY(!ui->changesDock()->isVisible());
+        QVERIFY(!window.findChild<QDockWidget *>(QStringLiteral("changesDock"))->isVisible());
         // Taken out of the window again, nothing left behind.
         const int columns = window.clusterFilter()->table()->columnCount();
         delete ui;
