@@ -58,17 +58,14 @@ public:
 
     QList<MemberTarget> members() const { return m_members; }
     ResourceEngine *engine() const { return m_engine; }
-    ResourceTableModel *tableModel() const { return m_model; }
     SortFilterProxy *proxy() const { return m_proxy; }
-    MemberStateModel *memberModel() const { return m_memberModel; }
     QTableView *table() const { return m_table; }
-    MemberStrip *memberStrip() const { return m_strip; }
     QString statusText() const;
+
+private:
     // The YAML view of the current row's object (fetched now); its text edit.
     QPlainTextEdit *openYaml();
     QList<QAction *> rowActions() const;
-
-private:
     void buildControls();
     void fillClusterSources();
     void fillKinds();

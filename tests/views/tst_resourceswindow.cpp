@@ -106,9 +106,9 @@ void TestResourcesWindow::initTestCase()
     m_resources = m_window->findChild<ResourcesWindow *>();
     QVERIFY(m_resources);
     QVERIFY(m_resources->isVisible());
-    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_resources->tableModel()),
+    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(part<ResourceTableModel>(m_resources)),
                                       static_cast<QAbstractItemModel *>(m_resources->proxy()),
-                                      static_cast<QAbstractItemModel *>(m_resources->memberModel())})
+                                      static_cast<QAbstractItemModel *>(part<MemberStateModel>(m_resources))})
         m_testers.push_back(std::make_unique<QAbstractItemModelTester>(model, QAbstractItemModelTester::FailureReportingMode::QtTest));
 }
 
@@ -158,17 +158,17 @@ void TestResourcesWindow::podsAcrossDemoMembers()
     QCOMPARE(live, 17);
     failures.sort();
     QCOMPARE(failures, QStringList({QStringLiteral("forbidden"), QStringLiteral("unreachable"), QStringLiteral("unreachable")}));
-    QTRY_VERIFY_WITH_TIMEOUT(m_resources->tableModel()->rowCount() > 17 * 20, 20000);
-    QCOMPARE(m_resources->tableModel()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Cluster"));
+    QTRY_VERIFY_WITH_TIMEOUT(part<ResourceTableModel>(m_resources)->rowCount() > 17 * 20, 20000);
+    QCOMPARE(part<ResourceTableModel>(m_resources)->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Cluster"));
     // The strip says who and why.
-    MemberStateModel *strip = m_resources->memberModel();
+    MemberStateModel *strip = part<MemberStateModel>(m_resources);
     QStringList texts;
     for (int i = 0; i < strip->rowCount(); ++i)
         texts << strip->index(i).data().toString();
     QVERIFY2(texts.filter(QStringLiteral(": forbidden (list, cluster-wide)")).size() == 1, qPrintable(texts.join(u'\n')));
     QCOMPARE(texts.filter(QStringLiteral(": unreachable")).size(), 2);
     // The strip itself shows the problems first: down, then forbidden, then the live ones.
-    const QAbstractItemModel *shown = m_resources->memberStrip()->model();
+    const QAbstractItemModel *shown = part<MemberStrip>(m_resources)->model();
     QCOMPARE(shown->rowCount(), 20);
     QStringList order;
     for (int i = 0; i < 4; ++i)
@@ -184,16 +184,16 @@ void TestResourcesWindow::searchGroupAndSort()
     auto *search = m_resources->findChild<QLineEdit *>(QStringLiteral("search"));
     QTest::keyClicks(search, QStringLiteral("CrashLoop"));
     SortFilterProxy *proxy = m_resources->proxy();
-    QVERIFY(proxy->rowCount() > 0 && proxy->rowCount() < m_resources->tableModel()->rowCount());
+    QVERIFY(proxy->rowCount() > 0 && proxy->rowCount() < part<ResourceTableModel>(m_resources)->rowCount());
     for (int row = 0; row < proxy->rowCount(); ++row)
         QCOMPARE(proxy->index(row, 4).data().toString(), QStringLiteral("CrashLoopBackOff"));
     search->clear();
-    QCOMPARE(proxy->rowCount(), m_resources->tableModel()->rowCount());
+    QCOMPARE(proxy->rowCount(), part<ResourceTableModel>(m_resources)->rowCount());
 
     // Sort by Restarts (a click on the header), numbers as numbers.
     QTableView *table = m_resources->table();
     const int restarts = 5;
-    QCOMPARE(m_resources->tableModel()->headerData(restarts, Qt::Horizontal).toString(), QStringLiteral("Restarts"));
+    QCOMPARE(part<ResourceTableModel>(m_resources)->headerData(restarts, Qt::Horizontal).toString(), QStringLiteral("Restarts"));
     table->sortByColumn(restarts, Qt::DescendingOrder);
     qint64 previous = std::numeric_limits<qint64>::max();
     for (int row = 0; row < proxy->rowCount(); ++row) {
@@ -222,8 +222,11 @@ void TestResourcesWindow::rowOpensYaml()
 {
     QTableView *table = m_resources->table();
     table->setCurrentIndex(m_resources->proxy()->index(0, 2));
-    QCOMPARE(m_resources->rowActions().size(), 3);
-    QPlainTextEdit *yaml = m_resources->openYaml();
+    // Show YAML, as the row's context menu and its shortcut trigger it.
+    for (const char *name : {"showYamlAction", "connectAction", "runAction"})
+        QVERIFY2(m_resources->findChild<QAction *>(QLatin1String(name)), name);
+    m_resources->findChild<QAction *>(QStringLiteral("showYamlAction"))->trigger();
+    auto *yaml = m_resources->findChild<QPlainTextEdit *>(QStringLiteral("yamlText"));
     QVERIFY(yaml);
     QTRY_VERIFY_WITH_TIMEOUT(yaml->toPlainText().contains(QStringLiteral("kind: Pod")), 20000);
     QVERIFY(yaml->toPlainText().contains(QStringLiteral("name: ") + m_resources->proxy()->index(0, 2).data().toString()));
@@ -242,11 +245,11 @@ void TestResourcesWindow::customResource()
     kind->setCurrentIndex(kind->findData(QStringLiteral("certificates.cert-manager.io")));
     QTest::mouseClick(m_resources->findChild<QPushButton *>(QStringLiteral("applyButton")), Qt::LeftButton);
     waitSettled();
-    QTRY_COMPARE_WITH_TIMEOUT(m_resources->tableModel()->rowCount(), 17 * 4, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(part<ResourceTableModel>(m_resources)->rowCount(), 17 * 4, 20000);
     QStringList headers;
-    for (int c = 0; c < m_resources->tableModel()->columnCount(); ++c) {
+    for (int c = 0; c < part<ResourceTableModel>(m_resources)->columnCount(); ++c) {
         if (!m_resources->table()->isColumnHidden(c))
-            headers << m_resources->tableModel()->headerData(c, Qt::Horizontal).toString();
+            headers << part<ResourceTableModel>(m_resources)->headerData(c, Qt::Horizontal).toString();
     }
     QCOMPARE(headers, QStringList({QStringLiteral("Cluster"), QStringLiteral("Namespace"), QStringLiteral("Name"),
                                    QStringLiteral("Ready"), QStringLiteral("Secret"), QStringLiteral("Age")}));
