@@ -49,6 +49,7 @@ ClusterActions::ClusterActions(const FleetStore *store, SortFilterProxy *proxy, 
 {
     setObjectName(QStringLiteral("clusterActions"));
     m_copy = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy rows"), table);
+    m_copy->setObjectName(QStringLiteral("copyRows"));
     m_copy->setShortcut(QKeySequence::Copy);
     // Only while the table has focus: Ctrl+C in the filter line copies its text.
     m_copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -56,6 +57,7 @@ ClusterActions::ClusterActions(const FleetStore *store, SortFilterProxy *proxy, 
     connect(m_copy, &QAction::triggered, this, &ClusterActions::copySelection);
 
     m_copyNames = new QAction(tr("Copy &names"), table);
+    m_copyNames->setObjectName(QStringLiteral("copyNames"));
     m_copyNames->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_copyNames->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(m_copyNames, &QAction::triggered, this,

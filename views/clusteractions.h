@@ -35,8 +35,6 @@ public:
     // Waits for an export under way, so that its file is complete.
     ~ClusterActions() override;
 
-    QAction *copyAction() const { return m_copy; }
-    QAction *copyNamesAction() const { return m_copyNames; }
     QAction *exportAction() const { return m_export; }
 
     // The selected rows (in view order) with a header line, visible columns in
