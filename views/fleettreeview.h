@@ -25,7 +25,6 @@ public:
 
     FleetTreeModel *model() const { return m_model; }
     QTreeView *tree() const { return m_tree; }
-    QComboBox *grouping() const { return m_grouping; }
     void focusTree();
     // The grouping as FleetTreeModel::levelsToSpec text; setting an unknown but
     // valid spec adds it to the choices. False for a spec that does not parse.

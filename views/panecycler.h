@@ -32,11 +32,11 @@ public:
 
     QAction *nextAction() const { return m_next; }
     QAction *previousAction() const { return m_previous; }
-    // The pane holding the focus, or -1.
-    int currentPane() const;
     void cycle(int step);
 
 private:
+    // The pane holding the focus, or -1.
+    int currentPane() const;
     struct Pane
     {
         QWidget *area;

@@ -83,11 +83,6 @@ ClusterScope PlacementsView::currentScope() const
     return row >= 0 ? m_model->scopeOf(row) : ClusterScope();
 }
 
-QString PlacementsView::summaryText() const
-{
-    return m_summary->text();
-}
-
 void PlacementsView::updateSummary()
 {
     const int row = currentModelRow();

@@ -29,7 +29,6 @@ public:
     QTreeView *view() const { return m_view; }
     // The scope of the selected placement (empty when none is selected).
     ClusterScope currentScope() const;
-    QString summaryText() const;
 
 signals:
     void scopeChanged(const fleetscope::ClusterScope &scope);

@@ -262,7 +262,7 @@ void TestFleetWindow::aSavedViewBringsBackFilterGroupingAndColumns()
     QCOMPARE(visibleNames(window), (QStringList{"prod-1", "prod-2"}));
     QCOMPARE(window.filterBar()->text(), QStringLiteral("clusterset=prod"));
     QCOMPARE(window.fleetTree()->groupingSpec(), QStringLiteral("manager>property:location.topology.k8s.io"));
-    QCOMPARE(window.fleetTree()->grouping()->currentText(), QStringLiteral("Manager › location.topology.k8s.io"));
+    QCOMPARE(window.findChild<QComboBox *>(QStringLiteral("groupingChoice"))->currentText(), QStringLiteral("Manager › location.topology.k8s.io"));
     QCOMPARE(window.fleetTree()->tree()->model()->index(0, 0).data().toString(), QStringLiteral("ocm"));
     QCOMPARE(window.clusterTable()->extraColumns(), QStringList{"property:location.topology.k8s.io"});
     QCOMPARE(window.clusterTable()->header()->visualIndex(ClusterTableModel::VersionColumn), 1);
@@ -302,8 +302,8 @@ void TestFleetWindow::choosingAPlacementScopesTheTableToItsClusters()
     QCOMPARE(placements->model()->index(0, 0).data().toString(), QStringLiteral("apps/web"));
     placements->setCurrentIndex(placements->model()->index(0, 0));
     QCOMPARE(visibleNames(window), (QStringList{"prod-2", "stage-1"}));
-    QVERIFY2(part<PlacementsView>(&window)->summaryText().contains(u"fleet/gone-7"), qPrintable(part<PlacementsView>(&window)->summaryText()));
-    QVERIFY(part<PlacementsView>(&window)->summaryText().contains(u"kube-fleet"));
+    QVERIFY2(window.findChild<QLabel *>(QStringLiteral("placementSummary"))->text().contains(u"fleet/gone-7"), qPrintable(window.findChild<QLabel *>(QStringLiteral("placementSummary"))->text()));
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("placementSummary"))->text().contains(u"kube-fleet"));
     // The filter still narrows within the placement.
     window.filterBar()->setText(QStringLiteral("ControlPlaneHealthy=True"));
     QCOMPARE(visibleNames(window), QStringList{"stage-1"});

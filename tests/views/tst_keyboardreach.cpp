@@ -76,7 +76,7 @@ void TestKeyboardReach::f6AndCtrlTabWalkThePanes()
         QWidget *focused = QApplication::focusWidget();
         return focused && (focused == area || area->isAncestorOf(focused));
     };
-    QCOMPARE(part<PaneCycler>(&window)->currentPane(), 2);
+    QVERIFY(focusIn(window.clusterTable()));
 
     // The focused view wears the ring, visible in the dark palette too.
     auto *ring = window.findChild<FocusRing *>(QStringLiteral("focusRing"));
