@@ -42,8 +42,6 @@ public:
     QAction *runAction() const { return m_run; }
     QAction *exportAction() const { return m_export; }
 
-    // Opens the connect dialog for the table's selection; null when nothing is selected.
-    ConnectDialog *openConnectDialog();
     // Connect sessions still kept (their kubeconfig still exists).
     int sessionCount();
     // The clusters Run and Export work on now.
@@ -54,6 +52,8 @@ public:
     int exportKubeconfig(const QString &path, QString *message) const;
 
 private:
+    // Opens the connect dialog for the table's selection; null when nothing is selected.
+    ConnectDialog *openConnectDialog();
     void updateConnectEnabled();
     void pruneEndedSessions();
     void askAndExport();
