@@ -24,10 +24,10 @@ public:
     HubDetailsDialog(const FleetStore *store, int hub, QWidget *parent = nullptr);
 
     void refresh();
-    // What "Copy" puts on the clipboard.
-    QString reportText() const;
 
 private:
+    // What "Copy" puts on the clipboard.
+    QString reportText() const;
     const FleetStore *m_store;
     int m_hub;
     QLabel *m_summary;
