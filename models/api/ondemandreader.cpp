@@ -78,18 +78,19 @@ bool OnDemandReader::nameFromLateMetadata()
     // An apiserver writes apiVersion, kind and metadata first; an object that does
     // not (a proxy's, a lying server's) is named before it is decoded, while its
     // start can still be searched from: a failure later must not leave it nameless.
-    std::string_view first;
+    // The first key is compared raw: the decode that follows unescapes it again.
+    bool usualStart = true; // or no member at all
     for (auto member : m_root) {
         ondemand::field field;
         if (simdjson::error_code e = std::move(member).get(field); e != simdjson::SUCCESS)
             return invalid(JsonPath(), e);
-        if (simdjson::error_code e = field.unescaped_key().get(first); e != simdjson::SUCCESS)
-            return invalid(JsonPath(), e);
+        const ondemand::raw_json_string first = field.key();
+        usualStart = first == "" || first == "apiVersion" || first == "kind" || first == "metadata";
         break;
     }
     if (simdjson::error_code e = m_root.reset().error(); e != simdjson::SUCCESS)
         return invalid(JsonPath(), e);
-    if (first.empty() || first == "apiVersion" || first == "kind" || first == "metadata")
+    if (usualStart)
         return true;
     lookUpKey(m_root, &m_failedNamespace, &m_failedName);
     if (m_documentFailed)
@@ -443,16 +444,20 @@ bool OnDemandReader::lookUpKey(ondemand::object &object, QString *namespaceName,
     ondemand::object metadata;
     if (simdjson::error_code e = object.find_field_unordered("metadata").get_object().get(metadata); e != simdjson::SUCCESS)
         return failed(e);
+    // Keys and values are read raw, never unescaped: unescaping writes into the
+    // parser's string buffer, which is sized for each string of the document
+    // unescaped once, and a late name is looked up before the whole object is
+    // decoded (which unescapes them again). A Kubernetes name has no escapes; one
+    // that does is left to the decode, which reports it.
     std::string_view text;
     bool hasName = false;
     for (auto member : metadata) {
         ondemand::field field;
-        std::string_view key;
         if (simdjson::error_code e = std::move(member).get(field); e != simdjson::SUCCESS)
             return failed(e);
-        if (simdjson::error_code e = field.unescaped_key().get(key); e != simdjson::SUCCESS)
-            return failed(e);
-        if (key != "name" && key != "namespace")
+        const ondemand::raw_json_string key = field.key();
+        const bool isName = key == "name";
+        if (!isName && key != "namespace")
             continue;
         // A value of another type is passed over (type() also tells a token that is no value).
         ondemand::json_type type;
@@ -460,12 +465,15 @@ bool OnDemandReader::lookUpKey(ondemand::object &object, QString *namespaceName,
             return failed(e);
         if (type != ondemand::json_type::string)
             continue;
-        if (simdjson::error_code e = field.value().get_string().get(text); e != simdjson::SUCCESS) {
-            if (breaksDocument(e))
-                return failed(e);
+        // The string with its quotes, and the spaces after it.
+        const std::string_view token = field.value().raw_json_token();
+        const size_t close = token.find_last_of('"');
+        if (token.empty() || token.front() != '"' || close == 0 || close == std::string_view::npos)
             continue;
-        }
-        if (key == "name") {
+        text = token.substr(1, close - 1);
+        if (text.find('\\') != std::string_view::npos)
+            continue;
+        if (isName) {
             *name = fromUtf8(text);
             hasName = !text.empty();
         } else {

@@ -4,7 +4,9 @@
 
 #include "api/clusterfacts.h"
 #include "api/profiledecoder.h"
+#include "api/responseobjects.h"
 #include "api/yamljson.h"
+#include "kube/responsereader.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -67,6 +69,8 @@ private slots:
     void rejectsMalformedObjects();
     void namesABrokenObjectOnlyFromWhatItRead_data();
     void namesABrokenObjectOnlyFromWhatItRead();
+    void readsLongStringsBeforeLateMetadata_data();
+    void readsLongStringsBeforeLateMetadata();
     void internsRepeatedStrings();
     void decodesAnyLayoutOfTheFixtures_data();
     void decodesAnyLayoutOfTheFixtures();
@@ -464,6 +468,65 @@ void TestProfileDecoder::namesABrokenObjectOnlyFromWhatItRead()
     QVERIFY(!decoder.error().isEmpty());
     QTEST(decoder.failedName(), "failedName");
     QVERIFY(decoder.decodedText().empty());
+}
+
+void TestProfileDecoder::readsLongStringsBeforeLateMetadata_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("displayName");
+
+    // An object whose metadata does not come first is named before it is decoded:
+    // the decoder looks ahead without unescaping (the parser's buffer is sized for
+    // each string of the page unescaped once), then reads the object from its
+    // start. The fuzz corpus's crash-long-first-key-read-twice is the failing
+    // object that overflowed it.
+    const QByteArray longKey(3000, 'k');
+    const QByteArray longName(2000, 'n');
+    const QByteArray longText(3000, 't');
+    const QByteArray version = R"("apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile")";
+    QTest::newRow("a long first key") << "{\"" + longKey + "\":1," + version + "," + meta + "}" << "c1" << "";
+    QTest::newRow("a long key and name in late metadata")
+        << "{" + version + R"(,"spec":{"displayName":"d"},"metadata":{")" + longKey + R"(":"v","name":")" + longName
+            + R"(","namespace":"ns"}})"
+        << QString::fromLatin1(longName) << "d";
+    QTest::newRow("long text before late metadata")
+        << "{\"spec\":{\"displayName\":\"" + longText + "\"}," + version + "," + meta + "}" << "c1"
+        << QString::fromLatin1(longText);
+    QTest::newRow("an escaped name in late metadata")
+        << "{\"spec\":{}," + version + R"(,"metadata":{"name":"c\u0031","namespace":"ns"}})" << "c1" << "";
+}
+
+void TestProfileDecoder::readsLongStringsBeforeLateMetadata()
+{
+    QFETCH(QByteArray, json);
+    ProfileDecoder decoder;
+    ClusterProfile profile;
+    QVERIFY2(decoder.decode(PaddedJson(json).view(), &profile), qPrintable(decoder.error()));
+    QTEST(profile.metadata.name, "name");
+    QCOMPARE(profile.metadata.namespaceName.toString(), QStringLiteral("ns"));
+    QTEST(profile.displayName.toString(), "displayName");
+
+    // And as the item of a list page, as a hub's list is read: one parser for the
+    // page, the object read again from its start after the look-ahead. The page's
+    // metadata comes last, so that its strings land after the item's.
+    const QByteArray list = R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfileList","items":[)"
+                            + json + R"(],"metadata":{"resourceVersion":"7"}})";
+    ResponseReader reader;
+    ResponseReader::ListPage page;
+    QString error;
+    ProfileDecoder items;
+    ClusterProfile listed;
+    bool decoded = false;
+    const auto readItems = [&](ResponseObjects &objects) {
+        while (objects.next())
+            decoded = items.decode(objects, &listed);
+    };
+    QVERIFY2(reader.readList(PaddedJson(list).view(), &page, &error, readItems), qPrintable(error));
+    QVERIFY2(decoded, qPrintable(items.error()));
+    QCOMPARE(listed.metadata.name, profile.metadata.name);
+    QCOMPARE(listed.displayName.toString(), profile.displayName.toString());
+    QCOMPARE(page.resourceVersion, QByteArray("7"));
 }
 
 void TestProfileDecoder::internsRepeatedStrings()
