@@ -449,7 +449,6 @@ bool OnDemandReader::lookUpKey(ondemand::object &object, QString *namespaceName,
     // unescaped once, and a late name is looked up before the whole object is
     // decoded (which unescapes them again). A Kubernetes name has no escapes; one
     // that does is left to the decode, which reports it.
-    std::string_view text;
     bool hasName = false;
     for (auto member : metadata) {
         ondemand::field field;
@@ -465,12 +464,11 @@ bool OnDemandReader::lookUpKey(ondemand::object &object, QString *namespaceName,
             return failed(e);
         if (type != ondemand::json_type::string)
             continue;
-        // The string with its quotes, and the spaces after it.
-        const std::string_view token = field.value().raw_json_token();
-        const size_t close = token.find_last_of('"');
-        if (token.empty() || token.front() != '"' || close == 0 || close == std::string_view::npos)
+        // The string with its quotes.
+        const std::string_view token = withoutTrailingSpace(field.value().raw_json_token());
+        if (token.size() < 2 || token.front() != '"' || token.back() != '"')
             continue;
-        text = token.substr(1, close - 1);
+        const std::string_view text = token.substr(1, token.size() - 2);
         if (text.find('\\') != std::string_view::npos)
             continue;
         if (isName) {
