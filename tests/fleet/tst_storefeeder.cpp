@@ -7,7 +7,11 @@
 #include "syntheticfleet.h"
 
 #include <QSignalSpy>
+#include <QThread>
 #include <QTest>
+
+#include <memory>
+#include <vector>
 
 using namespace fleetscope;
 
@@ -32,6 +36,7 @@ private slots:
     void appliesEverythingInOrder();
     void letsOtherEventsRunBetweenDeltas();
     void statusNeverOvertakesADelta();
+    void takesPostsFromHubThreads();
 };
 
 void TestStoreFeeder::appliesEverythingInOrder()
@@ -46,9 +51,9 @@ void TestStoreFeeder::appliesEverythingInOrder()
     for (int i = 0; i < 4; ++i)
         removal.removedProfiles.append(ObjectKey{"fleet", synthetic::profile(i)->profile.metadata.name});
     feeder.postDelta(a, removal); // must come after a's upserts, or it removes nothing
-    QCOMPARE(feeder.pending(), 3);
     QCOMPARE(store.profileCount(), 0); // nothing applied inside postDelta
-    QTRY_COMPARE_WITH_TIMEOUT(feeder.pending(), 0, 5000);
+    QSignalSpy applied(&store, &FleetStore::deltaApplied);
+    QTRY_COMPARE_WITH_TIMEOUT(applied.size(), 3, 5000);
     QCOMPARE(store.profileCount(), 6 + 5);
 }
 
@@ -63,8 +68,7 @@ void TestStoreFeeder::letsOtherEventsRunBetweenDeltas()
     feeder.postDelta(hub, upserts(200, 100));
     int countAtClick = -1;
     QMetaObject::invokeMethod(this, [&] { countAtClick = store.profileCount(); }, Qt::QueuedConnection);
-    QTRY_COMPARE_WITH_TIMEOUT(feeder.pending(), 0, 5000);
-    QCOMPARE(store.profileCount(), 300);
+    QTRY_COMPARE_WITH_TIMEOUT(store.profileCount(), 300, 5000);
     // The click ran after the first delta, not after all three.
     QCOMPARE(countAtClick, 100);
 }
@@ -83,10 +87,53 @@ void TestStoreFeeder::statusNeverOvertakesADelta()
         if (store.hubStatus(hub).synced)
             countWhenSynced = store.profileCount();
     });
-    QTRY_COMPARE_WITH_TIMEOUT(feeder.pending(), 0, 5000);
-    QCOMPARE(status.size(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(status.size(), 1, 5000);
     QCOMPARE(countWhenSynced, 100); // what `fleetscope list` prints once every hub is synced
     QVERIFY(store.allHubsSettled());
+}
+
+void TestStoreFeeder::takesPostsFromHubThreads()
+{
+    // Hubs post from their own threads, as the engine wires them: each hub's
+    // deltas arrive whole and in its order (its last round wins), and its
+    // "synced" comes after its last delta.
+    FleetStore store;
+    StoreFeeder feeder(&store);
+    constexpr int hubs = 4;
+    constexpr int rounds = 40;
+    QList<int> hubIndex;
+    for (int h = 0; h < hubs; ++h)
+        hubIndex.append(store.addHub(QStringLiteral("hub-%1").arg(h)));
+    auto isLastRound = [&store, &hubIndex](int h, int i) {
+        const int row = store.rowOf(hubIndex[h], QStringLiteral("fleet"), synthetic::profile(i)->profile.metadata.name);
+        const ProfilePtr expected = synthetic::profile(i, rounds - 1);
+        return row >= 0 && store.profileAt(row).profile().conditions == expected->profile.conditions
+               && store.profileAt(row).profile().kubernetesVersion == expected->profile.kubernetesVersion;
+    };
+    QList<bool> completeWhenSynced(hubs, false);
+    connect(&store, &FleetStore::hubStatusChanged, this, [&](int hub) {
+        const int h = hubIndex.indexOf(hub);
+        if (store.hubStatus(hub).synced)
+            completeWhenSynced[h] = isLastRound(h, h * 100) && isLastRound(h, h * 100 + 99);
+    });
+    std::vector<std::unique_ptr<QThread>> threads;
+    for (int h = 0; h < hubs; ++h) {
+        threads.emplace_back(QThread::create([&feeder, &hubIndex, h] {
+            for (int round = 0; round < rounds; ++round)
+                feeder.postDelta(hubIndex[h], upserts(h * 100, 100, round));
+            feeder.postStatus(hubIndex[h], synthetic::syncedStatus(QStringLiteral("hub-%1").arg(h)));
+        }));
+        threads.back()->start();
+    }
+    for (const auto &thread : threads)
+        QVERIFY(thread->wait(QDeadlineTimer(20000)));
+    QTRY_VERIFY_WITH_TIMEOUT(store.allHubsSettled(), 10000);
+    QCOMPARE(store.profileCount(), hubs * 100);
+    for (int h = 0; h < hubs; ++h) {
+        QVERIFY2(completeWhenSynced[h], qPrintable(QStringLiteral("hub-%1 was synced before its last delta").arg(h)));
+        for (int i = h * 100; i < h * 100 + 100; ++i)
+            QVERIFY2(isLastRound(h, i), qPrintable(QStringLiteral("cluster %1 of hub-%2").arg(i).arg(h)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStoreFeeder)

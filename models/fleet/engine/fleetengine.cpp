@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QThread>
 #include <QUrl>
 
@@ -106,7 +107,6 @@ void FleetEngine::addErrorHub(const QString &context, const QString &problem)
     // One broken context must not take the others down: it becomes a hub in the
     // Error state that says what is wrong (reconnectHub() reads it again).
     const int hub = m_store->addHub(context);
-    m_serialOf.remove(hub);
     HubStatus status;
     status.hub = context;
     status.state = HubStatus::State::Error;
@@ -244,7 +244,6 @@ void FleetEngine::removeHub(const QString &name)
     const int hub = m_store->hubIndex(name);
     if (hub < 0)
         return;
-    m_serialOf.remove(hub);
     m_feeder->dropHub(hub);
     m_store->removeHub(hub);
 }
@@ -292,8 +291,6 @@ void FleetEngine::addHub(const HubSettings &settings)
     if (!withJournal.journal)
         withJournal.journal = std::make_shared<HubJournal>(settings.name, settings.cluster.server);
     m_store->setHubJournal(hub, withJournal.journal);
-    const quint64 serial = m_nextSerial++;
-    m_serialOf.insert(hub, serial);
     Worker worker;
     worker.name = settings.name;
     worker.settings = withJournal;
@@ -302,18 +299,15 @@ void FleetEngine::addHub(const HubSettings &settings)
     worker.connection = new HubConnection(withJournal);
     worker.connection->moveToThread(worker.thread);
     connect(worker.thread, &QThread::finished, worker.connection, &QObject::deleteLater);
+    // Straight into the feeder's queue on the hub's thread: stopWorker() stops the
+    // connection before the hub's slot is dropped, so nothing of it comes later.
     StoreFeeder *feeder = m_feeder;
-    // Queued to this thread: the serial is checked when the delta arrives, after
-    // any removal that came first.
-    connect(worker.connection, &HubConnection::deltaReady, this, [this, feeder, hub, serial](const HubDelta &delta) {
-        if (m_serialOf.value(hub) == serial)
-            feeder->postDelta(hub, delta);
-    });
-    connect(worker.connection, &HubConnection::statusChanged, this,
-            [this, feeder, hub, serial](const HubStatus &status) {
-                if (m_serialOf.value(hub) == serial)
-                    feeder->postStatus(hub, status);
-            });
+    connect(
+        worker.connection, &HubConnection::deltaReady, this,
+        [feeder, hub](const HubDelta &delta) { feeder->postDelta(hub, delta); }, Qt::DirectConnection);
+    connect(
+        worker.connection, &HubConnection::statusChanged, this,
+        [feeder, hub](const HubStatus &status) { feeder->postStatus(hub, status); }, Qt::DirectConnection);
     worker.thread->start();
     m_workers.append(worker);
     if (m_started)

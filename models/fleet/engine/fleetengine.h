@@ -6,7 +6,6 @@
 #include "kube/kubeconfig.h"
 #include "kube/kubeconfigloader.h"
 
-#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QStringList>
@@ -112,10 +111,6 @@ private:
     QList<Worker> m_workers;
     QList<HubChoice> m_hubs; // every hub added by choice, Error hubs included
     QList<RemovedHub> m_removed; // newest last, each name once
-    // Per store hub index: which connection may feed it. A removed hub's last
-    // queued deltas carry an older serial and are dropped.
-    QHash<int, quint64> m_serialOf;
-    quint64 m_nextSerial = 1;
     bool m_started = false;
 };
 

@@ -3,6 +3,7 @@
 #include "fleetstore.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace fleetscope {
 
@@ -16,24 +17,25 @@ StoreFeeder::~StoreFeeder() = default;
 
 void StoreFeeder::postDelta(int hub, const HubDelta &delta)
 {
-    m_items.push_back({hub, delta, {}});
-    schedule();
+    post({hub, delta, {}});
 }
 
 void StoreFeeder::postStatus(int hub, const HubStatus &status)
 {
-    m_items.push_back({hub, std::nullopt, status});
-    schedule();
+    post({hub, std::nullopt, status});
 }
 
 void StoreFeeder::dropHub(int hub)
 {
+    const QMutexLocker lock(&m_mutex);
     m_items.erase(std::remove_if(m_items.begin(), m_items.end(), [hub](const Item &item) { return item.hub == hub; }),
                   m_items.end());
 }
 
-void StoreFeeder::schedule()
+void StoreFeeder::post(Item item)
 {
+    const QMutexLocker lock(&m_mutex);
+    m_items.push_back(std::move(item));
     if (m_scheduled)
         return;
     m_scheduled = true;
@@ -44,24 +46,32 @@ void StoreFeeder::schedule()
 
 void StoreFeeder::drain()
 {
-    m_scheduled = false;
     // One delta, with the statuses before it and those right behind it (they
-    // belong to the same moment); the next delta waits for the next turn.
-    bool applied = false;
-    while (!m_items.empty() && !(applied && m_items.front().delta)) {
-        Item item = std::move(m_items.front());
-        m_items.pop_front();
+    // belong to the same moment); the next delta waits for the next turn. The
+    // lock is not held while the store applies, so hubs never wait on the GUI.
+    std::vector<Item> batch;
+    {
+        const QMutexLocker lock(&m_mutex);
+        bool hasDelta = false;
+        while (!m_items.empty() && !(hasDelta && m_items.front().delta)) {
+            hasDelta = hasDelta || m_items.front().delta;
+            batch.push_back(std::move(m_items.front()));
+            m_items.pop_front();
+        }
+    }
+    for (Item &item : batch) {
         if (item.delta) {
             (m_live ? m_live : m_store)->applyDelta(item.hub, *item.delta);
-            applied = true;
         } else {
             m_store->setHubStatus(item.hub, item.status);
             if (m_live)
                 m_live->setHubStatus(item.hub, item.status);
         }
     }
-    if (!m_items.empty())
-        schedule();
+    const QMutexLocker lock(&m_mutex);
+    m_scheduled = !m_items.empty();
+    if (m_scheduled)
+        QMetaObject::invokeMethod(this, &StoreFeeder::drain, Qt::QueuedConnection);
 }
 
 } // namespace fleetscope
