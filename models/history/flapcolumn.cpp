@@ -35,19 +35,7 @@ QList<int> FlapColumn::setCounts(const QHash<ClusterId, int> &counts)
 {
     // Updated in place: rebuilding every text (and comparing the whole table
     // twice) every refresh cost more than the few counts that move.
-    QList<ClusterId> changed;
-    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        if (it.value() <= 0) {
-            if (m_cells.remove(it.key()))
-                changed.append(it.key());
-            continue;
-        }
-        Cell &cell = m_cells[it.key()];
-        if (cell.count == it.value())
-            continue;
-        setCell(&cell, it.value());
-        changed.append(it.key());
-    }
+    QList<ClusterId> changed = apply(counts);
     // Every key of `counts` is in m_cells now: any surplus is gone.
     if (m_cells.size() > counts.size()) {
         for (auto it = m_cells.begin(); it != m_cells.end();) {
@@ -64,9 +52,13 @@ QList<int> FlapColumn::setCounts(const QHash<ClusterId, int> &counts)
 
 QList<int> FlapColumn::applyChanges(const QHash<ClusterId, int> &changes)
 {
+    return rowsOf(apply(changes));
+}
+
+QList<ClusterId> FlapColumn::apply(const QHash<ClusterId, int> &counts)
+{
     QList<ClusterId> changed;
-    changed.reserve(changes.size());
-    for (auto it = changes.cbegin(); it != changes.cend(); ++it) {
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
         if (it.value() <= 0) {
             if (m_cells.remove(it.key()))
                 changed.append(it.key());
@@ -78,7 +70,7 @@ QList<int> FlapColumn::applyChanges(const QHash<ClusterId, int> &changes)
         setCell(&cell, it.value());
         changed.append(it.key());
     }
-    return rowsOf(changed);
+    return changed;
 }
 
 QList<int> FlapColumn::rowsOf(const QList<ClusterId> &clusters) const

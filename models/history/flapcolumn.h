@@ -39,6 +39,8 @@ private:
         int count = 0;
         QString text; // what value() points at
     };
+    // Sets each count (0 removes it): the clusters whose cell changed.
+    QList<ClusterId> apply(const QHash<ClusterId, int> &counts);
     QList<int> rowsOf(const QList<ClusterId> &clusters) const;
     // Set `cell` to `count` with its text, shared between all cells of one count.
     void setCell(Cell *cell, int count);
