@@ -616,18 +616,6 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>profile label</source>
-        <translation>プロファイルのラベル</translation>
-    </message>
-    <message>
-        <source>namespace label</source>
-        <translation>Namespace のラベル</translation>
-    </message>
-    <message>
-        <source>clusterset.k8s.io property</source>
-        <translation>clusterset.k8s.io プロパティ</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;Filtering clusters&lt;/h3&gt;&lt;p&gt;Terms are joined with &lt;tt&gt;,&lt;/tt&gt; or &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt; (and), &lt;tt&gt;||&lt;/tt&gt; (or) and parentheses.&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;name or display name contains the word&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;one of several values (&lt;tt&gt;notin&lt;/tt&gt; for none)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;not equal&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;any property by name&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;numbers compare as numbers&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes versions compare as versions&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a condition&apos;s status&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;also matches clusters that do not report it&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy, unhealthy, unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;a label of the ClusterProfile&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;contains (&lt;tt&gt;~/regex/&lt;/tt&gt; for a regular expression)&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;the property or label exists / is absent&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;where the profile lives&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;Example: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</source>
         <translation>&lt;h3&gt;クラスターの絞り込み&lt;/h3&gt;&lt;p&gt;条件は &lt;tt&gt;,&lt;/tt&gt; または &lt;tt&gt;&amp;amp;&amp;amp;&lt;/tt&gt;（かつ）、&lt;tt&gt;||&lt;/tt&gt;（または）、括弧で組み合わせます。&lt;/p&gt;&lt;table cellspacing=&apos;4&apos;&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;prod-eu&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;名前または表示名にその語を含む&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;clusterset in (prod,staging)&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;いずれかの値に一致（&lt;tt&gt;notin&lt;/tt&gt; はどれにも一致しない）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;manager!=ocm&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;等しくない&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;location.topology.k8s.io=cloud/eu-west-1&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;任意のプロパティを名前で指定&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;count.node.k8s.io&amp;gt;=100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;数値は数値として比較&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;version&amp;gt;=1.30&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Kubernetes のバージョンはバージョンとして比較&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;ControlPlaneHealthy=False&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;Condition のステータス&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;Joined!=True&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;その Condition を報告していないクラスターにも一致&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;health=unhealthy&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;healthy、unhealthy、unknown&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;label:env=prod&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;ClusterProfile のラベル&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;type.node.k8s.io~H100&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;部分一致（正規表現は &lt;tt&gt;~/regex/&lt;/tt&gt;）&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;cluster-endpoints.k8s.io&lt;/tt&gt; / &lt;tt&gt;!key&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;プロパティまたはラベルがある / ない&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;&lt;tt&gt;hub=hub-eu, namespace=fleet&lt;/tt&gt;&lt;/td&gt;&lt;td&gt;プロファイルの所在&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;p&gt;例: &lt;tt&gt;clusterset=prod &amp;amp;&amp;amp; (ControlPlaneHealthy=False || version&amp;lt;1.30)&lt;/tt&gt;&lt;/p&gt;</translation>
     </message>
@@ -1383,42 +1371,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
 </context>
 <context>
     <name>fleetscope::DetailsPane</name>
-    <message>
-        <source>ClusterSet</source>
-        <translation>ClusterSet</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>不明</translation>
-    </message>
-    <message>
-        <source>label says %1, spec.clusterManager says %2</source>
-        <translation>ラベルは %1、spec.clusterManager は %2</translation>
-    </message>
-    <message>
-        <source>Manager</source>
-        <translation>マネージャー</translation>
-    </message>
-    <message>
-        <source>Kubernetes</source>
-        <translation>Kubernetes</translation>
-    </message>
-    <message>
-        <source>not reported</source>
-        <translation>報告なし</translation>
-    </message>
-    <message>
-        <source>Member ID</source>
-        <translation>メンバー ID</translation>
-    </message>
-    <message>
-        <source>Created</source>
-        <translation>作成日時</translation>
-    </message>
-    <message>
-        <source>API</source>
-        <translation>API</translation>
-    </message>
     <message numerus="yes">
         <source>Published %n times</source>
         <translation>
@@ -1560,10 +1512,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>compression off</source>
         <translation>圧縮なし</translation>
-    </message>
-    <message>
-        <source>Health</source>
-        <translation>状態</translation>
     </message>
     <message>
         <source>Fix:</source>

@@ -5,7 +5,7 @@
 #include "fleet/lint/fleetfindings.h"
 #include "fleet/store/fleetstore.h"
 #include "healthstyle.h"
-#include "fleet/filter/healthrules.h"
+#include "fleet/itemmodels/fleetfields.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -76,22 +76,6 @@ QString note(const QString &color, const QString &text)
 QString section(const QString &title)
 {
     return QStringLiteral("<h4 style='margin-top:12px; margin-bottom:4px'>%1</h4>").arg(esc(title));
-}
-
-QString clusterSetSourceText(ClusterSetSource source)
-{
-    switch (source) {
-    case ClusterSetSource::ProfileLabel:
-        return QObject::tr("profile label");
-    case ClusterSetSource::NamespaceLabel:
-    case ClusterSetSource::NamespaceLabelKep:
-        return QObject::tr("namespace label");
-    case ClusterSetSource::Property:
-        return QObject::tr("clusterset.k8s.io property");
-    case ClusterSetSource::None:
-        break;
-    }
-    return QString();
 }
 
 } // namespace
@@ -261,25 +245,25 @@ QString DetailsPane::render(int row, qint64 now) const
     auto row2 = [&html, &muted](const QString &key, const QString &valueHtml) {
         html += QStringLiteral("<tr><td style='color:%1; padding-right:10px'>%2</td><td>%3</td></tr>").arg(muted, esc(key), valueHtml);
     };
-    row2(tr("ClusterSet"), fp.clusterSet.isEmpty() ? esc(noValueText())
-                                                   : esc(fp.clusterSet) + QStringLiteral(" <span style='color:%1'>(").arg(muted)
-                                                       + esc(clusterSetSourceText(fp.clusterSetSource)) + QStringLiteral(")</span>"));
-    const ManagerFact manager = managerOf(p);
-    QString managerHtml = esc(manager.name.isEmpty() ? tr("unknown") : manager.name.toString());
-    if (manager.mismatch)
-        managerHtml += QStringLiteral(" <span style='color:%1'>▲ %2</span>")
-                           .arg(HealthStyle::color(Health::Unhealthy).name(),
-                                esc(tr("label says %1, spec.clusterManager says %2").arg(manager.labelValue.toString(), manager.specValue.toString())));
-    row2(tr("Manager"), managerHtml);
-    // Which rule decided, and from what: the verdict is never a mystery, least of
-    // all "not reported" (a producer that writes no health is no warning).
-    row2(tr("Health"), QStringLiteral("<span style='color:%1'>%2</span>")
-                           .arg(HealthStyle::color(fp.health).name(), esc(HealthRules::active().explain(p, fp.manager.toString()))));
-    row2(tr("Kubernetes"), esc(p.kubernetesVersion.isEmpty() ? tr("not reported") : p.kubernetesVersion.toString()));
-    if (!fp.memberId.isEmpty())
-        row2(tr("Member ID"), esc(fp.memberId));
-    row2(tr("Created"), ageOf(p.metadata.creationTimestamp, now));
-    row2(tr("API"), esc(apiVersionString(p.apiVersion)));
+    // The summary is the field table's: each field's value, coloured by how it
+    // reads, and its cell's tool tip beside it (the tip alone when it already
+    // starts with the value, as a health verdict's explanation does).
+    const QString hub = m_store->hubName(fp.hub);
+    for (const int index : fleetFieldsBy(&FleetField::printRank)) {
+        const FleetField &field = fleetField(index);
+        const QString text = field.inDetails ? field.text(fp, hub, now) : QString();
+        if (!field.inDetails || (text.isEmpty() && field.shown != FieldShown::Always))
+            continue;
+        const QString tip = field.cellToolTip ? field.cellToolTip(fp) : QString();
+        const Health tone = field.cellHealth ? field.cellHealth(fp) : Health::NotReported;
+        const QString color = tone == Health::NotReported ? QString() : HealthStyle::color(tone).name();
+        const bool tipSaysIt = !text.isEmpty() && tip.startsWith(text);
+        QString value = tipSaysIt ? tip : text.isEmpty() ? noValueText() : text;
+        value = color.isEmpty() ? esc(value) : QStringLiteral("<span style='color:%1'>%2</span>").arg(color, esc(value));
+        if (!tip.isEmpty() && !tipSaysIt)
+            value += QStringLiteral(" <span style='color:%1'>(%2)</span>").arg(color.isEmpty() ? muted : color, esc(tip));
+        row2(QCoreApplication::translate("fleetscope::ClusterTableModel", field.title), value);
+    }
     html += QStringLiteral("</table>");
 
     const QList<int> siblings = m_store->rowsOfMember(fp.memberId);

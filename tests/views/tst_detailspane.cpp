@@ -3,6 +3,8 @@
 // the shown cluster until another one is chosen.
 
 #include "detailspane.h"
+#include "fleet/filter/healthrules.h"
+#include "fleet/itemmodels/fleetfields.h"
 #include "fleet/store/fleetstore.h"
 #include "smallfleet.h"
 
@@ -56,6 +58,7 @@ private slots:
     void yamlOnDemand();
     void yamlFollowsUpdatesOfTheSameCluster();
     void aDeletedClusterIsSaidSo();
+    void summaryRowsAreTheFieldTables();
 };
 
 void TestDetailsPane::showsTheDecodedProfile()
@@ -132,6 +135,45 @@ void TestDetailsPane::aDeletedClusterIsSaidSo()
     gone.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("prod-1")}};
     store.applyDelta(hub, gone);
     QVERIFY2(pane.plainText().contains(u"fleet/prod-1 was deleted from its hub."), qPrintable(pane.plainText()));
+}
+
+void TestDetailsPane::summaryRowsAreTheFieldTables()
+{
+    // A field the table marks for the details is a summary row, in print order,
+    // with its value; an empty one is left out unless its column always shows.
+    // A manager mismatch reads as a warning, health says which rule decided.
+    auto record = std::make_shared<ProfileRecord>(*cluster(QStringLiteral("prod-1"), QString(), ConditionStatus::True));
+    ClusterProfile &p = record->profile;
+    p.metadata.labels.insert(QStringLiteral("x-k8s.io/cluster-manager"), QStringLiteral("open-cluster-management"));
+    p.metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/inventory-member-id"), QStringLiteral("member-7"));
+    FleetStore store;
+    fillLiveHub(store, {record});
+    DetailsPane pane(&store);
+    pane.showCluster(0);
+    const QString text = pane.plainText();
+    const FleetProfile &row = store.profileAt(0);
+    QVERIFY(row.managerMismatch);
+
+    qsizetype at = 0;
+    int summarized = 0;
+    for (const int index : fleetFieldsBy(&FleetField::printRank)) {
+        const FleetField &field = fleetField(index);
+        const QString value = field.text(row, store.hubName(row.hub), QDateTime::currentMSecsSinceEpoch());
+        const QString title = QString::fromUtf8(field.title);
+        if (!field.inDetails || (value.isEmpty() && field.shown != FieldShown::Always))
+            continue;
+        ++summarized;
+        const qsizetype found = text.indexOf(title + u'\n', at);
+        QVERIFY2(found >= 0, qPrintable(title + QStringLiteral(" missing or out of order in:\n") + text));
+        at = found + title.size();
+        const QString shown = value.isEmpty() ? noValueText() : value;
+        QVERIFY2(text.indexOf(shown, at) == at + 1, qPrintable(title + QStringLiteral(": ") + shown + QStringLiteral(" not after it in:\n") + text));
+    }
+    QVERIFY(summarized >= 6); // ClusterSet, Manager, Version (none), Health, Location, Member ID, Age
+    QVERIFY2(text.contains(u"disagree (open-cluster-management vs ocm)"), qPrintable(text));
+    QVERIFY2(text.contains(HealthRules::active().explain(row.profile(), row.manager.view())), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("\nVersion\n") + noValueText()), qPrintable(text));
+    QVERIFY2(!text.contains(u"\nPlatform\n"), qPrintable(text)); // no platform alias: no row
 }
 
 QTEST_MAIN(TestDetailsPane)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/clusterfacts.h"
 #include "fleet/filter/filternode.h"
 
 #include <QString>
@@ -23,8 +24,9 @@ enum class FieldShown : quint8 {
 // One fact the fleet shows about a cluster, declared once. The table of them
 // (fleetField()) is, in its order, the cluster table's fixed columns; it also
 // gives the command line's printed columns (-o table/wide/csv/custom-columns),
-// the filter language's keys with their completion, and the window's first-run
-// column layout. Adding a column is adding an entry here (and its translations).
+// the filter language's keys with their completion, the window's first-run
+// column layout and the details pane's summary. Adding a column is adding an
+// entry here (and its translations).
 struct FleetField
 {
     const char16_t *key;   // the filter language's key and -o custom-columns' FIELD
@@ -47,6 +49,9 @@ struct FleetField
     int visualRank;
     int width;
     FieldShown shown;
+    // Whether the details pane's summary has a row for it (in print order); an
+    // empty value's row is left out unless the field is shown Always.
+    bool inDetails;
 
     // `hubName`: the name of the row's hub (the store's, or a snapshot's off the GUI thread).
     QString (*text)(const FleetProfile &row, const QString &hubName, qint64 nowMs);
@@ -57,6 +62,8 @@ struct FleetField
     QString (*cellToolTip)(const FleetProfile &row);
     // The exact value where text() is rounded for people (ages): what -o csv writes; null: text().
     QString (*exactText)(const FleetProfile &row);
+    // How the value reads where it is coloured (the details pane), or null: neutral.
+    Health (*cellHealth)(const FleetProfile &row);
 };
 
 // How many fields there are: the cluster table's fixed columns.
