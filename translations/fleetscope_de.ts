@@ -1087,6 +1087,14 @@
         <source>status.accessProviders: how to reach the member (provider=google; provider~ for one of several)</source>
         <translation>status.accessProviders: wie das Mitglied erreicht wird (provider=google; provider~ für einen von mehreren)</translation>
     </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>The ClusterProfile API version the hub serves (v1alpha1 or v1alpha2)</source>
+        <translation>Die ClusterProfile-API-Version, die der Hub anbietet (v1alpha1 oder v1alpha2)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

@@ -1081,6 +1081,14 @@
         <source>status.accessProviders: how to reach the member (provider=google; provider~ for one of several)</source>
         <translation>status.accessProviders: メンバーへの接続方法 (provider=google。複数のうちの 1 つは provider~)</translation>
     </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>The ClusterProfile API version the hub serves (v1alpha1 or v1alpha2)</source>
+        <translation>ハブが提供する ClusterProfile API のバージョン（v1alpha1 または v1alpha2）</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterTableView</name>

@@ -169,9 +169,10 @@ void TestDetailsPane::summaryRowsAreTheFieldTables()
         const QString shown = value.isEmpty() ? noValueText() : value;
         QVERIFY2(text.indexOf(shown, at) == at + 1, qPrintable(title + QStringLiteral(": ") + shown + QStringLiteral(" not after it in:\n") + text));
     }
-    QVERIFY(summarized >= 6); // ClusterSet, Manager, Version (none), Health, Location, Member ID, Age
+    QVERIFY(summarized >= 6); // ClusterSet, Manager, Version (none), Health, Location, Member ID, API
     QVERIFY2(text.contains(u"disagree (open-cluster-management vs ocm)"), qPrintable(text));
     QVERIFY2(text.contains(HealthRules::active().explain(row.profile(), row.manager.view())), qPrintable(text));
+    QVERIFY2(text.contains(u"\nAPI\nv1alpha1"), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("\nVersion\n") + noValueText()), qPrintable(text));
     QVERIFY2(!text.contains(u"\nPlatform\n"), qPrintable(text)); // no platform alias: no row
 }

@@ -272,6 +272,13 @@ const FleetField fields[] = {
          return names;
      },
      nullptr, nullptr, nullptr, nullptr},
+    {u"api", nullptr, QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "API"),
+     QT_TRANSLATE_NOOP("fleetscope::ClusterTableModel", "The ClusterProfile API version the hub serves (v1alpha1 or v1alpha2)"), "API", //
+     true, F::Column, 17, 1, 17, 80, S::OnRequest, true,
+     [](const FleetProfile &r, const QString &, qint64) {
+         return r.profile().apiVersion == ApiVersion::V1Alpha2 ? QStringLiteral("v1alpha2") : QStringLiteral("v1alpha1");
+     },
+     nullptr, nullptr, nullptr, nullptr},
 };
 
 } // namespace
