@@ -59,9 +59,4 @@ bool AppPalette::apply(const QString &name)
     return true;
 }
 
-bool AppPalette::isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
-}
-
 } // namespace fleetscope

@@ -15,8 +15,6 @@ public:
     static QPalette light();
     // "dark", "light" or empty (the platform's). False for anything else.
     static bool apply(const QString &name);
-    // True when the window background is darker than its text: a dark palette.
-    static bool isDark(const QPalette &palette);
 };
 
 } // namespace fleetscope

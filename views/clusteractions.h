@@ -11,6 +11,8 @@ class QAction;
 class QThread;
 class QWidget;
 
+class TestDesktopHabits;
+
 namespace fleetscope {
 
 class SortFilterProxy;
@@ -46,14 +48,16 @@ public:
     QList<int> shownStoreRows() const;
     // Starts writing the filtered view to `path`; answered by exportFinished().
     void exportShown(const QString &path, FleetPrinter::Format format);
-    // Test hook: runs on the worker before it renders and writes.
-    void setExportProbe(std::function<void()> probe) { m_exportProbe = std::move(probe); }
 
 signals:
     // `error` names the file; empty when it was written.
     void exportFinished(const QString &path, const QString &error);
 
 private:
+    friend class ::TestDesktopHabits;
+    // Test hook: runs on the worker before it renders and writes.
+    void setExportProbe(std::function<void()> probe) { m_exportProbe = std::move(probe); }
+
     // In view order.
     QModelIndexList selectedRows() const;
     void copySelection();

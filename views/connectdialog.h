@@ -15,6 +15,9 @@ class QLineEdit;
 class QPushButton;
 class QTreeWidget;
 
+class TestConnectDialog;
+class TestDemoConnect;
+
 namespace fleetscope {
 
 class ConnectSession;
@@ -41,20 +44,14 @@ public:
     // The terminal side; tests give it their own environment (PATH, SHELL, TERMINAL).
     const TerminalLauncher &launcher() const { return m_actions.launcher(); }
     void setLauncherEnvironment(const QProcessEnvironment &environment);
-    void setTerminalCommand(const QString &commandTemplate); // also stored in the settings
     void setProviderFile(const QString &path); // also stored in the settings
     QString providerFile() const;
 
-    // Why no kubeconfig can be built (empty when one can), as shown; and the warnings.
-    QString problemText() const { return m_problem; }
+    // The warnings about how the clusters are reached, as shown.
     QStringList warnings() const { return m_plan.warnings(); }
     // The kubeconfig for the current choices (empty when there is a problem).
     QByteArray kubeconfigYaml() const { return m_plan.kubeconfig; }
     QStringList contextNames() const { return m_plan.contextNames; }
-    // The provider currently chosen for each target ("" when none matches).
-    QStringList chosenProviders() const;
-    // Chooses provider `name` for target `index` (what the combo box does).
-    bool chooseProvider(int index, const QString &name);
 
     SessionKind sessionKind() const;
     void setSessionKind(SessionKind kind);
@@ -78,6 +75,16 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    friend class ::TestConnectDialog;
+    friend class ::TestDemoConnect;
+    // Why no kubeconfig can be built (empty when one can), as shown.
+    QString problemText() const { return m_problem; }
+    void setTerminalCommand(const QString &commandTemplate); // also stored in the settings
+    // The provider currently chosen for each target ("" when none matches).
+    QStringList chosenProviders() const;
+    // Chooses provider `name` for target `index` (what the combo box does).
+    bool chooseProvider(int index, const QString &name);
+
     void buildUi();
     void reloadProviders();
     void rebuild();

@@ -8,6 +8,8 @@
 class QTextBrowser;
 class QUrl;
 
+class TestDetailsPane;
+
 namespace fleetscope {
 
 class FleetFindings;
@@ -44,13 +46,15 @@ public:
 
     // What "Show as YAML" does: renders the shown object's YAML off the GUI thread.
     void showYaml();
-    bool isRenderingYaml() const { return m_yamlJob.isRunning(); }
 
 signals:
     // The YAML of the shown object is on screen.
     void yamlShown();
 
 private:
+    friend class ::TestDetailsPane;
+    bool isRenderingYaml() const { return m_yamlJob.isRunning(); }
+
     QString render(int storeRow, qint64 now) const;
     QString yamlSection() const;
     // Renders the shown cluster again where the reader is.

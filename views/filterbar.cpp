@@ -156,11 +156,6 @@ bool FilterBar::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-QString FilterBar::noMatchText() const
-{
-    return m_noMatch->isVisible() ? m_noMatch->text() : QString();
-}
-
 void FilterBar::updateNoMatch()
 {
     const bool byFilter = !m_filter->filter().text().trimmed().isEmpty();

@@ -31,8 +31,6 @@ public:
     void setText(const QString &text); // applies at once
     void focusFilter();
     QString errorText() const;
-    // "No cluster matches …" while the table is empty because of the filter.
-    QString noMatchText() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -8,6 +8,8 @@
 class QSplitter;
 class QTabWidget;
 
+class TestHubsDialog;
+
 namespace fleetscope {
 
 class AccessController;
@@ -80,10 +82,6 @@ public:
     HistoryPanel *historyPanel() const { return m_historyPanel; }
     AccessController *accessController() const { return m_accessController; }
     MemberActions *memberActions() const { return m_memberActions; }
-    // Makes the hubs watched those of `selection`: only what differs changes, and
-    // hubs that would stop being watched are named in a question first. Remembered
-    // (not for the demo, whose kubeconfig is private); errors are shown.
-    void applyHubSelection(const HubSelection &selection);
     // Whether applied choices are saved (guicommand: not for the demo).
     void setRememberHubs(bool remember) { m_rememberHubs = remember; }
 
@@ -91,6 +89,12 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    friend class ::TestHubsDialog;
+    // Makes the hubs watched those of `selection`: only what differs changes, and
+    // hubs that would stop being watched are named in a question first. Remembered
+    // (not for the demo, whose kubeconfig is private); errors are shown.
+    void applyHubSelection(const HubSelection &selection);
+
     void createActions();
     void editPropertyAliases();
     void editHealthRules();

@@ -11,6 +11,8 @@
 class QAction;
 class QWidget;
 
+class TestConnectDialog;
+
 namespace fleetscope {
 
 class ClusterActions;
@@ -42,8 +44,6 @@ public:
     QAction *runAction() const { return m_run; }
     QAction *exportAction() const { return m_export; }
 
-    // Connect sessions still kept (their kubeconfig still exists).
-    int sessionCount();
     // The clusters Run and Export work on now.
     QList<MemberTarget> targets() const;
     RunDialog *openRunDialog();
@@ -52,6 +52,10 @@ public:
     int exportKubeconfig(const QString &path, QString *message) const;
 
 private:
+    friend class ::TestConnectDialog;
+    // Connect sessions still kept (their kubeconfig still exists).
+    int sessionCount();
+
     // Opens the connect dialog for the table's selection; null when nothing is selected.
     ConnectDialog *openConnectDialog();
     void updateConnectEnabled();

@@ -276,32 +276,6 @@ void ResourcesWindow::fillKinds()
     m_kind->blockSignals(false);
 }
 
-void ResourcesWindow::setClusterSource(const QString &source, const QString &filter)
-{
-    const int index = m_source->findData(source);
-    if (index >= 0)
-        m_source->setCurrentIndex(index);
-    m_filter->setText(filter);
-}
-
-void ResourcesWindow::setKind(const QString &kind)
-{
-    m_kind->setEditText(kind);
-}
-
-void ResourcesWindow::setNamespaces(const QString &namespaces)
-{
-    if (namespaces.isEmpty())
-        m_namespaces->setCurrentIndex(0);
-    else
-        m_namespaces->setEditText(namespaces);
-}
-
-void ResourcesWindow::setLabelSelector(const QString &selector)
-{
-    m_selector->setText(selector);
-}
-
 QList<MemberTarget> ResourcesWindow::chosenMembers(QString *problem) const
 {
     const QString source = m_source->currentData().toString();

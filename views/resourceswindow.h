@@ -44,12 +44,6 @@ public:
                     QWidget *parent = nullptr);
     ~ResourcesWindow() override;
 
-    // What the controls choose: the clusters source ("selection", "view:NAME", "filter"),
-    // the filter expression, the kind, the namespaces ("" = all; comma-separated).
-    void setClusterSource(const QString &source, const QString &filter = {});
-    void setKind(const QString &kind);
-    void setNamespaces(const QString &namespaces);
-    void setLabelSelector(const QString &selector);
     // Applies the controls: finds the members and starts watching. False (and a
     // message in the status line) when there is nothing to watch.
     bool apply();

@@ -41,19 +41,6 @@ FieldText ClusterProfile::propertyText(QStringView name) const
     return PropertyAliases::active().value(*this, name);
 }
 
-bool ClusterProfile::samePropertyValues(const ClusterProfile &a, const ClusterProfile &b)
-{
-    if (a.properties.size() != b.properties.size())
-        return false;
-    for (qsizetype i = 0; i < a.properties.size(); ++i) {
-        const Property &x = a.properties.at(i);
-        const Property &y = b.properties.at(i);
-        if (x.name != y.name || x.lastObservedTime != y.lastObservedTime || a.valueText(x) != b.valueText(y))
-            return false;
-    }
-    return true;
-}
-
 void ClusterProfile::adoptText(FinishedText *text)
 {
     if (!text->block())

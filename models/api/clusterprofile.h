@@ -85,9 +85,6 @@ struct ClusterProfile
     // block, and the labels and properties with values in it the block
     // (decoders, after TextBlockBuilder::finish()).
     void adoptText(FinishedText *text);
-
-    // Same property names, times and value texts, wherever each value lives.
-    static bool samePropertyValues(const ClusterProfile &a, const ClusterProfile &b);
 };
 
 } // namespace fleetscope

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QObject>
 
+class TestMemberActions;
+
 namespace fleetscope {
 
 class HubTransport;
@@ -31,10 +33,12 @@ public:
     KubeTime expiry(const QString &key) const { return m_expiries.value(key); }
 
     int count() const { return int(m_transports.size()); }
+
+private:
+    friend class ::TestMemberActions;
     // How many times the exec plugins ran, over every transport kept.
     int pluginRuns() const;
 
-private:
     QHash<QString, HubTransport *> m_transports;
     QHash<QString, KubeTime> m_expiries;
 };

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+class TestTerminalLauncher;
+
 namespace fleetscope {
 
 // What runs inside the terminal of a connect.
@@ -63,8 +65,6 @@ public:
     // The template autodetection picks (with {terminal} already the found path), or
     // empty when no known terminal is on PATH.
     QString detectedTemplate() const;
-    // The template a launch uses: the configured one or the detected one.
-    QString effectiveTemplate() const { return m_template.isEmpty() ? detectedTemplate() : m_template; }
 
     // `name` (or a path) resolved against this environment's PATH; empty if absent.
     QString findExecutable(const QString &name) const;
@@ -97,6 +97,10 @@ public:
     static QString templateForTerminal(const QString &program);
 
 private:
+    friend class ::TestTerminalLauncher;
+    // The template a launch uses: the configured one or the detected one.
+    QString effectiveTemplate() const { return m_template.isEmpty() ? detectedTemplate() : m_template; }
+
     QStringList pathDirectories() const;
 
     QProcessEnvironment m_environment;

@@ -13,6 +13,9 @@
 
 class QTimer;
 
+class TstHealthChangeWatcher;
+class TestHubRemoval;
+
 namespace fleetscope {
 
 class FleetStore;
@@ -45,12 +48,6 @@ public:
     // Only views with notify set are watched; their filters are compiled here
     // (a view whose filter no longer compiles is skipped).
     void setViews(const QList<SavedView> &views);
-    int watchedViewCount() const { return int(m_views.size()); }
-    // Clusters whose last health is remembered: the fleet's, not every cluster
-    // ever seen (a fleet that churns through names does not grow it).
-    qsizetype rememberedCount() const { return m_last.size(); }
-    void setDebounceMs(int ms);
-    void setSettleMs(qint64 ms) { m_settleMs = ms; }
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
     // Sends what is pending now (tests; the debounce timer otherwise).
     void flush();
@@ -59,6 +56,15 @@ signals:
     void notificationsReady(const QList<fleetscope::HealthNotification> &notifications);
 
 private:
+    friend class ::TstHealthChangeWatcher;
+    friend class ::TestHubRemoval;
+    int watchedViewCount() const { return int(m_views.size()); }
+    // Clusters whose last health is remembered: the fleet's, not every cluster
+    // ever seen (a fleet that churns through names does not grow it).
+    qsizetype rememberedCount() const { return m_last.size(); }
+    void setDebounceMs(int ms);
+    void setSettleMs(qint64 ms) { m_settleMs = ms; }
+
     enum class Change : quint8 { BecameUnhealthy, Recovered, BecameUnknown };
     struct View
     {

@@ -12,6 +12,9 @@
 
 #include <functional>
 
+class TstHistoryStore;
+class TstFleetLog;
+
 namespace fleetscope {
 
 namespace history_rows {
@@ -55,8 +58,6 @@ public:
     bool isOpen() const { return m_open; }
     bool isReadOnly() const { return m_readOnly; }
     QString path() const { return m_path; }
-    // What the file said before migrate() ran (0 for a new file).
-    int foundVersion() const { return m_foundVersion; }
     // The writer that held the file when open() failed as locked.
     const HistoryWriterLock::Holder &lockedBy() const { return m_lockedBy; }
 
@@ -108,6 +109,11 @@ public:
     bool loadFlaps(FlapCounter *counter, qint64 since, QString *error) const;
 
 private:
+    friend class ::TstHistoryStore;
+    friend class ::TstFleetLog;
+    // What the file said before migrate() ran (0 for a new file).
+    int foundVersion() const { return m_foundVersion; }
+
     // The transitions of the keys of `cluster` recorded since the last one
     // recorded before `since`, that began before `before`; `keep` gets each row
     // and its id.

@@ -15,6 +15,8 @@
 
 class QThread;
 
+class TstHistoryStore;
+
 namespace fleetscope {
 
 class HistoryWorker;
@@ -69,7 +71,6 @@ public:
     // stateChanged() says Ready); simulatedChanged() when either changes.
     qint64 simulatedFrom() const { return m_simulatedFrom; }
     qint64 simulatedUntil() const { return m_simulatedUntil; }
-    bool isSimulated(qint64 at) const { return at >= m_simulatedFrom && at < m_simulatedUntil; }
     // Records in the file that [from, until) is simulated; call it after observing that span.
     void markSimulated(qint64 from, qint64 until);
     // When the last watching session of any hub ended, 0 when none was recorded:
@@ -110,6 +111,8 @@ signals:
 
 private:
     friend class HistoryWorker;
+    friend class ::TstHistoryStore;
+    bool isSimulated(qint64 at) const { return at >= m_simulatedFrom && at < m_simulatedUntil; }
     void setState(State state, const QString &message);
     void setSimulated(qint64 from, qint64 until);
     void setWriter(bool recording, const QString &writer);

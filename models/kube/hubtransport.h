@@ -18,6 +18,8 @@
 
 #include <optional>
 
+class TstHubTransport;
+
 namespace fleetscope {
 
 // The one policy point for requests to a hub (one kubeconfig context). Lives in
@@ -86,8 +88,7 @@ public:
     // recorded (Hub details, -v 6); by default a journal of the transport's own.
     void setJournal(HubJournalPtr journal) { m_journal = std::move(journal); }
 
-    // Test hooks: tokenFile re-read period (client-go: 1 minute), the runner.
-    void setTokenFileRereadIntervalMs(qint64 milliseconds) { m_tokenFileRereadMs = milliseconds; }
+    // Test hook: the exec credential runner.
     ExecCredentialRunner *execRunner() const { return m_execRunner; }
 
 signals:
@@ -99,6 +100,10 @@ protected:
                                  QIODevice *outgoingData) override;
 
 private:
+    friend class ::TstHubTransport;
+    // Test hook: the tokenFile re-read period (client-go: 1 minute).
+    void setTokenFileRereadIntervalMs(qint64 milliseconds) { m_tokenFileRereadMs = milliseconds; }
+
     enum class AuthKind { None, Token, TokenFile, Basic, Exec };
 
     void setUpServer(const KubeconfigCluster &cluster, bool tlsConfigured);

@@ -48,6 +48,20 @@ QByteArray profile(const char *rest)
         + (rest[0] ? "," : "") + rest + "}";
 }
 
+// Same property names, times and value texts, wherever each value lives.
+bool samePropertyValues(const ClusterProfile &a, const ClusterProfile &b)
+{
+    if (a.properties.size() != b.properties.size())
+        return false;
+    for (qsizetype i = 0; i < a.properties.size(); ++i) {
+        const Property &x = a.properties.at(i);
+        const Property &y = b.properties.at(i);
+        if (x.name != y.name || x.lastObservedTime != y.lastObservedTime || a.valueText(x) != b.valueText(y))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 class TestProfileDecoder final : public QObject
@@ -578,7 +592,7 @@ void TestProfileDecoder::decodesAnyLayoutOfTheFixtures()
     QVERIFY(pretty.metadata.labels == compact.metadata.labels);
     QCOMPARE(pretty.displayName, compact.displayName);
     QVERIFY(pretty.conditions == compact.conditions);
-    QVERIFY(ClusterProfile::samePropertyValues(pretty, compact));
+    QVERIFY(samePropertyValues(pretty, compact));
     QVERIFY(pretty.accessProviders == compact.accessProviders);
 }
 
@@ -784,7 +798,7 @@ void TestProfileDecoder::keepsIdentifiersInTheBlock()
     // Copies read the same text; the block outlives the profile while a copy holds it.
     const ClusterProfile copy = decoded;
     QVERIFY(copy.metadata.labels == decoded.metadata.labels);
-    QVERIFY(ClusterProfile::samePropertyValues(copy, decoded));
+    QVERIFY(samePropertyValues(copy, decoded));
     decoded = ClusterProfile();
     QCOMPARE(copy.propertyText(u"cluster-endpoints.k8s.io").toString(), endpoints);
     QCOMPARE(id, memberId);

@@ -173,7 +173,7 @@ void TestFleetRowFilter::liveDeltasWhileFilteredAndSorted()
         if (round == 90)
             table.addLabelColumn("env");
         if (round == 150)
-            table.removeColumnAt(table.propertyColumn("type.node.k8s.io"));
+            table.removeColumnAt(table.addPropertyColumn("type.node.k8s.io")); // the existing column
         if (round == 200) {
             ClusterScope scope;
             scope.manager = QStringLiteral("kubefleet");

@@ -71,13 +71,13 @@ public:
 class FleetSource final : public Source
 {
 public:
-    explicit FleetSource(int mergeGap)
+    FleetSource()
     {
-        m_store.setChangeMergeGap(mergeGap);
         m_envColumn = m_table.addLabelColumn("env");
         m_hubs[0] = m_store.addHub("a");
         m_hubs[1] = m_store.addHub("b");
     }
+    FleetStore *store() { return &m_store; }
     QAbstractItemModel *model() override { return &m_table; }
     int sortRole() const override { return ClusterTableModel::SortRole; }
     QList<int> sortColumns() const override
@@ -242,10 +242,13 @@ void TestSortFilterProxy::matchesQSortFilterProxyModel()
     QFETCH(int, maxRowSignals);
     QFETCH(int, mergeGap);
     std::unique_ptr<Source> source;
-    if (fleet)
-        source = std::make_unique<FleetSource>(mergeGap);
-    else
+    if (fleet) {
+        auto fleetSource = std::make_unique<FleetSource>();
+        fleetSource->store()->setChangeMergeGap(mergeGap);
+        source = std::move(fleetSource);
+    } else {
         source = std::make_unique<ItemSource>();
+    }
     SortFilterProxy proxy(source->model());
     proxy.setMaxRowSignals(maxRowSignals);
     proxy.setSortRole(source->sortRole());

@@ -339,8 +339,12 @@ void TestDesktopHabits::healthReadsOnLightAndDarkPalettes()
         }
     }
     QCOMPARE(shapes.size(), 4);
-    QVERIFY(AppPalette::isDark(AppPalette::dark()));
-    QVERIFY(!AppPalette::isDark(AppPalette::light()));
+    // Dark: the window background is darker than its text.
+    const auto isDark = [](const QPalette &palette) {
+        return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+    };
+    QVERIFY(isDark(AppPalette::dark()));
+    QVERIFY(!isDark(AppPalette::light()));
 }
 
 QTEST_MAIN(TestDesktopHabits)

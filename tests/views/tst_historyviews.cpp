@@ -117,13 +117,16 @@ private slots:
         QTest::mouseClick(view.chart(), Qt::LeftButton, {}, at);
         QCOMPARE(view.chart()->selectedLane(), 0);
         QCOMPARE(view.chart()->selectedSegment(), downIndex);
-        QTreeWidgetItem *current = view.transitionList()->currentItem();
+        // The window's transitions, newest first.
+        auto *transitions = view.findChild<QTreeWidget *>(QStringLiteral("timelineTransitions"));
+        QVERIFY(transitions);
+        QTreeWidgetItem *current = transitions->currentItem();
         QVERIFY(current);
         QCOMPARE(current->text(1), QStringLiteral("ControlPlaneHealthy"));
         QCOMPARE(current->text(2), QStringLiteral("True → False"));
         QCOMPARE(current->text(3), QStringLiteral("AgentHeartbeatLost"));
         // The other way round: a row of the list selects its stretch.
-        view.transitionList()->setCurrentItem(view.transitionList()->topLevelItem(0)); // the newest: back up
+        transitions->setCurrentItem(transitions->topLevelItem(0)); // the newest: back up
         QCOMPARE(view.chart()->selectedLane(), 0);
         QCOMPARE(lanes[0].segments[view.chart()->selectedSegment()].kind, SegmentKind::True);
         // Arrow keys walk the stretches.
@@ -132,7 +135,7 @@ private slots:
         QTest::keyClick(view.chart(), Qt::Key_Left);
         QCOMPARE(view.chart()->selectedSegment(), before - 1);
         // The list holds the window's transitions, newest first: 8 changes and the first sighting.
-        QCOMPARE(view.transitionList()->topLevelItemCount(), 9);
+        QCOMPARE(transitions->topLevelItemCount(), 9);
 
         // Dragging across the chart zooms in; a right-click goes back to the preset.
         QSignalSpy zoomed(view.chart(), &TimelineChart::windowChanged);

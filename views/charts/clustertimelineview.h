@@ -38,8 +38,6 @@ public:
     qint64 recordedFrom() const { return m_recordedFrom; }
     TimelineChart *chart() const { return m_chart; }
     SwatchLegend *legend() const { return m_legend; }
-    // The window's transitions, newest first.
-    QTreeWidget *transitionList() const { return m_changes; }
     QString titleText() const;
     QString statusText() const;
     // Writes the cluster's recorded transitions to `path`; the result is reported in the status line.

@@ -5,6 +5,8 @@
 
 #include <QChartView>
 
+class TstHistoryViews;
+
 namespace fleetscope {
 
 // The fleet-health chart's view: Qt Charts draws the stacked counts; this view adds
@@ -29,7 +31,6 @@ public:
     QList<TimeTick> ticks() const;
     // The point whose bucket holds the time under `position`; -1 off the plot.
     int pointAt(const QPoint &position) const;
-    QPoint positionOf(qint64 time) const;
     QString toolTipAt(const QPoint &position) const;
 
     // Room the time axis needs under the plot.
@@ -46,6 +47,9 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
+    friend class ::TstHistoryViews;
+    QPoint positionOf(qint64 time) const;
+
     QRectF plotInView() const;
 
     qint64 m_from = 0;

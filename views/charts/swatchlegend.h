@@ -6,6 +6,8 @@
 #include <QRect>
 #include <QWidget>
 
+class TstHistoryCharts;
+
 namespace fleetscope {
 
 // A chart's legend as a line of swatches and names under the chart, wrapping onto
@@ -27,8 +29,6 @@ public:
 
     void setEntries(const QList<Entry> &entries);
     const QList<Entry> &entries() const { return m_entries; }
-    // Where each entry is drawn at the current width (swatch and name).
-    QList<QRect> entryRects() const { return layoutFor(width()); }
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -40,6 +40,10 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    friend class ::TstHistoryCharts;
+    // Where each entry is drawn at the current width (swatch and name).
+    QList<QRect> entryRects() const { return layoutFor(width()); }
+
     QList<QRect> layoutFor(int width) const;
     int swatchSize() const;
 

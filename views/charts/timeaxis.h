@@ -7,6 +7,8 @@
 
 class QFontMetricsF;
 
+class TstTimeAxis;
+
 namespace fleetscope {
 
 // One tick of a time axis: where it is and what its label says.
@@ -30,11 +32,13 @@ public:
     static QList<TimeTick> layout(qint64 from, qint64 to, double left, double width, double top,
                                   const QFontMetricsF &metrics, const QLocale &locale = QLocale());
 
-    // The step layout() chose for the last ticks it returned, in milliseconds (for tests).
-    static qint64 stepOf(const QList<TimeTick> &ticks);
-
     // Room kept free between two labels, in multiples of the font's average character width.
     static constexpr double gapInCharacters = 2.0;
+
+private:
+    friend class ::TstTimeAxis;
+    // The step layout() chose for the last ticks it returned, in milliseconds.
+    static qint64 stepOf(const QList<TimeTick> &ticks);
 };
 
 } // namespace fleetscope

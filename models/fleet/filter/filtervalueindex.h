@@ -11,6 +11,8 @@
 
 #include <vector>
 
+class TestFleetFilter;
+
 namespace fleetscope {
 
 class FleetStore;
@@ -49,10 +51,12 @@ public:
     // property, label; for a plain dotted key the property's and the label's),
     // in no particular order; empty for other fields.
     QStringList values(FilterField field, const QString &key);
+
+private:
+    friend class ::TestFleetFilter;
     // Whether changes are being counted (since a question, for idleMs after the last).
     bool isCounting() const { return m_counting; }
 
-private:
     // Distinct strings with how many rows hold them, keyed by buffer.
     class Tally
     {

@@ -88,16 +88,6 @@ int ClusterTableModel::addLabelColumn(const QString &key)
     return addExtraColumn(true, key);
 }
 
-int ClusterTableModel::propertyColumn(const QString &name) const
-{
-    return extraColumn(false, name);
-}
-
-int ClusterTableModel::labelColumn(const QString &key) const
-{
-    return extraColumn(true, key);
-}
-
 QString ClusterTableModel::extraColumnSpec(int column) const
 {
     if (column < fixedColumnCount() || column >= columnCount())

@@ -68,8 +68,6 @@ public:
     // "property:KEY" or "label:KEY" for a dynamic column, empty for the others
     // (how saved views remember the table's extra columns).
     QString extraColumnSpec(int column) const;
-    int propertyColumn(const QString &name) const;
-    int labelColumn(const QString &key) const;
     // A column computed elsewhere (history's flap counts), after the others; it has
     // no spec (saved views do not store it). Call sourceColumnChanged when its values change.
     int addSourceColumn(const ClusterColumnSource *source);

@@ -9,6 +9,8 @@
 
 #include <vector>
 
+class TestPlacementModel;
+
 namespace fleetscope {
 
 class FleetStore;
@@ -45,7 +47,6 @@ public:
     // How long after a chosen profile came or went its placements' dangling
     // references are checked (the changes of that time at once).
     static constexpr int defaultDanglingDelayMs = 500;
-    void setDanglingDelayMs(int ms) { m_danglingTimer.setInterval(ms); }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -53,6 +54,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    friend class ::TestPlacementModel;
+    void setDanglingDelayMs(int ms) { m_danglingTimer.setInterval(ms); }
+
     void refresh();
     void indexChosen();
     void touch(const ClusterRef &ref);

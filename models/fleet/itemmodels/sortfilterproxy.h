@@ -10,6 +10,9 @@
 #include <functional>
 #include <vector>
 
+class TestSortFilterProxy;
+class TestFleetRowFilter;
+
 namespace fleetscope {
 
 // Sorts and filters the rows of any flat model (a table or a list; a tree's
@@ -55,11 +58,6 @@ public:
     void setSortRole(int role);
     int sortRole() const { return m_sortRole; }
 
-    // Source changes touching more rows than this at once (a range of changed
-    // rows, or the runs of inserted rows) become one layout change instead of
-    // single-row signals. Tests lower it to cover both paths.
-    void setMaxRowSignals(int rows) { m_maxRowSignals = qMax(0, rows); }
-
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
     QModelIndex index(int row, int column, const QModelIndex &parent = QModelIndex()) const override;
@@ -80,6 +78,13 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    friend class ::TestSortFilterProxy;
+    friend class ::TestFleetRowFilter;
+    // Source changes touching more rows than this at once (a range of changed
+    // rows, or the runs of inserted rows) become one layout change instead of
+    // single-row signals. Tests lower it to cover both paths.
+    void setMaxRowSignals(int rows) { m_maxRowSignals = qMax(0, rows); }
+
     bool isSorted() const { return m_sortColumn >= 0; }
     // The strict total order of source rows: sort key, then source row.
     bool less(int left, int right) const;

@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
+class TestFleetFindings;
+
 namespace fleetscope {
 
 class FleetStore;
@@ -46,8 +48,6 @@ public:
     // (a first lint of 100k profiles takes over a second); changed() comes
     // once, after the last slice. What the timers start.
     void relintInSlices(int sliceMs = 3, qint64 nowMs = 0);
-    bool isRelinting() const { return m_running; }
-    void setStaleAfterMs(qint64 ms);
 
     // Every finding, in InventoryLint::run()'s order (assembled on demand).
     QList<LintFinding> findings() const;
@@ -65,6 +65,10 @@ signals:
     void changed(const QList<int> &rows);
 
 private:
+    friend class ::TestFleetFindings;
+    bool isRelinting() const { return m_running; }
+    void setStaleAfterMs(qint64 ms);
+
     // A phase's items in a list, worked through across slices: erasing from a
     // set's front is quadratic over a whole fleet (QHash::begin() scans from
     // its first bucket).

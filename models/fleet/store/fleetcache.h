@@ -14,6 +14,8 @@
 
 class QThread;
 
+class TestFleetCache;
+
 namespace fleetscope {
 
 class FleetStore;
@@ -64,9 +66,6 @@ public:
     QDateTime lastSeen(int hub) const;
     QList<int> staleHubs() const;
 
-    // Test hook: runs on the thread that reads or writes a file, before it does.
-    void setFileProbe(std::function<void()> probe) { m_fileProbe = std::move(probe); }
-
 signals:
     // A hub became stale (restored from the cache) or live again.
     void staleChanged(int hub);
@@ -76,6 +75,10 @@ signals:
     void saveFinished(const QString &error);
 
 private:
+    friend class ::TestFleetCache;
+    // Test hook: runs on the thread that reads or writes a file, before it does.
+    void setFileProbe(std::function<void()> probe) { m_fileProbe = std::move(probe); }
+
     struct HubCacheState
     {
         bool stale = false;

@@ -14,6 +14,8 @@
 
 #include <vector>
 
+class TestSortFilterProxy;
+
 namespace fleetscope {
 
 // Every hub merged into one fleet, on the GUI thread. Rows live in a vector with
@@ -90,10 +92,6 @@ public:
     // Whether to return free heap pages to the system each time every hub has
     // settled (default on; a process about to exit has no use for it).
     void setReleaseMemoryWhenSettled(bool release) { m_releaseMemoryWhenSettled = release; }
-    // Changed rows at most this many rows apart are announced as one range:
-    // fewer, wider dataChanged signals for the views of a busy fleet, each row
-    // between them re-read once.
-    void setChangeMergeGap(int rows) { m_changeMergeGap = qMax(1, rows); }
     // Extra facts the filter language may test (not owned), asked in the order added:
     // the session's access checks, the inventory lint's findings.
     void addFilterFacts(const FilterFacts *facts)
@@ -147,6 +145,12 @@ signals:
     void healthRulesReapplied();
 
 private:
+    friend class ::TestSortFilterProxy;
+    // Changed rows at most this many rows apart are announced as one range:
+    // fewer, wider dataChanged signals for the views of a busy fleet, each row
+    // between them re-read once.
+    void setChangeMergeGap(int rows) { m_changeMergeGap = qMax(1, rows); }
+
     QList<const FilterFacts *> m_filterFacts;
     struct Hub
     {
