@@ -251,8 +251,10 @@ QString DetailsPane::render(int row, qint64 now) const
     const QString hub = m_store->hubName(fp.hub);
     for (const int index : fleetFieldsBy(&FleetField::printRank)) {
         const FleetField &field = fleetField(index);
-        const QString text = field.inDetails ? field.text(fp, hub, now) : QString();
-        if (!field.inDetails || (text.isEmpty() && field.shown != FieldShown::Always))
+        if (!field.inDetails)
+            continue;
+        const QString text = field.text(fp, hub, now);
+        if (text.isEmpty() && field.shown != FieldShown::Always)
             continue;
         const QString tip = field.cellToolTip ? field.cellToolTip(fp) : QString();
         const Health tone = field.cellHealth ? field.cellHealth(fp) : Health::NotReported;
@@ -262,7 +264,7 @@ QString DetailsPane::render(int row, qint64 now) const
         value = color.isEmpty() ? esc(value) : QStringLiteral("<span style='color:%1'>%2</span>").arg(color, esc(value));
         if (!tip.isEmpty() && !tipSaysIt)
             value += QStringLiteral(" <span style='color:%1'>(%2)</span>").arg(color.isEmpty() ? muted : color, esc(tip));
-        row2(QCoreApplication::translate("fleetscope::ClusterTableModel", field.title), value);
+        row2(translatedFieldText(field.title), value);
     }
     html += QStringLiteral("</table>");
 

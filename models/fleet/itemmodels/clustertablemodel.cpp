@@ -216,7 +216,7 @@ QVariant ClusterTableModel::headerData(int section, Qt::Orientation orientation,
         return extra.key;
     }
     const FleetField &spec = fleetField(section);
-    return tr(role == Qt::ToolTipRole ? spec.toolTip : spec.title);
+    return translatedFieldText(role == Qt::ToolTipRole ? spec.toolTip : spec.title);
 }
 
 } // namespace fleetscope

@@ -305,6 +305,11 @@ int fleetFieldIndex(QStringView key)
     return -1;
 }
 
+QString translatedFieldText(const char *text)
+{
+    return QCoreApplication::translate("fleetscope::ClusterTableModel", text);
+}
+
 std::vector<int> fleetFieldsBy(int FleetField::*rank)
 {
     std::vector<int> order(static_cast<size_t>(fleetFieldCount()));

@@ -74,5 +74,7 @@ const FleetField &fleetField(int index);
 int fleetFieldIndex(QStringView key);
 // Every field's index, ordered by `rank` (&FleetField::printRank, &FleetField::visualRank).
 std::vector<int> fleetFieldsBy(int FleetField::*rank);
+// A field's title or tool tip as the user's language says it.
+QString translatedFieldText(const char *text);
 
 } // namespace fleetscope
