@@ -2,6 +2,7 @@
 
 #include "fleetgenerator.h"
 #include "hubutil.h"
+#include "jsonfields.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
 
@@ -11,12 +12,12 @@ namespace fleetscope::hub {
 
 
 ChurnGenerator::ChurnGenerator(ObjectStore &store, double changesPerSecond, double forSeconds, std::uint64_t seed,
-                               HealthChurnOptions health)
+                               HealthChurnOptions health, PacedLoop::FaultSink onFault)
     : m_store(store)
     , m_rate(changesPerSecond)
-    , m_forSeconds(forSeconds)
     , m_random(seed ^ 0x9e3779b97f4a7c15ULL)
     , m_health(std::move(health))
+    , m_loop(changesPerSecond, forSeconds, [this] { changeOnce(); }, std::move(onFault))
 {
 }
 
@@ -27,7 +28,7 @@ ChurnGenerator::~ChurnGenerator()
 
 void ChurnGenerator::start()
 {
-    if (m_rate <= 0 || m_thread.joinable())
+    if (m_rate <= 0 || m_loop.running())
         return;
     // What the model sets up at the start (never-healthy members) is there before
     // any client lists the fleet.
@@ -36,55 +37,12 @@ void ChurnGenerator::start()
         for (const HealthChange &change : m_health.advance(0, m_random))
             m_changes += applyHealth(change) ? 1 : 0;
     }
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_stopping = false;
-    }
-    m_churning = true;
-    m_thread = std::thread([this] {
-        run();
-        m_churning = false;
-    });
+    m_loop.start();
 }
 
 void ChurnGenerator::stop()
 {
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
-}
-
-void ChurnGenerator::run()
-{
-    using clock = std::chrono::steady_clock;
-    const auto begin = clock::now();
-    const auto end = m_forSeconds > 0 ? begin + std::chrono::milliseconds(static_cast<long long>(m_forSeconds * 1000))
-                                      : clock::time_point::max();
-    std::uint64_t done = 0;
-    std::unique_lock<std::mutex> lock(m_mutex);
-    while (!m_stopping) {
-        const auto now = clock::now();
-        if (now >= end)
-            break;
-        // Catch up to the schedule in one go: high rates do not depend on timer precision.
-        const double elapsed = std::chrono::duration<double>(now - begin).count();
-        const auto due = static_cast<std::uint64_t>(elapsed * m_rate);
-        if (done < due) {
-            const std::uint64_t batch = due - done;
-            lock.unlock();
-            for (std::uint64_t i = 0; i < batch; ++i)
-                changeOnce();
-            lock.lock();
-            done = due;
-            continue;
-        }
-        const auto next = begin + std::chrono::microseconds(static_cast<long long>((done + 1) * 1e6 / m_rate));
-        m_wake.wait_until(lock, std::min(next, end), [this] { return m_stopping; });
-    }
+    m_loop.stop();
 }
 
 void ChurnGenerator::syncHealth()
@@ -103,9 +61,8 @@ void ChurnGenerator::syncHealth()
                 if (event->resource != &profiles || !event->object)
                     continue;
                 if (event->type == EventType::Deleted) {
-                    const nlohmann::json &metadata = (*event->object)["metadata"];
-                    m_health.remove(metadata.value("namespace", std::string()) + '/'
-                                    + metadata.value("name", std::string()));
+                    m_health.remove(metadataString(*event->object, "namespace") + '/'
+                                    + metadataString(*event->object, "name"));
                 } else {
                     m_health.update(healthStateOf(*event->object));
                 }
@@ -134,12 +91,10 @@ bool ChurnGenerator::applyHealth(const HealthChange &change)
     if (!current.error.ok() || !current.object)
         return false;
     const nlohmann::json &object = *current.object;
-    nlohmann::json conditions = object.contains("status")
-        ? object["status"].value("conditions", nlohmann::json::array())
-        : nlohmann::json::array();
+    nlohmann::json conditions = arrayMemberOf(memberOf(object, "status"), "conditions");
     // A never-healthy member has been unhealthy since it joined.
     const std::string since = change.cause == HealthChange::Cause::NeverHealthy
-        ? object["metadata"].value("creationTimestamp", nowTimestamp())
+        ? stringMemberOf(memberOf(object, "metadata"), "creationTimestamp", nowTimestamp())
         : nowTimestamp();
     applyHealthChange(&conditions, change, since);
     return m_store
@@ -177,8 +132,8 @@ bool ChurnGenerator::changeOnce()
         // Add: into the namespace of an existing profile, or the first generated set.
         std::string set = "prod";
         if (!all.empty()) {
-            const nlohmann::json &labels = (*all[m_random() % all.size()])["metadata"]["labels"];
-            set = labels.value("multicluster.x-k8s.io/clusterset", set);
+            const nlohmann::json &labels = memberOf(memberOf(*all[m_random() % all.size()], "metadata"), "labels");
+            set = stringMemberOf(labels, "multicluster.x-k8s.io/clusterset", set);
         }
         nlohmann::json profile = generateClusterProfile(m_random, ++m_nextIndex, set);
         profile["metadata"].erase("creationTimestamp");
@@ -202,8 +157,8 @@ bool ChurnGenerator::changeOnce()
         return result.error.ok();
     }
     const nlohmann::json &object = *all[m_random() % all.size()];
-    const std::string ns = object["metadata"].value("namespace", std::string());
-    const std::string name = object["metadata"].value("name", std::string());
+    const std::string ns = metadataString(object, "namespace");
+    const std::string name = metadataString(object, "name");
     StoreResult result;
     if (!ephemeral.empty()) {
         const std::size_t slash = ephemeral.find('/');
@@ -213,10 +168,12 @@ bool ChurnGenerator::changeOnce()
             return false;
         result = m_store.remove(profiles, ns, name);
     } else if (roll >= 70) {
-        nlohmann::json properties = object["status"].value("properties", nlohmann::json::array());
+        // A profile churn added has no status yet (status is a subresource): its
+        // properties start empty.
+        nlohmann::json properties = arrayMemberOf(memberOf(object, "status"), "properties");
         for (nlohmann::json &p : properties) {
-            if (p.value("name", std::string()) == "count.node.k8s.io") {
-                const int nodes = std::max(1, std::atoi(p.value("value", std::string("3")).c_str())
+            if (stringMemberOf(p, "name") == "count.node.k8s.io") {
+                const int nodes = std::max(1, std::atoi(stringMemberOf(p, "value", "3").c_str())
                                                   + static_cast<int>(m_random() % 7) - 3);
                 p["value"] = std::to_string(nodes);
                 p["lastObservedTime"] = nowTimestamp();

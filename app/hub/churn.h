@@ -1,15 +1,12 @@
 #pragma once
 
 #include "healthchurn.h"
+#include "pacedloop.h"
 
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
 #include <random>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace fleetscope::hub {
@@ -25,7 +22,7 @@ class ChurnGenerator final
 {
 public:
     ChurnGenerator(ObjectStore &store, double changesPerSecond, double forSeconds, std::uint64_t seed,
-                   HealthChurnOptions health = {});
+                   HealthChurnOptions health = {}, PacedLoop::FaultSink onFault = {});
     ~ChurnGenerator();
     ChurnGenerator(const ChurnGenerator &) = delete;
     ChurnGenerator &operator=(const ChurnGenerator &) = delete;
@@ -34,34 +31,28 @@ public:
     void stop();
     std::uint64_t changesMade() const { return m_changes.load(); }
     // True from start() until the churn has stopped (its time is up or stop() was called).
-    bool churning() const { return m_churning.load(); }
+    bool churning() const { return m_loop.running(); }
     // One change right now (also used by tests); returns false when nothing could change.
     // Change k is simulated second k / rate of the health model, wherever it is called from.
     bool changeOnce();
     const HealthChurn &health() const { return m_health; }
 
 private:
-    void run();
     // Tells the model what changed in the store since it last looked.
     void syncHealth();
     bool applyHealth(const HealthChange &change);
 
     ObjectStore &m_store;
     double m_rate;
-    double m_forSeconds;
     std::mt19937_64 m_random;
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_stopping = false;
     std::atomic<std::uint64_t> m_changes{0};
-    std::atomic<bool> m_churning{false};
     int m_nextIndex = 100000;
     HealthChurn m_health;
     bool m_healthSynced = false;
     std::uint64_t m_healthRv = 0;
     std::uint64_t m_steps = 0;
     std::vector<std::string> m_added; // in the story: "namespace/name" of the clusters churn added
+    PacedLoop m_loop; // last: its thread stops before the state it changes goes
 };
 
 } // namespace fleetscope::hub

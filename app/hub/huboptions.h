@@ -6,6 +6,7 @@
 #include "resourcetypes.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -65,6 +66,9 @@ struct HubOptions
     std::string kubeconfigOut;
     std::string contextName = "fleetscope-hub";
     bool logRequests = false;
+    // Where a simulated change that failed is reported (its message); unset: stderr.
+    // The server goes on serving, and the churn with its next change.
+    std::function<void(const std::string &message)> onFault;
 };
 
 // Parses arguments (without argv[0]). Sets *showHelp for --help. Errors name the flag.

@@ -8,6 +8,7 @@
 #include "producershapes.h"
 #include "fleetloader.h"
 #include "hubutil.h"
+#include "jsonfields.h"
 #include "nodegenerator.h"
 #include "resourcetypes.h"
 #include "watchstream.h"
@@ -376,7 +377,8 @@ bool HubServer::start(std::string *error)
     d->router = std::make_unique<ApiRouter>(d->store, d->faults, policy, watch,
                                             connectHost + ":" + std::to_string(d->port), o.serverVersion, o.served);
     if (o.churnRate > 0) {
-        d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed, o.churnHealth);
+        d->churn = std::make_unique<ChurnGenerator>(d->store, o.churnRate, o.churnForSeconds, o.seed, o.churnHealth,
+                                                    o.onFault);
         d->router->setChurningProbe([churn = d->churn.get()] { return churn->churning(); });
     }
     d->store.reopen();
@@ -398,7 +400,7 @@ bool HubServer::start(std::string *error)
     if (d->churn)
         d->churn->start();
     if (o.workloadChurn > 0) {
-        d->workloadChurn = std::make_unique<WorkloadChurn>(d->store, o.workloadChurn, o.seed);
+        d->workloadChurn = std::make_unique<WorkloadChurn>(d->store, o.workloadChurn, o.seed, o.onFault);
         d->workloadChurn->start();
     }
     d->running = true;
@@ -513,12 +515,6 @@ StoreResult unknownType(const std::string &apiVersion, const std::string &kind)
     return result;
 }
 
-std::string metaField(const nlohmann::json &object, const char *key)
-{
-    return object.contains("metadata") && object["metadata"].is_object()
-        ? object["metadata"].value(key, std::string())
-        : std::string();
-}
 } // namespace
 
 StoreResult HubServer::create(const nlohmann::json &object)
@@ -527,7 +523,7 @@ StoreResult HubServer::create(const nlohmann::json &object)
                                                          object.value("kind", std::string()));
     if (!type)
         return unknownType(object.value("apiVersion", std::string()), object.value("kind", std::string()));
-    return d->store.create(*type, metaField(object, "namespace"), object, true);
+    return d->store.create(*type, metadataString(object, "namespace"), object, true);
 }
 
 StoreResult HubServer::apply(const nlohmann::json &object)
@@ -536,8 +532,8 @@ StoreResult HubServer::apply(const nlohmann::json &object)
                                                          object.value("kind", std::string()));
     if (!type)
         return unknownType(object.value("apiVersion", std::string()), object.value("kind", std::string()));
-    const std::string ns = metaField(object, "namespace");
-    const std::string name = metaField(object, "name");
+    const std::string ns = metadataString(object, "namespace");
+    const std::string name = metadataString(object, "name");
     StoreResult current = d->store.get(*type, ns, name);
     if (!current.object) {
         if (type->namespaced && !ns.empty()
@@ -564,7 +560,7 @@ StoreResult HubServer::update(const nlohmann::json &object)
                                                          object.value("kind", std::string()));
     if (!type)
         return unknownType(object.value("apiVersion", std::string()), object.value("kind", std::string()));
-    return d->store.update(*type, metaField(object, "namespace"), metaField(object, "name"), object,
+    return d->store.update(*type, metadataString(object, "namespace"), metadataString(object, "name"), object,
                            Subresource::None);
 }
 
@@ -574,7 +570,7 @@ StoreResult HubServer::updateStatus(const nlohmann::json &object)
                                                          object.value("kind", std::string()));
     if (!type)
         return unknownType(object.value("apiVersion", std::string()), object.value("kind", std::string()));
-    return d->store.update(*type, metaField(object, "namespace"), metaField(object, "name"), object,
+    return d->store.update(*type, metadataString(object, "namespace"), metadataString(object, "name"), object,
                            Subresource::Status);
 }
 

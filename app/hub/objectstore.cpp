@@ -1,6 +1,7 @@
 #include "objectstore.h"
 
 #include "hubutil.h"
+#include "jsonfields.h"
 #include "patches.h"
 #include "resourcetypes.h"
 #include "validation.h"
@@ -29,13 +30,6 @@ std::string objectKey(const std::string &namespaceName, const std::string &name)
 
 namespace {
 
-std::string metaString(const nlohmann::json &object, const char *key)
-{
-    if (!object.is_object() || !object.contains("metadata") || !object["metadata"].is_object())
-        return {};
-    const nlohmann::json &meta = object["metadata"];
-    return meta.contains(key) && meta[key].is_string() ? meta[key].get<std::string>() : std::string();
-}
 
 // Everything but metadata and status: a change here bumps metadata.generation.
 nlohmann::json specPart(const nlohmann::json &object)
@@ -83,7 +77,7 @@ bool ObjectStore::load(nlohmann::json object, std::string *error)
         return false;
     }
     std::lock_guard<std::mutex> lock(m_mutex);
-    std::string ns = metaString(object, "namespace");
+    std::string ns = metadataString(object, "namespace");
     if (type->namespaced) {
         if (ns.empty())
             ns = "default";
@@ -96,7 +90,7 @@ bool ObjectStore::load(nlohmann::json object, std::string *error)
     if (type->kind == "Namespace") {
         // Several fleet files may declare the same namespace: merge their labels.
         Bucket &bucket = m_objects[type];
-        const auto existing = bucket.find(metaString(object, "name"));
+        const auto existing = bucket.find(metadataString(object, "name"));
         if (existing != bucket.end()) {
             nlohmann::json merged = *existing->second;
             if (object["metadata"].contains("labels") && object["metadata"]["labels"].is_object())
@@ -135,7 +129,7 @@ StoreResult ObjectStore::createLocked(const ResourceType &type, const std::strin
     nlohmann::json &meta = object["metadata"];
     std::string ns;
     if (type.namespaced) {
-        const std::string bodyNs = metaString(object, "namespace");
+        const std::string bodyNs = metadataString(object, "namespace");
         if (!bodyNs.empty() && !namespaceName.empty() && bodyNs != namespaceName) {
             result.error = errors::badRequest(
                 "the namespace of the provided object does not match the namespace sent on the request");
@@ -150,9 +144,9 @@ StoreResult ObjectStore::createLocked(const ResourceType &type, const std::strin
     } else {
         meta.erase("namespace");
     }
-    std::string name = metaString(object, "name");
-    if (name.empty() && !metaString(object, "generateName").empty()) {
-        name = metaString(object, "generateName") + randomAlnum(5);
+    std::string name = metadataString(object, "name");
+    if (name.empty() && !metadataString(object, "generateName").empty()) {
+        name = metadataString(object, "generateName") + randomAlnum(5);
         meta["name"] = name;
     }
     if (name.empty()) {
@@ -224,7 +218,7 @@ StoreResult ObjectStore::update(const ResourceType &type, const std::string &nam
         result.error = errors::badRequest("the body of the request is not a JSON object");
         return result;
     }
-    const std::string bodyName = metaString(object, "name");
+    const std::string bodyName = metadataString(object, "name");
     if (!bodyName.empty() && bodyName != name) {
         result.error = errors::badRequest("the name of the object (" + bodyName
                                           + ") does not match the name on the URL (" + name + ")");
@@ -236,14 +230,14 @@ StoreResult ObjectStore::update(const ResourceType &type, const std::string &nam
         return result;
     }
     const nlohmann::json &old = *it->second;
-    const std::string bodyRv = metaString(object, "resourceVersion");
+    const std::string bodyRv = metadataString(object, "resourceVersion");
     if (bodyRv.empty() && type.isCustomResource) {
         result.error = errors::invalid(type.qualifiedKind(), name,
                                        {{"metadata.resourceVersion", "FieldValueInvalid",
                                          "Invalid value: 0x0: must be specified for an update"}});
         return result;
     }
-    if (!bodyRv.empty() && bodyRv != metaString(old, "resourceVersion")) {
+    if (!bodyRv.empty() && bodyRv != metadataString(old, "resourceVersion")) {
         result.error = errors::staleObject(type, name);
         return result;
     }
@@ -300,7 +294,7 @@ StoreResult ObjectStore::writeLocked(const ResourceType &type, const nlohmann::j
     if (type.isCustomResource && subresource == Subresource::None && specPart(merged) != specPart(*old))
         merged["metadata"]["generation"] = (*old)["metadata"].value("generation", 1) + 1;
     merged["metadata"]["resourceVersion"] = std::to_string(++m_rv);
-    const std::string key = objectKey(metaString(merged, "namespace"), metaString(merged, "name"));
+    const std::string key = objectKey(metadataString(merged, "namespace"), metadataString(merged, "name"));
     auto stored = std::make_shared<const nlohmann::json>(std::move(merged));
     Bucket &bucket = m_objects[&type];
     ObjectPtr previous = bucket[key];
@@ -341,8 +335,8 @@ StoreResult ObjectStore::patch(const ResourceType &type, const std::string &name
         }
     }
     // A patch that sets metadata.resourceVersion is a precondition (optimistic concurrency).
-    const std::string patchedRv = metaString(patched, "resourceVersion");
-    if (!patchedRv.empty() && patchedRv != metaString(*old, "resourceVersion")) {
+    const std::string patchedRv = metadataString(patched, "resourceVersion");
+    if (!patchedRv.empty() && patchedRv != metadataString(*old, "resourceVersion")) {
         result.error = errors::staleObject(type, name);
         return result;
     }
@@ -371,11 +365,11 @@ StoreResult ObjectStore::removeLocked(const ResourceType &type, const std::strin
         result.error = errors::notFound(type, name);
         return result;
     }
-    if (!preconditionRv.empty() && preconditionRv != metaString(*it->second, "resourceVersion")) {
+    if (!preconditionRv.empty() && preconditionRv != metadataString(*it->second, "resourceVersion")) {
         result.error = errors::conflict(type, name,
                                         "Precondition failed: ResourceVersion in precondition: " + preconditionRv
                                             + ", ResourceVersion in object meta: "
-                                            + metaString(*it->second, "resourceVersion"));
+                                            + metadataString(*it->second, "resourceVersion"));
         return result;
     }
     if (type.kind == "Namespace") {
@@ -385,8 +379,8 @@ StoreResult ObjectStore::removeLocked(const ResourceType &type, const std::strin
                 continue;
             std::vector<std::string> names;
             for (const auto &object : entry.second) {
-                if (metaString(*object.second, "namespace") == name)
-                    names.push_back(metaString(*object.second, "name"));
+                if (metadataString(*object.second, "namespace") == name)
+                    names.push_back(metadataString(*object.second, "name"));
             }
             for (const std::string &n : names)
                 removeLocked(*entry.first, name, n, {});
@@ -463,7 +457,7 @@ bool ObjectStore::snapshotAtLocked(const ResourceType &type, std::uint64_t rv, B
         const StoredEvent &e = **it;
         if (e.resource != &type)
             continue;
-        const std::string key = objectKey(metaString(*e.object, "namespace"), metaString(*e.object, "name"));
+        const std::string key = objectKey(metadataString(*e.object, "namespace"), metadataString(*e.object, "name"));
         if (e.type == EventType::Added)
             out->erase(key);
         else

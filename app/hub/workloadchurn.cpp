@@ -1,6 +1,7 @@
 #include "workloadchurn.h"
 
 #include "hubutil.h"
+#include "jsonfields.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
 #include "workloadgenerator.h"
@@ -14,20 +15,16 @@ const ResourceType &type(const char *group, const char *plural)
     return *findResourceType(group, plural);
 }
 
-std::string metaOf(const nlohmann::json &object, const char *key)
-{
-    return object["metadata"].value(key, std::string());
-}
-
 // Keeps an Event stream bounded like the apiserver's one-hour event TTL would.
 constexpr std::size_t kMaxEvents = 500;
 
 } // namespace
 
-WorkloadChurn::WorkloadChurn(ObjectStore &store, double changesPerSecond, std::uint64_t seed)
+WorkloadChurn::WorkloadChurn(ObjectStore &store, double changesPerSecond, std::uint64_t seed,
+                             PacedLoop::FaultSink onFault)
     : m_store(store)
-    , m_rate(changesPerSecond)
     , m_random(seed ^ 0x7f4a7c159e3779b9ULL)
+    , m_loop(changesPerSecond, 0, [this] { changeOnce(); }, std::move(onFault))
 {
 }
 
@@ -38,47 +35,12 @@ WorkloadChurn::~WorkloadChurn()
 
 void WorkloadChurn::start()
 {
-    if (m_rate <= 0 || m_thread.joinable())
-        return;
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_stopping = false;
-    }
-    m_thread = std::thread([this] { run(); });
+    m_loop.start();
 }
 
 void WorkloadChurn::stop()
 {
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_stopping = true;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
-}
-
-void WorkloadChurn::run()
-{
-    using clock = std::chrono::steady_clock;
-    const auto begin = clock::now();
-    std::uint64_t done = 0;
-    std::unique_lock<std::mutex> lock(m_mutex);
-    while (!m_stopping) {
-        // Catch up to the schedule in one go: high rates do not depend on timer precision.
-        const auto due = static_cast<std::uint64_t>(std::chrono::duration<double>(clock::now() - begin).count() * m_rate);
-        if (done < due) {
-            const std::uint64_t batch = due - done;
-            lock.unlock();
-            for (std::uint64_t i = 0; i < batch; ++i)
-                changeOnce();
-            lock.lock();
-            done = due;
-            continue;
-        }
-        const auto next = begin + std::chrono::microseconds(static_cast<long long>((done + 1) * 1e6 / m_rate));
-        m_wake.wait_until(lock, next, [this] { return m_stopping; });
-    }
+    m_loop.stop();
 }
 
 bool WorkloadChurn::changeOnce()
@@ -133,7 +95,7 @@ bool WorkloadChurn::restartPod(bool toggleCrashLoop)
     }
     if (phase == "Pending")
         phase = "Running";
-    const StoreResult result = m_store.patch(pods, metaOf(pod, "namespace"), metaOf(pod, "name"), PatchKind::Merge,
+    const StoreResult result = m_store.patch(pods, metadataString(pod, "namespace"), metadataString(pod, "name"), PatchKind::Merge,
                                              {{"status", {{"phase", phase}, {"containerStatuses", statuses}}}},
                                              Subresource::Status);
     return result.error.ok();
@@ -149,12 +111,12 @@ bool WorkloadChurn::replacePod()
     if (all.empty() || owners.empty())
         return false;
     const nlohmann::json &pod = *all[m_random() % all.size()];
-    const std::string ns = metaOf(pod, "namespace");
+    const std::string ns = metadataString(pod, "namespace");
     const std::string app = pod["metadata"].contains("labels") ? pod["metadata"]["labels"].value("app", std::string()) : std::string();
     const StoreResult owner = m_store.get(deployments, ns, app);
     if (!owner.object)
         return false;
-    if (!m_store.remove(pods, ns, metaOf(pod, "name")).error.ok())
+    if (!m_store.remove(pods, ns, metadataString(pod, "name")).error.ok())
         return false;
     const std::string node = pod["spec"].value("nodeName", std::string("node-000"));
     nlohmann::json replacement = generatePod(m_random, *owner.object, node, std::chrono::system_clock::now());
@@ -172,7 +134,7 @@ bool WorkloadChurn::addEvent()
     const std::vector<ObjectPtr> existing = m_store.snapshot(events, &rv);
     if (existing.size() >= kMaxEvents) {
         const nlohmann::json &oldest = *existing[m_random() % existing.size()];
-        m_store.remove(events, metaOf(oldest, "namespace"), metaOf(oldest, "name"));
+        m_store.remove(events, metadataString(oldest, "namespace"), metadataString(oldest, "name"));
     }
     const nlohmann::json &pod = *all[m_random() % all.size()];
     const std::string now = nowTimestamp();
@@ -181,9 +143,9 @@ bool WorkloadChurn::addEvent()
     nlohmann::json event = {
         {"apiVersion", "v1"},
         {"kind", "Event"},
-        {"metadata", {{"name", metaOf(pod, "name") + ".churn" + std::to_string(++m_eventIndex)},
-                      {"namespace", metaOf(pod, "namespace")}}},
-        {"involvedObject", {{"kind", "Pod"}, {"name", metaOf(pod, "name")}, {"namespace", metaOf(pod, "namespace")},
+        {"metadata", {{"name", metadataString(pod, "name") + ".churn" + std::to_string(++m_eventIndex)},
+                      {"namespace", metadataString(pod, "namespace")}}},
+        {"involvedObject", {{"kind", "Pod"}, {"name", metadataString(pod, "name")}, {"namespace", metadataString(pod, "namespace")},
                             {"fieldPath", "spec.containers{" + container + "}"}}},
         {"reason", warning ? "BackOff" : "Pulled"},
         {"message", warning ? "Back-off restarting failed container " + container
@@ -193,7 +155,7 @@ bool WorkloadChurn::addEvent()
         {"count", 1},
         {"firstTimestamp", now},
         {"lastTimestamp", now}};
-    return m_store.create(events, metaOf(pod, "namespace"), std::move(event)).error.ok();
+    return m_store.create(events, metadataString(pod, "namespace"), std::move(event)).error.ok();
 }
 
 bool WorkloadChurn::moveDeployment()
@@ -207,7 +169,7 @@ bool WorkloadChurn::moveDeployment()
     const int replicas = d["spec"].value("replicas", 1);
     const int ready = d.contains("status") ? d["status"].value("readyReplicas", replicas) : replicas;
     const int next = ready >= replicas ? std::max(0, replicas - 1) : replicas;
-    return m_store.patch(deployments, metaOf(d, "namespace"), metaOf(d, "name"), PatchKind::Merge,
+    return m_store.patch(deployments, metadataString(d, "namespace"), metadataString(d, "name"), PatchKind::Merge,
                          {{"status", {{"readyReplicas", next}, {"availableReplicas", next}}}}, Subresource::Status)
         .error.ok();
 }

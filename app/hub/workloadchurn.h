@@ -1,12 +1,10 @@
 #pragma once
 
+#include "pacedloop.h"
+
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
 #include <random>
-#include <thread>
 
 namespace fleetscope::hub {
 
@@ -20,7 +18,7 @@ class ObjectStore;
 class WorkloadChurn final
 {
 public:
-    WorkloadChurn(ObjectStore &store, double changesPerSecond, std::uint64_t seed);
+    WorkloadChurn(ObjectStore &store, double changesPerSecond, std::uint64_t seed, PacedLoop::FaultSink onFault = {});
     ~WorkloadChurn();
     WorkloadChurn(const WorkloadChurn &) = delete;
     WorkloadChurn &operator=(const WorkloadChurn &) = delete;
@@ -32,21 +30,16 @@ public:
     bool changeOnce();
 
 private:
-    void run();
     bool restartPod(bool toggleCrashLoop);
     bool replacePod();
     bool addEvent();
     bool moveDeployment();
 
     ObjectStore &m_store;
-    double m_rate;
     std::mt19937_64 m_random;
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_stopping = false;
     std::atomic<std::uint64_t> m_changes{0};
     std::uint64_t m_eventIndex = 0;
+    PacedLoop m_loop; // last: its thread stops before the state it changes goes
 };
 
 } // namespace fleetscope::hub

@@ -102,6 +102,7 @@ private slots:
     void pullsBackTowardTheTarget();
     void sameSeedSameChanges();
     void storyKeepsMostClustersSteady();
+    void churnsProfilesThatHaveNoStatus();
 };
 
 void TestHealthChurn::staysNearItsStartingShare_data()
@@ -360,6 +361,38 @@ void TestHealthChurn::storyKeepsMostClustersSteady()
     const int steady = kDemoClusters - int(flipped.size());
     QVERIFY2(steady > kDemoClusters * 6 / 10, qPrintable(QStringLiteral("%1 of %2 steady").arg(steady).arg(kDemoClusters)));
     QVERIFY2(flipped.size() > 20, QByteArray::number(qulonglong(flipped.size()))); // but the fleet is alive
+}
+
+void TestHealthChurn::churnsProfilesThatHaveNoStatus()
+{
+    // A profile created through the API has no status until its manager writes one
+    // (status is a subresource), and the clusters churn adds are such profiles.
+    // Every change must read them as having none, not throw (the demo runs the
+    // simulator inside the dashboard's process).
+    std::vector<nlohmann::json> fleet = generateFleet(60, 5);
+    for (nlohmann::json &object : fleet)
+        object.erase("status");
+    ObjectStore store;
+    std::string error;
+    QVERIFY(loadObjects(store, fleet, "gen", &error));
+    ChurnGenerator churn(store, kDemoRate, 0, 5, demoStory());
+    int changed = 0;
+    for (int i = 0; i < 3000; ++i) {
+        try {
+            changed += churn.changeOnce() ? 1 : 0;
+        } catch (const std::exception &e) {
+            QFAIL(qPrintable(QStringLiteral("change %1 threw: %2").arg(i).arg(QString::fromUtf8(e.what()))));
+        }
+    }
+    QVERIFY2(changed > 1000, qPrintable(QString::number(changed)));
+    // Property changes gave the profiles without status properties of their own.
+    std::uint64_t rv = 0;
+    int withProperties = 0;
+    for (const ObjectPtr &object : store.snapshot(profiles(), &rv)) {
+        const auto status = object->find("status");
+        withProperties += status != object->end() && status->contains("properties") ? 1 : 0;
+    }
+    QVERIFY(withProperties > 0);
 }
 
 QTEST_GUILESS_MAIN(TestHealthChurn)
