@@ -89,6 +89,7 @@ DetailsPane::DetailsPane(const FleetStore *store, QWidget *parent)
     m_browser->setObjectName(QStringLiteral("detailsBrowser"));
     m_browser->setOpenLinks(false);
     connect(m_browser, &QTextBrowser::anchorClicked, this, &DetailsPane::onAnchor);
+    connect(store, &FleetStore::hubRemoved, this, &DetailsPane::refresh);
     connect(&m_yamlJob, &QFutureWatcher<QString>::finished, this, [this] {
         const ProfilePtr record = std::exchange(m_yamlRecord, {});
         if (m_yamlJob.isCanceled() || record != m_shownRecord)
@@ -111,10 +112,10 @@ QString DetailsPane::plainText() const
 
 void DetailsPane::showCluster(int storeRow)
 {
-    m_row = storeRow >= 0 && storeRow < m_store->profileCount() ? storeRow : -1;
+    const bool valid = storeRow >= 0 && storeRow < m_store->profileCount();
     const ProfilePtr previous = std::exchange(m_shownRecord, {});
-    if (m_row >= 0) {
-        const FleetProfile &p = m_store->profileAt(m_row);
+    if (valid) {
+        const FleetProfile &p = m_store->profileAt(storeRow);
         const ObjectKey key{p.profile().metadata.namespaceName, p.profile().metadata.name};
         // The YAML stays open while the same cluster is updated, not for the next one.
         if (!previous || p.hub != m_hub || !(key == m_key))
@@ -131,23 +132,31 @@ void DetailsPane::showCluster(int storeRow)
         m_yaml.clear();
         m_yamlRecord.reset();
     }
-    m_browser->setHtml(render(m_row, now()));
+    m_browser->setHtml(render(valid ? storeRow : -1, now()));
+}
+
+int DetailsPane::shownRow() const
+{
+    // Rows move when others are removed and vanish with their hub: the shown
+    // cluster is found by its key each time, never by a row kept from before.
+    return m_shownRecord && m_store->isHubActive(m_hub) ? m_store->rowOf(m_hub, m_key) : -1;
 }
 
 void DetailsPane::refresh()
 {
     if (!m_shownRecord)
         return;
-    // Rows move when others are removed: follow the cluster's key, not the row.
-    const int row = m_store->rowOf(m_hub, m_key);
+    const int row = shownRow();
     if (row < 0) {
-        m_row = -1;
+        const QString cluster = m_key.toString();
+        const bool hubGone = !m_store->isHubActive(m_hub);
         m_shownRecord.reset();
         m_yamlWanted = false;
         // Rows showing a recorded moment lack the clusters that did not exist then.
-        const QString why = m_store->isShowingPast() ? tr("%1 did not exist at the moment shown.")
-                                                     : tr("%1 was deleted from its hub.");
-        m_browser->setHtml(note(HealthStyle::mutedText(palette()).name(), why.arg(m_key.toString())));
+        const QString why = hubGone ? tr("%1 is gone: its hub %2 was removed.").arg(cluster, m_store->hubName(m_hub))
+            : m_store->isShowingPast()  ? tr("%1 did not exist at the moment shown.").arg(cluster)
+                                        : tr("%1 was deleted from its hub.").arg(cluster);
+        m_browser->setHtml(note(HealthStyle::mutedText(palette()).name(), why));
         return;
     }
     if (m_store->profileAt(row).record != m_shownRecord) {
@@ -155,7 +164,6 @@ void DetailsPane::refresh()
         showCluster(row);
         m_browser->verticalScrollBar()->setValue(scroll); // an update must not lose the reader's place
     }
-    m_row = row;
 }
 
 void DetailsPane::setNow(qint64 msSinceEpoch)
@@ -163,7 +171,7 @@ void DetailsPane::setNow(qint64 msSinceEpoch)
     if (m_now == msSinceEpoch)
         return;
     m_now = msSinceEpoch;
-    if (m_row >= 0)
+    if (m_shownRecord)
         rerender();
 }
 
@@ -197,8 +205,13 @@ void DetailsPane::onAnchor(const QUrl &url)
 
 void DetailsPane::rerender()
 {
+    const int row = shownRow();
+    if (row < 0) {
+        refresh(); // the cluster went before the store's signal reached the pane: say so
+        return;
+    }
     const int scroll = m_browser->verticalScrollBar()->value();
-    m_browser->setHtml(render(m_row, now()));
+    m_browser->setHtml(render(row, now()));
     m_browser->verticalScrollBar()->setValue(scroll);
 }
 
@@ -222,7 +235,7 @@ void DetailsPane::setFindings(const FleetFindings *findings)
     m_findings = findings;
     // The cluster did not change, what is said about it did: render it again.
     connect(findings, &FleetFindings::changed, this, [this] {
-        if (m_shownRecord && m_row >= 0)
+        if (m_shownRecord)
             rerender();
     });
 }
@@ -232,7 +245,9 @@ QString DetailsPane::render(int row, qint64 now) const
     const QString muted = HealthStyle::mutedText(palette()).name();
     if (row < 0)
         return note(muted, tr("Select a cluster to see its conditions, properties and access providers."));
-    const FleetProfile &fp = m_store->profileAt(row);
+    // A copy: what renders it asks the store, and no reference into the store's
+    // rows may outlive a call into it.
+    const FleetProfile fp = m_store->profileAt(row);
     const ClusterProfile &p = fp.profile();
     QString html;
     const QString title = p.displayName.isEmpty() ? p.metadata.name : p.displayName.toString();

@@ -57,6 +57,8 @@ private:
 
     QString render(int storeRow, qint64 now) const;
     QString yamlSection() const;
+    // The store row of the shown cluster now, or -1 when it is gone.
+    int shownRow() const;
     // Renders the shown cluster again where the reader is.
     void rerender();
     void startYaml();
@@ -67,7 +69,6 @@ private:
     qint64 m_now = 0;
     const FleetFindings *m_findings = nullptr;
     QTextBrowser *m_browser;
-    int m_row = -1;
     int m_hub = -1;
     ObjectKey m_key;
     ProfilePtr m_shownRecord;

@@ -232,6 +232,14 @@ void TestFleetStore::indexesMembersAcrossHubs()
     HubDelta rm;
     rm.removedProfiles = {{"ns", "x"}};
     store.applyDelta(a, rm);
+    // The removal left an empty slot: asking about members must not move the rows
+    // under a caller that holds one (the details pane renders from it).
+    const FleetProfile &held = store.profileAt(1);
+    const ProfileRecord *heldRecord = held.record.get();
+    QCOMPARE(store.rowsOfMember(QStringLiteral("member-1")), (QList<int>{1}));
+    QCOMPARE(held.record.get(), heldRecord);
+    QCOMPARE(held.profile().metadata.name, QStringLiteral("x-copy"));
+    QCOMPARE(store.rowsOfMember(QStringLiteral("member-2")), (QList<int>{0}));
     QCOMPARE(store.rowsOfMember(QStringLiteral("member-1")).size(), 1);
     QCOMPARE(store.profileAt(store.rowsOfMember(QStringLiteral("member-1")).first()).profile().metadata.name,
              QStringLiteral("x-copy"));

@@ -4,6 +4,7 @@
 
 #include "detailspane.h"
 #include "fleet/filter/healthrules.h"
+#include "fleet/lint/fleetfindings.h"
 #include "fleet/itemmodels/fleetfields.h"
 #include "fleet/store/fleetstore.h"
 #include "smallfleet.h"
@@ -58,6 +59,7 @@ private slots:
     void yamlOnDemand();
     void yamlFollowsUpdatesOfTheSameCluster();
     void aDeletedClusterIsSaidSo();
+    void aClusterWhoseHubWasRemovedIsSaidSoWhileARelintRuns();
     void summaryRowsAreTheFieldTables();
 };
 
@@ -135,6 +137,43 @@ void TestDetailsPane::aDeletedClusterIsSaidSo()
     gone.removedProfiles = {ObjectKey{QStringLiteral("fleet"), QStringLiteral("prod-1")}};
     store.applyDelta(hub, gone);
     QVERIFY2(pane.plainText().contains(u"fleet/prod-1 was deleted from its hub."), qPrintable(pane.plainText()));
+}
+
+void TestDetailsPane::aClusterWhoseHubWasRemovedIsSaidSoWhileARelintRuns()
+{
+    // The second hub's clusters come after the first's: the shown one's row is past
+    // the end once its hub goes. The relint that the removal starts renders the
+    // pane again; it must find the cluster gone, not read a row that is not there.
+    FleetStore store;
+    fillLiveHub(store, {cluster(QStringLiteral("eu-1"), QStringLiteral("v1.31.2"), ConditionStatus::True)});
+    // A finding of its own, so that its going changes the findings.
+    auto insecure = std::make_shared<ProfileRecord>(*cluster(QStringLiteral("us-2"), QStringLiteral("v1.30.1"), ConditionStatus::False));
+    AccessProvider provider;
+    provider.name = QStringLiteral("direct");
+    provider.cluster.server = QStringLiteral("https://us-2.example:6443");
+    provider.cluster.insecureSkipTlsVerify = true;
+    insecure->profile.accessProviders.append(provider);
+    const int us = fillLiveHub(store, {cluster(QStringLiteral("us-1"), QStringLiteral("v1.31.2"), ConditionStatus::True), insecure},
+                               QStringLiteral("hub-us"));
+    FleetFindings findings(&store);
+    findings.relint();
+    QVERIFY(!findings.findingsOf(store.profileAt(2)).isEmpty());
+    DetailsPane pane(&store);
+    pane.setFindings(&findings);
+    const int shown = store.rowOf(us, ObjectKey{QStringLiteral("fleet"), QStringLiteral("us-2")});
+    QCOMPARE(shown, 2);
+    pane.showCluster(shown);
+    QVERIFY(pane.plainText().contains(u"us-2"));
+    QSignalSpy relinted(&findings, &FleetFindings::changed);
+    store.removeHub(us);
+    QCOMPARE(store.profileCount(), 1);
+    findings.relintInSlices(1);
+    QTRY_VERIFY_WITH_TIMEOUT(!relinted.isEmpty(), 10000); // the first slice may be the last
+    const QString text = pane.plainText();
+    QVERIFY2(text.contains(u"fleet/us-2 is gone: its hub hub-us was removed."), qPrintable(text));
+    // And the next cluster shown is shown whole.
+    pane.showCluster(0);
+    QVERIFY(pane.plainText().contains(u"eu-1"));
 }
 
 void TestDetailsPane::summaryRowsAreTheFieldTables()

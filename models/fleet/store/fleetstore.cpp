@@ -162,13 +162,19 @@ QList<int> FleetStore::rowsOfMember(const QString &memberId) const
 {
     // Only the details pane asks, for one cluster at a time: a scan of 100k rows
     // takes well under a millisecond, while an index cost ~160 bytes per profile.
+    // Slots, not a compacted vector: a query must not move the rows under a
+    // caller that holds one (the details pane renders from a row it holds).
     QList<int> rows;
     if (memberId.isEmpty())
         return rows;
-    compact();
-    for (size_t row = 0; row < m_profiles.size(); ++row) {
-        if (m_profiles[row].memberId == memberId)
-            rows.append(int(row));
+    size_t dead = 0;
+    for (size_t slot = 0; slot < m_profiles.size(); ++slot) {
+        if (dead < m_dead.size() && size_t(m_dead[dead]) == slot) {
+            ++dead;
+            continue;
+        }
+        if (m_profiles[slot].memberId == memberId)
+            rows.append(int(slot - dead));
     }
     return rows;
 }

@@ -71,8 +71,10 @@ public:
     // Distinct property names (or label keys) across the fleet, sorted: what
     // column and grouping menus offer.
     QStringList distinctKeys(bool labels) const;
+    // The reference holds until the store changes or profiles() is called.
     const FleetProfile &profileAt(int row) const { return m_profiles[size_t(m_dead.empty() ? row : slotOf(row))]; }
-    // Every row in order (compacts first, so that the vector holds only rows).
+    // Every row in order (compacts first, so that the vector holds only rows:
+    // references from profileAt() end here).
     const std::vector<FleetProfile> &profiles() const
     {
         compact();
