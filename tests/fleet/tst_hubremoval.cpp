@@ -17,6 +17,7 @@
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -72,6 +73,7 @@ private slots:
     void removedHubsLateDeltasAreDropped();
     void pendingNotificationsOfARemovedHubGo();
     void choiceFromAMissingFileIsAnErrorHubUntilFixed();
+    void aHubWhoseKubeconfigWentComesBackAsOften();
 };
 
 void TestHubRemoval::modelsFollowHubsComingAndGoing()
@@ -251,6 +253,47 @@ void TestHubRemoval::choiceFromAMissingFileIsAnErrorHubUntilFixed()
     engine.removeHub(QStringLiteral("remembered"));
     QVERIFY(engine.hubs().isEmpty());
     QCOMPARE(statuses.rowCount(), 0);
+}
+
+void TestHubRemoval::aHubWhoseKubeconfigWentComesBackAsOften()
+{
+    // The demo's way: the engine reads a KUBECONFIG list, then the files go (a
+    // missing file in the list reads as an empty config, as kubectl reads it).
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("demo-hub-us.kubeconfig"));
+    QVERIFY(testing::writeRefusedKubeconfig(path, QStringLiteral("demo-hub-us"), "t"));
+    FleetStore store;
+    HubStatusModel statuses(&store);
+    QAbstractItemModelTester tester(&statuses, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    FleetEngine engine(&store);
+    FleetEngineOptions options;
+    options.kubeconfigList = path;
+    options.allContexts = true;
+    QString error;
+    QVERIFY2(engine.configure(options, &error), qPrintable(error));
+    QVERIFY(QFile::remove(path));
+    engine.start();
+    const int hub = store.hubIndex(QStringLiteral("demo-hub-us"));
+    QVERIFY(hub >= 0);
+    const QString server = engine.watchedHubs().value(0).server;
+    QVERIFY(!server.isEmpty());
+    for (int round = 0; round < 3; ++round) {
+        engine.removeHub(QStringLiteral("demo-hub-us"));
+        QCOMPARE(statuses.rowCount(), 0);
+        const QList<WatchedHub> listed = engine.watchedHubs();
+        QCOMPARE(listed.size(), 1);
+        QVERIFY(!listed.first().watched);
+        // Chosen again, as the Hubs dialog chooses it: the same hub as at the start.
+        QVERIFY2(engine.addHub(listed.first().choice, &error), qPrintable(error));
+        QCOMPARE(store.hubIndex(QStringLiteral("demo-hub-us")), hub);
+        QVERIFY(store.isHubActive(hub));
+        const HubStatus &status = store.hubStatus(hub);
+        QVERIFY2(status.state != HubStatus::State::Error || !status.fatal, qPrintable(status.message));
+        QVERIFY2(!status.message.contains(u"context was not found"), qPrintable(status.message));
+        QCOMPARE(engine.watchedHubs().value(0).server, server);
+        QVERIFY(engine.watchedHubs().value(0).watched);
+        QCOMPARE(statuses.rowCount(), 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHubRemoval)

@@ -189,11 +189,13 @@ bool FleetEngine::addHub(const HubChoice &choice, QString *error)
         return false;
     }
     const KubeconfigLoadResult loaded = KubeconfigLoader::load(loadOptionsFor(choice.kubeconfig));
-    // A hub removed in this session whose kubeconfig cannot be read any more (the
-    // demo's is gone once read) comes back with the settings it had.
+    // A hub removed in this session whose kubeconfig no longer has its context
+    // (the demo's files are gone once read; a missing file in KUBECONFIG reads
+    // as an empty config, as kubectl reads it) comes back with the settings it had.
     const auto removed = std::find_if(m_removed.begin(), m_removed.end(),
                                       [&choice](const RemovedHub &hub) { return hub.choice == choice; });
-    if (!loaded.ok() && removed != m_removed.end() && !removed->settings.name.isEmpty()) {
+    const bool contextGone = !loaded.ok() || !loaded.config.context(choice.context);
+    if (contextGone && removed != m_removed.end() && !removed->settings.name.isEmpty()) {
         const HubSettings settings = removed->settings;
         m_removed.erase(removed);
         m_hubs.append(choice);
