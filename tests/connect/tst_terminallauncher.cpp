@@ -337,7 +337,9 @@ void TestTerminalLauncher::launchesFakeTerminalWithKubeconfig()
                         "if test -r \"$KUBECONFIG\"; then cp \"$KUBECONFIG\" \"$out/seen.tmp\"; fi\n"
                         "mv \"$out/seen.tmp\" \"$out/seen\"\n"));
     const QString path = bin.path() + QStringLiteral(":/usr/bin:/bin");
-    QProcessEnvironment env = environmentWithPath(path);
+    // The fake terminal named, as a user names theirs: /usr/bin may hold a real one
+    // (x-terminal-emulator comes before xterm in autodetection).
+    QProcessEnvironment env = environmentWithPath(path, QDir(bin.path()).filePath(QStringLiteral("xterm")));
     env.insert(QStringLiteral("SHELL"), QDir(bin.path()).filePath(QStringLiteral("fake-shell")));
     TerminalLauncher launcher(env);
 
@@ -389,7 +391,8 @@ void TestTerminalLauncher::kubectlSessionListsThenShell()
     QVERIFY(writeScript(bin.path(), QStringLiteral("kubectl"),
                         "printf '%s|%s\\n' \"$KUBECONFIG\" \"$*\" >> '" + outDir + "/kubectl'\n"));
     QVERIFY(writeScript(bin.path(), QStringLiteral("fake-shell"), "touch '" + outDir + "/shell'\n"));
-    QProcessEnvironment env = environmentWithPath(bin.path() + QStringLiteral(":/usr/bin:/bin"));
+    QProcessEnvironment env =
+        environmentWithPath(bin.path() + QStringLiteral(":/usr/bin:/bin"), QDir(bin.path()).filePath(QStringLiteral("konsole")));
     env.insert(QStringLiteral("SHELL"), QDir(bin.path()).filePath(QStringLiteral("fake-shell")));
     TerminalLauncher launcher(env);
 

@@ -53,8 +53,8 @@ private:
 void TestHubMember::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    m_kubectl = QFileInfo::exists(QStringLiteral("/usr/bin/kubectl")) ? QStringLiteral("/usr/bin/kubectl")
-                                                                       : QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    // The kubectl that FLEETSCOPE_REQUIRE_KUBECTL checked, nothing else.
+    m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
     m_member = std::make_unique<HubProcess>(
         QStringList{QStringLiteral("--workloads"), QString::number(kPods), QStringLiteral("--seed"), QStringLiteral("3"),
                     QStringLiteral("--forbid"), QStringLiteral("*:secrets:payments"), QStringLiteral("--forbid"),

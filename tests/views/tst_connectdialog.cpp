@@ -332,6 +332,9 @@ void TestConnectDialog::connectOpensTheTerminal()
     QProcessEnvironment env;
     env.insert(QStringLiteral("PATH"), bin.path() + QStringLiteral(":/usr/bin:/bin"));
     env.insert(QStringLiteral("SHELL"), QDir(bin.path()).filePath(QStringLiteral("fake-shell")));
+    // The fake terminal named, as a user names theirs: /usr/bin may hold a real one
+    // (x-terminal-emulator comes before xterm in autodetection).
+    env.insert(QStringLiteral("TERMINAL"), QDir(bin.path()).filePath(QStringLiteral("xterm")));
 
     ConnectDialog dialog({target(QStringLiteral("prod-1"), {access(QStringLiteral("a"))})});
     dialog.setLauncherEnvironment(env);

@@ -116,6 +116,9 @@ void TestDemoConnect::connectReachesADemoMember()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("PATH"), bin.path() + u':' + env.value(QStringLiteral("PATH")));
     env.insert(QStringLiteral("SHELL"), QDir(bin.path()).filePath(QStringLiteral("fake-shell")));
+    // The fake terminal named, as a user names theirs: whatever terminal the machine
+    // has (x-terminal-emulator comes before xterm in autodetection) stays out.
+    env.insert(QStringLiteral("TERMINAL"), QDir(bin.path()).filePath(QStringLiteral("xterm")));
 
     // Connect… (Enter on the table), as a person opens it.
     QAction *connectAction = window.memberActions()->connectAction();
