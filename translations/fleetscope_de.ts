@@ -1535,6 +1535,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Fix:</source>
         <translation>Abhilfe:</translation>
     </message>
+    <message>
+        <source>%1 is gone: its hub %2 was removed.</source>
+        <translation>%1 ist nicht mehr da: sein Hub %2 wurde entfernt.</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -2694,6 +2698,10 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Open your terminal with a kubeconfig for the selected clusters</source>
         <translation>Ihr Terminal mit einer kubeconfig für die ausgewählten Cluster öffnen</translation>
+    </message>
+    <message>
+        <source>Select a cluster to connect to</source>
+        <translation>Wählen Sie einen Cluster, um sich zu verbinden</translation>
     </message>
 </context>
 <context>

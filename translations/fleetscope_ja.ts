@@ -1525,6 +1525,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Fix:</source>
         <translation>対処:</translation>
     </message>
+    <message>
+        <source>%1 is gone: its hub %2 was removed.</source>
+        <translation>%1 はありません: ハブ %2 が削除されました。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::EmptyFleetOverlay</name>
@@ -2668,6 +2672,10 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Open your terminal with a kubeconfig for the selected clusters</source>
         <translation>選択したクラスター用の kubeconfig で端末を開きます</translation>
+    </message>
+    <message>
+        <source>Select a cluster to connect to</source>
+        <translation>接続するクラスターを選択してください</translation>
     </message>
 </context>
 <context>

@@ -103,7 +103,10 @@ void HistoryPanel::wrap(QWidget *details)
 void HistoryPanel::showCluster(int storeRow)
 {
     if (storeRow < 0 || storeRow >= m_store->profileCount()) {
+        // Nothing selected: the tab stops naming the last cluster's flaps.
+        m_shown = {};
         m_timeline->setCluster({});
+        updateBadge();
         return;
     }
     const FleetProfile &p = m_store->profileAt(storeRow);

@@ -49,7 +49,6 @@ MemberActions::MemberActions(const FleetStore *store, ClusterTableView *table, C
 {
     setObjectName(QStringLiteral("memberActions"));
     m_connect->setObjectName(QStringLiteral("connectAction"));
-    m_connect->setToolTip(tr("Open a terminal on the selected clusters (Enter)"));
     m_connect->setStatusTip(tr("Open your terminal with a kubeconfig for the selected clusters"));
     // Enter on a row connects; only while the table has the focus, so that Enter
     // keeps its meaning in the filter line. A double-click still just selects.
@@ -76,7 +75,12 @@ MemberActions::~MemberActions() = default;
 
 void MemberActions::updateConnectEnabled()
 {
-    m_connect->setEnabled(m_table->currentStoreRow() >= 0 || !m_table->selectedStoreRows().isEmpty());
+    // The selection is what a person sees highlighted: a current row left without
+    // a selection (Ctrl+click) is not a choice of cluster.
+    const bool any = !m_table->selectedStoreRows().isEmpty();
+    m_connect->setEnabled(any);
+    m_connect->setToolTip(any ? tr("Open a terminal on the selected clusters (Enter)")
+                              : tr("Select a cluster to connect to"));
 }
 
 ConnectDialog *MemberActions::openConnectDialog()
@@ -84,7 +88,7 @@ ConnectDialog *MemberActions::openConnectDialog()
     // The current row first (it becomes the current context), then the rest of the selection.
     QList<int> rows = m_table->selectedStoreRows();
     const int current = m_table->currentStoreRow();
-    if (current >= 0 && (rows.isEmpty() || rows.contains(current))) {
+    if (current >= 0 && rows.contains(current)) {
         rows.removeAll(current);
         rows.prepend(current);
     }
