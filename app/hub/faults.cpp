@@ -83,10 +83,10 @@ FaultInjector::FaultInjector(const FaultSettings &settings)
 bool FaultInjector::fire(FaultKind kind)
 {
     const std::size_t index = static_cast<std::size_t>(kind);
+    std::lock_guard<std::mutex> lock(m_mutex);
     const FaultSpec &spec = m_settings.specs[index];
     if (!spec.enabled())
         return false;
-    std::lock_guard<std::mutex> lock(m_mutex);
     if (spec.maxCount >= 0 && m_fired[index] >= spec.maxCount)
         return false;
     // 53 random bits → [0,1); probability 1 always fires.
@@ -103,6 +103,13 @@ std::size_t FaultInjector::uniform(std::size_t bound)
         return 0;
     std::lock_guard<std::mutex> lock(m_mutex);
     return static_cast<std::size_t>(m_random() % bound);
+}
+
+void FaultInjector::set(FaultKind kind, FaultSpec spec)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_settings.specs[static_cast<std::size_t>(kind)] = spec;
+    m_fired[static_cast<std::size_t>(kind)] = 0;
 }
 
 std::int64_t FaultInjector::firedCount(FaultKind kind) const

@@ -74,6 +74,9 @@ public:
     // A uniform integer in [0, bound), from the same seeded generator (split offsets).
     std::size_t uniform(std::size_t bound);
     std::int64_t firedCount(FaultKind kind) const;
+    // Changes one fault while the hub serves (a test taking a hub down and up);
+    // its fired count starts again. Thread-safe.
+    void set(FaultKind kind, FaultSpec spec);
     const FaultSettings &settings() const { return m_settings; }
 
 private:

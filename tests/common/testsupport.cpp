@@ -11,6 +11,8 @@
 #include <QTimer>
 #include <QTest>
 
+#include <algorithm>
+
 // Defined by ASan's runtime when the program links it; null otherwise.
 extern "C" int __asan_address_is_poisoned(const volatile void *address) __attribute__((weak));
 
@@ -19,6 +21,11 @@ namespace fleetscope::testing {
 bool underAddressSanitizer()
 {
     return __asan_address_is_poisoned != nullptr;
+}
+
+int slowdown()
+{
+    return std::max(1, qEnvironmentVariableIntValue("FLEETSCOPE_TEST_SLOWDOWN"));
 }
 
 bool writeTestFile(const QString &path, const QByteArray &text, bool executable)

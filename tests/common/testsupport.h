@@ -24,6 +24,9 @@ bool writeRefusedKubeconfig(const QString &path, const QString &context, const Q
 // Whether this process runs with AddressSanitizer's runtime. Asked at run time:
 // the tests' own code is compiled without instrumentation in the sanitizer build.
 bool underAddressSanitizer();
+// How many times longer a wait for a visible effect may take here
+// (FLEETSCOPE_TEST_SLOWDOWN, which the sanitizer run sets; at least 1).
+int slowdown();
 
 // Path of a built executable under the build tree (FLEETSCOPE_BINARY_DIR, set by ctest).
 QString builtExecutable(const QString &relativeToBuildDir);
