@@ -16,7 +16,7 @@
 namespace fleetscope {
 
 DemoFleet::DemoFleet()
-    : m_dir(QDir(QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation)).filePath(QStringLiteral("fleetscope-demo-XXXXXX")))
+    : m_dir(QStringLiteral("fleetscope-demo"))
 {
 }
 
@@ -67,6 +67,12 @@ bool DemoFleet::start(QString *error)
             options.churnHealth.leaveAlone = names;
         options.threads = 16;
         options.contextName = spec.context;
+        options.history = demoHubHistory;
+        // A simulated change that fails is the simulated hub's fault, said and skipped: the
+        // window and the hub's API go on.
+        options.onFault = [hub = std::string(spec.context)](const std::string &message) {
+            qWarning("demo hub %s: a simulated change failed: %s", hub.c_str(), message.c_str());
+        };
         // The second hub also carries each producer's own shape, and a few lint findings.
         options.producerShapes = spec.seed == 11;
         auto server = std::make_unique<hub::HubServer>(options);
@@ -124,6 +130,14 @@ void DemoFleet::refreshObservedTimes(hub::ObjectStore &store)
             store.update(profiles, (*object)["metadata"].value("namespace", std::string()),
                          (*object)["metadata"].value("name", std::string()), std::move(copy), hub::Subresource::Status);
     }
+}
+
+std::vector<hub::HubServer *> DemoFleet::hubs() const
+{
+    std::vector<hub::HubServer *> hubs;
+    for (const auto &server : m_hubs)
+        hubs.push_back(server.get());
+    return hubs;
 }
 
 QString DemoFleet::providerFile() const

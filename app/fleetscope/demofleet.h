@@ -1,10 +1,10 @@
 #pragma once
 
 #include "demohistory.h"
+#include "demoruntimedir.h"
 
 #include <QString>
 #include <QStringList>
-#include <QTemporaryDir>
 #include <QTimer>
 
 #include <nlohmann/json.hpp>
@@ -48,6 +48,14 @@ public:
     static constexpr int flapIntervalMs = 4000;
     // Changes per second of each hub's churn.
     static constexpr double churnRate = 1.5;
+    // Watch events each simulated server keeps for resuming watches: each holds
+    // the object version it carried (a few KB), so a full history of 10,000 was
+    // memory that grew for hours. These fill within the first ten minutes (the
+    // hubs change ~2.5 times a second, each member 0.3 times); then memory stays
+    // flat. A real apiserver's watch window is minutes too: an older resume gets
+    // 410 and relists, as it would there.
+    static constexpr std::size_t demoHubHistory = 1000;
+    static constexpr std::size_t demoMemberHistory = 150;
     // The hubs as they are now, with what their churn does, for the simulated past.
     std::vector<DemoHistory::Hub> historyStart() const;
     static void refreshObservedTimes(hub::ObjectStore &store);
@@ -56,9 +64,11 @@ public:
     void removeKubeconfigs() { m_dir.remove(); }
     // The provider file for the demo's member clusters (see DemoMembers).
     QString providerFile() const;
+    // The simulated hubs, in kubeconfigList() order (to misbehave on purpose).
+    std::vector<hub::HubServer *> hubs() const;
 
 private:
-    QTemporaryDir m_dir; // 0700, removed on exit with the kubeconfigs in it
+    DemoRuntimeDir m_dir; // 0700, removed on exit with the kubeconfigs in it
     std::vector<std::unique_ptr<hub::HubServer>> m_hubs;
     std::unique_ptr<DemoMembers> m_members;
     QString m_kubeconfigs;

@@ -1,5 +1,6 @@
 #include "demomembers.h"
 
+#include "demofleet.h"
 #include "hubserver.h"
 #include "resourcetypes.h"
 
@@ -23,7 +24,7 @@ const char *const versions[] = {"v1.31.4", "v1.30.8", "v1.31.4", "v1.29.12", "v1
 } // namespace
 
 DemoMembers::DemoMembers()
-    : m_dir(QDir(QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation)).filePath(QStringLiteral("fleetscope-demo-members-XXXXXX")))
+    : m_dir(QStringLiteral("fleetscope-demo-members"))
 {
 }
 
@@ -58,6 +59,10 @@ bool DemoMembers::start(hub::HubServer *hubServer, int count, QString *error)
         if (i == count - 4)
             options.forbidden.push_back({{"*"}, "*", "kube-system"});
         options.threads = 8;
+        options.history = DemoFleet::demoMemberHistory;
+        options.onFault = [i](const std::string &message) {
+            qWarning("demo member %d: a simulated change failed: %s", i, message.c_str());
+        };
         options.token = sharedToken; // the first member draws one, the others share it
         options.allowAnonymous = 0;
         auto member = std::make_unique<hub::HubServer>(options);

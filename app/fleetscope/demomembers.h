@@ -1,8 +1,9 @@
 #pragma once
 
+#include "demoruntimedir.h"
+
 #include <QString>
 #include <QStringList>
-#include <QTemporaryDir>
 
 #include <memory>
 #include <vector>
@@ -36,7 +37,7 @@ public:
     QString providerFile() const;
 
 private:
-    QTemporaryDir m_dir;
+    DemoRuntimeDir m_dir;
     std::vector<std::unique_ptr<hub::HubServer>> m_members;
 };
 
