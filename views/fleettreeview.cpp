@@ -16,6 +16,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <iterator>
 
 namespace fleetscope {
@@ -177,13 +178,15 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     m_tree->setAllColumnsShowFocus(true);
     m_tree->setItemDelegate(new CountDelegate(m_tree));
     m_tree->setItemDelegateForColumn(FleetTreeModel::GroupColumn, new QStyledItemDelegate(m_tree));
-    QHeaderView *header = m_tree->header();
-    header->setStretchLastSection(false);
-    header->setSectionResizeMode(FleetTreeModel::GroupColumn, QHeaderView::Stretch);
-    for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column) {
-        header->setSectionResizeMode(column, QHeaderView::Fixed);
-        header->resizeSection(column, column == FleetTreeModel::ClustersColumn ? 46 : 34);
-    }
+    m_tree->header()->setStretchLastSection(false);
+    setUpColumns();
+    // A model that loses its columns (no hub, a hub removed, time travel to a
+    // moment without clusters) gets them back as new sections, with Qt's default
+    // size and mode: set them up again, and fit them to the pane again.
+    connect(m_tree->header(), &QHeaderView::sectionCountChanged, this, [this] {
+        setUpColumns();
+        fitCountColumns();
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -191,6 +194,8 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     layout->addWidget(m_grouping);
     layout->addWidget(m_tree, 1);
     m_tree->installEventFilter(this);
+    // The room is the viewport's, which also changes when a scroll bar comes or goes.
+    m_tree->viewport()->installEventFilter(this);
 
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &FleetTreeView::applyGrouping);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -278,7 +283,10 @@ bool FleetTreeView::setGroupingSpec(const QString &spec)
 
 bool FleetTreeView::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_tree && event->type() == QEvent::Resize)
+    // Shown again at the same size (a tab brought back to the front) is no
+    // resize: fit then too.
+    if ((watched == m_tree || watched == m_tree->viewport())
+        && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitCountColumns();
     return QWidget::eventFilter(watched, event);
 }
@@ -295,24 +303,43 @@ void FleetTreeView::followNotReported()
     fitCountColumns();
 }
 
+int FleetTreeView::countColumnWidth(int column)
+{
+    return column == FleetTreeModel::ClustersColumn ? 46 : 34;
+}
+
+void FleetTreeView::setUpColumns()
+{
+    QHeaderView *header = m_tree->header();
+    if (header->count() <= FleetTreeModel::GroupColumn)
+        return;
+    header->setSectionResizeMode(FleetTreeModel::GroupColumn, QHeaderView::Stretch);
+    for (int column = FleetTreeModel::ClustersColumn; column < std::min<int>(header->count(), FleetTreeModel::ColumnCount);
+         ++column) {
+        header->setSectionResizeMode(column, QHeaderView::Fixed);
+        header->resizeSection(column, countColumnWidth(column));
+    }
+}
+
 void FleetTreeView::fitCountColumns()
 {
     // Group names come first: in a narrow pane the counts a person can work out
     // (healthy = all - the rest) or needs least give way, and each group's
     // tooltip still says every count.
     static const int dropOrder[] = {FleetTreeModel::HealthyColumn, FleetTreeModel::UnknownColumn};
-    QHeaderView *header = m_tree->header();
+    // The widths are the columns' own, not the header's: a hidden section's size
+    // reads 0, which would keep a dropped column dropped when room comes back.
     const bool notReportedShown = m_notReportedShown;
     m_tree->setColumnHidden(FleetTreeModel::NotReportedColumn, !notReportedShown);
     int counts = 0;
     for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column) {
         if (column != FleetTreeModel::NotReportedColumn || notReportedShown)
-            counts += header->sectionSize(column);
+            counts += countColumnWidth(column);
     }
     const int room = m_tree->viewport()->width() - 3 * m_tree->indentation();
     int shown = int(std::size(dropOrder));
     for (int i = 0; i < int(std::size(dropOrder)) && room - counts < minimumGroupWidth; ++i) {
-        counts -= header->sectionSize(dropOrder[i]);
+        counts -= countColumnWidth(dropOrder[i]);
         shown = int(std::size(dropOrder)) - 1 - i;
     }
     for (int i = 0; i < int(std::size(dropOrder)); ++i)

@@ -43,6 +43,9 @@ protected:
 private:
     // The width group names keep before count columns give way.
     static constexpr int minimumGroupWidth = 120;
+    // Modes and widths of the columns: the group name stretches, counts are fixed.
+    void setUpColumns();
+    static int countColumnWidth(int column);
     void fitCountColumns();
     void followNotReported();
     void applyGrouping(int choice);

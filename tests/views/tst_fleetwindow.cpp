@@ -16,6 +16,7 @@
 #include "smallfleet.h"
 #include "fleet/savedviews/savedviewstore.h"
 #include "fleet/itemmodels/clustertablemodel.h"
+#include "fleet/itemmodels/fleettreemodel.h"
 
 #include <QComboBox>
 #include <QHeaderView>
@@ -113,6 +114,7 @@ public:
 
 private slots:
     void typingAFilterNarrowsTheTable();
+    void treeCountsComeBackWithRoomAndWithTheFleet();
     void aSavedViewBringsBackFilterGroupingAndColumns();
     void choosingAPlacementScopesTheTableToItsClusters();
     void aSyntaxErrorIsShownWithACaretAndNotApplied();
@@ -207,6 +209,50 @@ void TestFleetWindow::statusBarCountsTheFleet()
     store.applyDelta(0, more);
     QTRY_COMPARE(countsText(&window),
                  QStringLiteral("5 clusters · ✔ 3 healthy · ▲ 1 unhealthy · ? 1 unknown · 2 shown"));
+}
+
+void TestFleetWindow::treeCountsComeBackWithRoomAndWithTheFleet()
+{
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTreeView *tree = window.fleetTree()->tree();
+    // The pane's rule as a person sees it: group names keep 120 px, and a count
+    // column that would fit beside them shows. Empty when the tree keeps it.
+    const auto broken = [tree] {
+        const int room = tree->viewport()->width() - 3 * tree->indentation();
+        int used = 0;
+        for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column)
+            used += tree->isColumnHidden(column) ? 0 : tree->header()->sectionSize(column);
+        for (int column : {int(FleetTreeModel::ClustersColumn), int(FleetTreeModel::UnhealthyColumn)}) {
+            if (tree->isColumnHidden(column) || tree->header()->sectionSize(column) < 30)
+                return QStringLiteral("column %1 is not shown whole").arg(column);
+        }
+        for (int column : {int(FleetTreeModel::HealthyColumn), int(FleetTreeModel::UnknownColumn)}) {
+            if (tree->isColumnHidden(column) && room - used - 34 >= 120)
+                return QStringLiteral("column %1 hidden with %2 px of room for %3 px of counts").arg(column).arg(room).arg(used);
+        }
+        return QString();
+    };
+    QTRY_VERIFY2(broken().isEmpty(), qPrintable(broken()));
+    // Its hub goes, and the tree has no groups: then it comes back.
+    store.removeHub(0);
+    QCOMPARE(tree->model()->rowCount(), 0);
+    fill(store);
+    QTRY_VERIFY(tree->model()->rowCount() > 0);
+    QTRY_VERIFY2(broken().isEmpty(), qPrintable(broken()));
+    // Narrow, the counts give way to the names; hidden behind the Placements tab
+    // while the window widens; back in front, they show again as they fit.
+    window.resize(300, 700);
+    QTRY_VERIFY(tree->isColumnHidden(FleetTreeModel::HealthyColumn));
+    window.showLeftTab(1);
+    window.resize(1400, 900);
+    QTRY_COMPARE(window.width(), 1400);
+    window.showLeftTab(0);
+    QTRY_VERIFY2(broken().isEmpty(), qPrintable(broken()));
 }
 
 void TestFleetWindow::selectingATreeGroupScopesTheTable()
