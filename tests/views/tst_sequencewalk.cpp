@@ -382,7 +382,7 @@ void TestSequenceWalk::walksRandomSequencesWhileTheDemoChurns()
 {
     const quint32 seed = qEnvironmentVariableIsSet("FLEETSCOPE_WALK_SEED")
         ? quint32(qEnvironmentVariableIntValue("FLEETSCOPE_WALK_SEED"))
-        : 20261202u;
+        : 1u; // on the tree before the details pane's fix, this seed crashed it in under a minute
     const int seconds = qEnvironmentVariableIsSet("FLEETSCOPE_WALK_SECONDS")
         ? qEnvironmentVariableIntValue("FLEETSCOPE_WALK_SECONDS")
         : 90;
