@@ -10,6 +10,8 @@
 #include "fleetfixtures.h"
 
 #include <QDeadlineTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QStringList>
 
@@ -38,6 +40,22 @@ inline QByteArray profileJson(const QString &version, const QString &name, const
                           R"("spec":{"displayName":"%3","clusterManager":{"name":"%4"}}})")
         .arg(version, name, displayName, manager)
         .toUtf8();
+}
+
+// Creates `count` profiles named PREFIX-N in `ns`, in v1alpha2; false (with a
+// warning naming the answer) at the first that fails.
+inline bool createProfiles(ControlPlaneProcess &cp, const QString &ns, const QString &prefix, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        const QString name = QStringLiteral("%1-%2").arg(prefix).arg(i);
+        const auto reply = cp.create(namespacedPath(QStringLiteral("v1alpha2"), ns, QStringLiteral("clusterprofiles")),
+                                     profileJson(QStringLiteral("v1alpha2"), name, name));
+        if (!reply.ok()) {
+            qWarning("create %s/%s: %s", qPrintable(ns), qPrintable(name), qPrintable(reply.describe()));
+            return false;
+        }
+    }
+    return true;
 }
 
 // Informers as the dashboard runs them, but retrying within a second: the
@@ -152,6 +170,48 @@ inline const HubJournal::Resource *journalResource(const QList<HubJournal::Resou
             return &resource;
     }
     return nullptr;
+}
+
+inline const QString admin = QStringLiteral("admin");
+
+// Starts the engine on the admin's hub and waits until it is live and synced.
+inline bool syncAdmin(FleetEngine &engine, FleetStore &store, const ControlPlaneProcess &cp, int *hub,
+               const InformerOptions &informer = realInformer())
+{
+    QString error;
+    if (!engine.configure(engineOptions(cp.kubeconfig(admin), {admin}, informer), &error)) {
+        qWarning("configure: %s", qPrintable(error));
+        return false;
+    }
+    *hub = store.hubIndex(admin);
+    engine.start();
+    QDeadlineTimer deadline(30000);
+    while (!(store.hubStatus(*hub).state == HubStatus::State::Live && store.hubStatus(*hub).synced)
+           && !deadline.hasExpired()) {
+        QSignalSpy changed(&store, &FleetStore::hubStatusChanged);
+        changed.wait(int(std::max<qint64>(1, deadline.remainingTime())));
+    }
+    if (store.hubStatus(*hub).state != HubStatus::State::Live) {
+        qWarning("hub not live: %s", qPrintable(store.hubStatus(*hub).summary()));
+        return false;
+    }
+    return true;
+}
+
+inline const FleetProfile *findProfile(const FleetStore &store, int hub, const QString &ns, const QString &name)
+{
+    const int row = store.rowOf(hub, ns, name);
+    return row < 0 ? nullptr : &store.profileAt(row);
+}
+
+// The object's resourceVersion on the server now; empty, with a warning, when there is none.
+inline QString serverVersionOf(ControlPlaneProcess &cp, const QString &path)
+{
+    const ControlPlaneProcess::Reply reply = cp.request("GET", path);
+    const QString rv = QJsonDocument::fromJson(reply.body).object().value(u"metadata").toObject().value(u"resourceVersion").toString();
+    if (rv.isEmpty())
+        qWarning("GET %s: %s", qPrintable(path), qPrintable(reply.describe()));
+    return rv;
 }
 
 } // namespace fleetscope::testing

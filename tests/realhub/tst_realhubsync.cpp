@@ -7,60 +7,12 @@
 #include "fleet/engine/fleetengine.h"
 #include "fleet/store/fleetstore.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace fleetscope;
 using namespace fleetscope::testing;
-
-namespace {
-
-const QString admin = QStringLiteral("admin");
-
-// Starts the engine on the admin's hub and waits until it is live and synced.
-bool syncAdmin(FleetEngine &engine, FleetStore &store, const ControlPlaneProcess &cp, int *hub,
-               const InformerOptions &informer = realInformer())
-{
-    QString error;
-    if (!engine.configure(engineOptions(cp.kubeconfig(admin), {admin}, informer), &error)) {
-        qWarning("configure: %s", qPrintable(error));
-        return false;
-    }
-    *hub = store.hubIndex(admin);
-    engine.start();
-    QDeadlineTimer deadline(30000);
-    while (!(store.hubStatus(*hub).state == HubStatus::State::Live && store.hubStatus(*hub).synced)
-           && !deadline.hasExpired()) {
-        QSignalSpy changed(&store, &FleetStore::hubStatusChanged);
-        changed.wait(int(std::max<qint64>(1, deadline.remainingTime())));
-    }
-    if (store.hubStatus(*hub).state != HubStatus::State::Live) {
-        qWarning("hub not live: %s", qPrintable(store.hubStatus(*hub).summary()));
-        return false;
-    }
-    return true;
-}
-
-const FleetProfile *findProfile(const FleetStore &store, int hub, const QString &ns, const QString &name)
-{
-    const int row = store.rowOf(hub, ns, name);
-    return row < 0 ? nullptr : &store.profileAt(row);
-}
-
-// The object's resourceVersion on the server now; fails the test when there is none.
-QString serverVersionOf(ControlPlaneProcess &cp, const QString &path)
-{
-    const ControlPlaneProcess::Reply reply = cp.request("GET", path);
-    const QString rv = QJsonDocument::fromJson(reply.body).object().value(u"metadata").toObject().value(u"resourceVersion").toString();
-    if (rv.isEmpty())
-        qWarning("GET %s: %s", qPrintable(path), qPrintable(reply.describe()));
-    return rv;
-}
-
-} // namespace
 
 class TestRealHubSync final : public QObject
 {
