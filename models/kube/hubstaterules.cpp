@@ -57,7 +57,12 @@ HubStatus deriveHubStatus(const HubStatus &previous, const ConnectReport &connec
     bool estimateKnown = true;
     const InformerReport *worst = nullptr;
     for (const InformerReport &informer : informers) {
-        const bool forbidden = informer.phase == ResourceInformer::Phase::Backoff && informer.lastError.isForbidden();
+        // A forbidden scope stays forbidden while it asks again: the informer
+        // keeps its last error until a list succeeds. Counting a retried list as
+        // a first sync would flip the hub to Syncing and back at every retry.
+        const bool forbidden = (informer.phase == ResourceInformer::Phase::Backoff
+                                || informer.phase == ResourceInformer::Phase::Listing)
+            && informer.lastError.isForbidden();
         if (forbidden)
             s.forbiddenScopes.append(informer.scope);
         if (informer.phase == ResourceInformer::Phase::WaitingForCredentials)
@@ -70,7 +75,8 @@ HubStatus deriveHubStatus(const HubStatus &previous, const ConnectReport &connec
             // Optional resources (namespace labels, placements) still in their first
             // list hold back "synced", so that the first view is complete; once one
             // fails (forbidden, not served) it stops holding it back.
-            optionalListing = optionalListing || (!informer.synced && informer.phase == ResourceInformer::Phase::Listing);
+            optionalListing = optionalListing
+                || (!informer.synced && informer.phase == ResourceInformer::Phase::Listing && !forbidden);
             continue;
         }
         if (!informer.synced) {

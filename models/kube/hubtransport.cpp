@@ -437,8 +437,8 @@ QNetworkReply *HubTransport::createRequest(Operation operation, const QNetworkRe
 void HubTransport::traceRequest(Operation operation, QNetworkReply *reply)
 {
     // Like kubectl -v 6: method, path and query, status, time to the response
-    // headers (a watch's body goes on for minutes). Never a header: they carry
-    // the credentials.
+    // headers (a watch's body goes on for minutes), protocol and encoding. Never
+    // a header's value but Content-Encoding's: the others may carry credentials.
     const QString method = operation == GetOperation ? QStringLiteral("GET")
         : operation == PostOperation                  ? QStringLiteral("POST")
                                                       : QStringLiteral("request");
@@ -451,8 +451,17 @@ void HubTransport::traceRequest(Operation operation, QNetworkReply *reply)
         if (*answered || status == 0)
             return;
         *answered = true;
-        m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms")
-                                                         .arg(method, target, QString::number(status), QString::number(clock->elapsed())));
+        // The protocol Qt negotiated (ALPN) and the body's encoding: what a real
+        // apiserver and a proxy in front of it differ in, and what people debugging
+        // a slow or stuck hub ask first.
+        QString how = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool() ? QStringLiteral("HTTP/2")
+                                                                                         : QStringLiteral("HTTP/1.1");
+        const QByteArray encoding = reply->rawHeader("Content-Encoding").trimmed().toLower();
+        if (!encoding.isEmpty() && encoding != "identity")
+            how += QStringLiteral(", ") + QString::fromLatin1(encoding.left(20));
+        m_journal->record(HubJournal::Kind::Request, QStringLiteral("%1 %2 %3 in %4 ms, %5")
+                                                         .arg(method, target, QString::number(status),
+                                                              QString::number(clock->elapsed()), how));
     });
     connect(reply, &QNetworkReply::finished, this, [this, reply, method, target, clock, answered] {
         // Unanswered, or a stream cut after its headers (a watch dropped mid-event).

@@ -140,6 +140,23 @@ void TestHubStateRules::stateFromPhases_data()
         << QList<InformerReport>{failing(profiles(Phase::Backoff, false, QStringLiteral("a")), 403, 1000),
                                  profiles(Phase::Watching, true, QStringLiteral("b"))}
         << State::Live << true << false << 0 << QString() << QStringList{QStringLiteral("clusterprofiles in namespace a")};
+    // RBAC-narrow users: the forbidden namespace is asked again now and then.
+    QTest::newRow("forbidden namespace listing again")
+        << ConnectReport()
+        << QList<InformerReport>{failing(profiles(Phase::Listing, false, QStringLiteral("a")), 403, -1),
+                                 profiles(Phase::Watching, true, QStringLiteral("b"))}
+        << State::Live << true << false << 0 << QString() << QStringList{QStringLiteral("clusterprofiles in namespace a")};
+    QTest::newRow("optional forbidden, listing again")
+        << ConnectReport()
+        << QList<InformerReport>{profiles(Phase::Watching, true),
+                                 failing(optional(ResourceKind::PlacementDecisions, Phase::Listing, false), 403, -1)}
+        << State::Live << true << false << 0 << QString() << QStringList{QStringLiteral("placementdecisions")};
+    QTest::newRow("every profile scope forbidden, one listing again")
+        << ConnectReport()
+        << QList<InformerReport>{failing(profiles(Phase::Listing, false, QStringLiteral("a")), 403, -1),
+                                 failing(profiles(Phase::Backoff, false, QStringLiteral("b")), 403, 1000)}
+        << State::Forbidden << false << true << 403 << QStringLiteral("not allowed to read clusterprofiles in: ")
+        << QStringList{QStringLiteral("clusterprofiles in namespace a"), QStringLiteral("clusterprofiles in namespace b")};
     QTest::newRow("informer waits for credentials, static token")
         << ConnectReport() << QList<InformerReport>{profiles(Phase::WaitingForCredentials, true)}
         << State::Unauthorized << true << true << 401 << kubectlWords << none;

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QNetworkReply>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -50,6 +51,7 @@ private slots:
     void impersonation();
     void pathPrefix();
     void foreignUrlRefused();
+    void journalNamesProtocol();
 
 private:
     KubeconfigCluster cluster(quint16 port, const QString &pathPrefix = {}) const
@@ -425,6 +427,26 @@ void TstHubTransport::foreignUrlRefused()
         QVERIFY2(reply->errorString().contains(u"is not on the hub's server"), qPrintable(reply->errorString()));
         reply->deleteLater();
     }
+}
+
+void TstHubTransport::journalNamesProtocol()
+{
+    auto server = startTls();
+    QVERIFY(server);
+    AuthInfo user;
+    user.token = QStringLiteral("SECRET-journal");
+    HubTransport transport(cluster(server->port()), user, QStringLiteral("prod"));
+    auto journal = std::make_shared<HubJournal>(QStringLiteral("prod"));
+    transport.setJournal(journal);
+    QCOMPARE(getThrough(transport, QStringLiteral("/api")).status, 200);
+    // The test server offers no ALPN, so Qt speaks HTTP/1.1 although HTTP/2 is
+    // allowed; against kube-apiserver the same line says HTTP/2 (tests/realhub).
+    const QList<HubJournal::Entry> entries = journal->entries();
+    QCOMPARE(entries.size(), 1);
+    QCOMPARE(entries.first().kind, HubJournal::Kind::Request);
+    const QRegularExpression line(QStringLiteral("^GET /api 200 in \\d+ ms, HTTP/1\\.1$"));
+    QVERIFY2(line.match(entries.first().text).hasMatch(), qPrintable(entries.first().text));
+    QVERIFY(!entries.first().text.contains(u"SECRET"));
 }
 
 QTEST_GUILESS_MAIN(TstHubTransport)

@@ -4,6 +4,7 @@
 //	fleetscope-controlplane compact --dir DIR
 //	fleetscope-controlplane restart-apiserver --dir DIR
 //	fleetscope-controlplane revoke --dir DIR
+//	fleetscope-controlplane churn --dir DIR --changes N --rate R
 //
 // `up` stays in the foreground. Once DIR/ready exists (written atomically, see ready.go) the
 // control plane serves; SIGTERM or SIGINT stops both processes and removes everything it wrote
@@ -33,6 +34,8 @@ func usage() {
   %[1]s compact --dir DIR             compact etcd to its current revision (prints the revision)
   %[1]s restart-apiserver --dir DIR   restart kube-apiserver on the same port and wait until it is ready
   %[1]s revoke --dir DIR              revoke the token of the user "revoked" (401 within about 10 s)
+  %[1]s churn --dir DIR [--changes 10000] [--rate 200] [--namespaces team-a,team-b]
+                                      create, update and delete ClusterProfiles; retries across restarts
 `, filepath.Base(os.Args[0]))
 	os.Exit(2)
 }
@@ -63,6 +66,8 @@ func main() {
 		fs.Parse(os.Args[2:])
 		o.dir = mustDir(*dir)
 		err = up(o)
+	case "churn":
+		err = churnMain(os.Args[2:])
 	case "compact", "restart-apiserver", "revoke":
 		fs.Parse(os.Args[2:])
 		var r *Ready
