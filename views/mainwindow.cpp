@@ -32,6 +32,7 @@
 #include "healthrulesdialog.h"
 #include "resourceswindow.h"
 #include "savedviewsmenu.h"
+#include "screenfit.h"
 #include "tabswitchkeys.h"
 
 #include <QApplication>
@@ -164,7 +165,9 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_emptyFleet->setHubsAvailable(m_engine != nullptr);
     connect(m_emptyFleet, &EmptyFleetOverlay::reconnectRequested, m_reconnectAction, &QAction::trigger);
     connect(m_emptyFleet, &EmptyFleetOverlay::hubsRequested, this, &MainWindow::showHubsDialog);
-    resize(1400, 900);
+    // Made for 1400x900; a smaller screen gets a window that fits it (the time bar
+    // and the status bar at the bottom included). A saved geometry comes on top.
+    ScreenFit::resize(this, QSize(1400, 900));
 }
 
 MainWindow::~MainWindow()
