@@ -3086,6 +3086,10 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <source>Could not fetch the object: %1</source>
         <translation>Das Objekt konnte nicht geholt werden: %1</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::RunDialog</name>

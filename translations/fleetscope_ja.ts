@@ -3056,6 +3056,10 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <source>Could not fetch the object: %1</source>
         <translation>オブジェクトを取得できませんでした: %1</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::RunDialog</name>
