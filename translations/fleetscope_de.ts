@@ -2650,6 +2650,14 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <source>Health r&amp;ules…</source>
         <translation>Zustands&amp;regeln…</translation>
     </message>
+    <message>
+        <source>H&amp;istory</source>
+        <translation>V&amp;erlauf</translation>
+    </message>
+    <message>
+        <source>Fleet h&amp;ealth</source>
+        <translation>Zustand der Flo&amp;tte</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
