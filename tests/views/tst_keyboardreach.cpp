@@ -183,6 +183,14 @@ void TestKeyboardReach::tabGoesFromTheFilterToTheTableAndDownSelects()
     QTest::keyClick(window.clusterTable(), Qt::Key_Down);
     QCOMPARE(window.clusterTable()->selectedStoreRows(), QList<int>{left});
     QCOMPARE(window.clusterTable()->currentStoreRow(), left);
+    // The one row unselected with Ctrl+click, still current: Down picks it again.
+    ClusterTableView *table = window.clusterTable();
+    const QRect cell = table->visualRect(table->currentIndex());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, cell.center());
+    QVERIFY(table->selectedStoreRows().isEmpty());
+    QCOMPARE(table->currentStoreRow(), left);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->selectedStoreRows(), QList<int>{left});
     // The filter's help stays reachable: a Shift+Tab before the filter.
     window.filterBar()->focusFilter();
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
