@@ -2650,6 +2650,14 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <source>Health r&amp;ules…</source>
         <translation>Zustands&amp;regeln…</translation>
     </message>
+    <message>
+        <source>H&amp;istory</source>
+        <translation>V&amp;erlauf</translation>
+    </message>
+    <message>
+        <source>Fleet h&amp;ealth</source>
+        <translation>Zustand der Flo&amp;tte</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
@@ -3085,6 +3093,10 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Could not fetch the object: %1</source>
         <translation>Das Objekt konnte nicht geholt werden: %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>

@@ -2626,6 +2626,14 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <source>Health r&amp;ules…</source>
         <translation>状態ルール(&amp;U)…</translation>
     </message>
+    <message>
+        <source>H&amp;istory</source>
+        <translation>履歴(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Fleet h&amp;ealth</source>
+        <translation>フリートの状態(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::MemberActions</name>
@@ -3055,6 +3063,10 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Could not fetch the object: %1</source>
         <translation>オブジェクトを取得できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
     </message>
 </context>
 <context>

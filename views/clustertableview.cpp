@@ -10,6 +10,7 @@
 #include <QAccessible>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
@@ -218,6 +219,29 @@ void ClusterTableView::focusInEvent(QFocusEvent *event)
     }
     QAbstractScrollArea::focusInEvent(event);
     viewport()->update();
+}
+
+void ClusterTableView::keyPressEvent(QKeyEvent *event)
+{
+    // With no row selected, Up and Down first pick the current row (the first
+    // when none is current) rather than move off it: in a one-row table they
+    // would otherwise pick nothing at all.
+    const bool plainArrow = (event->key() == Qt::Key_Down || event->key() == Qt::Key_Up)
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+    if (plainArrow && model()->rowCount() > 0 && !selectionModel()->hasSelection()) {
+        QModelIndex start = currentIndex();
+        if (!start.isValid()) {
+            int column = 0;
+            while (column + 1 < model()->columnCount() && isColumnHidden(header()->logicalIndex(column)))
+                ++column;
+            start = model()->index(0, header()->logicalIndex(column));
+        }
+        setCurrentIndex(start);
+        selectionModel()->select(start, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        event->accept();
+        return;
+    }
+    QTableView::keyPressEvent(event);
 }
 
 int ClusterTableView::currentStoreRow() const

@@ -181,6 +181,12 @@ void FilterBar::setText(const QString &text)
     apply();
 }
 
+void FilterBar::setTabOrderAround(QWidget *next)
+{
+    setTabOrder(m_help, m_edit);
+    setTabOrder(m_edit, next);
+}
+
 void FilterBar::focusFilter()
 {
     m_edit->setFocus(Qt::ShortcutFocusReason);

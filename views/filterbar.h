@@ -30,6 +30,10 @@ public:
     QString text() const;
     void setText(const QString &text); // applies at once
     void focusFilter();
+    // Tab goes from the filter to `next` (what it filters); the help button is a
+    // Shift+Tab before the filter. Call once the window is put together: moving a
+    // widget to another parent rebuilds its part of the focus chain.
+    void setTabOrderAround(QWidget *next);
     QString errorText() const;
 
 protected:

@@ -3,6 +3,7 @@
 #include "fleet/store/fleetstore.h"
 #include "fleet/itemmodels/hubstatusmodel.h"
 #include "healthstyle.h"
+#include "hubchiplabel.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -95,15 +96,14 @@ void HubStatusBar::rebuildChips()
     while (m_chips.size() < m_hubs->rowCount()) {
         Chip chip;
         chip.icon = new QLabel(this);
-        chip.text = new QLabel(this);
+        chip.text = new HubChipLabel(this);
         chip.text->setObjectName(QStringLiteral("hubChip"));
-        chip.text->setTextFormat(Qt::RichText);
         // Reachable from the keyboard too (Tab, then Enter or Space).
         chip.text->setFocusPolicy(Qt::StrongFocus);
         chip.text->setCursor(Qt::PointingHandCursor);
         // Rows come at the end and go with their chip: a chip stays its hub's.
         const QString hub = m_hubs->index(int(m_chips.size())).data(HubStatusModel::HubNameRole).toString();
-        for (QLabel *label : {chip.icon, chip.text}) {
+        for (QLabel *label : {chip.icon, static_cast<QLabel *>(chip.text)}) {
             label->installEventFilter(this);
             label->setContextMenuPolicy(Qt::ActionsContextMenu);
             label->addActions(chipActions(hub, label));
@@ -121,7 +121,7 @@ void HubStatusBar::removeChips(int first, int last)
 {
     // Later, not now: the chip's own menu action may be what removed its hub.
     for (int row = last; row >= first && row < m_chips.size(); --row) {
-        for (QLabel *label : {m_chips[row].icon, m_chips[row].text}) {
+        for (QLabel *label : {m_chips[row].icon, static_cast<QLabel *>(m_chips[row].text)}) {
             label->hide();
             layout()->removeWidget(label);
             label->deleteLater();
@@ -151,9 +151,7 @@ void HubStatusBar::updateChip(int row)
     const Chip &chip = m_chips[row];
     // Shape and colour for the state, the words for the details.
     chip.icon->setPixmap(HealthStyle::icon(chipHealth(state)).pixmap(14, 14));
-    chip.text->setText(QStringLiteral("<b>%1</b> %2")
-                           .arg(index.data(HubStatusModel::HubNameRole).toString().toHtmlEscaped(),
-                                index.data(HubStatusModel::SummaryRole).toString().toHtmlEscaped()));
+    chip.text->setChip(index.data(HubStatusModel::HubNameRole).toString(), index.data(HubStatusModel::SummaryRole).toString());
     const QString tip = index.data(Qt::ToolTipRole).toString() + QStringLiteral("<br><i>%1</i>").arg(tr("Click for the hub's details"));
     chip.icon->setToolTip(tip);
     chip.text->setToolTip(tip);

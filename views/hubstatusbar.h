@@ -11,6 +11,7 @@ class QTimer;
 namespace fleetscope {
 
 class FleetStore;
+class HubChipLabel;
 class HubStatusModel;
 
 // The bottom line of the main window: a chip per hub (state shape, name and
@@ -58,7 +59,7 @@ private:
     struct Chip
     {
         QLabel *icon = nullptr;
-        QLabel *text = nullptr;
+        HubChipLabel *text = nullptr;
     };
     QList<Chip> m_chips;
     QLabel *m_counts;

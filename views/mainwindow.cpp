@@ -32,6 +32,7 @@
 #include "healthrulesdialog.h"
 #include "resourceswindow.h"
 #include "savedviewsmenu.h"
+#include "screenfit.h"
 #include "tabswitchkeys.h"
 
 #include <QApplication>
@@ -164,7 +165,10 @@ MainWindow::MainWindow(FleetStore *store, FleetEngine *engine, QWidget *parent)
     m_emptyFleet->setHubsAvailable(m_engine != nullptr);
     connect(m_emptyFleet, &EmptyFleetOverlay::reconnectRequested, m_reconnectAction, &QAction::trigger);
     connect(m_emptyFleet, &EmptyFleetOverlay::hubsRequested, this, &MainWindow::showHubsDialog);
-    resize(1400, 900);
+    m_filterBar->setTabOrderAround(m_table);
+    // Made for 1400x900; a smaller screen gets a window that fits it (the time bar
+    // and the status bar at the bottom included). A saved geometry comes on top.
+    ScreenFit::resize(this, QSize(1400, 900));
 }
 
 MainWindow::~MainWindow()
@@ -232,6 +236,26 @@ void MainWindow::setHistory(HistoryStore *history)
     m_panes->replaceArea(m_details, m_historyPanel->tabs());
     m_splitter->setSizes(sizes);
     connect(m_table, &ClusterTableView::currentClusterChanged, m_historyPanel, &HistoryPanel::showCluster);
+    // The right-hand tabs from the keyboard, as Ctrl+L and Ctrl+P reach the left ones.
+    const auto focusTab = [this] {
+        if (QWidget *page = m_historyPanel->tabs()->currentWidget())
+            page->setFocus(Qt::ShortcutFocusReason);
+    };
+    auto *historyTab = new QAction(tr("H&istory"), this);
+    historyTab->setObjectName(QStringLiteral("historyTabAction"));
+    historyTab->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    connect(historyTab, &QAction::triggered, this, [this, focusTab] {
+        m_historyPanel->showTimelineTab();
+        focusTab();
+    });
+    auto *healthTab = new QAction(tr("Fleet h&ealth"), this);
+    healthTab->setObjectName(QStringLiteral("fleetHealthTabAction"));
+    healthTab->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(healthTab, &QAction::triggered, this, [this, focusTab] {
+        m_historyPanel->showHealthTab();
+        focusTab();
+    });
+    m_viewMenu->insertActions(m_reconnectAction, {historyTab, healthTab});
 
     // Desktop notifications for the saved views that ask for them; clicking one
     // selects the clusters it names. Without a system tray (offscreen) it stays silent.
@@ -364,6 +388,7 @@ void MainWindow::createActions()
     fileMenu->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = viewMenu;
     viewMenu->addAction(tr("&Filter clusters"), QKeySequence::Find, m_filterBar, &FilterBar::focusFilter);
     viewMenu->addAction(tr("Fleet &groups"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
         showLeftTab(0);

@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 
+class QMenu;
 class QSplitter;
 class QTabWidget;
 
@@ -131,6 +132,7 @@ private:
     QAction *m_reconnectAction = nullptr;
     QAction *m_hubDetailsAction = nullptr;
     PaneCycler *m_panes = nullptr;
+    QMenu *m_viewMenu = nullptr;
     bool m_rememberHubs = true;
     bool m_proportionalPanes = true;
 };

@@ -4,6 +4,7 @@
 #include "connectdialog.h"
 #include "memberstrip.h"
 #include "rundialog.h"
+#include "screenfit.h"
 
 #include "fleet/itemmodels/sortfilterproxy.h"
 #include "fleet/filter/fleetfilter.h"
@@ -28,6 +29,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStyledItemDelegate>
 #include <QTimer>
 #include <QTableView>
@@ -105,6 +107,7 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
     buildControls();
     connect(m_engine, &ResourceEngine::memberStateChanged, this, &ResourcesWindow::updateStatus);
     connect(m_engine, &ResourceEngine::kindsChanged, this, &ResourcesWindow::fillKinds);
+    connect(m_engine, &ResourceEngine::namespacesChanged, this, &ResourcesWindow::fillNamespaces);
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &ResourcesWindow::updateStatus);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &ResourcesWindow::updateStatus);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &ResourcesWindow::updateStatus);
@@ -129,7 +132,10 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
             }
         });
     });
-    resize(1400, 900);
+    ScreenFit::resize(this, QSize(1400, 900));
+    // Opened on the main window's selection, it shows that at once (pods, all
+    // namespaces); with nothing selected the status line says what to do.
+    apply();
 }
 
 ResourcesWindow::~ResourcesWindow()
@@ -151,13 +157,16 @@ void ResourcesWindow::buildControls()
     m_kind = new QComboBox(central);
     m_kind->setObjectName(QStringLiteral("kind"));
     m_kind->setEditable(true);
-    m_kind->setMinimumContentsLength(34);
+    // A typed kind is watched, not added to the list of what the members serve.
+    m_kind->setInsertPolicy(QComboBox::NoInsert);
+    m_kind->setMinimumContentsLength(30);
     m_kind->setToolTip(tr("The kind: pods, deploy, certificates.cert-manager.io…; the list shows what the members serve"));
     for (const char *kind : commonKinds)
         m_kind->addItem(QLatin1String(kind), QLatin1String(kind));
     m_namespaces = new QComboBox(central);
     m_namespaces->setObjectName(QStringLiteral("namespaces"));
     m_namespaces->setEditable(true);
+    m_namespaces->setInsertPolicy(QComboBox::NoInsert);
     m_namespaces->addItem(tr("All namespaces"), QString());
     m_namespaces->setMinimumContentsLength(14);
     m_namespaces->setToolTip(tr("All namespaces, one, or several separated by commas"));
@@ -167,16 +176,30 @@ void ResourcesWindow::buildControls()
     m_apply = new QPushButton(tr("&Watch"), central);
     m_apply->setObjectName(QStringLiteral("applyButton"));
     m_apply->setDefault(true);
+    // Two rows: at 1024 px one would push Watch off the window.
     controls->addWidget(new QLabel(tr("Clusters:"), central));
     controls->addWidget(m_source);
     controls->addWidget(m_filter, 1);
     controls->addWidget(new QLabel(tr("Kind:"), central));
-    controls->addWidget(m_kind);
-    controls->addWidget(new QLabel(tr("Namespaces:"), central));
-    controls->addWidget(m_namespaces);
-    controls->addWidget(m_selector, 1);
-    controls->addWidget(m_apply);
+    controls->addWidget(m_kind, 1);
     layout->addLayout(controls);
+    auto *where = new QHBoxLayout;
+    where->addWidget(new QLabel(tr("Namespaces:"), central));
+    where->addWidget(m_namespaces, 1);
+    where->addWidget(m_selector, 1);
+    where->addWidget(m_apply);
+    layout->addLayout(where);
+    auto *closeAction = new QAction(tr("Close"), this);
+    closeAction->setObjectName(QStringLiteral("closeResourcesAction"));
+    // The platform's Close keys (Ctrl+F4 on some), Ctrl+W everywhere, and Escape.
+    QList<QKeySequence> closeKeys = QKeySequence::keyBindings(QKeySequence::Close);
+    for (const QKeySequence &key : {QKeySequence(Qt::CTRL | Qt::Key_W), QKeySequence(Qt::Key_Escape)}) {
+        if (!closeKeys.contains(key))
+            closeKeys << key;
+    }
+    closeAction->setShortcuts(closeKeys);
+    connect(closeAction, &QAction::triggered, this, &QWidget::close);
+    addAction(closeAction);
 
     auto *viewRow = new QHBoxLayout;
     m_search = new QLineEdit(central);
@@ -187,6 +210,8 @@ void ResourcesWindow::buildControls()
     m_group->setObjectName(QStringLiteral("groupByCluster"));
     m_status = new QLabel(central);
     m_status->setObjectName(QStringLiteral("status"));
+    // A long hint wraps rather than widening the window.
+    m_status->setWordWrap(true);
     viewRow->addWidget(m_search, 2);
     viewRow->addWidget(m_group);
     viewRow->addWidget(m_status, 3);
@@ -214,6 +239,12 @@ void ResourcesWindow::buildControls()
     m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     layout->addWidget(m_table, 1);
+    auto *bottom = new QDialogButtonBox(QDialogButtonBox::Close, central);
+    m_close = bottom->button(QDialogButtonBox::Close);
+    m_close->setObjectName(QStringLiteral("closeButton"));
+    m_close->setAutoDefault(false);
+    connect(bottom, &QDialogButtonBox::rejected, this, &QWidget::close);
+    layout->addWidget(bottom);
     setCentralWidget(central);
 
     m_yamlAction = new QAction(tr("Show &YAML"), this);
@@ -242,11 +273,22 @@ void ResourcesWindow::buildControls()
     connect(m_source, &QComboBox::currentIndexChanged, this, [this] {
         m_filter->setVisible(m_source->currentData().toString() == u"filter");
     });
+    // A saved view or the selection names its clusters at once; a filter waits for its text.
+    connect(m_source, &QComboBox::activated, this, [this] {
+        if (m_source->currentData().toString() == u"filter")
+            m_filter->setFocus(Qt::OtherFocusReason);
+        else
+            applyIfChanged();
+    });
     m_filter->setVisible(false);
     connect(m_apply, &QPushButton::clicked, this, &ResourcesWindow::apply);
     connect(m_filter, &QLineEdit::returnPressed, this, &ResourcesWindow::apply);
     connect(m_selector, &QLineEdit::returnPressed, this, &ResourcesWindow::apply);
-    connect(m_kind->lineEdit(), &QLineEdit::returnPressed, this, &ResourcesWindow::apply);
+    connect(m_namespaces->lineEdit(), &QLineEdit::returnPressed, this, &ResourcesWindow::apply);
+    // Enter in the kind's text, or a kind picked from its list, watches that kind.
+    connect(m_kind->lineEdit(), &QLineEdit::returnPressed, this, &ResourcesWindow::applyIfChanged);
+    connect(m_kind, &QComboBox::activated, this, &ResourcesWindow::applyIfChanged);
+    connect(m_namespaces, &QComboBox::activated, this, &ResourcesWindow::applyIfChanged);
     connect(m_search, &QLineEdit::textChanged, this, &ResourcesWindow::setSearchText);
     connect(m_group, &QCheckBox::toggled, this, &ResourcesWindow::setGroupByCluster);
 }
@@ -264,16 +306,38 @@ void ResourcesWindow::fillClusterSources()
 
 void ResourcesWindow::fillKinds()
 {
-    // What the members serve, with how many serve it; what is typed stays.
+    // What the members serve, with how many serve it. A kind picked from the list
+    // stays picked, with its count as it is now; a typed one stays as typed.
+    const int current = m_kind->currentIndex();
     const QString typed = m_kind->currentText();
-    m_kind->blockSignals(true);
+    const QString picked = current >= 0 && typed == m_kind->itemText(current) ? m_kind->itemData(current).toString() : QString();
+    const QSignalBlocker blocker(m_kind);
     m_kind->clear();
     for (const ResourceEngine::KindCount &entry : m_engine->kinds()) {
         const QString name = entry.kind.qualifiedResource();
         m_kind->addItem(tr("%1 (%n cluster(s))", nullptr, entry.members).arg(name), name);
     }
-    m_kind->setEditText(typed);
-    m_kind->blockSignals(false);
+    if (const int index = picked.isEmpty() ? -1 : m_kind->findData(picked); index >= 0)
+        m_kind->setCurrentIndex(index);
+    else
+        m_kind->setEditText(typed);
+}
+
+void ResourcesWindow::fillNamespaces()
+{
+    // Added in order among those offered; what is typed or picked stays.
+    const QString text = m_namespaces->currentText();
+    const QSignalBlocker blocker(m_namespaces);
+    int at = 1;
+    for (const QString &ns : m_engine->namespaces()) {
+        while (at < m_namespaces->count() && m_namespaces->itemData(at).toString() < ns)
+            ++at;
+        if (at >= m_namespaces->count() || m_namespaces->itemData(at).toString() != ns)
+            m_namespaces->insertItem(at, ns, ns);
+        ++at;
+    }
+    if (m_namespaces->currentText() != text)
+        m_namespaces->setEditText(text);
 }
 
 QList<MemberTarget> ResourcesWindow::chosenMembers(QString *problem) const
@@ -311,28 +375,57 @@ QList<MemberTarget> ResourcesWindow::chosenMembers(QString *problem) const
     return members;
 }
 
-bool ResourcesWindow::apply()
+bool ResourcesWindow::readControls(QList<MemberTarget> *members, ResourceQuery *query)
 {
     m_problem.clear();
-    const QList<MemberTarget> members = chosenMembers(&m_problem);
+    *members = chosenMembers(&m_problem);
     QString kind = m_kind->currentText().trimmed();
     if (const int index = m_kind->findText(kind); index >= 0 && !m_kind->itemData(index).toString().isEmpty())
         kind = m_kind->itemData(index).toString();
     if (kind.isEmpty() && m_problem.isEmpty())
         m_problem = tr("Choose a kind.");
-    if (!m_problem.isEmpty() || members.isEmpty()) {
-        updateStatus();
+    if (!m_problem.isEmpty() || members->isEmpty())
         return false;
-    }
-    ResourceQuery query;
-    query.kind = kind;
+    query->kind = kind;
     const QString namespaces = m_namespaces->currentIndex() == 0 && m_namespaces->currentText() == m_namespaces->itemText(0)
         ? QString()
         : m_namespaces->currentText();
     for (const QString &ns : namespaces.split(u',', Qt::SkipEmptyParts))
-        query.namespaces << ns.trimmed();
-    query.labelSelector = m_selector->text().trimmed();
-    query.watch = true;
+        query->namespaces << ns.trimmed();
+    query->labelSelector = m_selector->text().trimmed();
+    query->watch = true;
+    return true;
+}
+
+bool ResourcesWindow::applyIfChanged()
+{
+    QList<MemberTarget> members;
+    ResourceQuery query;
+    if (!readControls(&members, &query)) {
+        updateStatus();
+        return false;
+    }
+    const ResourceQuery &watched = m_engine->query();
+    const auto labels = [](const QList<MemberTarget> &list) {
+        QStringList out;
+        for (const MemberTarget &member : list)
+            out << member.label();
+        return out;
+    };
+    if (m_engine->memberCount() > 0 && watched.kind == query.kind && watched.namespaces == query.namespaces
+        && watched.labelSelector == query.labelSelector && labels(members) == labels(m_members))
+        return true;
+    return apply();
+}
+
+bool ResourcesWindow::apply()
+{
+    QList<MemberTarget> members;
+    ResourceQuery query;
+    if (!readControls(&members, &query)) {
+        updateStatus();
+        return false;
+    }
     ResourceAccessSettings access;
     const QString providerPath = AccessController::providerFile();
     if (!ProviderFile::load(providerPath, &access.providers, &access.providerFileError))

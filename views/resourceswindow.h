@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connect/membertarget.h"
+#include "resources/resourcequery.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -47,6 +48,9 @@ public:
     // Applies the controls: finds the members and starts watching. False (and a
     // message in the status line) when there is nothing to watch.
     bool apply();
+    // apply() unless the controls ask for what is already watched (a kind picked
+    // again, Enter after a pick).
+    bool applyIfChanged();
     void setSearchText(const QString &text);
     void setGroupByCluster(bool group);
 
@@ -63,7 +67,10 @@ private:
     void buildControls();
     void fillClusterSources();
     void fillKinds();
+    void fillNamespaces();
     QList<MemberTarget> chosenMembers(QString *problem) const;
+    // What the controls ask for; false with m_problem set when nothing can be watched.
+    bool readControls(QList<MemberTarget> *members, ResourceQuery *query);
     void updateStatus();
     void showRowMenu(const QPoint &position);
     int currentSourceRow() const;
@@ -85,6 +92,7 @@ private:
     QLineEdit *m_search = nullptr;
     QCheckBox *m_group = nullptr;
     QPushButton *m_apply = nullptr;
+    QPushButton *m_close = nullptr;
     QLabel *m_status = nullptr;
     QString m_problem;
     MemberStrip *m_strip = nullptr;

@@ -74,7 +74,10 @@ RunDialog::RunDialog(QList<MemberTarget> members, const QString &providerFile, Q
     commandRow->addWidget(m_runButton);
     commandRow->addWidget(m_cancelButton);
     auto *form = new QFormLayout;
-    form->addRow(tr("Co&mmand:"), commandRow);
+    // The label's mnemonic needs a buddy, which a row given as a layout does not get.
+    auto *commandLabel = new QLabel(tr("Co&mmand:"), this);
+    commandLabel->setBuddy(m_command);
+    form->addRow(commandLabel, commandRow);
 
     m_results->setObjectName(QStringLiteral("runResults"));
     m_results->setModel(m_model);

@@ -12,12 +12,14 @@
 namespace fleetscope {
 namespace {
 
-// As the keys are pressed: Qt calls Shift+Tab "Backtab" internally.
+// As the keys are pressed: Qt calls Shift+Tab "Backtab" internally, and Ctrl+Backtab
+// is how some keyboards deliver Ctrl+Shift+Tab, which is what a person presses.
 QString keyText(const QKeySequence &key)
 {
-    QString text = key.toString(QKeySequence::NativeText);
-    text.replace(QStringLiteral("Backtab"), QStringLiteral("Tab"));
-    return text;
+    QKeySequence pressed = key;
+    if (key.count() == 1 && key[0].key() == Qt::Key_Backtab)
+        pressed = QKeySequence(QKeyCombination(key[0].keyboardModifiers() | Qt::ShiftModifier, Qt::Key_Tab));
+    return pressed.toString(QKeySequence::NativeText);
 }
 
 // "&Filter clusters…" → "Filter clusters"; Japanese "表示(&V)" → "表示".
@@ -72,7 +74,11 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
             collect(child, !child->accessibleName().isEmpty() ? child->accessibleName() : tr("Window"), &seen, &found);
     }
     for (const auto &[where, action] : std::as_const(found)) {
+        QStringList listed; // one line per key as pressed, however many ways Qt has to deliver it
         for (const QKeySequence &key : action->shortcuts()) {
+            if (listed.contains(keyText(key)))
+                continue;
+            listed << keyText(key);
             auto *item = new QTreeWidgetItem(m_list);
             item->setText(0, keyText(key));
             item->setText(1, plainText(action->text()));

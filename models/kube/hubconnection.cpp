@@ -3,6 +3,7 @@
 #include "api/jsontext.h"
 #include "kube/hubdiscovery.h"
 #include "kube/hubtransport.h"
+#include "kube/inventoryprobe.h"
 #include "kube/logcategories.h"
 
 #include <QMetaEnum>
@@ -18,6 +19,9 @@ namespace {
 // manager holds more than this many, leaving room for re-watches.
 constexpr int watchesPerManager = 4;
 
+// The window and `fleetscope hubs` give up on a silent hub after the same time, and say so alike.
+static_assert(InformerOptions::defaultFirstAnswerTimeoutMs == InventoryProbe::defaultTimeoutMs);
+
 } // namespace
 
 HubConnection::HubConnection(HubSettings settings, QObject *parent)
@@ -25,7 +29,9 @@ HubConnection::HubConnection(HubSettings settings, QObject *parent)
     , m_settings(std::move(settings))
     , m_cache(m_settings.keepRawJson, [this] { scheduleFlush(); })
     , m_backoff(m_settings.informer.backoff)
-    , m_discovery(new HubDiscovery(m_settings.name, m_settings.informer.listTransferTimeoutMs, this))
+    , m_discovery(new HubDiscovery(m_settings.name,
+                                   std::min(m_settings.informer.listTransferTimeoutMs, m_settings.informer.firstAnswerTimeoutMs),
+                                   this))
     , m_flushTimer(new QTimer(this))
     , m_retryTimer(new QTimer(this))
 {

@@ -85,6 +85,12 @@ void HubDiscovery::get(const QString &path, void (HubDiscovery::*then)(const QBy
         const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const bool groupAsked = then == &HubDiscovery::onGroup;
+        if (reply->error() == QNetworkReply::OperationCanceledError) {
+            // Our own aborts disconnect first: this is the transfer timeout, a hub
+            // that took the connection and never answered. Said as `fleetscope hubs` says it.
+            emit failed(ApiError::transport(QStringLiteral("no answer within %1 s").arg(m_transferTimeoutMs / 1000)), false);
+            return;
+        }
         if (status == 200)
             (this->*then)(body);
         else if (status == 404 && groupAsked)

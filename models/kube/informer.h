@@ -40,6 +40,12 @@ struct InformerOptions
     // even if TCP has not noticed. kube-apiserver bookmarks about every minute.
     int inactivityTimeoutMs = 150'000;
     int listTransferTimeoutMs = 60'000;
+    // A hub's discovery answers at once or not at all: one that accepted the
+    // connection and says nothing for this long is unreachable, as `fleetscope
+    // hubs` says after the same time (InventoryProbe::defaultTimeoutMs). Lists keep
+    // the longer limit above: a large page may be slow to start.
+    static constexpr int defaultFirstAnswerTimeoutMs = 20'000;
+    int firstAnswerTimeoutMs = defaultFirstAnswerTimeoutMs;
     // Larger responses or watch lines are refused: a lying server must not eat memory.
     // A list may hold a whole fleet (an unpaged 100k list is ~300 MB); one watch event
     // is one object, which etcd caps at 1.5 MiB.

@@ -69,6 +69,7 @@ void ResourceEngine::start(const QList<MemberTarget> &members, const ResourceQue
     if (labels(members) != labels(m_members)) {
         m_kinds.clear();
         m_discoveredMembers.clear();
+        m_namespaces.clear();
     }
     m_members = members;
     m_query = query;
@@ -112,8 +113,21 @@ void ResourceEngine::startNext()
             onState(index, state);
     });
     connect(watch, &MemberResourceWatch::delta, this, [this, index, generation](const ResourceDelta &delta) {
-        if (generation == m_generation)
-            emit memberDelta(index, delta);
+        if (generation != m_generation)
+            return;
+        // One hash per row of the delta; the set itself stays as small as the namespaces.
+        // A watch of namespaces themselves names them too.
+        const qsizetype known = m_namespaces.size();
+        const bool ofNamespaces = m_resource == u"namespaces";
+        for (const std::shared_ptr<const ResourceRow> &row : delta.upserted) {
+            if (!row->metadata.namespaceName.isEmpty())
+                m_namespaces.insert(row->metadata.namespaceName.toString());
+            else if (ofNamespaces)
+                m_namespaces.insert(row->metadata.name);
+        }
+        emit memberDelta(index, delta);
+        if (m_namespaces.size() != known)
+            emit namespacesChanged();
     });
     connect(watch, &MemberResourceWatch::kindResolved, this,
             [this, generation](const QString &resource, const QString &kind, bool namespaced) {
@@ -142,6 +156,13 @@ void ResourceEngine::startNext()
             });
     connect(watch, &MemberResourceWatch::objectFetched, this, &ResourceEngine::objectFetched);
     QMetaObject::invokeMethod(watch, &MemberResourceWatch::start, Qt::QueuedConnection);
+}
+
+QStringList ResourceEngine::namespaces() const
+{
+    QStringList sorted(m_namespaces.cbegin(), m_namespaces.cend());
+    sorted.sort();
+    return sorted;
 }
 
 int ResourceEngine::fetchObject(int member, const QString &namespaceName, const QString &name)

@@ -60,6 +60,10 @@ public:
         int members = 0;
     };
     const QList<KindCount> &kinds() const { return m_kinds; }
+    // Every namespace the members' objects were seen in so far, sorted: what the
+    // Namespaces box offers. Kept across queries on the same members (a watch of
+    // pods teaches the namespaces a later watch of secrets may narrow to).
+    QStringList namespaces() const;
 
     // A member's object as YAML, fetched now: answered by objectFetched(id, …).
     int fetchObject(int member, const QString &namespaceName, const QString &name);
@@ -73,6 +77,7 @@ signals:
     void memberDelta(int member, const fleetscope::ResourceDelta &delta);
     void kindResolved();
     void kindsChanged();
+    void namespacesChanged();
     void objectFetched(int id, const QByteArray &yaml, const QString &error);
     // Every member listed or failed (once per start()).
     void settled();
@@ -97,6 +102,7 @@ private:
     quint64 m_generation = 0;
     QList<KindCount> m_kinds;
     QSet<int> m_discoveredMembers;
+    QSet<QString> m_namespaces;
     int m_nextFetch = 1;
 };
 

@@ -6,15 +6,20 @@
 #include "kube/hubconnection.h"
 #include "kube/hubjournal.h"
 #include "kube/hubtransport.h"
+#include "kube/inventoryprobe.h"
+#include "fleet/engine/hubfailure.h"
 #include "kube/kubeconfigloader.h"
 #include "hubprocess.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace fleetscope;
@@ -64,7 +69,53 @@ private slots:
     void watchEventsStillArriveAsDeltas();
     void steadyStreamComesInFewDeltas();
     void oneShotListOpensNoWatch();
+    void aHubThatNeverAnswersIsUnreachableAsTheCliSays();
 };
+
+void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
+{
+    // A server that takes the connection and never says a word: the window's
+    // connection gives up when `fleetscope hubs` does, and in the same words.
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    QList<QTcpSocket *> held; // open, unanswered, until the test ends
+    connect(&silent, &QTcpServer::newConnection, this, [&silent, &held] {
+        while (QTcpSocket *socket = silent.nextPendingConnection())
+            held << socket;
+    });
+    HubSettings settings;
+    settings.name = QStringLiteral("silent");
+    settings.cluster.server = QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort());
+    HubConnection connection(settings);
+    InventoryProbe probe(settings.name, settings.cluster, settings.user, QString());
+    InventoryProbeResult probed;
+    connect(&probe, &InventoryProbe::finished, this, [&probed](const InventoryProbeResult &result) { probed = result; });
+    // The first state after Connecting is the one a person sees next.
+    std::optional<HubStatus> gaveUp;
+    qint64 gaveUpAfterMs = -1;
+    QElapsedTimer clock;
+    connect(&connection, &HubConnection::statusChanged, this, [&](const HubStatus &status) {
+        if (!gaveUp && status.state != HubStatus::State::Connecting) {
+            gaveUp = status;
+            gaveUpAfterMs = clock.elapsed();
+        }
+    });
+    clock.start();
+    connection.start();
+    probe.start();
+    const int deadline = InventoryProbe::defaultTimeoutMs;
+    QTRY_VERIFY_WITH_TIMEOUT(probed.done && gaveUp, deadline + 10'000);
+    QVERIFY2(gaveUpAfterMs < deadline + 5'000, qPrintable(QString::number(gaveUpAfterMs)));
+    QCOMPARE(probed.problem, InventoryProbeResult::Problem::Unreachable);
+    QCOMPARE(probed.error, QStringLiteral("no answer within 20 s"));
+    const HubStatus status = *gaveUp;
+    QCOMPARE(status.state, HubStatus::State::Reconnecting);
+    QCOMPARE(status.message, probed.error);
+    QVERIFY2(status.summary().endsWith(QStringLiteral(": no answer within 20 s")), qPrintable(status.summary()));
+    QCOMPARE(EmptyFleetReason::classify(status), HubFailureKind::Unreachable);
+    connection.stop();
+    qDeleteAll(held);
+}
 
 void TestHubConnection::syncedIdleHubKeepsNoTimer()
 {

@@ -136,6 +136,7 @@ private slots:
     void appliesHubsLiveAndRemembersThem();
     void chipMenuReconnectsAndRemoves();
     void theDialogListsTheWatchedHubsAndChangesOnlyWhatChanged();
+    void liveHubsHaveNoProblem();
 
 private:
     std::unique_ptr<HubProcess> m_eu;
@@ -397,6 +398,28 @@ void TestHubsDialog::theDialogListsTheWatchedHubsAndChangesOnlyWhatChanged()
     QVERIFY(declined->answered);
     QCOMPARE(store.activeHubs().size(), 1);
     QCOMPARE(store.profileCount(), 120);
+}
+
+void TestHubsDialog::liveHubsHaveNoProblem()
+{
+    // Hubs that no kubeconfig read by the dialog lists (as the demo's): what the
+    // engine knows stands in for a probe, and a live hub has nothing in Problem.
+    LiveWindow live(m_kubeconfig, {QStringLiteral("hub-eu"), QStringLiteral("hub-us-legacy")});
+    QTRY_VERIFY_WITH_TIMEOUT(live.store.allHubsSettled() && live.store.profileCount() == 155, 30000);
+    QList<WatchedHub> watched = live.engine.watchedHubs();
+    QCOMPARE(watched.size(), 2);
+    for (WatchedHub &hub : watched)
+        hub.choice.kubeconfig = m_dir.filePath(QStringLiteral("gone"));
+    KubeconfigLoadOptions gone;
+    gone.explicitPath = m_dir.filePath(QStringLiteral("gone"));
+    HubsDialog dialog(gone, {}, watched, false);
+    HubChoiceModel *model = dialog.model();
+    for (const QString &hub : {QStringLiteral("hub-eu"), QStringLiteral("hub-us-legacy")}) {
+        const int row = rowOf(model, hub);
+        QVERIFY2(row >= 0, qPrintable(hub));
+        QCOMPARE(model->index(row, HubChoiceModel::ProfilesColumn).data().toString().isEmpty(), false);
+        QCOMPARE(model->index(row, HubChoiceModel::ProblemColumn).data().toString(), QString());
+    }
 }
 
 QTEST_MAIN(TestHubsDialog)

@@ -16,6 +16,12 @@
 #include "panecycler.h"
 #include "placementsview.h"
 #include "smallfleet.h"
+#include "historypanel.h"
+#include "charts/clustertimelineview.h"
+#include "charts/fleethealthchart.h"
+#include "history/historystore.h"
+#include "rundialog.h"
+#include "shortcutsdialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -24,7 +30,9 @@
 #include <QMenuBar>
 #include <QTabWidget>
 #include <QTest>
+#include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace fleetscope;
@@ -38,6 +46,10 @@ private slots:
     void initTestCase();
     void f6AndCtrlTabWalkThePanes();
     void clusterActionsAreInTheMenu();
+    void tabGoesFromTheFilterToTheTableAndDownSelects();
+    void theRightHandTabsHaveShortcuts();
+    void helpListsEachPaneKeyOnce();
+    void theRunDialogsCommandLabelIsAMnemonic();
 
 private:
     void shoot(QWidget *window, const QString &step);
@@ -140,6 +152,109 @@ void TestKeyboardReach::clusterActionsAreInTheMenu()
     QAction *connect = window.findChild<QAction *>(QStringLiteral("connectAction"));
     QVERIFY(connect->shortcuts().contains(QKeySequence(Qt::Key_Return)));
     QVERIFY(window.clusterTable()->actions().contains(connect));
+}
+
+void TestKeyboardReach::tabGoesFromTheFilterToTheTableAndDownSelects()
+{
+    // A cluster picked, then a filter that leaves one other: Tab from the filter
+    // reaches the table, and Down there picks the one row left (no row is
+    // selected, though the table keeps a current row).
+    FleetStore store;
+    fillLiveHub(store, {smallFleetCluster(QStringLiteral("drop-me"), QStringLiteral("prod")),
+                        smallFleetCluster(QStringLiteral("keep-me"), QStringLiteral("prod"))});
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 2);
+    window.clusterTable()->setFocus(Qt::OtherFocusReason);
+    QTest::keyClick(window.clusterTable(), Qt::Key_Home);
+    QCOMPARE(window.clusterTable()->selectedStoreRows().size(), 1);
+    const int dropped = window.clusterTable()->currentStoreRow();
+    window.filterBar()->setText(dropped == 0 ? QStringLiteral("keep-me") : QStringLiteral("drop-me"));
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 1);
+    const int left = clusterProxy(window)->mapToSource(clusterProxy(window)->index(0, 0)).row();
+    window.filterBar()->focusFilter();
+    QVERIFY(qobject_cast<QLineEdit *>(QApplication::focusWidget()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), window.clusterTable());
+    QVERIFY(window.clusterTable()->selectedStoreRows().isEmpty());
+    QTest::keyClick(window.clusterTable(), Qt::Key_Down);
+    QCOMPARE(window.clusterTable()->selectedStoreRows(), QList<int>{left});
+    QCOMPARE(window.clusterTable()->currentStoreRow(), left);
+    // The one row unselected with Ctrl+click, still current: Down picks it again.
+    ClusterTableView *table = window.clusterTable();
+    const QRect cell = table->visualRect(table->currentIndex());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, cell.center());
+    QVERIFY(table->selectedStoreRows().isEmpty());
+    QCOMPARE(table->currentStoreRow(), left);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->selectedStoreRows(), QList<int>{left});
+    // The filter's help stays reachable: a Shift+Tab before the filter.
+    window.filterBar()->focusFilter();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    QVERIFY2(qobject_cast<QToolButton *>(QApplication::focusWidget()),
+             QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "none");
+    QCOMPARE(QApplication::focusWidget()->parentWidget(), window.filterBar());
+}
+
+void TestKeyboardReach::theRightHandTabsHaveShortcuts()
+{
+    // History and Fleet health from the keyboard, as Ctrl+L and Ctrl+P reach the
+    // left tabs, and listed by F1.
+    QTemporaryDir dir;
+    HistoryStore history;
+    history.open(dir.filePath(QStringLiteral("history.sqlite")));
+    QTRY_COMPARE(history.state(), HistoryStore::State::Ready);
+    FleetStore store;
+    fillLiveHub(store, {smallFleetCluster(QStringLiteral("cluster-0"), QStringLiteral("prod"))});
+    MainWindow window(&store);
+    window.setHistory(&history);
+    window.resize(1400, 900);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTabWidget *tabs = window.historyPanel()->tabs();
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keyClick(window.clusterTable(), Qt::Key_H, Qt::ControlModifier);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.historyPanel()->timeline()));
+    QTest::keyClick(window.clusterTable(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(window.historyPanel()->healthChart()));
+    const QStringList entries = ShortcutsDialog(&window).entries();
+    QVERIFY2(entries.contains(QKeySequence(Qt::CTRL | Qt::Key_H).toString(QKeySequence::NativeText) + QStringLiteral("\tHistory")),
+             qPrintable(entries.join(u'\n')));
+    QVERIFY2(entries.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F).toString(QKeySequence::NativeText)
+                              + QStringLiteral("\tFleet health")),
+             qPrintable(entries.join(u'\n')));
+}
+
+void TestKeyboardReach::helpListsEachPaneKeyOnce()
+{
+    // F1 lists Ctrl+Tab for the next pane and Ctrl+Shift+Tab for the previous one,
+    // however Qt delivers the latter.
+    FleetStore store;
+    MainWindow window(&store);
+    const QStringList entries = ShortcutsDialog(&window).entries();
+    const QString ctrlTab = QKeySequence(Qt::CTRL | Qt::Key_Tab).toString(QKeySequence::NativeText);
+    const QString ctrlShiftTab = QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab).toString(QKeySequence::NativeText);
+    QVERIFY2(entries.contains(ctrlTab + QStringLiteral("\tNext pane")), qPrintable(entries.join(u'\n')));
+    QVERIFY2(!entries.contains(ctrlTab + QStringLiteral("\tPrevious pane")), qPrintable(entries.join(u'\n')));
+    QCOMPARE(entries.count(ctrlShiftTab + QStringLiteral("\tPrevious pane")), 1);
+    QCOMPARE(entries.count(QKeySequence(Qt::SHIFT | Qt::Key_F6).toString(QKeySequence::NativeText) + QStringLiteral("\tPrevious pane")), 1);
+}
+
+void TestKeyboardReach::theRunDialogsCommandLabelIsAMnemonic()
+{
+    // "Co&mmand:" shows as Command with an underlined m, and Alt+M goes to the field.
+    RunDialog dialog({}, QString());
+    QLabel *label = nullptr;
+    for (QLabel *candidate : dialog.findChildren<QLabel *>()) {
+        if (candidate->text() == u"Co&mmand:")
+            label = candidate;
+    }
+    QVERIFY(label);
+    QCOMPARE(label->buddy(), static_cast<QWidget *>(dialog.commandField()));
 }
 
 QTEST_MAIN(TestKeyboardReach)

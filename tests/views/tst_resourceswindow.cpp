@@ -29,11 +29,15 @@
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
+#include <QScreen>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTableView>
+
+#include <functional>
 
 using namespace fleetscope;
 using namespace fleetscope::testing;
@@ -45,14 +49,20 @@ class TestResourcesWindow final : public QObject
 private slots:
     void initTestCase();
     void cleanupTestCase();
+    void watchesTheSelectionAtOnce();
+    void aPickedKindIsWatchedWithItsCurrentCount();
     void podsAcrossDemoMembers();
     void searchGroupAndSort();
     void rowOpensYaml();
+    void namespacesAreOfferedAndEnterApplies();
     void customResource();
+    void fitsTheScreen();
+    void closesAsAWindowDoes();
 
 private:
     void shoot(QWidget *window, const QString &name);
     void waitSettled();
+    ResourcesWindow *openResources();
 
     std::unique_ptr<DemoFleet> m_demo;
     std::unique_ptr<FleetStore> m_store;
@@ -102,8 +112,7 @@ void TestResourcesWindow::initTestCase()
     auto *action = m_window->findChild<QAction *>(QStringLiteral("resourcesAction"));
     QVERIFY(action);
     QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    action->trigger();
-    m_resources = m_window->findChild<ResourcesWindow *>();
+    m_resources = openResources();
     QVERIFY(m_resources);
     QVERIFY(m_resources->isVisible());
     for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(part<ResourceTableModel>(m_resources)),
@@ -130,6 +139,127 @@ void TestResourcesWindow::shoot(QWidget *window, const QString &name)
         QVERIFY(window->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(name).arg(size.width()))));
     }
     window->resize(1400, 900);
+}
+
+ResourcesWindow *TestResourcesWindow::openResources()
+{
+    m_window->findChild<QAction *>(QStringLiteral("resourcesAction"))->trigger();
+    return m_window->findChild<ResourcesWindow *>();
+}
+
+void TestResourcesWindow::watchesTheSelectionAtOnce()
+{
+    // Opened on 20 selected clusters, it watches pods on them without a press of Watch.
+    ResourceEngine *engine = m_resources->engine();
+    QCOMPARE(engine->memberCount(), 20);
+    QCOMPARE(engine->query().kind, QStringLiteral("pods"));
+    QTRY_VERIFY_WITH_TIMEOUT(part<ResourceTableModel>(m_resources)->rowCount() > 0, 30000);
+    QVERIFY2(m_resources->statusText().contains(QStringLiteral("objects shown")), qPrintable(m_resources->statusText()));
+    shoot(m_resources, QStringLiteral("resources-first-open"));
+}
+
+void TestResourcesWindow::aPickedKindIsWatchedWithItsCurrentCount()
+{
+    // Picked from the list as soon as the first members say they serve it (the
+    // others still discovering), as a person does: the popup, the row, Enter.
+    auto *kind = m_resources->findChild<QComboBox *>(QStringLiteral("kind"));
+    const QString certificates = QStringLiteral("certificates.cert-manager.io");
+    QTRY_VERIFY_WITH_TIMEOUT(kind->findData(certificates) >= 0, 30000);
+    kind->showPopup();
+    kind->view()->setCurrentIndex(kind->model()->index(kind->findData(certificates), 0));
+    QTest::keyClick(kind->view(), Qt::Key_Return);
+    // The new kind is watched at once: the pods go, certificates come.
+    QCOMPARE(m_resources->engine()->query().kind, certificates);
+    waitSettled();
+    QTRY_COMPARE_WITH_TIMEOUT(part<ResourceTableModel>(m_resources)->rowCount(), 17 * 4, 20000);
+    // What the box shows is the count as it is now, not when it was picked.
+    QTRY_VERIFY_WITH_TIMEOUT(kind->currentText().contains(QStringLiteral("(18 cluster")), 10000);
+    QCOMPARE(kind->currentText(), kind->itemText(kind->findData(certificates)));
+}
+
+void TestResourcesWindow::namespacesAreOfferedAndEnterApplies()
+{
+    // After pods in all namespaces, the box offers the namespaces they are in.
+    auto *namespaces = m_resources->findChild<QComboBox *>(QStringLiteral("namespaces"));
+    SortFilterProxy *proxy = m_resources->proxy();
+    QVERIFY(proxy->rowCount() > 0);
+    const QString seen = proxy->index(0, 1).data().toString();
+    QVERIFY(!seen.isEmpty());
+    QTRY_VERIFY2_WITH_TIMEOUT(namespaces->findText(seen) > 0, qPrintable(seen), 5000);
+    QCOMPARE(namespaces->itemText(0), QStringLiteral("All namespaces"));
+    // One typed, then Enter, as in the label selector: watched.
+    namespaces->lineEdit()->selectAll();
+    QTest::keyClicks(namespaces->lineEdit(), seen);
+    QTest::keyClick(namespaces->lineEdit(), Qt::Key_Return);
+    QCOMPARE(m_resources->engine()->query().namespaces, QStringList{seen});
+    waitSettled();
+    QTRY_VERIFY_WITH_TIMEOUT(proxy->rowCount() > 0, 20000);
+    for (int row = 0; row < proxy->rowCount(); ++row)
+        QCOMPARE(proxy->index(row, 1).data().toString(), seen);
+    // Back to all of them.
+    namespaces->setCurrentIndex(0);
+    QTest::mouseClick(m_resources->findChild<QPushButton *>(QStringLiteral("applyButton")), Qt::LeftButton);
+    QVERIFY(m_resources->engine()->query().namespaces.isEmpty());
+    waitSettled();
+}
+
+void TestResourcesWindow::fitsTheScreen()
+{
+    // A window opened anew takes no more than the screen has room for, Watch
+    // and Close in view (the test screen is smaller than the window's 1400x900).
+    m_testers.clear(); // their models go with the window
+    m_resources->close();
+    QTRY_VERIFY(!m_window->findChild<ResourcesWindow *>());
+    m_resources = openResources();
+    QVERIFY(m_resources);
+    const QRect available = m_resources->screen()->availableGeometry();
+    QVERIFY2(available.width() < 1400 || available.height() < 900, "the test screen is as large as the window");
+    QVERIFY2(m_resources->width() <= available.width() && m_resources->height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(m_resources->width()).arg(m_resources->height())
+                            .arg(available.width()).arg(available.height())));
+    QCoreApplication::processEvents();
+    for (const char *name : {"applyButton", "closeButton"}) {
+        auto *button = m_resources->findChild<QPushButton *>(QLatin1String(name));
+        QVERIFY2(button && button->isVisible(), name);
+        const QRect inWindow(button->mapTo(m_resources, QPoint(0, 0)), button->size());
+        QVERIFY2(m_resources->rect().contains(inWindow), name);
+    }
+    QVERIFY(m_resources->grab().save(QDir(qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR", QDir::tempPath()))
+                                         .filePath(QStringLiteral("resources-small-screen.png"))));
+}
+
+void TestResourcesWindow::closesAsAWindowDoes()
+{
+    // Ctrl+W, Escape and the Close button each close it.
+    const auto closeBy = [this](const std::function<void(ResourcesWindow *)> &act) {
+        ResourcesWindow *window = openResources();
+        QVERIFY(window);
+        window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        QPointer<ResourcesWindow> open(window);
+        act(window);
+        QTRY_VERIFY_WITH_TIMEOUT(!open, 5000);
+    };
+    closeBy([](ResourcesWindow *window) { QTest::keyClick(window->table(), Qt::Key_W, Qt::ControlModifier); });
+    if (QTest::currentTestFailed())
+        return;
+    closeBy([](ResourcesWindow *window) { QTest::keyClick(window->table(), Qt::Key_Escape); });
+    if (QTest::currentTestFailed())
+        return;
+    closeBy([](ResourcesWindow *window) {
+        QTest::mouseClick(window->findChild<QPushButton *>(QStringLiteral("closeButton")), Qt::LeftButton);
+    });
+    if (QTest::currentTestFailed())
+        return;
+    m_resources = nullptr;
+
+    // With nothing selected it opens saying what to do.
+    m_window->clusterTable()->clearSelection();
+    ResourcesWindow *window = openResources();
+    QVERIFY(window);
+    QCOMPARE(window->engine()->memberCount(), 0);
+    QVERIFY2(window->statusText().contains(QStringLiteral("Select clusters")), qPrintable(window->statusText()));
+    window->close();
 }
 
 void TestResourcesWindow::waitSettled()

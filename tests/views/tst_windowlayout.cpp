@@ -13,11 +13,13 @@
 #include "fleet/itemmodels/fleettreemodel.h"
 #include "fleettreeview.h"
 #include "mainwindow.h"
+#include "screenfit.h"
 #include "smallfleet.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QHeaderView>
+#include <QScreen>
 #include <QTest>
 #include <QTreeView>
 
@@ -61,7 +63,30 @@ private slots:
     void cleanup() { AppLanguage::install(qApp, QLocale(QLocale::English)); }
     void layout_data();
     void layout();
+    void opensWithinTheScreen();
 };
+
+void TestWindowLayout::opensWithinTheScreen()
+{
+    // No saved geometry: the window fits the screen's room (the test screen is
+    // smaller than the 1400x900 it is made for), and is never squeezed below a
+    // size where its panes still show.
+    FleetStore store;
+    MainWindow window(&store);
+    const QRect available = window.screen()->availableGeometry();
+    QVERIFY2(available.width() < 1400 || available.height() < 900, "the test screen is as large as the window");
+    QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(window.width()).arg(window.height())
+                            .arg(available.width()).arg(available.height())));
+    window.resize(320, 240);
+    QVERIFY2(window.width() >= 800 && window.height() >= 560,
+             qPrintable(QStringLiteral("%1x%2").arg(window.width()).arg(window.height())));
+    // The fitting itself, for the screens people have.
+    QCOMPARE(ScreenFit::fit(QSize(1400, 900), QRect(0, 0, 1024, 700)),
+             QSize(1024 - ScreenFit::frameWidth, 700 - ScreenFit::frameHeight));
+    QCOMPARE(ScreenFit::fit(QSize(1400, 900), QRect(0, 0, 1920, 1080)), QSize(1400, 900));
+    QCOMPARE(ScreenFit::fit(QSize(1400, 900), QRect(0, 27, 1440, 873)), QSize(1400, 873 - ScreenFit::frameHeight));
+}
 
 void TestWindowLayout::layout_data()
 {

@@ -160,6 +160,7 @@ QList<WatchedHub> FleetEngine::watchedHubs() const
         if (const int index = m_store->hubIndex(choice.context); index >= 0) {
             const HubStatus &status = m_store->hubStatus(index);
             hub.state = status.summary();
+            hub.healthy = status.state == HubStatus::State::Live && status.forbiddenScopes.isEmpty();
             hub.apiVersion = status.apiVersion;
             hub.profiles = profiles.value(index);
         }

@@ -51,7 +51,7 @@ HubFailureKind EmptyFleetReason::classify(const HubStatus &status)
     if (mentions(message, {"refused"}))
         return HubFailureKind::Refused;
     if (mentions(message, {"not found", "timed out", "timeout", "unreachable", "no route", "resolve",
-                           "no data from the server"}))
+                           "no data from the server", "no answer"}))
         return HubFailureKind::Unreachable;
     if (status.state == HubStatus::State::Error)
         return HubFailureKind::Configuration;

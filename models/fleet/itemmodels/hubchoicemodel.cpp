@@ -145,7 +145,10 @@ void HubChoiceModel::addWatchedHubs(const QList<WatchedHub> &hubs)
         if (!hub.apiVersion.isEmpty())
             row.result.versions = {hub.apiVersion.section(u'/', -1)};
         row.result.profiles = hub.profiles;
-        row.result.error = hub.watched ? hub.state : tr("removed in this session; check to watch it again");
+        // The Problem column: nothing for a hub that is live, its state for one that is not.
+        row.result.error = !hub.watched ? tr("removed in this session; check to watch it again")
+            : hub.healthy               ? QString()
+                                        : hub.state;
         row.result.done = true;
         rows.append(row);
     }

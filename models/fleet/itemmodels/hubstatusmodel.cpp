@@ -2,6 +2,8 @@
 
 #include "fleet/store/fleetstore.h"
 
+#include <algorithm>
+
 namespace fleetscope {
 
 HubStatusModel::HubStatusModel(FleetStore *store, QObject *parent)
@@ -11,10 +13,50 @@ HubStatusModel::HubStatusModel(FleetStore *store, QObject *parent)
 {
     connect(store, &FleetStore::hubStatusChanged, this, &HubStatusModel::onHubStatusChanged);
     connect(store, &FleetStore::hubRemoved, this, &HubStatusModel::onHubRemoved);
+    m_clock.start();
+    m_countdown.setInterval(countdownIntervalMs);
+    connect(&m_countdown, &QTimer::timeout, this, &HubStatusModel::countDown);
+    for (int hub : std::as_const(m_hubs)) {
+        m_statusAt.insert(hub, m_clock.elapsed());
+        if (m_store->hubStatus(hub).retryInMs >= 0)
+            m_countdown.start();
+    }
+}
+
+HubStatus HubStatusModel::statusNow(int hub) const
+{
+    HubStatus status = m_store->hubStatus(hub);
+    if (status.retryInMs >= 0)
+        status.retryInMs = std::max<qint64>(0, status.retryInMs - (m_clock.elapsed() - m_statusAt.value(hub, m_clock.elapsed())));
+    return status;
+}
+
+void HubStatusModel::countDown()
+{
+    bool waiting = false;
+    for (int row = 0; row < m_hubs.size(); ++row) {
+        const int hub = m_hubs.at(row);
+        const HubStatus status = statusNow(hub);
+        if (status.retryInMs < 0)
+            continue;
+        waiting = true;
+        // Only when the text changes: a chip is laid out again for each change.
+        QString summary = status.summary();
+        if (m_shown.value(hub) != summary) {
+            m_shown.insert(hub, std::move(summary));
+            emit dataChanged(index(row), index(row), {Qt::DisplayRole, Qt::ToolTipRole, SummaryRole});
+        }
+    }
+    if (!waiting)
+        m_countdown.stop();
 }
 
 void HubStatusModel::onHubStatusChanged(int hub)
 {
+    m_statusAt.insert(hub, m_clock.elapsed());
+    m_shown.remove(hub);
+    if (m_store->hubStatus(hub).retryInMs >= 0 && !m_countdown.isActive())
+        m_countdown.start();
     const int row = rowOfHub(hub);
     if (row >= 0) {
         emit dataChanged(index(row), index(row));
@@ -31,6 +73,8 @@ void HubStatusModel::onHubStatusChanged(int hub)
 
 void HubStatusModel::onHubRemoved(int hub)
 {
+    m_statusAt.remove(hub);
+    m_shown.remove(hub);
     const int row = rowOfHub(hub);
     if (row < 0)
         return;
@@ -49,7 +93,7 @@ QVariant HubStatusModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const int hub = m_hubs.at(index.row());
-    const HubStatus &status = m_store->hubStatus(hub);
+    const HubStatus status = statusNow(hub);
     switch (role) {
     case Qt::DisplayRole:
         return QString(status.hub + QStringLiteral(": ") + status.summary());
