@@ -78,6 +78,13 @@ QString ApiError::toString() const
     return message.isEmpty() ? head : head + QStringLiteral(": ") + message;
 }
 
+bool ApiError::isResourceVersionTooLarge() const
+{
+    // kube-apiserver's storage/errors.go; the Status cause (ResourceVersionTooLarge)
+    // says the same, and its message is what every release sends.
+    return httpStatus == 504 && message.contains(u"Too large resource version");
+}
+
 ApiError ApiError::fromHttp(int httpStatus, const QByteArray &body, const QByteArray &retryAfterHeader)
 {
     ApiError error;

@@ -33,6 +33,9 @@ struct ApiError
     // 410 Gone / reason Expired (or Gone on old servers): the resource version or
     // continue token is too old, a relist is needed.
     bool isExpired() const;
+    // 504 "Too large resource version: N, current: M": the server has not reached
+    // the resourceVersion asked for, and waited 3 s for it in vain.
+    bool isResourceVersionTooLarge() const;
     bool isUnauthorized() const { return httpStatus == 401; }
     bool isForbidden() const { return httpStatus == 403; }
 

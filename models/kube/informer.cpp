@@ -114,6 +114,8 @@ void ResourceInformer::retryNow()
     m_retryTimer->stop();
     if (m_relistNext)
         requestListPage();
+    else if (m_checkVersionNext)
+        checkVersion();
     else
         startWatch();
 }
@@ -288,6 +290,7 @@ void ResourceInformer::onListReplyFinished()
         return;
     }
     m_resourceVersion = listVersion;
+    m_checkVersionNext = false;
     m_reader.releaseBuffers();
     m_inflater.release();
     m_page = QByteArray();
@@ -305,6 +308,63 @@ void ResourceInformer::onListReplyFinished()
     }
     emit synced();
     startWatch();
+}
+
+void ResourceInformer::checkVersion()
+{
+    abortReply();
+    m_inactivityTimer->stop();
+    setPhase(Phase::Listing);
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("1"));
+    query.addQueryItem(QStringLiteral("resourceVersion"), QString::fromLatin1(m_resourceVersion));
+    query.addQueryItem(QStringLiteral("resourceVersionMatch"), QStringLiteral("NotOlderThan"));
+    addSelectors(&query);
+    QNetworkReply *reply = get(m_lists, query, m_options.listTransferTimeoutMs);
+    connect(reply, &QNetworkReply::finished, this, &ResourceInformer::onVersionChecked);
+}
+
+void ResourceInformer::onVersionChecked()
+{
+    QNetworkReply *reply = m_reply.data();
+    if (!reply || reply != sender())
+        return;
+    m_reply = nullptr;
+    reply->deleteLater();
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (reply->error() == QNetworkReply::NoError && status == 200) {
+        m_checkVersionNext = false;
+        startWatch();
+        return;
+    }
+    QByteArray body = reply->isOpen() ? reply->read(64 * 1024) : QByteArray();
+    if (reply->rawHeader("Content-Encoding").trimmed().compare("gzip", Qt::CaseInsensitive) == 0) {
+        QString ignored;
+        if (!m_inflater.inflate(&body, 64 * 1024, 0, &ignored))
+            body.clear();
+    }
+    const ApiError error = errorOf(reply, body);
+    if (error.isResourceVersionTooLarge()) {
+        // Everything known may be gone or different: only a list from scratch
+        // (diffed against what we hold) tells.
+        m_checkVersionNext = false;
+        ApiError wentBack = error;
+        wentBack.message = QStringLiteral("the server's resource versions went back (its storage was replaced or "
+                                          "restored?), listing again: %1")
+                               .arg(error.message);
+        handleFailure(wentBack, true);
+        return;
+    }
+    if (error.isExpired() || error.httpStatus == 400 || error.httpStatus == 422) {
+        // Expired: the watch would get 410 too, and handleFailure relists. A server
+        // that does not take the question (400, 422) gets the watch right away.
+        m_checkVersionNext = false;
+        if (!error.isExpired()) {
+            startWatch();
+            return;
+        }
+    }
+    handleFailure(error, error.isExpired());
 }
 
 void ResourceInformer::startWatch()
@@ -471,6 +531,10 @@ void ResourceInformer::handleFailure(const ApiError &error, bool relistNext)
         m_backoff.reset();
     m_lastError = error;
     m_relistNext = m_relistNext || relistNext || !m_synced;
+    // A watch that failed, not one that ended normally: its server may have lost
+    // our resourceVersion's history. Credentials and RBAC say nothing about that.
+    if (m_phase == Phase::Watching && !m_relistNext && !error.isUnauthorized() && !error.isForbidden())
+        m_checkVersionNext = true;
     m_inactivityTimer->stop();
     if (error.isUnauthorized()) {
         // The owner refreshes credentials (exec plugins) and calls retryNow().

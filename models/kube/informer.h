@@ -116,6 +116,10 @@ private:
     void requestListPage();
     void onListReplyFinished();
     void startWatch();
+    // Before resuming a watch that failed: does the server still know our
+    // resourceVersion? See m_checkVersionNext.
+    void checkVersion();
+    void onVersionChecked();
     void onWatchReadyRead();
     void onWatchFinished();
     void onWatchInactive();
@@ -155,6 +159,12 @@ private:
     QByteArray m_resourceVersion;  // opaque; passed back, never parsed
     QByteArray m_continueToken;
     bool m_relistNext = true;
+    // The watch failed (server gone, restarting, unavailable): the next attempt
+    // first asks for a one-item list at our resourceVersion. A server whose
+    // storage was replaced or restored from a backup has older versions than
+    // ours, and kube-apiserver holds a watch from a version it has not reached
+    // open without a word, so the watch alone would never tell.
+    bool m_checkVersionNext = false;
     bool m_synced = false;
     bool m_unpaged = false;        // after repeated expired continue tokens
     int m_expiredContinues = 0;

@@ -210,6 +210,11 @@ bool ControlPlaneProcess::restartApiserver(QString *error)
     return runHarness({QStringLiteral("restart-apiserver")}, nullptr, error) && readReady(error);
 }
 
+bool ControlPlaneProcess::wipeEtcd(QString *error)
+{
+    return runHarness({QStringLiteral("wipe-etcd")}, nullptr, error) && readReady(error);
+}
+
 bool ControlPlaneProcess::revoke(QString *error)
 {
     return runHarness({QStringLiteral("revoke")}, nullptr, error);

@@ -54,6 +54,9 @@ public:
     bool compact(QString *error, qint64 *revision = nullptr);
     bool restartApiserver(QString *error);
     bool revoke(QString *error);
+    // Replaces etcd by an empty one (a restore of an empty backup): resource
+    // versions start over, the namespaces, users and CRDs are set up again.
+    bool wipeEtcd(QString *error);
     // Starts `fleetscope-controlplane churn` against this control plane (its
     // arguments after --dir); the caller reads its "progress N" and "done {…}"
     // lines. Owned by the caller, who ends it.

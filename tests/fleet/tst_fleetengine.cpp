@@ -22,6 +22,7 @@
 #include <QTcpSocket>
 #include <QTest>
 #include <QTimer>
+#include <QUrlQuery>
 
 #include <algorithm>
 #include <map>
@@ -157,6 +158,78 @@ private:
     QTcpServer m_server;
 };
 
+// A hub whose storage is replaced by an older one (etcd restored from a backup)
+// while a watch is open: the watch is cut, and the resource versions start over
+// below the engine's. Like kube-apiserver, it holds a watch from a version it
+// has not reached open without a word, and answers a list at that version with
+// 504 "Too large resource version" after its wait.
+class RestoredHub final : public QObject
+{
+public:
+    RestoredHub()
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection())
+                connect(socket, &QTcpSocket::readyRead, socket, [this, socket] { answer(socket); });
+        });
+    }
+    quint16 port() const { return m_server.serverPort(); }
+    bool restored() const { return m_restored; }
+
+private:
+    static QByteArray profile(const char *name, const char *rv)
+    {
+        return QByteArray(R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfile","metadata":{"name":")")
+            + name + R"(","namespace":"fleet","resourceVersion":")" + rv
+            + R"("},"spec":{"displayName":"x","clusterManager":{"name":"m"}}})";
+    }
+    static void reply(QTcpSocket *socket, const QByteArray &status, const QByteArray &body)
+    {
+        socket->write("HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\nContent-Length: "
+                      + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    }
+    void answer(QTcpSocket *socket)
+    {
+        const QByteArray request = socket->readAll();
+        const QByteArray target = request.split(' ').value(1);
+        const QByteArray current = m_restored ? "20" : "600";
+        if (target == "/apis/multicluster.x-k8s.io/v1alpha1") {
+            reply(socket, "200 OK", R"({"kind":"APIResourceList","groupVersion":"multicluster.x-k8s.io/v1alpha1","resources":[{"name":"clusterprofiles","namespaced":true,"kind":"ClusterProfile","verbs":["list","watch"]}]})");
+        } else if (target == "/apis/multicluster.x-k8s.io") {
+            reply(socket, "200 OK", R"({"kind":"APIGroup","name":"multicluster.x-k8s.io","versions":[{"groupVersion":"multicluster.x-k8s.io/v1alpha1","version":"v1alpha1"}]})");
+        } else if (!target.startsWith("/apis/multicluster.x-k8s.io/v1alpha1/clusterprofiles?")) {
+            reply(socket, "403 Forbidden", R"({"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Forbidden","code":403})");
+        } else if (target.contains("watch=true")) {
+            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+            if (!m_restored) {
+                // The old server goes; the one that answers from now on is restored.
+                m_restored = true;
+                socket->disconnectFromHost();
+            }
+            // Else: open and silent, whatever version it is from.
+        } else if (target.contains("resourceVersionMatch=NotOlderThan")) {
+            const QByteArray asked = QUrlQuery(QString::fromLatin1(target.mid(target.indexOf('?') + 1)))
+                                         .queryItemValue(QStringLiteral("resourceVersion"))
+                                         .toLatin1();
+            if (asked.toLongLong() > current.toLongLong())
+                reply(socket, "504 Gateway Timeout",
+                      R"({"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Timeout","code":504,"message":"Timeout: Too large resource version: )"
+                          + asked + ", current: " + current + R"("})");
+            else
+                reply(socket, "200 OK", R"({"kind":"ClusterProfileList","metadata":{"resourceVersion":")" + current + R"("},"items":[]})");
+        } else {
+            const QByteArray items = m_restored ? profile("c", "10") : profile("a", "500") + ',' + profile("b", "501");
+            reply(socket, "200 OK",
+                  R"({"apiVersion":"multicluster.x-k8s.io/v1alpha1","kind":"ClusterProfileList","metadata":{"resourceVersion":")"
+                      + current + R"("},"items":[)" + items + "]}");
+        }
+    }
+
+    QTcpServer m_server;
+    bool m_restored = false;
+};
+
 // Whether a hub's rows equal the hub's truth at some moment before the deadline
 // (a churning hub is a moving target: compare after each applied delta).
 bool convergesWithin(FleetStore &store, int hub, const HubProcess &process, int timeoutMs)
@@ -188,6 +261,7 @@ private slots:
     void authenticatesWithAClientCertificate();
     void execPluginIsRerunAfterUnauthorized();
     void addsAndRemovesHubsLive();
+    void relistsWhenTheServersVersionsWentBack();
 };
 
 void TestFleetEngine::syncsAGeneratedFleet()
@@ -629,6 +703,35 @@ void TestFleetEngine::addsAndRemovesHubsLive()
     engine.reconnectHub(QStringLiteral("live-2"));
     QVERIFY(waitSettled(store, 30000));
     QVERIFY(convergesWithin(store, hub2, second, 30000));
+}
+
+void TestFleetEngine::relistsWhenTheServersVersionsWentBack()
+{
+    RestoredHub server;
+    FleetStore store;
+    FleetEngine engine(&store);
+    HubSettings settings;
+    settings.name = QStringLiteral("restored");
+    settings.cluster.server = QStringLiteral("http://127.0.0.1:%1").arg(server.port());
+    settings.informer = quickInformer();
+    engine.addHub(settings);
+    engine.start();
+    const auto names = [&] {
+        QStringList rows;
+        for (const FleetProfile &p : store.profiles())
+            rows << p.profile().metadata.name;
+        rows.sort();
+        return rows;
+    };
+    // The first watch is cut at once, and the server behind it is the restored one:
+    // only "c" exists now, at a version below the one the engine listed at.
+    QTRY_VERIFY_WITH_TIMEOUT(server.restored(), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(names(), QStringList{QStringLiteral("c")}, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(store.hubStatus(0).state, HubStatus::State::Live, 10000);
+    bool told = false;
+    for (const HubJournal::Entry &entry : store.hubJournal(0)->entries())
+        told = told || entry.text.contains(u"resource versions went back");
+    QVERIFY(told);
 }
 
 QTEST_GUILESS_MAIN(TestFleetEngine)

@@ -69,6 +69,7 @@ private slots:
     void apiserverRestart();
     void compactedWhileAway_data();
     void compactedWhileAway();
+    void etcdReplacedByEmpty();
 };
 
 void TestRealHubRecovery::apiserverRestart_data()
@@ -184,6 +185,51 @@ void TestRealHubRecovery::compactedWhileAway()
     for (int i = 0; i < 3; ++i)
         QCOMPARE(store.rowOf(hub, teamA, QStringLiteral("seed-%1").arg(i)), -1);
     QCOMPARE(store.hubStatus(hub).state, HubStatus::State::Live);
+}
+
+void TestRealHubRecovery::etcdReplacedByEmpty()
+{
+    FLEETSCOPE_REQUIRE_CONTROLPLANE();
+    ControlPlaneProcess cp;
+    QString error;
+    QVERIFY2(cp.start(&error), qPrintable(error));
+    QVERIFY(createProfiles(cp, teamA, QStringLiteral("seed"), 20));
+    FleetStore store;
+    FleetEngine engine(&store);
+    int hub = -1;
+    QVERIFY(syncAdmin(engine, store, cp, &hub));
+    // Writes the engine sees take its resourceVersion well past what the empty
+    // etcd will reach below.
+    for (int round = 0; round < 15; ++round) {
+        for (int i = 0; i < 20; ++i) {
+            const auto patched = cp.mergePatch(profilePath(QStringLiteral("seed-%1").arg(i)),
+                                               QStringLiteral(R"({"spec":{"displayName":"round %1"}})").arg(round).toUtf8());
+            QVERIFY2(patched.ok(), qPrintable(patched.describe()));
+        }
+    }
+    QString before;
+    FleetDifference d = waitForFleet(store, hub, cp.list(profilesV1alpha2, &error, &before), 20000);
+    QVERIFY2(d.none(), qPrintable(d.describe()));
+
+    QVERIFY2(cp.wipeEtcd(&error), qPrintable(error));
+    // The new inventory: one profile of the old name, with other content, and new ones.
+    const auto again = cp.create(namespacedPath(QStringLiteral("v1alpha2"), teamA, QStringLiteral("clusterprofiles")),
+                                 profileJson(QStringLiteral("v1alpha2"), QStringLiteral("seed-5"), QStringLiteral("restored")));
+    QVERIFY2(again.ok(), qPrintable(again.describe()));
+    QVERIFY(createProfiles(cp, teamA, QStringLiteral("new"), 3));
+    QString after;
+    const auto server = cp.list(profilesV1alpha2, &error, &after);
+    QCOMPARE(int(server.size()), 4);
+    QVERIFY2(after.toLongLong() < before.toLongLong(), qPrintable(after + QStringLiteral(" < ") + before));
+
+    d = waitForFleet(store, hub, server, 60000);
+    const QString backoffs = journalLines(store, hub, HubJournal::Kind::Backoff).join(u'\n');
+    qInfo("resourceVersion %s before, %s after; backoffs:\n%s", qPrintable(before), qPrintable(after), qPrintable(backoffs));
+    QVERIFY2(d.none(), qPrintable(d.describe() + u'\n' + backoffs));
+    const int row = store.rowOf(hub, teamA, QStringLiteral("seed-5"));
+    QVERIFY(row >= 0);
+    QCOMPARE(store.profileAt(row).profile().displayName.toString(), QStringLiteral("restored"));
+    QVERIFY2(waitBackLive(store, hub, 30000), qPrintable(store.hubStatus(hub).summary()));
 }
 
 QTEST_GUILESS_MAIN(TestRealHubRecovery)

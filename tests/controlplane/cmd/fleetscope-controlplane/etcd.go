@@ -148,6 +148,25 @@ func waitListsExpired(ctx context.Context, r *Ready, rev int64) error {
 	return nil
 }
 
+// requestWipe signals the harness to replace etcd by an empty one and waits until it has
+// rewritten DIR/ready.
+func requestWipe(r *Ready) error {
+	if err := syscall.Kill(r.HarnessPID, syscall.SIGUSR1); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(3 * time.Minute)
+	for time.Now().Before(deadline) {
+		time.Sleep(200 * time.Millisecond)
+		if now, err := readReady(r.Dir); err == nil && now.EtcdWipes > r.EtcdWipes {
+			return nil
+		}
+		if syscall.Kill(r.HarnessPID, 0) != nil {
+			return fmt.Errorf("the harness %d exited", r.HarnessPID)
+		}
+	}
+	return fmt.Errorf("etcd and kube-apiserver not back within 3 minutes")
+}
+
 // requestRestart signals the harness and waits until it has rewritten DIR/ready for the new
 // kube-apiserver.
 func requestRestart(r *Ready) error {

@@ -4,6 +4,7 @@
 //	fleetscope-controlplane compact --dir DIR
 //	fleetscope-controlplane restart-apiserver --dir DIR
 //	fleetscope-controlplane revoke --dir DIR
+//	fleetscope-controlplane wipe-etcd --dir DIR
 //	fleetscope-controlplane churn --dir DIR --changes N --rate R
 //
 // `up` stays in the foreground. Once DIR/ready exists (written atomically, see ready.go) the
@@ -34,6 +35,7 @@ func usage() {
   %[1]s compact --dir DIR             compact etcd to its current revision (prints the revision)
   %[1]s restart-apiserver --dir DIR   restart kube-apiserver on the same port and wait until it is ready
   %[1]s revoke --dir DIR              revoke the token of the user "revoked" (401 within about 10 s)
+  %[1]s wipe-etcd --dir DIR           replace etcd by an empty one (resource versions start over)
   %[1]s churn --dir DIR [--changes 10000] [--rate 200] [--namespaces team-a,team-b]
                                       create, update and delete ClusterProfiles; retries across restarts
 `, filepath.Base(os.Args[0]))
@@ -68,7 +70,7 @@ func main() {
 		err = up(o)
 	case "churn":
 		err = churnMain(os.Args[2:])
-	case "compact", "restart-apiserver", "revoke":
+	case "compact", "restart-apiserver", "revoke", "wipe-etcd":
 		fs.Parse(os.Args[2:])
 		var r *Ready
 		if r, err = readReady(mustDir(*dir)); err == nil {
@@ -82,6 +84,8 @@ func main() {
 				err = requestRestart(r)
 			case "revoke":
 				err = revoke(r)
+			case "wipe-etcd":
+				err = requestWipe(r)
 			}
 		}
 	default:

@@ -23,6 +23,7 @@ type Ready struct {
 	APIServer  APIServerInfo     `json:"apiserver"`
 	Etcd       EtcdInfo          `json:"etcd"`
 	StartupMS  int64             `json:"startupMs"` // from harness start to ready
+	EtcdWipes  int               `json:"etcdWipes"` // incremented by each wipe-etcd
 }
 
 type RevokeInfo struct {

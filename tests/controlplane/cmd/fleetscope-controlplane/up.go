@@ -96,6 +96,7 @@ type harness struct {
 	etcd      *proc
 	apiserver *proc
 	apiArgs   []string
+	etcdArgs  []string
 	admin     *apiClient
 }
 
@@ -123,6 +124,8 @@ func up(o upOptions) error {
 	defer cancel()
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
+	usr1 := make(chan os.Signal, 1)
+	signal.Notify(usr1, syscall.SIGUSR1)
 
 	startup, cancelStartup := context.WithTimeout(ctx, o.timeout)
 	defer cancelStartup()
@@ -146,6 +149,13 @@ func up(o upOptions) error {
 			return nil
 		case <-hup:
 			if err := h.restartAPIServer(ctx); err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return err
+			}
+		case <-usr1:
+			if err := h.wipeEtcd(ctx); err != nil {
 				if ctx.Err() != nil {
 					return nil
 				}
@@ -215,6 +225,7 @@ func (h *harness) start(ctx context.Context) error {
 		"--quota-backend-bytes=" + strconv.Itoa(8<<30),
 		"--log-level=warn",
 	}, h.o.etcdArgs...)
+	h.etcdArgs = etcdArgs
 	if h.etcd, err = start(filepath.Join(h.o.binDir, "etcd"), etcdArgs, h.ready.Etcd.Log); err != nil {
 		return err
 	}
@@ -292,6 +303,47 @@ func (h *harness) restartAPIServer(ctx context.Context) error {
 	}
 	h.ready.APIServer.Restarts++
 	fmt.Fprintf(os.Stderr, "kube-apiserver ready again (pid %d)\n", h.ready.APIServer.PID)
+	return writeReady(&h.ready)
+}
+
+// wipeEtcd replaces etcd's data with none, as a restore of an empty backup would: kube-apiserver
+// is stopped, etcd restarted on an empty data folder, kube-apiserver started again, and the
+// namespaces, users and CRDs set up anew. Resource versions start over, far below those clients
+// saw. The revoked user's token is a new one (its old Secret is gone); the kubeconfigs and
+// DIR/ready say so.
+func (h *harness) wipeEtcd(ctx context.Context) error {
+	fmt.Fprintln(os.Stderr, "replacing etcd by an empty one")
+	h.apiserver.stop(30 * time.Second)
+	h.etcd.stop(10 * time.Second)
+	if err := os.RemoveAll(filepath.Join(h.state, "etcd")); err != nil {
+		return err
+	}
+	wipe, cancel := context.WithTimeout(ctx, h.o.timeout)
+	defer cancel()
+	var err error
+	if h.etcd, err = start(filepath.Join(h.o.binDir, "etcd"), h.etcdArgs, h.ready.Etcd.Log); err != nil {
+		return err
+	}
+	h.ready.Etcd.PID = h.etcd.cmd.Process.Pid
+	etcdc, err := newEtcdClient(&h.ready)
+	if err != nil {
+		return err
+	}
+	if err := waitFor(wipe, h.etcd, "etcd health", func() error { return etcdc.healthy(wipe) }); err != nil {
+		return err
+	}
+	if err := h.startAPIServer(wipe); err != nil {
+		return err
+	}
+	if err := h.setUp(wipe); err != nil {
+		return err
+	}
+	if err := h.writeClientFiles(); err != nil {
+		return err
+	}
+	h.ready.APIServer.Restarts++
+	h.ready.EtcdWipes++
+	fmt.Fprintf(os.Stderr, "etcd empty again, kube-apiserver ready (pid %d)\n", h.ready.APIServer.PID)
 	return writeReady(&h.ready)
 }
 
