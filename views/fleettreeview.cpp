@@ -325,25 +325,27 @@ void FleetTreeView::fitCountColumns()
 {
     // Group names come first: in a narrow pane the counts a person can work out
     // (healthy = all - the rest) or needs least give way, and each group's
-    // tooltip still says every count.
-    static const int dropOrder[] = {FleetTreeModel::HealthyColumn, FleetTreeModel::UnknownColumn};
-    // The widths are the columns' own, not the header's: a hidden section's size
-    // reads 0, which would keep a dropped column dropped when room comes back.
-    const bool notReportedShown = m_notReportedShown;
-    m_tree->setColumnHidden(FleetTreeModel::NotReportedColumn, !notReportedShown);
+    // tooltip still says every count. The widths are the columns' own, not the
+    // header's: a hidden section's size reads 0, which would keep a dropped
+    // column dropped when room comes back.
+    static const int dropOrder[] = {FleetTreeModel::HealthyColumn, FleetTreeModel::UnknownColumn,
+                                    FleetTreeModel::NotReportedColumn};
+    bool hidden[FleetTreeModel::ColumnCount] = {};
+    hidden[FleetTreeModel::NotReportedColumn] = !m_notReportedShown;
     int counts = 0;
-    for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column) {
-        if (column != FleetTreeModel::NotReportedColumn || notReportedShown)
-            counts += countColumnWidth(column);
-    }
+    for (int column = FleetTreeModel::ClustersColumn; column < FleetTreeModel::ColumnCount; ++column)
+        counts += hidden[column] ? 0 : countColumnWidth(column);
     const int room = m_tree->viewport()->width() - 3 * m_tree->indentation();
-    int shown = int(std::size(dropOrder));
-    for (int i = 0; i < int(std::size(dropOrder)) && room - counts < minimumGroupWidth; ++i) {
-        counts -= countColumnWidth(dropOrder[i]);
-        shown = int(std::size(dropOrder)) - 1 - i;
+    for (const int column : dropOrder) {
+        if (room - counts >= minimumGroupWidth)
+            break;
+        if (!hidden[column]) {
+            hidden[column] = true;
+            counts -= countColumnWidth(column);
+        }
     }
-    for (int i = 0; i < int(std::size(dropOrder)); ++i)
-        m_tree->setColumnHidden(dropOrder[i], i < int(std::size(dropOrder)) - shown);
+    for (const int column : dropOrder)
+        m_tree->setColumnHidden(column, hidden[column]);
 }
 
 void FleetTreeView::focusTree()
