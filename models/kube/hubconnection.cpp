@@ -6,6 +6,7 @@
 #include "kube/inventoryprobe.h"
 #include "kube/logcategories.h"
 
+#include <QDateTime>
 #include <QMetaEnum>
 #include <QTimer>
 
@@ -208,6 +209,19 @@ void HubConnection::onInformerFailed(ResourceInformer *informer, const ApiError 
     m_settings.journal->record(HubJournal::Kind::Backoff,
                                retryInMs >= 0 ? QStringLiteral("%1; retrying in %2 s").arg(what).arg(double(retryInMs) / 1000.0, 0, 'f', 1)
                                               : QStringLiteral("%1; waiting for new credentials").arg(what));
+    if (error.kind == ApiError::Kind::Transport && !error.tlsHandshake && !m_reconnectingWatches) {
+        // A cut connection, a refused one, a silent watch: the other watches may be on
+        // the same dead connection without knowing it. Their own reconnects are not
+        // causes of their own, hence the guard.
+        const qint64 failedAtMs = QDateTime::currentMSecsSinceEpoch();
+        m_reconnectingWatches = true;
+        const QList<ResourceInformer *> informers = m_informers.keys();
+        for (ResourceInformer *other : informers) {
+            if (other != informer)
+                other->reconnectWatchOpenedBefore(failedAtMs);
+        }
+        m_reconnectingWatches = false;
+    }
     if (error.isUnauthorized()) {
         onUnauthorized(error);
         return;

@@ -108,6 +108,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_lastFlushAt = -1; // m_clock's ms, -1 before the first
     bool m_running = false;
+    bool m_reconnectingWatches = false;
 
     QPointer<HubTransport> m_listTransport;
     QList<QPointer<HubTransport>> m_watchTransports;

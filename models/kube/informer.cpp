@@ -120,6 +120,16 @@ void ResourceInformer::retryNow()
         startWatch();
 }
 
+void ResourceInformer::reconnectWatchOpenedBefore(qint64 epochMs)
+{
+    if (m_phase != Phase::Watching || !m_reply || m_watchOpenedAtMs >= epochMs)
+        return;
+    abortReply();
+    handleFailure(ApiError::transport(m_spec.describe()
+                                      + QStringLiteral(": the hub's connection failed under another request, reconnecting")),
+                  false);
+}
+
 void ResourceInformer::abortReply()
 {
     if (QNetworkReply *reply = m_reply.data()) {

@@ -100,6 +100,11 @@ public:
     void stop();
     // After new credentials (the owner handled a 401): try again now.
     void retryNow();
+    // The hub's connection failed under another request at `epochMs`. A watch opened
+    // before then may sit on that dead connection, and Qt's HTTP/2 does not always
+    // say so (the reply then neither reads nor finishes, until the inactivity
+    // timeout): such a watch is reconnected, resuming from its resourceVersion.
+    void reconnectWatchOpenedBefore(qint64 epochMs);
 
 signals:
     void phaseChanged(fleetscope::ResourceInformer::Phase phase);

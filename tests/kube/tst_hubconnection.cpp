@@ -70,6 +70,7 @@ private slots:
     void steadyStreamComesInFewDeltas();
     void oneShotListOpensNoWatch();
     void aHubThatNeverAnswersIsUnreachableAsTheCliSays();
+    void aWatchOnTheConnectionThatFailedIsReconnected();
 };
 
 void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
@@ -115,6 +116,99 @@ void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
     QCOMPARE(EmptyFleetReason::classify(status), HubFailureKind::Unreachable);
     connection.stop();
     qDeleteAll(held);
+}
+
+namespace {
+
+// A hub of a few lines: discovery, empty lists, and watches that are taken and
+// then say nothing, as a watch on a dead HTTP/2 connection looks to Qt. The
+// first namespaces watch is cut after its headers instead: the hub's connection
+// failed under it.
+class SilentWatchHub final : public QObject
+{
+public:
+    SilentWatchHub()
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+                socket->setParent(this);
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { answer(socket); });
+            }
+        });
+    }
+
+    quint16 port() const { return m_server.serverPort(); }
+    int watches(const QByteArray &resource) const { return m_watches.value(resource); }
+
+private:
+    void answer(QTcpSocket *socket)
+    {
+        QByteArray &buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        while (true) {
+            const qsizetype end = buffer.indexOf("\r\n\r\n");
+            if (end < 0)
+                return;
+            const QByteArray head = buffer.left(end);
+            buffer.remove(0, end + 4);
+            const QByteArray target = head.split(' ').value(1);
+            const QByteArray path = target.split('?').value(0);
+            const QByteArray resource = path.mid(path.lastIndexOf('/') + 1);
+            if (target.contains("watch=true")) {
+                const int seen = ++m_watches[resource];
+                socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+                socket->flush();
+                if (resource == "namespaces" && seen == 1)
+                    socket->abort();
+                return; // the connection stays this watch's, silent
+            }
+            QByteArray body;
+            if (path == "/apis/multicluster.x-k8s.io")
+                body = R"({"kind":"APIGroup","name":"multicluster.x-k8s.io","versions":[{"groupVersion":"multicluster.x-k8s.io/v1alpha1","version":"v1alpha1"}]})";
+            else if (path == "/apis/multicluster.x-k8s.io/v1alpha1")
+                body = R"({"kind":"APIResourceList","groupVersion":"multicluster.x-k8s.io/v1alpha1","resources":[{"name":"clusterprofiles","namespaced":true,"kind":"ClusterProfile","verbs":["list","watch"]}]})";
+            else if (resource == "clusterprofiles")
+                body = R"({"kind":"ClusterProfileList","apiVersion":"multicluster.x-k8s.io/v1alpha1","metadata":{"resourceVersion":"10"},"items":[]})";
+            else if (resource == "namespaces")
+                body = R"({"kind":"NamespaceList","apiVersion":"v1","metadata":{"resourceVersion":"10"},"items":[]})";
+            const QByteArray status = body.isEmpty() ? "404 Not Found" : "200 OK";
+            socket->write("HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\nContent-Length: "
+                          + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        }
+    }
+
+    QTcpServer m_server;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    QHash<QByteArray, int> m_watches;
+};
+
+} // namespace
+
+void TestHubConnection::aWatchOnTheConnectionThatFailedIsReconnected()
+{
+    // Qt's HTTP/2 does not always end the replies of a connection that died (seen
+    // against kube-apiserver under load: a ClusterProfile watch silent through two
+    // apiserver restarts while the hub's other requests failed and recovered). A
+    // failure of the hub's connection under one watch reconnects the others then,
+    // not after the inactivity timeout.
+    SilentWatchHub hub;
+    QVERIFY(hub.port() != 0);
+    HubSettings settings;
+    settings.name = QStringLiteral("silent-watches");
+    settings.journal = std::make_shared<HubJournal>(settings.name);
+    settings.cluster.server = QStringLiteral("http://127.0.0.1:%1").arg(hub.port());
+    HubConnection connection(settings);
+    connection.start();
+    QTRY_VERIFY_WITH_TIMEOUT(hub.watches("namespaces") >= 1 && hub.watches("clusterprofiles") >= 1, 20000);
+    // Far sooner than the inactivity timeout (150 s), which is what reconnected it before.
+    QVERIFY(InformerOptions().inactivityTimeoutMs > 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(hub.watches("clusterprofiles") >= 2, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status().state, HubStatus::State::Live, 15000);
+    // Hub details say why the watch was opened again.
+    const QString journal = settings.journal->toText();
+    QVERIFY2(journal.contains(u"clusterprofiles") && journal.contains(u"failed under another request"), qPrintable(journal));
+    connection.stop();
 }
 
 void TestHubConnection::syncedIdleHubKeepsNoTimer()

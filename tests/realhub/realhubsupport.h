@@ -9,6 +9,7 @@
 #include "fleet/store/fleetstore.h"
 #include "fleetfixtures.h"
 
+#include <QDateTime>
 #include <QDeadlineTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -170,6 +171,30 @@ inline const HubJournal::Resource *journalResource(const QList<HubJournal::Resou
             return &resource;
     }
     return nullptr;
+}
+
+// What a failed convergence needs to be understood from a CI log: each
+// resource's phase, resourceVersion and watch age, then the hub's journal.
+inline QString hubStory(const FleetStore &store, int hub)
+{
+    QString story = QStringLiteral("\nhub %1:").arg(store.hubName(hub));
+    const HubJournalPtr journal = store.hubJournal(hub);
+    if (!journal)
+        return story + QStringLiteral(" no journal");
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (const HubJournal::Resource &r : journal->resources()) {
+        story += QStringLiteral("\n  %1: %2, %3 objects, rv %4, relists %5, watch open %6 s%7")
+                     .arg(r.name, r.phase)
+                     .arg(r.objects)
+                     .arg(r.resourceVersion)
+                     .arg(r.relists)
+                     .arg(r.watchSinceMs > 0 ? (now - r.watchSinceMs) / 1000 : -1)
+                     .arg(r.lastError.isEmpty() ? QString() : QStringLiteral(", last error: ") + r.lastError);
+    }
+    const QList<HubJournal::Entry> entries = journal->entries();
+    for (qsizetype i = std::max<qsizetype>(0, entries.size() - 40); i < entries.size(); ++i)
+        story += QStringLiteral("\n  %1 %2").arg(QDateTime::fromMSecsSinceEpoch(entries[i].atMs).toUTC().toString(u"hh:mm:ss.zzz"), entries[i].text);
+    return story;
 }
 
 inline const QString admin = QStringLiteral("admin");

@@ -87,7 +87,7 @@ void TestRealHubAccess::readerNamespaces()
 
     // Exactly the namespaces RBAC allows: nothing of "other", nothing missing.
     FleetDifference d = waitForFleet(store, hub, inNamespaces(cp.list(profilesV1alpha2, &error), readable), 10000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     // The scope it may not read is named, never shown as an empty namespace.
     const HubStatus status = store.hubStatus(hub);
@@ -131,7 +131,7 @@ void TestRealHubAccess::readerNamespaces()
     QVERIFY(createProfiles(cp, readable.last(), QStringLiteral("later"), 1));
     QVERIFY(createProfiles(cp, QStringLiteral("other"), QStringLiteral("later"), 1));
     d = waitForFleet(store, hub, inNamespaces(cp.list(profilesV1alpha2, &error), readable), 20000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
     QCOMPARE(store.rowOf(hub, QStringLiteral("other"), QStringLiteral("later-0")), -1);
     for (const HubStatus::State state : std::as_const(states))
         QCOMPARE(state, HubStatus::State::Live);
@@ -164,7 +164,7 @@ void TestRealHubAccess::revokedTokenBesideLiveHub()
     QVERIFY2(waitForState(store, revokedHub, HubStatus::State::Live, 30000), qPrintable(store.hubStatus(revokedHub).summary()));
     const auto server = cp.list(profilesV1alpha2, &error);
     FleetDifference d = waitForFleet(store, revokedHub, server, 10000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, revokedHub)));
 
     QList<HubStatus::State> adminStates;
     connect(&store, &FleetStore::hubStatusChanged, this, [&](int hub) {
@@ -182,7 +182,7 @@ void TestRealHubAccess::revokedTokenBesideLiveHub()
     // The admin's hub never left Live, and still follows changes.
     QVERIFY(createProfiles(cp, QStringLiteral("team-b"), QStringLiteral("after-revoke"), 2));
     d = waitForFleet(store, adminHub, cp.list(profilesV1alpha2, &error), 20000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, adminHub)));
     for (const HubStatus::State state : std::as_const(adminStates))
         QCOMPARE(state, HubStatus::State::Live);
     QCOMPARE(store.hubStatus(adminHub).state, HubStatus::State::Live);

@@ -98,7 +98,7 @@ void TestRealHubRecovery::apiserverRestart()
     int hub = -1;
     QVERIFY(syncAdmin(engine, store, cp, &hub));
     FleetDifference d = waitForFleet(store, hub, cp.list(profilesV1alpha2, &error), 10000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     // The hub notices, and says so while the server is away.
     QList<HubStatus::State> states;
@@ -115,7 +115,7 @@ void TestRealHubRecovery::apiserverRestart()
 
     QVERIFY2(waitBackLive(store, hub, 30000), qPrintable(store.hubStatus(hub).summary()));
     d = waitForFleet(store, hub, server, 30000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
     QVERIFY2(states.contains(HubStatus::State::Reconnecting) || profileRelists(store, hub) > 0 || !relist,
              qPrintable(journalLines(store, hub, HubJournal::Kind::Backoff).join(u'\n')));
     const QString backoffs = journalLines(store, hub, HubJournal::Kind::Backoff).join(u'\n');
@@ -158,7 +158,7 @@ void TestRealHubRecovery::compactedWhileAway()
     informer.backoff.jitter = 0;
     QVERIFY(syncAdmin(engine, store, cp, &hub, informer));
     FleetDifference d = waitForFleet(store, hub, cp.list(profilesV1alpha2, &error), 10000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     // Compacted past every resourceVersion the engine has seen, then restarted. The
     // harness compacts at a revision of its own, one past the newest: a write
@@ -176,7 +176,7 @@ void TestRealHubRecovery::compactedWhileAway()
 
     QVERIFY2(waitBackLive(store, hub, 30000), qPrintable(store.hubStatus(hub).summary()));
     d = waitForFleet(store, hub, server, 30000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
     const QString backoffs = journalLines(store, hub, HubJournal::Kind::Backoff).join(u'\n');
     qInfo("compacted at %lld; backoffs:\n%s", revision, qPrintable(backoffs));
     QVERIFY2(profileRelists(store, hub) >= 1, qPrintable(backoffs));
@@ -209,7 +209,7 @@ void TestRealHubRecovery::etcdReplacedByEmpty()
     }
     QString before;
     FleetDifference d = waitForFleet(store, hub, cp.list(profilesV1alpha2, &error, &before), 20000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     QVERIFY2(cp.wipeEtcd(&error), qPrintable(error));
     // The new inventory: one profile of the old name, with other content, and new ones.

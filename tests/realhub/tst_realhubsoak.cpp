@@ -90,7 +90,7 @@ void TestRealHubSoak::churnAcrossRestarts()
           counts.value(u"statusUpdates").toInt(), counts.value(u"deletes").toInt(), writeMs / 1000.0, firstRestartAt,
           secondRestartAt, counts.value(u"retries").toInt(), counts.value(u"alreadyApplied").toInt(), int(server.size()),
           profiles ? profiles->relists : -1, (clock.elapsed() - writeMs) / 1000.0, d.lost, d.stale, d.extra);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
     QCOMPARE(store.profileCount(), int(server.size()));
     QCOMPARE(table.rowCount(), int(server.size()));
     // The restarts were seen and recovered from, and nothing was undecodable.

@@ -59,7 +59,7 @@ void TestRealHubSync::bothVersionsServed()
     QCOMPARE(v1, v2); // one set of objects, whichever version is asked
     QCOMPARE(int(v2.size()), 6);
     const FleetDifference d = waitForFleet(store, hub, v2, 10000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     // What the producers wrote reaches the rows, from either version.
     const FleetProfile *fromV1 = findProfile(store, hub, QStringLiteral("team-b"), QStringLiteral("v1-cluster-2"));
@@ -115,7 +115,7 @@ void TestRealHubSync::protocolAndCompression()
     const auto server = cp.list(profilesV1alpha2, &error);
     QCOMPARE(int(server.size()), count);
     FleetDifference d = waitForFleet(store, hub, server, 10000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     // A change after the list arrives by the watch: the watch is open.
     const QString changed = namespacedPath(QStringLiteral("v1alpha2"), QStringLiteral("team-a"), QStringLiteral("clusterprofiles"),
@@ -123,7 +123,7 @@ void TestRealHubSync::protocolAndCompression()
     const auto patched = cp.mergePatch(changed, R"({"spec":{"displayName":"renamed"}})");
     QVERIFY2(patched.ok(), qPrintable(patched.describe()));
     d = waitForFleet(store, hub, cp.list(profilesV1alpha2, &error), 20000);
-    QVERIFY2(d.none(), qPrintable(d.describe()));
+    QVERIFY2(d.none(), qPrintable(d.describe() + hubStory(store, hub)));
 
     // Hub details (and -v 6) say how each request went: the negotiated protocol,
     // and gzip on the big list.
