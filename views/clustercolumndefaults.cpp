@@ -76,7 +76,7 @@ void ClusterColumnDefaults::apply()
     m_displayNameDecided = false;
     m_fillDecided = false;
     m_namespaceShown = false;
-    m_shownByData.clear();
+    m_hiddenUntilFilled.clear();
     m_namespaceOfName.clear();
     m_namesChecked = 0;
     checkDisplayNames();
@@ -153,16 +153,18 @@ void ClusterColumnDefaults::checkFilledColumns()
     if (m_userLayout || m_store->profileCount() == 0)
         return;
     // Hidden once, on the first clusters; shown later when clusters that fill
-    // them arrive, never hidden again while the window runs.
+    // them arrive, never hidden again while the window runs. Only what was hidden
+    // here comes back here: a column the person hid from the header's menu stays
+    // hidden, whatever the fleet brings.
     for (int column = 0; column < qMin(fleetFieldCount(), m_header->count()); ++column) {
         if (fleetField(column).shown != FieldShown::WhenFilled)
             continue;
         const bool filled = anyFills(*m_store, column);
-        if (!m_fillDecided && !filled)
+        if (!m_fillDecided && !filled) {
             m_header->setSectionHidden(column, true);
-        else if (filled && m_header->isSectionHidden(column) && !m_shownByData.contains(column)) {
+            m_hiddenUntilFilled.insert(column);
+        } else if (filled && m_hiddenUntilFilled.remove(column)) {
             m_header->setSectionHidden(column, false);
-            m_shownByData.insert(column);
         }
     }
     m_fillDecided = true;

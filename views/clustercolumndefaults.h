@@ -63,7 +63,7 @@ private:
     bool m_displayNameDecided = false;
     bool m_fillDecided = false;
     bool m_namespaceShown = false;
-    QSet<int> m_shownByData;
+    QSet<int> m_hiddenUntilFilled;
     QHash<QString, std::pair<int, QString>> m_namespaceOfName; // name → hub, namespace
     int m_namesChecked = 0;
 };

@@ -101,6 +101,7 @@ private slots:
     void showsDisplayNameWhenItSaysMore();
     void leavesARestoredLayoutAlone();
     void hidesColumnsNoProducerFills();
+    void aColumnThePersonHidStaysHidden();
     void showsNamespaceWhenNamesCollide();
 };
 
@@ -194,6 +195,29 @@ void TestClusterColumnDefaults::hidesColumnsNoProducerFills()
     QVERIFY(!table->isColumnHidden(ClusterTableModel::ControlPlaneHealthyColumn));
     QVERIFY(!table->isColumnHidden(ClusterTableModel::ClusterSetColumn));
     QVERIFY(table->isColumnHidden(ClusterTableModel::NodesColumn));
+}
+
+void TestClusterColumnDefaults::aColumnThePersonHidStaysHidden()
+{
+    // A column filled from the start, hidden from the header's menu, must not come
+    // back when the next clusters that fill it arrive.
+    FleetStore store;
+    MainWindow window(&store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    fillLiveHub(store, fleet(false), QStringLiteral("hub-ocm"));
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 60);
+    ClusterTableView *table = window.clusterTable();
+    QVERIFY(!table->isColumnHidden(ClusterTableModel::ClusterSetColumn));
+    table->setColumnHidden(ClusterTableModel::ClusterSetColumn, true);
+    fillLiveHub(store, fleet(false), QStringLiteral("hub-ocm-2"));
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 120);
+    QVERIFY(table->isColumnHidden(ClusterTableModel::ClusterSetColumn));
+    // What the defaults hid themselves still appears with the data.
+    fillLiveHub(store, gkeFleet(5), QStringLiteral("hub-gke"));
+    QTRY_COMPARE(clusterProxy(window)->rowCount(), 125);
+    QVERIFY(table->isColumnHidden(ClusterTableModel::ClusterSetColumn));
 }
 
 void TestClusterColumnDefaults::showsNamespaceWhenNamesCollide()
