@@ -151,6 +151,13 @@ ClusterTableView::ClusterTableView(SortFilterProxy *proxy, QWidget *parent)
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     sortByColumn(ClusterTableModel::NameColumn, Qt::AscendingOrder);
+    // After the header's own handling of new columns (it connected first).
+    connect(proxy, &QAbstractItemModel::columnsInserted, this, [this](const QModelIndex &, int first, int last) {
+        if (!m_restoredLayout)
+            return;
+        for (int column = first; column <= last; ++column)
+            m_restoredLayout->applyToColumn(header(), [this](int c) { return columnKey(c); }, column);
+    });
 
     // Every row has the height of a line of text with a health icon: the
     // vertical header never measures a row.
@@ -256,6 +263,26 @@ QList<int> ClusterTableView::selectedStoreRows() const
     for (const QModelIndex &index : selectionModel()->selectedRows())
         rows.append(m_proxy->mapToSource(index).row());
     return rows;
+}
+
+QString ClusterTableView::columnKey(int column) const
+{
+    return m_table->columnKey(column);
+}
+
+QByteArray ClusterTableView::saveLayout() const
+{
+    return HeaderLayout::of(header(), [this](int column) { return columnKey(column); }).toBytes();
+}
+
+bool ClusterTableView::restoreLayout(const QByteArray &bytes)
+{
+    std::optional<HeaderLayout> layout = HeaderLayout::fromBytes(bytes);
+    if (!layout)
+        return false;
+    layout->applyTo(header(), [this](int column) { return columnKey(column); });
+    m_restoredLayout = std::move(layout);
+    return true;
 }
 
 QStringList ClusterTableView::extraColumns() const

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "headerlayout.h"
+
 #include <QRegion>
 #include <QSize>
 #include <QTableView>
 
+#include <optional>
 #include <utility>
 
 class QTimer;
@@ -35,6 +38,11 @@ public:
     QStringList extraColumns() const;
     // Replaces the dynamic columns; unknown spec forms are ignored.
     void setExtraColumns(const QStringList &specs);
+    // The header's layout by column (HeaderLayout), for settings and saved views.
+    QByteArray saveLayout() const;
+    // False (and nothing changed) for bytes that are no layout. A column that
+    // appears later (access, findings, a property) takes its saved place then.
+    bool restoreLayout(const QByteArray &bytes);
 
     // How often live changes repaint the table at most.
     static constexpr int repaintIntervalMs = 250;
@@ -60,6 +68,7 @@ protected:
 
 private:
     void reportCurrentCluster();
+    QString columnKey(int column) const;
     void showHeaderMenu(const QPoint &position);
     void addDynamicColumn(bool label, const QString &key);
     void updateRowHeight();
@@ -77,6 +86,7 @@ private:
 
     SortFilterProxy *m_proxy;
     ClusterTableModel *m_table;
+    std::optional<HeaderLayout> m_restoredLayout;
     int m_reportedCluster = -1; // the store row currentClusterChanged() last said
     QTimer *m_repaint;
     QTimer *m_geometry;

@@ -207,7 +207,7 @@ SavedView MainWindow::currentView() const
     view.filter = m_filterBar->text();
     view.grouping = m_tree->groupingSpec();
     view.columns = m_table->extraColumns();
-    view.headerState = m_table->header()->saveState();
+    view.headerState = m_table->saveLayout();
     return view;
 }
 
@@ -215,10 +215,10 @@ void MainWindow::applyView(const SavedView &view)
 {
     // Columns first: the header state refers to them.
     m_table->setExtraColumns(view.columns);
-    if (!view.headerState.isEmpty()) {
+    // A view saved by an earlier version holds Qt's positional state: its columns
+    // are taken, its layout left as it is.
+    if (m_table->restoreLayout(view.headerState))
         m_columnDefaults->keepUserLayout();
-        m_table->header()->restoreState(view.headerState);
-    }
     if (!view.grouping.isEmpty())
         m_tree->setGroupingSpec(view.grouping);
     m_filterBar->setText(view.filter);

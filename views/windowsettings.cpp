@@ -1,7 +1,8 @@
 #include "windowsettings.h"
 
+#include "clustertableview.h"
+
 #include <QEvent>
-#include <QHeaderView>
 #include <QMainWindow>
 #include <QSettings>
 #include <QSplitter>
@@ -12,15 +13,17 @@ namespace {
 constexpr auto GeometryKey = "window/geometry";
 constexpr auto StateKey = "window/state";
 constexpr auto SplitterKey = "window/splitter";
-constexpr auto HeaderKey = "table/header";
+constexpr auto ColumnsKey = "table/columns";
+// Qt's positional header state, which earlier versions wrote: never read again.
+constexpr auto PositionalHeaderKey = "table/header";
 
 } // namespace
 
-WindowSettings::WindowSettings(QMainWindow *window, QSplitter *splitter, QHeaderView *tableHeader)
+WindowSettings::WindowSettings(QMainWindow *window, QSplitter *splitter, ClusterTableView *table)
     : QObject(window)
     , m_window(window)
     , m_splitter(splitter)
-    , m_header(tableHeader)
+    , m_table(table)
 {
     window->installEventFilter(this);
 }
@@ -35,8 +38,8 @@ bool WindowSettings::restore()
     m_window->restoreState(settings.value(QLatin1String(StateKey)).toByteArray());
     if (m_splitter)
         m_splitter->restoreState(settings.value(QLatin1String(SplitterKey)).toByteArray());
-    if (m_header)
-        m_header->restoreState(settings.value(QLatin1String(HeaderKey)).toByteArray());
+    if (m_table)
+        m_table->restoreLayout(settings.value(QLatin1String(ColumnsKey)).toByteArray());
     return true;
 }
 
@@ -47,8 +50,9 @@ void WindowSettings::save() const
     settings.setValue(QLatin1String(StateKey), m_window->saveState());
     if (m_splitter)
         settings.setValue(QLatin1String(SplitterKey), m_splitter->saveState());
-    if (m_header)
-        settings.setValue(QLatin1String(HeaderKey), m_header->saveState());
+    if (m_table)
+        settings.setValue(QLatin1String(ColumnsKey), QString::fromUtf8(m_table->saveLayout()));
+    settings.remove(QLatin1String(PositionalHeaderKey));
 }
 
 bool WindowSettings::eventFilter(QObject *watched, QEvent *event)

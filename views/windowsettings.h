@@ -2,16 +2,17 @@
 
 #include <QObject>
 
-class QHeaderView;
 class QMainWindow;
 class QSplitter;
 
 namespace fleetscope {
 
+class ClusterTableView;
+
 // Remembers how the person left the window: geometry and toolbar/dock state
 // (`window/geometry`, `window/state`), the splitter between groups, table and
 // details (`window/splitter`) and the table's column order, widths, hidden
-// columns and sort (`table/header`). Saved when the window closes, restored by
+// columns and sort by column (`table/columns`, a HeaderLayout). Saved when the window closes, restored by
 // restore(); explicit command-line choices (--geometry) are applied after it.
 class WindowSettings final : public QObject
 {
@@ -19,7 +20,7 @@ class WindowSettings final : public QObject
     Q_DISABLE_COPY_MOVE(WindowSettings)
 
 public:
-    WindowSettings(QMainWindow *window, QSplitter *splitter, QHeaderView *tableHeader);
+    WindowSettings(QMainWindow *window, QSplitter *splitter, ClusterTableView *table);
 
     // False when nothing was saved yet (first start): the built-in layout stays.
     bool restore();
@@ -31,7 +32,7 @@ protected:
 private:
     QMainWindow *m_window;
     QSplitter *m_splitter;
-    QHeaderView *m_header;
+    ClusterTableView *m_table;
 };
 
 } // namespace fleetscope

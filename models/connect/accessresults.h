@@ -31,6 +31,8 @@ public:
     // One line for a result, as the column shows it.
     static QString summary(const AccessResult &result);
 
+    QString key() const override { return QStringLiteral("access"); }
+
     QString header() const override;
     QString toolTip() const override;
     const QString *value(const FleetProfile &row) const override;

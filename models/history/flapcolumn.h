@@ -29,6 +29,8 @@ public:
     QList<int> applyChanges(const QHash<ClusterId, int> &changes);
     int count(const ClusterId &cluster) const;
 
+    QString key() const override { return QStringLiteral("flaps"); }
+
     QString header() const override;
     QString toolTip() const override;
     const QString *value(const FleetProfile &row) const override;

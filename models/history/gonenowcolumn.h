@@ -16,6 +16,7 @@ class GoneNowColumn final : public ClusterColumnSource
 public:
     explicit GoneNowColumn(const TimeTravel *travel);
 
+    QString key() const override { return QStringLiteral("gone-now"); }
     QString header() const override;
     QString toolTip() const override;
     const QString *value(const FleetProfile &row) const override;

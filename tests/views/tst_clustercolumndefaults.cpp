@@ -85,6 +85,7 @@ QList<ProfilePtr> gkeFleet(int count, const QString &ns = QStringLiteral("fleet-
 class FlapsLike final : public ClusterColumnSource
 {
 public:
+    QString key() const override { return QStringLiteral("flaps"); }
     QString header() const override { return QStringLiteral("Flaps"); }
     QString toolTip() const override { return {}; }
     const QString *value(const FleetProfile &) const override { return nullptr; }

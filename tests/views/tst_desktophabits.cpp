@@ -9,6 +9,8 @@
 #include "clustertableview.h"
 #include "filterbar.h"
 #include "fleet/filter/fleetrowfilter.h"
+#include "fleet/itemmodels/clustercolumnsource.h"
+#include "fleet/itemmodels/clustertablemodel.h"
 #include "fleet/itemmodels/sortfilterproxy.h"
 #include "fleet/store/fleetstore.h"
 #include "fleettreeview.h"
@@ -100,6 +102,7 @@ private slots:
     void rowsAndGroupsHaveContextMenus();
     void helpListsTheShortcuts();
     void windowComesBackAsItWasLeft();
+    void columnsKeepTheirPlacesWhenAColumnComesLater();
     void syncProgressShowsWhileHubsSync();
     void healthReadsOnLightAndDarkPalettes();
 
@@ -261,12 +264,11 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
 {
     QSettings().clear();
     QList<int> sizes;
-    QByteArray header;
     {
         FleetStore store;
         fill(store);
         MainWindow window(&store);
-        WindowSettings settings(&window, window.splitter(), window.clusterTable()->header());
+        WindowSettings settings(&window, window.splitter(), window.clusterTable());
         QVERIFY(!settings.restore()); // nothing saved yet
         window.resize(1000, 700);
         window.show();
@@ -277,18 +279,17 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
         tableHeader->moveSection(tableHeader->visualIndex(2), 0); // column 2 first, wherever it stood
 
         window.clusterTable()->setColumnHidden(3, true);
-        header = window.clusterTable()->header()->saveState();
         window.close(); // saves
     }
     QSettings settings;
     QVERIFY(settings.contains(QStringLiteral("window/geometry")));
     QVERIFY(settings.contains(QStringLiteral("window/splitter")));
-    QVERIFY(settings.contains(QStringLiteral("table/header")));
+    QVERIFY(settings.contains(QStringLiteral("table/columns")));
 
     FleetStore store;
     fill(store);
     MainWindow window(&store);
-    WindowSettings restored(&window, window.splitter(), window.clusterTable()->header());
+    WindowSettings restored(&window, window.splitter(), window.clusterTable());
     QVERIFY(restored.restore());
     window.keepUserLayout(); // as the dashboard does after a restore
     window.show();
@@ -297,6 +298,96 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
     QCOMPARE(window.splitter()->sizes(), sizes);
     QCOMPARE(window.clusterTable()->header()->logicalIndex(0), 2);
     QVERIFY(window.clusterTable()->isColumnHidden(3));
+}
+
+namespace {
+
+// A column from outside the store that comes after the window's settings were
+// restored, as history's Flaps column does once the history has opened.
+class FlapsLike final : public ClusterColumnSource
+{
+public:
+    QString key() const override { return QStringLiteral("flaps"); }
+    QString header() const override { return QStringLiteral("Flaps"); }
+    QString toolTip() const override { return {}; }
+    const QString *value(const FleetProfile &) const override { return &m_text; }
+
+private:
+    QString m_text = QStringLiteral("3");
+};
+
+ClusterTableModel *tableModel(MainWindow &window)
+{
+    return qobject_cast<ClusterTableModel *>(static_cast<SortFilterProxy *>(window.clusterTable()->model())->sourceModel());
+}
+
+// Each column by key, in visual order, with its width and whether it shows.
+QStringList layoutOf(MainWindow &window)
+{
+    const QHeaderView *header = window.clusterTable()->header();
+    QStringList columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        columns << QStringLiteral("%1 %2 %3")
+                       .arg(tableModel(window)->columnKey(logical))
+                       .arg(header->sectionSize(logical))
+                       .arg(header->isSectionHidden(logical) ? QStringLiteral("hidden") : QStringLiteral("shown"));
+    }
+    return columns;
+}
+
+} // namespace
+
+void TestDesktopHabits::columnsKeepTheirPlacesWhenAColumnComesLater()
+{
+    // A column that comes after the restore (Flaps, once the history opened; Gone
+    // now in time travel): Qt's positional header state shifted every column
+    // after it (Namespace hidden, Access shown "not checked"); by key, each keeps
+    // its own, and the late column takes its place when it comes.
+    QSettings().clear();
+    FlapsLike flaps;
+    QStringList before;
+    {
+        FleetStore store;
+        fill(store);
+        MainWindow window(&store);
+        WindowSettings settings(&window, window.splitter(), window.clusterTable());
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ClusterTableView *table = window.clusterTable();
+        const int flapsColumn = tableModel(window)->addSourceColumn(&flaps);
+        table->setColumnHidden(flapsColumn, false);
+        table->header()->moveSection(table->header()->visualIndex(flapsColumn), 1);
+        table->header()->resizeSection(flapsColumn, 137);
+        table->setColumnHidden(ClusterTableModel::NamespaceColumn, false);
+        table->setColumnHidden(ClusterTableModel::VersionColumn, true);
+        table->header()->resizeSection(ClusterTableModel::HubColumn, 151);
+        table->sortByColumn(ClusterTableModel::VersionColumn, Qt::DescendingOrder);
+        before = layoutOf(window);
+        window.close(); // saves
+    }
+    const QString saved = QSettings().value(QStringLiteral("table/columns")).toString();
+    QVERIFY2(saved.contains(u"\"source:flaps\""), qPrintable(saved));
+
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    WindowSettings restored(&window, window.splitter(), window.clusterTable());
+    QVERIFY(restored.restore());
+    window.keepUserLayout();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Before the Flaps column comes: every other column as it was left.
+    QStringList withoutFlaps = before;
+    withoutFlaps.removeIf([](const QString &column) { return column.startsWith(u"source:flaps"); });
+    QCOMPARE(layoutOf(window).join(u"\n"), withoutFlaps.join(u"\n"));
+    const QHeaderView *header = window.clusterTable()->header();
+    QCOMPARE(header->sortIndicatorSection(), int(ClusterTableModel::VersionColumn));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    // The history opens: its column comes back where it was.
+    tableModel(window)->addSourceColumn(&flaps);
+    QCOMPARE(layoutOf(window).join(u"\n"), before.join(u"\n"));
 }
 
 void TestDesktopHabits::syncProgressShowsWhileHubsSync()

@@ -13,6 +13,8 @@ class ClusterColumnSource
 {
 public:
     virtual ~ClusterColumnSource() = default;
+    // Names the column in saved layouts, whatever the language: "flaps", "access".
+    virtual QString key() const = 0;
     virtual QString header() const = 0;
     virtual QString toolTip() const = 0;
     // Valid until the source reports a change (ClusterTableModel::sourceColumnChanged).

@@ -98,6 +98,16 @@ QString ClusterTableModel::extraColumnSpec(int column) const
     return (extra.isLabel ? QStringLiteral("label:") : QStringLiteral("property:")) + extra.key;
 }
 
+QString ClusterTableModel::columnKey(int column) const
+{
+    if (column < 0 || column >= columnCount())
+        return {};
+    if (column < fixedColumnCount())
+        return QStringLiteral("field:") + QString::fromUtf16(fleetField(column).key);
+    const ExtraColumn &extra = m_extraColumns[size_t(column - fixedColumnCount())];
+    return extra.source ? QStringLiteral("source:") + extra.source->key() : extraColumnSpec(column);
+}
+
 int ClusterTableModel::columnOf(const ClusterColumnSource *source) const
 {
     const auto it = std::find_if(m_extraColumns.cbegin(), m_extraColumns.cend(),

@@ -68,6 +68,10 @@ public:
     // "property:KEY" or "label:KEY" for a dynamic column, empty for the others
     // (how saved views remember the table's extra columns).
     QString extraColumnSpec(int column) const;
+    // What names a column in saved layouts, in any language and whichever columns
+    // came before it: "field:name", "property:KEY", "label:KEY", "source:access";
+    // empty for a column that does not exist.
+    QString columnKey(int column) const;
     // A column computed elsewhere (history's flap counts), after the others; it has
     // no spec (saved views do not store it). Call sourceColumnChanged when its values change.
     int addSourceColumn(const ClusterColumnSource *source);

@@ -55,6 +55,7 @@ public:
     QList<LintFinding> findingsOf(const FleetProfile &row) const;
 
     const QString *fact(QStringView key, const FleetProfile &row) const override;
+    QString key() const override { return QStringLiteral("findings"); }
     QString header() const override;
     QString toolTip() const override;
     const QString *value(const FleetProfile &row) const override;

@@ -16,7 +16,7 @@ struct SavedView
     QString filter;
     QString grouping;         // FleetTreeModel::levelsToSpec, e.g. "hub>clusterset>manager"
     QStringList columns;      // extra table columns: "property:KEY" or "label:KEY"
-    QByteArray headerState;   // QHeaderView::saveState of the table, opaque here
+    QByteArray headerState;   // the table's header layout by column (JSON), opaque here
     bool notify = false;
 
     friend bool operator==(const SavedView &a, const SavedView &b)

@@ -101,8 +101,11 @@ void SavedViewStore::write()
         m_settings->setValue(QStringLiteral("name"), view.name);
         m_settings->setValue(QStringLiteral("filter"), view.filter);
         m_settings->setValue(QStringLiteral("grouping"), view.grouping);
-        m_settings->setValue(QStringLiteral("columns"), view.columns);
-        m_settings->setValue(QStringLiteral("headerState"), view.headerState);
+        // QSettings writes an empty list as "@Invalid()": no entry reads back the same.
+        if (!view.columns.isEmpty())
+            m_settings->setValue(QStringLiteral("columns"), view.columns);
+        // The layout is JSON: kept as text, so that the file stays readable.
+        m_settings->setValue(QStringLiteral("headerState"), QString::fromUtf8(view.headerState));
         m_settings->setValue(QStringLiteral("notify"), view.notify);
     }
     m_settings->endArray();
