@@ -17,6 +17,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeWidget>
 
 using namespace fleetscope;
@@ -294,6 +295,10 @@ private slots:
         QVERIFY2(view->toolTipAt(view->positionOf(m_now - 10 * kMinute)).contains(QLatin1String("20 healthy, 10 unhealthy")),
                  qPrintable(view->toolTipAt(view->positionOf(m_now - 10 * kMinute))));
         QVERIFY(view->toolTipAt(view->positionOf(m_now - 65 * kMinute)).contains(QLatin1String("Not recorded")));
+        // As a person hovers: no button pressed, the tooltip shows the counts.
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QTest::mouseMove(view->viewport(), view->positionOf(m_now - 10 * kMinute));
+        QTRY_VERIFY2(QToolTip::text().contains(QLatin1String("20 healthy, 10 unhealthy")), qPrintable(QToolTip::text()));
         // A click selects the clusters that were unhealthy then.
         QSignalSpy chosen(&chart, &FleetHealthChart::clustersChosen);
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->positionOf(m_now - 10 * kMinute));

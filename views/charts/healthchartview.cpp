@@ -14,7 +14,9 @@ HealthChartView::HealthChartView(QWidget *parent)
     : QChartView(parent)
 {
     setObjectName(QStringLiteral("fleetHealthView"));
-    setMouseTracking(true);
+    // A scroll area's mouse events are its viewport's: tracking on the view
+    // alone brought no move without a button, so hovering showed nothing.
+    viewport()->setMouseTracking(true);
     setRenderHint(QPainter::Antialiasing, false);
 }
 
