@@ -3384,10 +3384,6 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
         <translation>Gezeigter Zeitpunkt</translation>
     </message>
     <message>
-        <source>The moment shown (local time); Enter shows the fleet as recorded then</source>
-        <translation>Der gezeigte Zeitpunkt (Ortszeit); die Eingabetaste zeigt die Flotte, wie sie damals aufgezeichnet wurde</translation>
-    </message>
-    <message>
         <source>Back to the live fleet</source>
         <translation>Zurück zur Live-Flotte</translation>
     </message>
@@ -3402,6 +3398,10 @@ Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines 
     <message>
         <source>Recorded since %1</source>
         <translation>Aufgezeichnet seit %1</translation>
+    </message>
+    <message>
+        <source>The moment shown (local time): type, use the arrows or the wheel</source>
+        <translation>Der gezeigte Zeitpunkt (Ortszeit): tippen, Pfeiltasten oder Mausrad</translation>
     </message>
 </context>
 <context>

@@ -3352,10 +3352,6 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
         <translation>表示中の時点</translation>
     </message>
     <message>
-        <source>The moment shown (local time); Enter shows the fleet as recorded then</source>
-        <translation>表示中の時点（現地時刻）。Enter でその時点に記録されたフリートを表示します</translation>
-    </message>
-    <message>
         <source>Back to the live fleet</source>
         <translation>ライブのフリートに戻る</translation>
     </message>
@@ -3370,6 +3366,10 @@ Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&a
     <message>
         <source>Recorded since %1</source>
         <translation>%1 から記録</translation>
+    </message>
+    <message>
+        <source>The moment shown (local time): type, use the arrows or the wheel</source>
+        <translation>表示中の時刻（ローカル時刻）：入力、矢印キー、またはホイールで変更</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ TimeTravelBar::TimeTravelBar(TimeTravel *travel, FleetTimeMachine *machine, QWid
     , m_changes(new QToolButton(this))
     , m_range(new QLabel(this))
     , m_tick(new QTimer(this))
+    , m_fieldSettled(new QTimer(this))
 {
     setObjectName(QStringLiteral("timeTravelBar"));
     // Its menu is the window's (toolbars and docks to show), as for the Main toolbar.
@@ -52,7 +53,7 @@ TimeTravelBar::TimeTravelBar(TimeTravel *travel, FleetTimeMachine *machine, QWid
     m_time->setObjectName(QStringLiteral("timeField"));
     m_time->setCalendarPopup(true);
     m_time->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    m_time->setToolTip(tr("The moment shown (local time); Enter shows the fleet as recorded then"));
+    m_time->setToolTip(tr("The moment shown (local time): type, use the arrows or the wheel"));
     m_time->setAccessibleName(tr("Moment shown"));
     m_now->setObjectName(QStringLiteral("timeNow"));
     m_now->setToolTip(tr("Back to the live fleet"));
@@ -72,13 +73,23 @@ TimeTravelBar::TimeTravelBar(TimeTravel *travel, FleetTimeMachine *machine, QWid
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         if (m_updating)
             return;
-        askFor(value >= m_slider->maximum() ? 0 : momentOf(value));
+        const qint64 at = value >= m_slider->maximum() ? 0 : momentOf(value);
+        // The field says the moment the slider is at, also while it is dragged.
+        showInField(at);
+        askFor(at);
+    });
+    m_fieldSettled->setSingleShot(true);
+    m_fieldSettled->setInterval(400);
+    connect(m_fieldSettled, &QTimer::timeout, this, &TimeTravelBar::askForFieldMoment);
+    connect(m_time, &QDateTimeEdit::dateTimeChanged, this, [this] {
+        if (!m_updating)
+            m_fieldSettled->start();
     });
     connect(m_time, &QDateTimeEdit::editingFinished, this, [this] {
-        if (m_updating)
+        if (m_updating || !m_fieldSettled->isActive())
             return;
-        const qint64 at = m_time->dateTime().toMSecsSinceEpoch();
-        askFor(at >= now() - 1000 ? 0 : at);
+        m_fieldSettled->stop();
+        askForFieldMoment();
     });
     connect(m_now, &QPushButton::clicked, this, [this] { askFor(0); });
     connect(machine, &FleetTimeMachine::rangesReady, this, &TimeTravelBar::setRanges);
@@ -96,7 +107,8 @@ TimeTravelBar::TimeTravelBar(TimeTravel *travel, FleetTimeMachine *machine, QWid
         if (m_start == 0 || ++m_ticks % 12 == 0)
             refreshRange();
         updateSpan();
-        if (m_travel->isLive())
+        // Not under the person's typing.
+        if (m_travel->isLive() && !m_time->hasFocus())
             showValue(0);
     });
     m_tick->start();
@@ -189,6 +201,23 @@ void TimeTravelBar::showValue(qint64 moment)
         m_time->setDateTime(QDateTime::fromMSecsSinceEpoch(moment));
     }
     m_now->setEnabled(moment != 0);
+    m_updating = false;
+}
+
+void TimeTravelBar::askForFieldMoment()
+{
+    const qint64 at = m_time->dateTime().toMSecsSinceEpoch();
+    const qint64 moment = at >= now() - 1000 ? 0 : at;
+    m_updating = true;
+    m_slider->setValue(moment == 0 ? m_slider->maximum() : valueOf(moment));
+    m_updating = false;
+    askFor(moment);
+}
+
+void TimeTravelBar::showInField(qint64 moment)
+{
+    m_updating = true;
+    m_time->setDateTime(QDateTime::fromMSecsSinceEpoch(moment == 0 ? now() : moment));
     m_updating = false;
 }
 

@@ -55,6 +55,8 @@ private:
     void updateSpan();
     void showValue(qint64 moment);
     void askFor(qint64 moment);
+    void askForFieldMoment();
+    void showInField(qint64 moment);
 
     TimeTravel *m_travel;
     FleetTimeMachine *m_machine;
@@ -65,6 +67,9 @@ private:
     QToolButton *m_changes;
     QLabel *m_range;
     QTimer *m_tick;
+    // Arrows, the wheel and typing change the field a step at a time: the moment
+    // is read once the steps pause.
+    QTimer *m_fieldSettled;
     qint64 m_start = 0; // the oldest recorded moment of the window's hubs
     int m_ticks = 0;
     bool m_updating = false;

@@ -305,6 +305,8 @@ private slots:
         QTest::keyClick(slider(bar), Qt::Key_Left);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && travel.shownMoment() == travel.requestedMoment(), 10000);
         QCOMPARE(tableNames(window), namesOf(past.second));
+        // The date field says where the slider is.
+        QCOMPARE(timeField(bar)->dateTime().toMSecsSinceEpoch(), travel.shownMoment());
         QCOMPARE(treeCount(window, FleetTreeModel::UnhealthyColumn), 2);
         QCOMPARE(cell(window, QStringLiteral("eu-2"), ClusterTableModel::ControlPlaneHealthyColumn), QStringLiteral("False"));
         // The filter language reads the fleet as of then.
@@ -353,6 +355,15 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && travel.shownMoment() == past.start + 75 * minute, 10000);
         QCOMPARE(tableNames(window), namesOf(past.third));
         QCOMPARE(cell(window, QStringLiteral("eu-new"), nowColumn(window)), QString());
+        // Its arrows step it, no Enter needed: a minute on the minute section; the slider follows.
+        timeField(bar)->setFocus();
+        timeField(bar)->setCurrentSection(QDateTimeEdit::MinuteSection);
+        QTest::keyClick(timeField(bar), Qt::Key_Up);
+        QTRY_COMPARE_WITH_TIMEOUT(travel.shownMoment(), past.start + 76 * minute, 10000);
+        QCOMPARE(slider(bar)->value(), bar->valueOf(past.start + 76 * minute));
+        QCOMPARE(tableNames(window), namesOf(past.third));
+        QTest::keyClick(timeField(bar), Qt::Key_Down);
+        QTRY_COMPARE_WITH_TIMEOUT(travel.shownMoment(), past.start + 75 * minute, 10000);
 
         // What changed: the list selects the cluster at the moment of its change.
         FleetChangesView *changes = part<FleetChangesView>(&window);
