@@ -292,7 +292,7 @@
     </message>
     <message>
         <source>Unhealthy</source>
-        <translation>Fehlerhaft</translation>
+        <translation>Gestört</translation>
     </message>
     <message>
         <source>Unknown</source>
@@ -1709,7 +1709,7 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
     <message>
         <source>Unhealthy</source>
-        <translation>Fehlerhaft</translation>
+        <translation>Gestört</translation>
     </message>
     <message>
         <source>Unknown</source>
@@ -1751,10 +1751,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Ohne Angabe</translation>
     </message>
     <message>
-        <source>%1 do not report health.</source>
-        <translation>%1 melden keinen Zustand.</translation>
-    </message>
-    <message>
         <source>Not recorded</source>
         <translation>Nicht aufgezeichnet</translation>
     </message>
@@ -1784,6 +1780,13 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Simulated demo history</source>
         <translation>Simulierter Demo-Verlauf</translation>
     </message>
+    <message numerus="yes">
+        <source>%n do(es) not report health.</source>
+        <translation>
+            <numerusform>%n meldet keinen Zustand.</numerusform>
+            <numerusform>%n melden keinen Zustand.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetTreeModel</name>
@@ -1801,7 +1804,7 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     </message>
     <message>
         <source>Unhealthy</source>
-        <translation>Fehlerhaft</translation>
+        <translation>Gestört</translation>
     </message>
     <message>
         <source>Unknown</source>

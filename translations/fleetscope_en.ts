@@ -132,6 +132,13 @@
             <numerusform>Reading the recorded history of %n clusters…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n do(es) not report health.</source>
+        <translation>
+            <numerusform>%n does not report health.</numerusform>
+            <numerusform>%n do not report health.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::HistoryPanel</name>

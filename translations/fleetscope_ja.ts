@@ -1738,10 +1738,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>未報告</translation>
     </message>
     <message>
-        <source>%1 do not report health.</source>
-        <translation>%1 件は状態を報告していません。</translation>
-    </message>
-    <message>
         <source>Not recorded</source>
         <translation>未記録</translation>
     </message>
@@ -1768,6 +1764,12 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Simulated demo history</source>
         <translation>シミュレーションされたデモ履歴</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n do(es) not report health.</source>
+        <translation>
+            <numerusform>%n 件は状態を報告していません。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -5,10 +5,13 @@
 #include "kube/hubstatus.h"
 #include "emptyfleetoverlay.h"
 #include "mainwindow.h"
+#include "shortcutsdialog.h"
 
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QTest>
 
 using namespace fleetscope;
@@ -43,11 +46,15 @@ void TestTranslatedWindow::mainWindow_data()
     QTest::addColumn<QString>("hint");
     QTest::addColumn<QString>("unhealthy");
     QTest::addColumn<QString>("live");
-    QTest::newRow("en") << "en" << QStringList{"&File", "&View", "&Help"} << "No hubs connected" << "Unhealthy" << "Live";
+    QTest::addColumn<QString>("oneNotReporting");
+    QTest::addColumn<QString>("close"); // Qt's own text (qt6-translations-l10n)
+    QTest::newRow("en") << "en" << QStringList{"&File", "&View", "&Help"} << "No hubs connected" << "Unhealthy" << "Live"
+                        << "1 does not report health." << "Close";
+    // One word for unhealthy everywhere: the chart's legend, the status bar, the tree.
     QTest::newRow("de") << "de" << QStringList{"&Datei", "&Ansicht", "&Hilfe"} << "Keine Hubs verbunden"
-                        << "Fehlerhaft" << "Aktuell";
+                        << "Gestört" << "Aktuell" << "1 meldet keinen Zustand." << "Schließen";
     QTest::newRow("ja") << "ja" << QStringList{"ファイル(&F)", "表示(&V)", "ヘルプ(&H)"} << "接続されているハブはありません"
-                        << "異常" << "監視中";
+                        << "異常" << "監視中" << "1 件は状態を報告していません。" << "閉じる";
 }
 
 void TestTranslatedWindow::mainWindow()
@@ -57,6 +64,8 @@ void TestTranslatedWindow::mainWindow()
     QFETCH(QString, hint);
     QFETCH(QString, unhealthy);
     QFETCH(QString, live);
+    QFETCH(QString, oneNotReporting);
+    QFETCH(QString, close);
     QString warning;
     QVERIFY(AppLanguage::install(qApp, AppLanguage::choose(language, &warning)));
     QVERIFY2(warning.isEmpty(), qPrintable(warning));
@@ -73,6 +82,12 @@ void TestTranslatedWindow::mainWindow()
     HubStatus status;
     status.state = HubStatus::State::Live;
     QCOMPARE(status.summary(), live);
+    QCOMPARE(QCoreApplication::translate("fleetscope::FleetHealthChart", "%n do(es) not report health.", nullptr, 1),
+             oneNotReporting);
+    // The F1 dialog's button is Qt's: in the window's language too.
+    ShortcutsDialog shortcuts(&window);
+    const QPushButton *closeButton = shortcuts.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Close);
+    QCOMPARE(closeButton->text(), close);
 }
 
 void TestTranslatedWindow::unknownLanguageIsReported()

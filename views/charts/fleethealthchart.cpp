@@ -257,7 +257,7 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
                              .arg(last.unhealthy)
                              .arg(last.unknown);
         if (last.notReported > 0)
-            status += u' ' + tr("%1 do not report health.").arg(last.notReported);
+            status += u' ' + tr("%n do(es) not report health.", nullptr, last.notReported);
         if (m_recordedFrom)
             status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
         if (const qint64 simulated = m_history->simulatedUntil(); simulated > from && m_history->simulatedFrom() < to)
