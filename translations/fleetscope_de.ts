@@ -1648,6 +1648,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>None of the %1 clusters is in the chosen group or placement.</source>
         <translation>Keiner der %1 Cluster gehört zur gewählten Gruppe oder Platzierung.</translation>
     </message>
+    <message>
+        <source>Filter syntax</source>
+        <translation>Filtersyntax</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetCache</name>

@@ -1638,6 +1638,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>None of the %1 clusters is in the chosen group or placement.</source>
         <translation>%1 個のクラスタのうち、選択したグループまたはプレースメントに属するものはありません。</translation>
     </message>
+    <message>
+        <source>Filter syntax</source>
+        <translation>フィルターの構文</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::FleetCache</name>

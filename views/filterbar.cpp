@@ -7,20 +7,23 @@
 #include "fleet/filter/fleetfilter.h"
 #include "fleet/store/fleetstore.h"
 #include "healthstyle.h"
+#include "screenfit.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QLineEdit>
 #include <QStringListModel>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QWhatsThis>
 
 namespace fleetscope {
 namespace {
@@ -242,7 +245,29 @@ void FilterBar::insertCompletion(const QString &completion)
 
 void FilterBar::showHelp()
 {
-    QWhatsThis::showText(m_help->mapToGlobal(QPoint(0, m_help->height())), helpHtml(), m_help);
+    // A window, not a What's This popup: the help is taller than a 700 px screen,
+    // where a popup ran off its bottom; here it scrolls, and stays open beside
+    // the filter while the person types.
+    if (!m_helpWindow) {
+        m_helpWindow = new QDialog(window());
+        m_helpWindow->setObjectName(QStringLiteral("filterHelp"));
+        m_helpWindow->setWindowTitle(tr("Filter syntax"));
+        m_helpWindow->setAttribute(Qt::WA_DeleteOnClose);
+        auto *layout = new QVBoxLayout(m_helpWindow);
+        auto *text = new QTextBrowser(m_helpWindow);
+        text->setObjectName(QStringLiteral("filterHelpText"));
+        text->setOpenLinks(false);
+        layout->addWidget(text);
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, m_helpWindow);
+        connect(buttons, &QDialogButtonBox::rejected, m_helpWindow, &QDialog::reject);
+        layout->addWidget(buttons);
+        ScreenFit::resize(m_helpWindow, QSize(640, 760));
+    }
+    // Written at each opening: the alias table may have changed.
+    m_helpWindow->findChild<QTextBrowser *>()->setHtml(helpHtml());
+    m_helpWindow->show();
+    m_helpWindow->raise();
+    m_helpWindow->activateWindow();
 }
 
 } // namespace fleetscope

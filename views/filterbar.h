@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 
 class QCompleter;
+class QDialog;
 class QLabel;
 class QLineEdit;
 class QStringListModel;
@@ -18,7 +20,7 @@ class FleetStore;
 // The filter line above the cluster table: debounced as you type, a syntax
 // error shown under the text with a caret (the previous filter stays applied),
 // a line saying so when nothing matches, keys and values completed from the live
-// fleet, and a help popup with examples.
+// fleet, and a help window with examples.
 class FilterBar final : public QWidget
 {
     Q_OBJECT
@@ -35,6 +37,9 @@ public:
     // widget to another parent rebuilds its part of the focus chain.
     void setTabOrderAround(QWidget *next);
     QString errorText() const;
+    // The syntax help (the ? button): a window of its own, scrolled when the screen
+    // is short; null until first shown.
+    QDialog *helpWindow() const { return m_helpWindow; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -52,6 +57,7 @@ private:
     QLabel *m_error;
     QLabel *m_noMatch;
     QToolButton *m_help;
+    QPointer<QDialog> m_helpWindow;
     QTimer *m_debounce;
     QTimer *m_completeDebounce;
     QCompleter *m_completer;

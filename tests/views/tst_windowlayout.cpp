@@ -12,15 +12,20 @@
 #include "fleet/itemmodels/clustertablemodel.h"
 #include "fleet/itemmodels/fleettreemodel.h"
 #include "fleettreeview.h"
+#include "filterbar.h"
 #include "mainwindow.h"
 #include "screenfit.h"
 #include "smallfleet.h"
 
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QHeaderView>
 #include <QScreen>
+#include <QScrollBar>
 #include <QTest>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace fleetscope;
@@ -64,7 +69,43 @@ private slots:
     void layout_data();
     void layout();
     void opensWithinTheScreen();
+    void filterHelpFitsASmallScreen();
 };
+
+void TestWindowLayout::filterHelpFitsASmallScreen()
+{
+    // German is the longest: the help opens within the screen and, on a 1024x700
+    // one, what does not fit scrolls (a What's This popup ran off its bottom).
+    QString warning;
+    QVERIFY(AppLanguage::install(qApp, AppLanguage::choose(QStringLiteral("de"), &warning)));
+    FleetStore store;
+    MainWindow window(&store);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *help = window.filterBar()->findChild<QToolButton *>();
+    QVERIFY(help);
+    QTest::mouseClick(help, Qt::LeftButton);
+    QDialog *dialog = window.filterBar()->helpWindow();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    const QRect available = dialog->screen()->availableGeometry();
+    QVERIFY2(dialog->height() + ScreenFit::frameHeight <= available.height() && dialog->width() <= available.width(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(dialog->width()).arg(dialog->height())
+                            .arg(available.width()).arg(available.height())));
+    auto *text = dialog->findChild<QTextBrowser *>(QStringLiteral("filterHelpText"));
+    QVERIFY(text);
+    QVERIFY2(text->toPlainText().contains(u"clusterset=prod"), qPrintable(text->toPlainText().left(200)));
+    dialog->resize(ScreenFit::fit(QSize(640, 760), QRect(0, 0, 1024, 700)));
+    QVERIFY(dialog->grab().save(QDir::temp().filePath(QStringLiteral("fleetscope-filter-help-de-1024x700.png"))));
+    // All of it within reach: shown whole, or scrolled to.
+    QTRY_VERIFY2(text->document()->size().height() <= text->viewport()->height() || text->verticalScrollBar()->maximum() > 0,
+                 qPrintable(QStringLiteral("%1 of %2").arg(text->document()->size().height()).arg(text->viewport()->height())));
+    // A second click brings the same window back, not another one.
+    QTest::mouseClick(help, Qt::LeftButton);
+    QCOMPARE(window.filterBar()->helpWindow(), dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    dialog->close();
+}
 
 void TestWindowLayout::opensWithinTheScreen()
 {
