@@ -1975,10 +1975,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message>
         <source>Native dashboard for fleets of Kubernetes clusters.
 
-Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
+&quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
         <translation>Natives Dashboard für Flotten von Kubernetes-Clustern.
 
-Die Befehle stehen unten; „fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
+„fleetscope help BEFEHL“ zeigt die Optionen eines Befehls.</translation>
     </message>
 </context>
 <context>

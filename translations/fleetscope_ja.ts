@@ -1959,10 +1959,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Native dashboard for fleets of Kubernetes clusters.
 
-Commands are listed below; &quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
+&quot;fleetscope help COMMAND&quot; shows a command&apos;s options.</source>
         <translation>Kubernetes クラスタ群のためのネイティブダッシュボード。
 
-コマンドは下に一覧があります。「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
+「fleetscope help COMMAND」でコマンドのオプションを表示します。</translation>
     </message>
 </context>
 <context>

@@ -94,7 +94,7 @@ QString commandsSection()
     for (const Subcommand &subcommand : subcommands)
         text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(subcommand.name), -10).arg(QLatin1String(subcommand.summary));
     text += QStringLiteral("  %1  %2\n").arg(QStringLiteral("help"), -10).arg(QLatin1String("the help of a command: fleetscope help list"));
-    text += QStringLiteral("Without a command, fleetscope opens the dashboard with the options above.");
+    text += QStringLiteral("Without a command, fleetscope opens the dashboard with the options below.");
     return text;
 }
 
@@ -121,7 +121,7 @@ int runHelp(int argc, char **argv)
     if (argc < 3) {
         CommandParser cli(QStringLiteral("fleetscope"));
         GuiOptions().describe(cli);
-        cli.addHelpSection(commandsSection());
+        cli.addLeadingHelpSection(commandsSection());
         cli.printHelp();
         return CommandParser::ExitOk;
     }
@@ -225,7 +225,7 @@ int runFleetscope(int argc, char **argv, DashboardEntry openDashboard)
     CommandParser cli(QStringLiteral("fleetscope"));
     GuiOptions options;
     options.describe(cli);
-    cli.addHelpSection(commandsSection());
+    cli.addLeadingHelpSection(commandsSection());
     if (!cli.parse(arguments) || !options.read(cli))
         return cli.exitCode();
     if (options.version) {

@@ -67,6 +67,11 @@ void CommandParser::addPositional(const QString &name, const QString &descriptio
     m_takesPositionals = true;
 }
 
+void CommandParser::addLeadingHelpSection(const QString &text)
+{
+    m_leadingSections.append(text);
+}
+
 void CommandParser::addHelpSection(const QString &text)
 {
     m_sections << text;
@@ -234,6 +239,13 @@ QString CommandParser::helpText() const
     const qsizetype programAt = usage.indexOf(program);
     if (programAt >= 0)
         text.replace(programAt, program.size(), m_command);
+    if (!m_leadingSections.isEmpty()) {
+        const qsizetype options = text.indexOf(QLatin1String("\nOptions:\n"));
+        QString leading;
+        for (const QString &section : m_leadingSections)
+            leading += u'\n' + section + u'\n';
+        text.insert(options >= 0 ? options : text.size(), leading);
+    }
     for (const QString &section : m_sections)
         text += u'\n' + section + u'\n';
     text += QStringLiteral("\nExit status:\n");

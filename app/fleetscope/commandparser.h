@@ -38,6 +38,8 @@ public:
     void addPositional(const QString &name, const QString &description, const QString &syntax = {});
     // Extra paragraphs printed after the options in --help (and so in the man page).
     void addHelpSection(const QString &text);
+    // A paragraph printed before the options: what a reader looks for first.
+    void addLeadingHelpSection(const QString &text);
     // What an exit status means for this mode, in --help's one "Exit status"
     // section (0, 1 and 2 have general meanings until a mode says more).
     void setExitStatus(int code, const QString &meaning);
@@ -98,6 +100,7 @@ private:
     QCommandLineOption m_verbosityOption;
     int m_verbosity = 0;
     QStringList m_sections;
+    QStringList m_leadingSections;
     QMap<int, QString> m_exitStatus{
         {0, QStringLiteral("success")},
         {1, QStringLiteral("a runtime failure: a hub, file or credential could not be used")},

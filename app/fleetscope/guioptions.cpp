@@ -40,12 +40,16 @@ GuiOptions::GuiOptions()
     , m_lang(QStringLiteral("lang"), tr("Interface language, e.g. de or ja (default: the system language)."), tr("language"))
     , m_palette(QStringLiteral("palette"), tr("Force the Fusion style with a dark or light palette (default: the platform's)."), tr("dark|light"))
 {
+    // For the project's tests and screenshots, not for people: they work, and stay
+    // out of the help and the man page.
+    for (QCommandLineOption *forTests : {&m_screenshot, &m_selectRow, &m_checkAccess, &m_run})
+        forTests->setFlags(QCommandLineOption::HiddenFromHelp);
 }
 
 void GuiOptions::describe(CommandParser &cli) const
 {
     cli.setDescription(tr("Native dashboard for fleets of Kubernetes clusters.\n\n"
-                          "Commands are listed below; \"fleetscope help COMMAND\" shows a command's options."));
+                          "\"fleetscope help COMMAND\" shows a command's options."));
     cli.addOptions({m_version, m_kubeconfig, m_context, m_allContexts, m_namespace, m_demo, m_screenshot, m_selectRow,
                     m_filter, m_checkAccess, m_run, m_geometry, m_historyFile, m_timeline, m_historyHours, m_fleetHealth, m_lang, m_palette});
 }

@@ -37,6 +37,7 @@ class TestFleetscopeCli final : public QObject
 private slots:
     void printsVersionWithoutDisplay();
     void printsHelp();
+    void helpNamesTheCommandsFirst();
     void helpSubcommandPrintsWhatHelpPrints_data();
     void helpSubcommandPrintsWhatHelpPrints();
     void rejectsBadCommandLines_data();
@@ -71,6 +72,22 @@ void TestFleetscopeCli::printsHelp()
     QVERIFY2(r.out.contains("Exit status:\n  0  success\n  1  "), r.out.constData());
     QVERIFY2(r.out.contains("\n  2  a usage error"), r.out.constData());
     QVERIFY(r.err.isEmpty());
+}
+
+void TestFleetscopeCli::helpNamesTheCommandsFirst()
+{
+    // As kubectl's help reads: the commands, then the options; options that exist
+    // for the project's tests and screenshots are not the user's.
+    const ProcessResult r = runFleetscope({QStringLiteral("--help")});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 0);
+    const qsizetype commands = r.out.indexOf("\nCommands:\n");
+    const qsizetype options = r.out.indexOf("\nOptions:\n");
+    QVERIFY2(commands > 0 && options > commands, r.out.constData());
+    QVERIFY2(r.out.left(options).contains("  list "), r.out.constData());
+    for (const char *hidden : {"--screenshot", "--select-row", "--check-access", "--run "})
+        QVERIFY2(!r.out.contains(hidden), hidden);
+    QVERIFY2(r.out.contains("--demo"), r.out.constData());
 }
 
 void TestFleetscopeCli::helpSubcommandPrintsWhatHelpPrints_data()
