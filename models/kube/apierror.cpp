@@ -119,6 +119,7 @@ ApiError ApiError::fromReply(QNetworkReply *reply, const QByteArray &body)
         return fromHttp(status, body, reply->rawHeader("Retry-After"));
     ApiError error = transport(reply->errorString());
     error.tlsHandshake = reply->error() == QNetworkReply::SslHandshakeFailedError;
+    error.connectionRefused = reply->error() == QNetworkReply::ConnectionRefusedError;
     return error;
 }
 

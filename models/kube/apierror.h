@@ -28,6 +28,7 @@ struct ApiError
     QString message;       // what a person reads; never contains credentials
     qint64 retryAfterMs = -1;
     bool tlsHandshake = false; // Transport: the TLS handshake failed (unknown CA, wrong name...)
+    bool connectionRefused = false; // Transport: nothing listens at the server's address (now)
 
     bool isError() const { return kind != Kind::None; }
     // 410 Gone / reason Expired (or Gone on old servers): the resource version or

@@ -209,10 +209,12 @@ void HubConnection::onInformerFailed(ResourceInformer *informer, const ApiError 
     m_settings.journal->record(HubJournal::Kind::Backoff,
                                retryInMs >= 0 ? QStringLiteral("%1; retrying in %2 s").arg(what).arg(double(retryInMs) / 1000.0, 0, 'f', 1)
                                               : QStringLiteral("%1; waiting for new credentials").arg(what));
-    if (error.kind == ApiError::Kind::Transport && !error.tlsHandshake && !m_reconnectingWatches) {
-        // A cut connection, a refused one, a silent watch: the other watches may be on
-        // the same dead connection without knowing it. Their own reconnects are not
-        // causes of their own, hence the guard.
+    if (error.connectionRefused && !m_reconnectingWatches) {
+        // Nothing listens at the hub's address: its server went away (a restart),
+        // and every connection opened before is dead, whether or not Qt says so
+        // (its HTTP/2 does not always end the replies of a connection that died).
+        // A cut connection alone says nothing of the others: over HTTP/1.1 each
+        // watch has its own. The reconnects are not causes of their own.
         const qint64 failedAtMs = QDateTime::currentMSecsSinceEpoch();
         m_reconnectingWatches = true;
         const QList<ResourceInformer *> informers = m_informers.keys();

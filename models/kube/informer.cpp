@@ -126,7 +126,7 @@ void ResourceInformer::reconnectWatchOpenedBefore(qint64 epochMs)
         return;
     abortReply();
     handleFailure(ApiError::transport(m_spec.describe()
-                                      + QStringLiteral(": the hub's connection failed under another request, reconnecting")),
+                                      + QStringLiteral(": the hub refused a new connection, so this one is gone too; reconnecting")),
                   false);
 }
 

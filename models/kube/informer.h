@@ -100,10 +100,10 @@ public:
     void stop();
     // After new credentials (the owner handled a 401): try again now.
     void retryNow();
-    // The hub's connection failed under another request at `epochMs`. A watch opened
-    // before then may sit on that dead connection, and Qt's HTTP/2 does not always
-    // say so (the reply then neither reads nor finishes, until the inactivity
-    // timeout): such a watch is reconnected, resuming from its resourceVersion.
+    // The hub's server refused a connection at `epochMs`: a watch opened before
+    // then sits on a dead connection, and Qt's HTTP/2 does not always say so (the
+    // reply then neither reads nor finishes, until the inactivity timeout). Such a
+    // watch is reconnected, resuming from its resourceVersion.
     void reconnectWatchOpenedBefore(qint64 epochMs);
 
 signals:
