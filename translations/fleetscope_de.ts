@@ -3181,10 +3181,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Aktuelle Ansicht &amp;speichern …</translation>
     </message>
     <message>
-        <source>Save the filter, grouping and columns as a named view</source>
-        <translation>Filter, Gruppierung und Spalten als benannte Ansicht speichern</translation>
-    </message>
-    <message>
         <source>All clusters</source>
         <translation>Alle Cluster</translation>
     </message>
@@ -3205,10 +3201,6 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <translation>Ansicht speichern</translation>
     </message>
     <message>
-        <source>Name of the view (filter, grouping and columns):</source>
-        <translation>Name der Ansicht (Filter, Gruppierung und Spalten):</translation>
-    </message>
-    <message>
         <source>Replace view</source>
         <translation>Ansicht ersetzen</translation>
     </message>
@@ -3219,6 +3211,18 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message>
         <source>Vie&amp;ws</source>
         <translation>&amp;Gespeicherte Ansichten</translation>
+    </message>
+    <message>
+        <source>Save the filter, grouping, chosen group and columns as a named view</source>
+        <translation>Filter, Gruppierung, gewählte Gruppe und Spalten als benannte Ansicht speichern</translation>
+    </message>
+    <message>
+        <source>In the group %1</source>
+        <translation>In der Gruppe %1</translation>
+    </message>
+    <message>
+        <source>Name of the view (filter, grouping, chosen group and columns):</source>
+        <translation>Name der Ansicht (Filter, Gruppierung, gewählte Gruppe und Spalten):</translation>
     </message>
 </context>
 <context>

@@ -3149,10 +3149,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>現在のビューを保存(&amp;S)…</translation>
     </message>
     <message>
-        <source>Save the filter, grouping and columns as a named view</source>
-        <translation>フィルター、グループ分け、列を名前付きビューとして保存</translation>
-    </message>
-    <message>
         <source>All clusters</source>
         <translation>すべてのクラスター</translation>
     </message>
@@ -3173,10 +3169,6 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>ビューを保存</translation>
     </message>
     <message>
-        <source>Name of the view (filter, grouping and columns):</source>
-        <translation>ビューの名前（フィルター、グループ分け、列）:</translation>
-    </message>
-    <message>
         <source>Replace view</source>
         <translation>ビューを置き換え</translation>
     </message>
@@ -3187,6 +3179,18 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
     <message>
         <source>Vie&amp;ws</source>
         <translation>保存したビュー(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Save the filter, grouping, chosen group and columns as a named view</source>
+        <translation>フィルター、グループ化、選択したグループ、列を名前付きビューとして保存</translation>
+    </message>
+    <message>
+        <source>In the group %1</source>
+        <translation>グループ %1 内</translation>
+    </message>
+    <message>
+        <source>Name of the view (filter, grouping, chosen group and columns):</source>
+        <translation>ビューの名前（フィルター、グループ化、選択したグループ、列）:</translation>
     </message>
 </context>
 <context>

@@ -199,8 +199,16 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
 
     connect(m_grouping, &QComboBox::currentIndexChanged, this, &FleetTreeView::applyGrouping);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this, headers](const QModelIndex &current) { emit scopeChanged(m_model->scopeOf(headers->mapToSource(current))); });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { emit scopeChanged(ClusterScope()); });
+            [this, headers](const QModelIndex &current) {
+                if (!m_choosingGroup)
+                    m_pendingGroup.reset(); // the person's choice wins over a saved view's
+                emit scopeChanged(m_model->scopeOf(headers->mapToSource(current)));
+            });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        emit scopeChanged(ClusterScope());
+        choosePendingGroup();
+    });
+    connect(headers, &QAbstractItemModel::rowsInserted, this, &FleetTreeView::choosePendingGroup, Qt::QueuedConnection);
     // Counts change with live data: the not-reported column comes and goes with them.
     connect(m_model, &QAbstractItemModel::dataChanged, this, &FleetTreeView::followNotReported);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &FleetTreeView::followNotReported);
@@ -265,6 +273,51 @@ int FleetTreeView::addCustomGrouping(const QString &spec)
     if (m_appliedChoice >= row)
         ++m_appliedChoice;
     return row;
+}
+
+QStringList FleetTreeView::currentGroup() const
+{
+    QStringList values;
+    if (!m_tree->selectionModel()->hasSelection())
+        return values;
+    for (QModelIndex index = m_tree->currentIndex().siblingAtColumn(0); index.isValid(); index = index.parent())
+        values.prepend(index.data(FleetTreeModel::GroupValueRole).toString());
+    return values;
+}
+
+void FleetTreeView::chooseGroup(const QStringList &values)
+{
+    m_pendingGroup = values;
+    choosePendingGroup();
+}
+
+void FleetTreeView::choosePendingGroup()
+{
+    if (!m_pendingGroup)
+        return;
+    const QAbstractItemModel *tree = m_tree->model();
+    QModelIndex index;
+    for (const QString &value : std::as_const(*m_pendingGroup)) {
+        QModelIndex child;
+        for (int row = 0; row < tree->rowCount(index) && !child.isValid(); ++row) {
+            const QModelIndex candidate = tree->index(row, 0, index);
+            if (candidate.data(FleetTreeModel::GroupValueRole).toString() == value)
+                child = candidate;
+        }
+        if (!child.isValid())
+            return; // not there yet: tried again as groups appear
+        index = child;
+    }
+    const bool none = m_pendingGroup->isEmpty();
+    m_pendingGroup.reset();
+    m_choosingGroup = true;
+    if (none) {
+        m_tree->selectionModel()->clear();
+    } else {
+        m_tree->setCurrentIndex(index);
+        m_tree->scrollTo(index);
+    }
+    m_choosingGroup = false;
 }
 
 QString FleetTreeView::groupingSpec() const

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QComboBox;
 class QTreeView;
 
@@ -30,6 +32,12 @@ public:
     // valid spec adds it to the choices. False for a spec that does not parse.
     QString groupingSpec() const;
     bool setGroupingSpec(const QString &spec);
+    // The chosen group as its values from the top level down, {} for none; and
+    // choosing one by them (a saved view's scope). A group that is not there yet
+    // (its hub still syncing) is chosen when it appears, unless the person chose
+    // another meanwhile.
+    QStringList currentGroup() const;
+    void chooseGroup(const QStringList &values);
     // How often changed counts repaint the tree at most: once a second, what a
     // count may lag (each repaint re-shapes every group's text).
     static constexpr int repaintIntervalMs = 1000;
@@ -51,12 +59,15 @@ private:
     void applyGrouping(int choice);
     void askForPropertyGrouping(bool underHub);
     int addCustomGrouping(const QString &spec);
+    void choosePendingGroup();
 
     const FleetStore *m_store;
     FleetTreeModel *m_model;
     bool m_notReportedShown = false;
     QComboBox *m_grouping;
     QTreeView *m_tree;
+    std::optional<QStringList> m_pendingGroup;
+    bool m_choosingGroup = false;
     int m_appliedChoice = 0;
 };
 

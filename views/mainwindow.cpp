@@ -206,6 +206,7 @@ SavedView MainWindow::currentView() const
     SavedView view;
     view.filter = m_filterBar->text();
     view.grouping = m_tree->groupingSpec();
+    view.group = m_tree->currentGroup();
     view.columns = m_table->extraColumns();
     view.headerState = m_table->saveLayout();
     return view;
@@ -221,6 +222,7 @@ void MainWindow::applyView(const SavedView &view)
         m_columnDefaults->keepUserLayout();
     if (!view.grouping.isEmpty())
         m_tree->setGroupingSpec(view.grouping);
+    m_tree->chooseGroup(view.group);
     m_filterBar->setText(view.filter);
 }
 

@@ -25,7 +25,7 @@ SavedViewsMenu::SavedViewsMenu(SavedViewStore *store, Capture capture, QWidget *
     setObjectName(QStringLiteral("savedViewsMenu"));
     m_saveAction->setObjectName(QStringLiteral("saveViewAction"));
     m_saveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_saveAction->setToolTip(tr("Save the filter, grouping and columns as a named view"));
+    m_saveAction->setToolTip(tr("Save the filter, grouping, chosen group and columns as a named view"));
     // Not connected to the menu itself: a QMenu drops every connection of an action
     // to it when the action is removed, which rebuild() does each time it opens.
     connect(m_saveAction, &QAction::triggered, m_keep, [this] { askAndSave(); });
@@ -53,7 +53,10 @@ void SavedViewsMenu::rebuild()
         QAction *choose = addAction(name);
         choose->setCheckable(true);
         choose->setChecked(name == m_active);
-        choose->setToolTip(view.filter.isEmpty() ? tr("All clusters") : view.filter);
+        QString what = view.filter.isEmpty() ? tr("All clusters") : view.filter;
+        if (!view.group.isEmpty())
+            what += u'\n' + tr("In the group %1").arg(view.group.join(QStringLiteral(" › ")));
+        choose->setToolTip(what);
         choose->setStatusTip(choose->toolTip());
         m_choices->addAction(choose);
         connect(choose, &QAction::triggered, this, [this, name] { applyView(name); });
@@ -113,7 +116,7 @@ void SavedViewsMenu::askAndSave()
 {
     QWidget *owner = parentWidget() ? parentWidget() : this;
     bool ok = false;
-    const QString name = QInputDialog::getText(owner, tr("Save view"), tr("Name of the view (filter, grouping and columns):"),
+    const QString name = QInputDialog::getText(owner, tr("Save view"), tr("Name of the view (filter, grouping, chosen group and columns):"),
                                                QLineEdit::Normal, m_active, &ok)
                              .trimmed();
     if (!ok || name.isEmpty())

@@ -19,6 +19,7 @@ SavedView prodView()
     view.name = QStringLiteral("prod on fire");
     view.filter = QStringLiteral("clusterset=prod, ControlPlaneHealthy!=True");
     view.grouping = QStringLiteral("clusterset>manager");
+    view.group = {QStringLiteral("prod"), QString()}; // a group without a manager, under prod
     view.columns = {QStringLiteral("property:location.topology.k8s.io"), QStringLiteral("label:env")};
     view.headerState = QByteArray("\x00\x01opaque", 8);
     view.notify = true;

@@ -12,6 +12,15 @@ using namespace fleetscope;
 
 namespace {
 
+SavedView viewOf(const QString &name, const QString &filter, bool notify)
+{
+    SavedView view;
+    view.name = name;
+    view.filter = filter;
+    view.notify = notify;
+    return view;
+}
+
 ProfilePtr profile(const QString &ns, const QString &name, ConditionStatus cph, const QString &set)
 {
     auto record = std::make_shared<ProfileRecord>();
@@ -61,9 +70,9 @@ private slots:
         HealthChangeWatcher watcher(&fleet);
         watcher.setClock([this] { return m_now; });
         watcher.setSettleMs(10000);
-        SavedView prod{QStringLiteral("prod"), QStringLiteral("clusterset=prod"), {}, {}, {}, true};
-        SavedView dev{QStringLiteral("dev"), QStringLiteral("clusterset=dev"), {}, {}, {}, false}; // no notify
-        SavedView broken{QStringLiteral("broken"), QStringLiteral("clusterset in ("), {}, {}, {}, true};
+        const SavedView prod = viewOf(QStringLiteral("prod"), QStringLiteral("clusterset=prod"), true);
+        const SavedView dev = viewOf(QStringLiteral("dev"), QStringLiteral("clusterset=dev"), false); // no notify
+        const SavedView broken = viewOf(QStringLiteral("broken"), QStringLiteral("clusterset in ("), true);
         watcher.setViews({prod, dev, broken});
         QCOMPARE(watcher.watchedViewCount(), 1);
         QSignalSpy ready(&watcher, &HealthChangeWatcher::notificationsReady);
@@ -112,7 +121,7 @@ private slots:
         HealthChangeWatcher watcher(&fleet);
         watcher.setClock([this] { return m_now; });
         watcher.setSettleMs(0);
-        watcher.setViews({SavedView{QStringLiteral("prod"), QStringLiteral("clusterset=prod"), {}, {}, {}, true}});
+        watcher.setViews({viewOf(QStringLiteral("prod"), QStringLiteral("clusterset=prod"), true)});
         QSignalSpy ready(&watcher, &HealthChangeWatcher::notificationsReady);
         m_now = 1000;
         fleet.setHubStatus(hub, live(true));

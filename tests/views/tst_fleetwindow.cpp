@@ -116,6 +116,7 @@ private slots:
     void typingAFilterNarrowsTheTable();
     void treeCountsComeBackWithRoomAndWithTheFleet();
     void aSavedViewBringsBackFilterGroupingAndColumns();
+    void aSavedViewBringsBackItsGroupOnceItIsThere();
     void choosingAPlacementScopesTheTableToItsClusters();
     void aSyntaxErrorIsShownWithACaretAndNotApplied();
     void detailsShowTheChosenClustersConditions();
@@ -323,6 +324,50 @@ void TestFleetWindow::aSavedViewBringsBackFilterGroupingAndColumns()
     };
     QTRY_VERIFY(listed());
     QVERIFY(part<SavedViewStore>(&window)->remove(viewName));
+}
+
+void TestFleetWindow::aSavedViewBringsBackItsGroupOnceItIsThere()
+{
+    const QString viewName = QStringLiteral("prod group %1").arg(QCoreApplication::applicationPid());
+    const QString wholeName = QStringLiteral("whole fleet %1").arg(QCoreApplication::applicationPid());
+    {
+        FleetStore store;
+        fill(store);
+        MainWindow window(&store);
+        window.show();
+        QVERIFY(part<SavedViewsMenu>(&window)->saveCurrentAs(wholeName));
+        QAbstractItemModel *groups = window.fleetTree()->tree()->model();
+        const QModelIndex hub = groups->index(0, 0);
+        for (int row = 0; row < groups->rowCount(hub); ++row) {
+            if (groups->index(row, 0, hub).data().toString() == u"prod")
+                window.fleetTree()->tree()->setCurrentIndex(groups->index(row, 0, hub));
+        }
+        QCOMPARE(window.fleetTree()->currentGroup(), (QStringList{"hub-eu", "prod"}));
+        QVERIFY(part<SavedViewsMenu>(&window)->saveCurrentAs(viewName));
+    }
+    // After a restart the view is chosen before its hub has synced: the group is
+    // chosen when it appears, and the table is scoped to it.
+    FleetStore store;
+    MainWindow window(&store);
+    window.show();
+    QVERIFY(part<SavedViewsMenu>(&window)->applyView(viewName));
+    QVERIFY(window.fleetTree()->currentGroup().isEmpty());
+    fill(store);
+    QTRY_COMPARE(window.fleetTree()->currentGroup(), (QStringList{"hub-eu", "prod"}));
+    QCOMPARE(visibleNames(window), (QStringList{"prod-1", "prod-2"}));
+    // The menu says which group the view holds.
+    QString tip;
+    for (QAction *action : part<SavedViewsMenu>(&window)->actions()) {
+        if (action->text() == viewName)
+            tip = action->toolTip();
+    }
+    QVERIFY2(tip.contains(u"hub-eu › prod"), qPrintable(tip));
+    // A view saved with no group chosen shows the whole fleet again.
+    QVERIFY(part<SavedViewsMenu>(&window)->applyView(wholeName));
+    QTRY_VERIFY(window.fleetTree()->currentGroup().isEmpty());
+    QCOMPARE(visibleNames(window).size(), 4);
+    QVERIFY(part<SavedViewStore>(&window)->remove(viewName));
+    QVERIFY(part<SavedViewStore>(&window)->remove(wholeName));
 }
 
 void TestFleetWindow::choosingAPlacementScopesTheTableToItsClusters()

@@ -284,9 +284,11 @@ int FleetTreeModel::columnCount(const QModelIndex &) const
 
 QVariant FleetTreeModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || role != Qt::DisplayRole)
+    if (!index.isValid() || (role != Qt::DisplayRole && role != GroupValueRole))
         return QVariant();
     const Node *node = nodeOf(index);
+    if (role == GroupValueRole)
+        return index.column() == GroupColumn ? QVariant(node->value) : QVariant();
     if (index.column() == GroupColumn)
         return node->value.isEmpty() ? noValueText() : node->value;
     const int counts[] = {node->count, node->health[int(Health::Healthy)], node->health[int(Health::Unhealthy)],

@@ -38,6 +38,9 @@ public:
         }
     };
     enum Column { GroupColumn, ClustersColumn, HealthyColumn, UnhealthyColumn, UnknownColumn, NotReportedColumn, ColumnCount };
+    // The group's own value, untranslated and empty for clusters without one (the
+    // display says "(none)"): what names a group in a saved view.
+    enum Role { GroupValueRole = Qt::UserRole + 1 };
 
     explicit FleetTreeModel(const FleetStore *store, QObject *parent = nullptr);
     ~FleetTreeModel() override;

@@ -7,7 +7,8 @@
 namespace fleetscope {
 
 // A named way of looking at the fleet: what the filter line says, how the tree
-// groups, which extra columns the table shows and how its header is laid out.
+// groups and which of its groups scopes the table, which extra columns the table
+// shows and how its header is laid out.
 // Persisted by SavedViewStore; `notify` asks for desktop notifications when the
 // view's clusters change health.
 struct SavedView
@@ -15,13 +16,15 @@ struct SavedView
     QString name;
     QString filter;
     QString grouping;         // FleetTreeModel::levelsToSpec, e.g. "hub>clusterset>manager"
+    QStringList group;        // the tree's chosen group, its values from the top down; {} for none
     QStringList columns;      // extra table columns: "property:KEY" or "label:KEY"
     QByteArray headerState;   // the table's header layout by column (JSON), opaque here
     bool notify = false;
 
     friend bool operator==(const SavedView &a, const SavedView &b)
     {
-        return a.name == b.name && a.filter == b.filter && a.grouping == b.grouping && a.columns == b.columns
+        return a.name == b.name && a.filter == b.filter && a.grouping == b.grouping && a.group == b.group
+            && a.columns == b.columns
             && a.headerState == b.headerState && a.notify == b.notify;
     }
 };

@@ -40,6 +40,7 @@ void SavedViewStore::reload()
             continue;
         view.filter = m_settings->value(QStringLiteral("filter")).toString();
         view.grouping = m_settings->value(QStringLiteral("grouping")).toString();
+        view.group = m_settings->value(QStringLiteral("group")).toStringList();
         view.columns = m_settings->value(QStringLiteral("columns")).toStringList();
         view.headerState = m_settings->value(QStringLiteral("headerState")).toByteArray();
         // Strict: a hand-edited "yes please" must not switch notifications on.
@@ -101,6 +102,8 @@ void SavedViewStore::write()
         m_settings->setValue(QStringLiteral("name"), view.name);
         m_settings->setValue(QStringLiteral("filter"), view.filter);
         m_settings->setValue(QStringLiteral("grouping"), view.grouping);
+        if (!view.group.isEmpty())
+            m_settings->setValue(QStringLiteral("group"), view.group);
         // QSettings writes an empty list as "@Invalid()": no entry reads back the same.
         if (!view.columns.isEmpty())
             m_settings->setValue(QStringLiteral("columns"), view.columns);
