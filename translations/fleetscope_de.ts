@@ -578,8 +578,8 @@
     <message numerus="yes">
         <source>%n cluster(s) in %1 became unhealthy</source>
         <translation>
-            <numerusform>%n Cluster in %1 ist fehlerhaft geworden</numerusform>
-            <numerusform>%n Cluster in %1 sind fehlerhaft geworden</numerusform>
+            <numerusform>%n Cluster in %1 ist jetzt gestört</numerusform>
+            <numerusform>%n Cluster in %1 sind jetzt gestört</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1734,8 +1734,8 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
     <message numerus="yes">
         <source>Now: %1 healthy, %2 unhealthy, %3 unknown (as recorded; %n point(s)).</source>
         <translation>
-            <numerusform>Jetzt: %1 gesund, %2 fehlerhaft, %3 unbekannt (laut Aufzeichnung; %n Punkt).</numerusform>
-            <numerusform>Jetzt: %1 gesund, %2 fehlerhaft, %3 unbekannt (laut Aufzeichnung; %n Punkte).</numerusform>
+            <numerusform>Jetzt: %1 gesund, %2 gestört, %3 unbekannt (laut Aufzeichnung; %n Punkt).</numerusform>
+            <numerusform>Jetzt: %1 gesund, %2 gestört, %3 unbekannt (laut Aufzeichnung; %n Punkte).</numerusform>
         </translation>
     </message>
     <message>
