@@ -152,6 +152,7 @@ void HubConnection::startInformers(const QString &profilesVersion, const QString
                                    << "placementdecisions in" << (placementsVersion.isEmpty() ? QStringLiteral("none") : placementsVersion);
     const QString prefix = QLatin1String(HubDiscovery::group) + u'/';
     m_status.apiVersion = prefix + profilesVersion;
+    m_status.placementsVersion = placementsVersion.isEmpty() ? QString() : prefix + placementsVersion;
     addInformer({ResourceKind::ClusterProfiles, prefix + profilesVersion, {}}, true);
     // Namespaces only add clusterset labels: useful, not required.
     addInformer({ResourceKind::Namespaces, QStringLiteral("v1"), {}}, false);

@@ -11,7 +11,7 @@ bool HubStatus::operator==(const HubStatus &other) const
         && estimatedTotal == other.estimatedTotal && retryInMs == other.retryInMs && message == other.message
         && httpStatus == other.httpStatus && fatal == other.fatal && warnings == other.warnings
         && forbiddenScopes == other.forbiddenScopes && skippedObjects == other.skippedObjects
-        && apiVersion == other.apiVersion;
+        && apiVersion == other.apiVersion && placementsVersion == other.placementsVersion;
 }
 
 QString HubStatus::stateName(State state)

@@ -32,6 +32,7 @@ struct HubStatus
     QStringList forbiddenScopes;  // "clusterprofiles in namespace team-b"
     int skippedObjects = 0;       // objects the hub sent that could not be decoded
     QString apiVersion;           // the multicluster.x-k8s.io version in use
+    QString placementsVersion;    // the one placementdecisions are served in; empty: not served
 
     // Every field: whoever shows a status wants to hear of any change to it.
     bool operator==(const HubStatus &other) const;

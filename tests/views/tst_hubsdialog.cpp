@@ -136,7 +136,7 @@ private slots:
     void appliesHubsLiveAndRemembersThem();
     void chipMenuReconnectsAndRemoves();
     void theDialogListsTheWatchedHubsAndChangesOnlyWhatChanged();
-    void liveHubsHaveNoProblem();
+    void liveHubsHaveNoProblemAndSayWhatTheyServe();
 
 private:
     std::unique_ptr<HubProcess> m_eu;
@@ -400,7 +400,7 @@ void TestHubsDialog::theDialogListsTheWatchedHubsAndChangesOnlyWhatChanged()
     QCOMPARE(store.profileCount(), 120);
 }
 
-void TestHubsDialog::liveHubsHaveNoProblem()
+void TestHubsDialog::liveHubsHaveNoProblemAndSayWhatTheyServe()
 {
     // Hubs that no kubeconfig read by the dialog lists (as the demo's): what the
     // engine knows stands in for a probe, and a live hub has nothing in Problem.
@@ -420,6 +420,11 @@ void TestHubsDialog::liveHubsHaveNoProblem()
         QCOMPARE(model->index(row, HubChoiceModel::ProfilesColumn).data().toString().isEmpty(), false);
         QCOMPARE(model->index(row, HubChoiceModel::ProblemColumn).data().toString(), QString());
     }
+    // Placements as the engine found them: hub-us-legacy serves none.
+    QCOMPARE(model->index(rowOf(model, QStringLiteral("hub-eu")), HubChoiceModel::PlacementsColumn).data().toString(),
+             QStringLiteral("Yes"));
+    QCOMPARE(model->index(rowOf(model, QStringLiteral("hub-us-legacy")), HubChoiceModel::PlacementsColumn).data().toString(),
+             QStringLiteral("No"));
 }
 
 QTEST_MAIN(TestHubsDialog)

@@ -162,6 +162,7 @@ QList<WatchedHub> FleetEngine::watchedHubs() const
             hub.state = status.summary();
             hub.healthy = status.state == HubStatus::State::Live && status.forbiddenScopes.isEmpty();
             hub.apiVersion = status.apiVersion;
+            hub.placements = !status.placementsVersion.isEmpty();
             hub.profiles = profiles.value(index);
         }
         hubs.append(hub);

@@ -31,6 +31,7 @@ struct WatchedHub
     QString state;       // the hub's status summary ("Live", "Reconnecting in 4 s: …")
     bool healthy = false; // live in every scope: its state is no problem to show
     QString apiVersion;  // the multicluster.x-k8s.io version in use, once known
+    bool placements = false; // placementdecisions are served (and watched)
     qint64 profiles = -1;
     bool watched = true; // false: removed in this session; choosing it again brings it back
 };

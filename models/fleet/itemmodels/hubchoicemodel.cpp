@@ -145,6 +145,7 @@ void HubChoiceModel::addWatchedHubs(const QList<WatchedHub> &hubs)
         if (!hub.apiVersion.isEmpty())
             row.result.versions = {hub.apiVersion.section(u'/', -1)};
         row.result.profiles = hub.profiles;
+        row.result.placements = hub.placements;
         // The Problem column: nothing for a hub that is live, its state for one that is not.
         row.result.error = !hub.watched ? tr("removed in this session; check to watch it again")
             : hub.healthy               ? QString()
