@@ -15,8 +15,14 @@ const ResourceType &type(const char *group, const char *plural)
     return *findResourceType(group, plural);
 }
 
-// Keeps an Event stream bounded like the apiserver's one-hour event TTL would.
+// Events live an hour, as the apiserver's --event-ttl keeps them; a cap besides
+// for a churn much faster than the demo's.
+constexpr auto kEventTtl = std::chrono::hours(1);
 constexpr std::size_t kMaxEvents = 500;
+// The share of changes that are new Events (changeOnce's rolls 85–94).
+constexpr double kEventShare = 0.10;
+// The generator's largest Deployment.
+constexpr int kMaxReplicas = 6;
 
 } // namespace
 
@@ -24,6 +30,7 @@ WorkloadChurn::WorkloadChurn(ObjectStore &store, double changesPerSecond, std::u
                              PacedLoop::FaultSink onFault)
     : m_store(store)
     , m_random(seed ^ 0x7f4a7c159e3779b9ULL)
+    , m_changesPerSecond(changesPerSecond)
     , m_loop(changesPerSecond, 0, [this] { changeOnce(); }, std::move(onFault))
 {
 }
@@ -35,7 +42,49 @@ WorkloadChurn::~WorkloadChurn()
 
 void WorkloadChurn::start()
 {
+    backfillEvents();
     m_loop.start();
+}
+
+void WorkloadChurn::backfillEvents()
+{
+    // A running cluster has the last hour's Events already: starting with them, the
+    // member's memory is what it will stay, not an hour of growth.
+    const ResourceType &pods = type("", "pods");
+    const ResourceType &events = type("", "events");
+    std::uint64_t rv = 0;
+    const std::vector<ObjectPtr> all = m_store.snapshot(pods, &rv);
+    if (all.empty() || m_changesPerSecond <= 0)
+        return;
+    const auto hourOf = std::chrono::duration_cast<std::chrono::seconds>(kEventTtl).count();
+    const auto count = std::min<std::size_t>(kMaxEvents, std::size_t(m_changesPerSecond * kEventShare * double(hourOf)));
+    const auto now = std::chrono::system_clock::now();
+    for (std::size_t i = 0; i < count; ++i) {
+        const nlohmann::json &pod = *all[m_random() % all.size()];
+        const auto at = now - std::chrono::seconds(std::int64_t(m_random() % std::uint64_t(hourOf)));
+        m_store.create(events, metadataString(pod, "namespace"), eventAbout(pod, at));
+    }
+}
+
+nlohmann::json WorkloadChurn::eventAbout(const nlohmann::json &pod, std::chrono::system_clock::time_point at)
+{
+    const std::string when = formatTimestamp(at);
+    const bool warning = m_random() % 3 == 0;
+    const std::string container = pod["spec"]["containers"][0].value("name", std::string("app"));
+    return {{"apiVersion", "v1"},
+            {"kind", "Event"},
+            {"metadata", {{"name", metadataString(pod, "name") + ".churn" + std::to_string(++m_eventIndex)},
+                          {"namespace", metadataString(pod, "namespace")}}},
+            {"involvedObject", {{"kind", "Pod"}, {"name", metadataString(pod, "name")}, {"namespace", metadataString(pod, "namespace")},
+                                {"fieldPath", "spec.containers{" + container + "}"}}},
+            {"reason", warning ? "BackOff" : "Pulled"},
+            {"message", warning ? "Back-off restarting failed container " + container
+                                : "Container image \"" + pod["spec"]["containers"][0].value("image", std::string()) + "\" already present on machine"},
+            {"type", warning ? "Warning" : "Normal"},
+            {"source", {{"component", "kubelet"}, {"host", pod["spec"].value("nodeName", std::string())}}},
+            {"count", 1},
+            {"firstTimestamp", when},
+            {"lastTimestamp", when}};
 }
 
 void WorkloadChurn::stop()
@@ -56,7 +105,7 @@ bool WorkloadChurn::changeOnce()
     else if (roll < 95)
         changed = addEvent();
     else
-        changed = moveDeployment();
+        changed = scaleDeployment();
     if (changed)
         ++m_changes;
     return changed;
@@ -95,9 +144,12 @@ bool WorkloadChurn::restartPod(bool toggleCrashLoop)
     }
     if (phase == "Pending")
         phase = "Running";
-    const StoreResult result = m_store.patch(pods, metadataString(pod, "namespace"), metadataString(pod, "name"), PatchKind::Merge,
+    const std::string ns = metadataString(pod, "namespace");
+    const StoreResult result = m_store.patch(pods, ns, metadataString(pod, "name"), PatchKind::Merge,
                                              {{"status", {{"phase", phase}, {"containerStatuses", statuses}}}},
                                              Subresource::Status);
+    if (result.error.ok())
+        countReplicas(ns, appOf(pod));
     return result.error.ok();
 }
 
@@ -120,7 +172,9 @@ bool WorkloadChurn::replacePod()
         return false;
     const std::string node = pod["spec"].value("nodeName", std::string("node-000"));
     nlohmann::json replacement = generatePod(m_random, *owner.object, node, std::chrono::system_clock::now());
-    return m_store.create(pods, ns, std::move(replacement), true).error.ok();
+    const bool created = m_store.create(pods, ns, std::move(replacement), true).error.ok();
+    countReplicas(ns, app);
+    return created;
 }
 
 bool WorkloadChurn::addEvent()
@@ -131,47 +185,97 @@ bool WorkloadChurn::addEvent()
     const std::vector<ObjectPtr> all = m_store.snapshot(pods, &rv);
     if (all.empty())
         return false;
-    const std::vector<ObjectPtr> existing = m_store.snapshot(events, &rv);
+    const auto now = std::chrono::system_clock::now();
+    std::vector<ObjectPtr> existing = m_store.snapshot(events, &rv);
+    for (const ObjectPtr &event : existing) {
+        std::chrono::system_clock::time_point last;
+        const nlohmann::json &stamp = event->contains("lastTimestamp") ? (*event)["lastTimestamp"] : nlohmann::json();
+        if (stamp.is_string() && parseTimestamp(stamp.get<std::string>(), &last) && now - last > kEventTtl)
+            m_store.remove(events, metadataString(*event, "namespace"), metadataString(*event, "name"));
+    }
     if (existing.size() >= kMaxEvents) {
         const nlohmann::json &oldest = *existing[m_random() % existing.size()];
         m_store.remove(events, metadataString(oldest, "namespace"), metadataString(oldest, "name"));
     }
     const nlohmann::json &pod = *all[m_random() % all.size()];
-    const std::string now = nowTimestamp();
-    const bool warning = m_random() % 3 == 0;
-    const std::string container = pod["spec"]["containers"][0].value("name", std::string("app"));
-    nlohmann::json event = {
-        {"apiVersion", "v1"},
-        {"kind", "Event"},
-        {"metadata", {{"name", metadataString(pod, "name") + ".churn" + std::to_string(++m_eventIndex)},
-                      {"namespace", metadataString(pod, "namespace")}}},
-        {"involvedObject", {{"kind", "Pod"}, {"name", metadataString(pod, "name")}, {"namespace", metadataString(pod, "namespace")},
-                            {"fieldPath", "spec.containers{" + container + "}"}}},
-        {"reason", warning ? "BackOff" : "Pulled"},
-        {"message", warning ? "Back-off restarting failed container " + container
-                            : "Container image \"" + pod["spec"]["containers"][0].value("image", std::string()) + "\" already present on machine"},
-        {"type", warning ? "Warning" : "Normal"},
-        {"source", {{"component", "kubelet"}, {"host", pod["spec"].value("nodeName", std::string())}}},
-        {"count", 1},
-        {"firstTimestamp", now},
-        {"lastTimestamp", now}};
-    return m_store.create(events, metadataString(pod, "namespace"), std::move(event)).error.ok();
+    return m_store.create(events, metadataString(pod, "namespace"), eventAbout(pod, now)).error.ok();
 }
 
-bool WorkloadChurn::moveDeployment()
+bool WorkloadChurn::scaleDeployment()
 {
+    const ResourceType &pods = type("", "pods");
     const ResourceType &deployments = type("apps", "deployments");
     std::uint64_t rv = 0;
     const std::vector<ObjectPtr> all = m_store.snapshot(deployments, &rv);
     if (all.empty())
         return false;
     const nlohmann::json &d = *all[m_random() % all.size()];
-    const int replicas = d["spec"].value("replicas", 1);
-    const int ready = d.contains("status") ? d["status"].value("readyReplicas", replicas) : replicas;
-    const int next = ready >= replicas ? std::max(0, replicas - 1) : replicas;
-    return m_store.patch(deployments, metadataString(d, "namespace"), metadataString(d, "name"), PatchKind::Merge,
-                         {{"status", {{"readyReplicas", next}, {"availableReplicas", next}}}}, Subresource::Status)
-        .error.ok();
+    const std::string ns = metadataString(d, "namespace");
+    const std::string name = metadataString(d, "name");
+    const int replicas = d.contains("spec") ? d["spec"].value("replicas", 1) : 1;
+    const bool up = replicas <= 1 || (replicas < kMaxReplicas && m_random() % 2 == 0);
+    const std::vector<ObjectPtr> own = podsOf(ns, name);
+    if (up) {
+        std::string node = "node-000";
+        if (!own.empty() && own.front()->contains("spec"))
+            node = (*own.front())["spec"].value("nodeName", node);
+        if (!m_store.create(pods, ns, generatePod(m_random, d, node, std::chrono::system_clock::now()), true).error.ok())
+            return false;
+    } else if (!own.empty()) {
+        if (!m_store.remove(pods, ns, metadataString(*own[m_random() % own.size()], "name")).error.ok())
+            return false;
+    }
+    const int next = up ? replicas + 1 : replicas - 1;
+    const StoreResult scaled = m_store.patch(deployments, ns, name, PatchKind::Merge,
+                                             {{"spec", {{"replicas", next}}}}, Subresource::None);
+    countReplicas(ns, name);
+    return scaled.error.ok();
+}
+
+std::vector<ObjectPtr> WorkloadChurn::podsOf(const std::string &namespaceName, const std::string &app) const
+{
+    std::uint64_t rv = 0;
+    std::vector<ObjectPtr> own;
+    for (ObjectPtr &pod : m_store.snapshot(type("", "pods"), &rv)) {
+        if (metadataString(*pod, "namespace") == namespaceName && appOf(*pod) == app)
+            own.push_back(std::move(pod));
+    }
+    return own;
+}
+
+void WorkloadChurn::countReplicas(const std::string &namespaceName, const std::string &app)
+{
+    const ResourceType &deployments = type("apps", "deployments");
+    const StoreResult owner = m_store.get(deployments, namespaceName, app);
+    if (app.empty() || !owner.object)
+        return;
+    int count = 0;
+    int ready = 0;
+    for (const ObjectPtr &pod : podsOf(namespaceName, app)) {
+        ++count;
+        const nlohmann::json *statuses = pod->contains("status") ? &(*pod)["status"] : nullptr;
+        if (statuses && statuses->contains("containerStatuses") && (*statuses)["containerStatuses"].is_array()
+            && !(*statuses)["containerStatuses"].empty()
+            && (*statuses)["containerStatuses"][0].value("ready", false))
+            ++ready;
+    }
+    const nlohmann::json &d = *owner.object;
+    const nlohmann::json status = d.contains("status") ? d["status"] : nlohmann::json::object();
+    if (status.value("replicas", -1) == count && status.value("readyReplicas", -1) == ready
+        && status.value("observedGeneration", 0) == d["metadata"].value("generation", 1))
+        return;
+    m_store.patch(deployments, namespaceName, app, PatchKind::Merge,
+                  {{"status", {{"replicas", count}, {"updatedReplicas", count}, {"readyReplicas", ready},
+                               {"availableReplicas", ready},
+                               {"observedGeneration", d["metadata"].value("generation", 1)}}}},
+                  Subresource::Status);
+}
+
+std::string WorkloadChurn::appOf(const nlohmann::json &pod)
+{
+    if (!pod.contains("metadata") || !pod["metadata"].contains("labels") || !pod["metadata"]["labels"].is_object())
+        return {};
+    return pod["metadata"]["labels"].value("app", std::string());
 }
 
 } // namespace fleetscope::hub

@@ -2,6 +2,7 @@
 
 #include "hubutil.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace fleetscope::hub {
@@ -139,7 +140,9 @@ std::vector<nlohmann::json> generateWorkloads(int pods, std::uint64_t seed, int 
             for (int r = 0; r < replicas; ++r) {
                 char node[32];
                 std::snprintf(node, sizeof node, "node-%03d", int(random() % unsigned(nodeCount)));
-                const auto podCreated = created + minutes(random() % 600);
+                // Pods come up after their Deployment and at least an hour before now,
+                // so that every restart below happened during the pod's life.
+                const auto podCreated = std::min(created + minutes(random() % 600), now - hours(1));
                 nlohmann::json pod = generatePod(random, deployment, node, podCreated);
                 const unsigned roll = unsigned(random() % 100);
                 nlohmann::json &status = pod["status"]["containerStatuses"][0];
@@ -151,11 +154,12 @@ std::vector<nlohmann::json> generateWorkloads(int pods, std::uint64_t seed, int 
                                                    {"message", "back-off 5m0s restarting failed container"}}}};
                     status["lastState"] = {{"terminated", {{"exitCode", 1}, {"reason", "Error"},
                                                           {"finishedAt", at(now - minutes(1 + random() % 9))}}}};
+                    const auto firstBackOff = std::max(podCreated, now - hours(2));
                     events.push_back({{"apiVersion", "v1"},
                                       {"kind", "Event"},
                                       {"metadata", {{"name", pod["metadata"]["name"].get<std::string>() + "." + suffix(random, 8)},
                                                     {"namespace", app.namespaceName},
-                                                    {"creationTimestamp", at(now - hours(2))}}},
+                                                    {"creationTimestamp", at(firstBackOff)}}},
                                       {"involvedObject", {{"kind", "Pod"}, {"name", pod["metadata"]["name"]},
                                                           {"namespace", app.namespaceName},
                                                           {"fieldPath", "spec.containers{" + std::string(app.name) + "}"}}},
@@ -164,7 +168,7 @@ std::vector<nlohmann::json> generateWorkloads(int pods, std::uint64_t seed, int 
                                       {"type", "Warning"},
                                       {"source", {{"component", "kubelet"}, {"host", node}}},
                                       {"count", 5 + int(random() % 80)},
-                                      {"firstTimestamp", at(now - hours(2))},
+                                      {"firstTimestamp", at(firstBackOff)},
                                       {"lastTimestamp", at(now - minutes(random() % 5))}});
                 } else if (roll < 5) {
                     pod["status"]["phase"] = "Pending";
@@ -175,9 +179,13 @@ std::vector<nlohmann::json> generateWorkloads(int pods, std::uint64_t seed, int 
                 } else {
                     ++ready;
                     if (roll < 15) {
+                        // The last restart somewhere in the pod's life, the container running since.
+                        const auto life = std::chrono::duration_cast<minutes>(now - podCreated).count();
+                        const auto finished = now - minutes(1 + std::int64_t(random() % std::uint64_t(std::max<std::int64_t>(1, life - 1))));
                         status["restartCount"] = 1 + int(random() % 3);
                         status["lastState"] = {{"terminated", {{"exitCode", 137}, {"reason", "OOMKilled"},
-                                                              {"finishedAt", at(now - hours(1 + random() % 48))}}}};
+                                                              {"finishedAt", at(finished)}}}};
+                        status["state"] = {{"running", {{"startedAt", at(finished + std::chrono::seconds(2))}}}};
                     }
                 }
                 out.push_back(std::move(pod));
