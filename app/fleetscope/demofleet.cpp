@@ -132,6 +132,51 @@ void DemoFleet::refreshObservedTimes(hub::ObjectStore &store)
     }
 }
 
+void DemoFleet::adoptSimulatedPast(hub::ObjectStore &store, const QString &context, const DemoHistory::Simulated &past)
+{
+    // The newest observation of each cluster holds the time of each condition's last change.
+    QHash<ClusterId, const ClusterObservation *> newest;
+    for (const ClusterObservation &o : past.observations) {
+        if (o.cluster.hub == context)
+            newest.insert(o.cluster, &o);
+    }
+    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
+    for (const ClusterObservation *o : std::as_const(newest)) {
+        const std::string ns = o->cluster.namespaceName.toStdString();
+        const std::string name = o->cluster.name.toStdString();
+        const hub::StoreResult current = store.get(profiles, ns, name);
+        if (!current.error.ok() || !current.object || !current.object->contains("status")
+            || !(*current.object)["status"].contains("conditions") || !(*current.object)["status"]["conditions"].is_array())
+            continue;
+        nlohmann::json copy = *current.object;
+        bool changed = false;
+        for (nlohmann::json &c : copy["status"]["conditions"]) {
+            const std::string type = c.value("type", std::string());
+            const std::string status = c.value("status", std::string());
+            for (const Condition &simulated : o->conditions) {
+                if (simulated.type.toString() != QString::fromStdString(type)
+                    || conditionStatusName(simulated.status) != QString::fromStdString(status))
+                    continue;
+                std::chrono::system_clock::time_point was;
+                const std::chrono::system_clock::time_point at{std::chrono::milliseconds(simulated.lastTransitionTime)};
+                if (c.contains("lastTransitionTime") && c["lastTransitionTime"].is_string()
+                    && hub::parseTimestamp(c["lastTransitionTime"].get<std::string>(), &was) && was >= at)
+                    continue;
+                c["lastTransitionTime"] = hub::formatTimestamp(at);
+                changed = true;
+            }
+        }
+        if (changed)
+            store.update(profiles, ns, name, std::move(copy), hub::Subresource::Status);
+    }
+}
+
+void DemoFleet::adoptSimulatedPast(const DemoHistory::Simulated &past)
+{
+    for (auto &server : m_hubs)
+        adoptSimulatedPast(server->store(), QString::fromStdString(server->options().contextName), past);
+}
+
 std::vector<hub::HubServer *> DemoFleet::hubs() const
 {
     std::vector<hub::HubServer *> hubs;

@@ -59,6 +59,12 @@ public:
     // The hubs as they are now, with what their churn does, for the simulated past.
     std::vector<DemoHistory::Hub> historyStart() const;
     static void refreshObservedTimes(hub::ObjectStore &store);
+    // Each profile of `store` (the hub `context`) takes the transition times of its
+    // simulated past, so that its conditions' lastTransitionTime tells the story the
+    // history tells (a cluster that flapped today did not last change months ago).
+    // Conditions whose status changed since keep their newer time.
+    static void adoptSimulatedPast(hub::ObjectStore &store, const QString &context, const DemoHistory::Simulated &past);
+    void adoptSimulatedPast(const DemoHistory::Simulated &past);
     // Once the engine has read the kubeconfigs: remove them, so that not even a
     // crash leaves the demo's token on disk.
     void removeKubeconfigs() { m_dir.remove(); }

@@ -233,13 +233,13 @@ DemoHistory::Simulated DemoHistory::simulate(const std::vector<Hub> &hubs, qint6
 }
 
 void DemoHistory::seedIfQuiet(HistoryStore *history, std::vector<Hub> hubs, QObject *context,
-                              std::function<void(bool)> done, qint64 spanMs)
+                              std::function<void(const Simulated *)> done, qint64 spanMs)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QPointer<HistoryStore> store(history);
     history->fetchLastRecorded(context, [store, hubs = std::move(hubs), context, done, spanMs, now](qint64 last) {
         if (!store || !store->isAvailable() || last >= now - spanMs) {
-            done(false);
+            done(nullptr);
             return;
         }
         auto result = std::make_shared<Simulated>();
@@ -248,7 +248,7 @@ void DemoHistory::seedIfQuiet(HistoryStore *history, std::vector<Hub> hubs, QObj
         QObject::connect(thread, &QThread::finished, context, [store, result, thread, context, done] {
             thread->deleteLater();
             if (!store || !store->isAvailable()) {
-                done(false);
+                done(nullptr);
                 return;
             }
             // Written on the store's worker, in this order, before anything recorded live.
@@ -260,7 +260,7 @@ void DemoHistory::seedIfQuiet(HistoryStore *history, std::vector<Hub> hubs, QObj
             store->markSimulated(result->from, result->until);
             // Answered once the worker has written all of it: views asking after
             // `done` see the whole past.
-            store->fetchLastRecorded(context, [done](qint64) { done(true); });
+            store->fetchLastRecorded(context, [done, result](qint64) { done(result.get()); });
         });
         thread->start(QThread::LowPriority);
     });

@@ -56,10 +56,10 @@ public:
 
     // When `history` recorded nothing in the last span: simulates (on a thread of
     // its own), writes the past through the store, notes it as simulated. `done`
-    // runs on `context`'s thread once it is written (true) or when nothing was to
-    // be written (false); the caller records nothing into `history` before.
+    // runs on `context`'s thread once it is written (with the past written) or when
+    // nothing was to be written (null); the caller records nothing into `history` before.
     static void seedIfQuiet(HistoryStore *history, std::vector<Hub> hubs, QObject *context,
-                            std::function<void(bool seeded)> done, qint64 spanMs = defaultSpanMs);
+                            std::function<void(const Simulated *seeded)> done, qint64 spanMs = defaultSpanMs);
 };
 
 } // namespace fleetscope

@@ -129,23 +129,28 @@ void GuiHistory::start(FleetStore *store, FleetEngine *engine, MainWindow *windo
         QTimer::singleShot(0, window, whenSettled);
         return;
     }
-    m_demoStarted = [this, window, record, whenSettled](const DemoFleet &fleet) {
+    m_demoStarted = [this, window, record, whenSettled](DemoFleet &fleet) {
         const QStringList flapping = fleet.flappingClusters();
         if (!flapping.isEmpty())
             std::fprintf(stderr, "fleetscope: demo clusters that flap: %s\n", qPrintable(flapping.join(QStringLiteral(", "))));
         QElapsedTimer took;
         took.start();
-        DemoHistory::seedIfQuiet(m_history.get(), fleet.historyStart(), window, [record, whenSettled, took](bool seeded) {
-            if (seeded)
+        // The dashboard destroys its window (the context) before its demo.
+        DemoFleet *demo = &fleet;
+        DemoHistory::seedIfQuiet(m_history.get(), fleet.historyStart(), window,
+                                 [record, whenSettled, took, demo](const DemoHistory::Simulated *seeded) {
+            if (seeded) {
+                demo->adoptSimulatedPast(*seeded);
                 std::fprintf(stderr, "fleetscope: demo history: simulated the last 24 hours (%lld ms)\n",
                              static_cast<long long>(took.elapsed()));
+            }
             record();
             whenSettled();
         });
     };
 }
 
-void GuiHistory::demoStarted(const DemoFleet &demo)
+void GuiHistory::demoStarted(DemoFleet &demo)
 {
     if (const auto started = std::exchange(m_demoStarted, {}))
         started(demo);

@@ -40,7 +40,7 @@ public:
     void start(FleetStore *store, FleetEngine *engine, MainWindow *window, const GuiOptions &options);
     // The demo's hubs are up (before the engine reads them): writes their simulated
     // past if the history is quiet, then records.
-    void demoStarted(const DemoFleet &demo);
+    void demoStarted(DemoFleet &demo);
     TimeTravel *timeTravel() const { return m_travel.get(); }
     // Runs `then` once recording has started and the chart asked for with
     // --timeline / --fleet-health shows what it read; at once if both have happened.
@@ -54,7 +54,7 @@ private:
     std::unique_ptr<HistoryRecorder> m_recorder;
     bool m_chartPending = false;
     std::vector<std::function<void()>> m_waiting;
-    std::function<void(const DemoFleet &)> m_demoStarted;
+    std::function<void(DemoFleet &)> m_demoStarted;
     std::unique_ptr<FleetTimeMachine> m_machine;
     std::unique_ptr<TimeTravel> m_travel;
     QPointer<TimeTravelUi> m_travelUi; // in the window, which outlives this

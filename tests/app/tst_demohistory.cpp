@@ -8,9 +8,11 @@
 #include "fleetloader.h"
 #include "history/historystore.h"
 #include "history/transitiondetector.h"
+#include "hubutil.h"
 #include "objectstore.h"
 #include "resourcetypes.h"
 
+#include <QDateTime>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -95,6 +97,7 @@ private slots:
     void endsInTodaysState();
     void keepsTheMixAndTellsAStory();
     void seedsAQuietHistoryOnce();
+    void theProfilesTellThePastsTransitionTimes();
 };
 
 void TestDemoHistory::endsInTodaysState()
@@ -196,8 +199,8 @@ void TestDemoHistory::seedsAQuietHistoryOnce()
     QTRY_COMPARE(history.state(), HistoryStore::State::Ready);
     int answers = 0;
     bool seeded = false;
-    DemoHistory::seedIfQuiet(&history, {h}, this, [&](bool s) {
-        seeded = s;
+    DemoHistory::seedIfQuiet(&history, {h}, this, [&](const DemoHistory::Simulated *s) {
+        seeded = s != nullptr;
         ++answers;
     });
     QTRY_COMPARE_WITH_TIMEOUT(answers, 1, 30000);
@@ -223,12 +226,59 @@ void TestDemoHistory::seedsAQuietHistoryOnce()
         QVERIFY2(p.healthy > 200 && p.healthy + p.unhealthy + p.unknown + p.notReported == 280,
                  qPrintable(QStringLiteral("%1 healthy of %2").arg(p.healthy).arg(p.healthy + p.unhealthy + p.unknown)));
     // The next launch finds recent history: nothing is simulated twice.
-    DemoHistory::seedIfQuiet(&history, {h}, this, [&](bool s) {
-        seeded = s;
+    DemoHistory::seedIfQuiet(&history, {h}, this, [&](const DemoHistory::Simulated *s) {
+        seeded = s != nullptr;
         ++answers;
     });
     QTRY_COMPARE(answers, 2);
     QVERIFY(!seeded);
+}
+
+void TestDemoHistory::theProfilesTellThePastsTransitionTimes()
+{
+    hub::ObjectStore store;
+    const DemoHistory::Hub h = demoHub(&store);
+    const qint64 until = QDateTime::currentMSecsSinceEpoch();
+    const DemoHistory::Simulated past = DemoHistory::simulate({h}, until, 24 * kHour, 1);
+    DemoFleet::adoptSimulatedPast(store, h.context, past);
+
+    // Per cluster, the newest change of each condition in the simulated day.
+    QHash<QString, QHash<QString, qint64>> changed; // "namespace/name" → type → time
+    QHash<QString, QHash<QString, ConditionStatus>> previous;
+    for (const ClusterObservation &o : past.observations) {
+        const QString key = o.cluster.namespaceName + u'/' + o.cluster.name;
+        for (const Condition &c : o.conditions) {
+            const auto was = previous[key].constFind(c.type.toString());
+            if (was != previous[key].constEnd() && *was != c.status)
+                changed[key][c.type.toString()] = o.observedAt;
+            previous[key][c.type.toString()] = c.status;
+        }
+    }
+    QVERIFY(changed.size() >= 10); // the flaky, the flapping, the incidents' clusters
+
+    const hub::ResourceType &profiles = *hub::findResourceType(hub::kMulticlusterGroup, "clusterprofiles");
+    std::uint64_t rv = 0;
+    int checked = 0;
+    for (const auto &object : store.snapshot(profiles, &rv)) {
+        const QString key = QString::fromStdString((*object)["metadata"].value("namespace", std::string()) + '/'
+                                                   + (*object)["metadata"].value("name", std::string()));
+        for (const nlohmann::json &c : (*object)["status"]["conditions"]) {
+            const QString type = QString::fromStdString(c.value("type", std::string()));
+            const auto at = changed.value(key).constFind(type);
+            if (at == changed.value(key).constEnd())
+                continue;
+            std::chrono::system_clock::time_point last;
+            QVERIFY(hub::parseTimestamp(c.value("lastTransitionTime", std::string()), &last));
+            const qint64 lastMs = std::chrono::duration_cast<std::chrono::milliseconds>(last.time_since_epoch()).count();
+            // Never older than the past's newest change (to the second the API keeps), nor in the future.
+            QVERIFY2(lastMs > *at - 1000 && lastMs < until + 1000,
+                     qPrintable(QStringLiteral("%1 %2: profile says %3, the past %4")
+                                    .arg(key, type, QDateTime::fromMSecsSinceEpoch(lastMs).toString(Qt::ISODate),
+                                         QDateTime::fromMSecsSinceEpoch(*at).toString(Qt::ISODate))));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= changed.size());
 }
 
 QTEST_MAIN(TestDemoHistory)
