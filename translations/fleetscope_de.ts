@@ -861,6 +861,10 @@
         <source>Before %1 (the dashed line) the demo&apos;s history is simulated, not recorded.</source>
         <translation>Vor %1 (die gestrichelte Linie) ist der Verlauf der Demo simuliert, nicht aufgezeichnet.</translation>
     </message>
+    <message>
+        <source>Zoomed to %1 – %2 (%3).</source>
+        <translation>Vergrößert auf %1 – %2 (%3).</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterActions</name>
@@ -1179,6 +1183,13 @@
     <message>
         <source>Simulated demo history</source>
         <translation>Simulierter Demo-Verlauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; right-click to zoom out.</source>
+        <translation>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Für Details einen Abschnitt oder Übergang anklicken; Rechtsklick zoomt heraus.</numerusform>
+            <numerusform>%n Statuswechsel in diesem Zeitraum. Für Details einen Abschnitt oder Übergang anklicken; Rechtsklick zoomt heraus.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

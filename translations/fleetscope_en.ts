@@ -61,6 +61,13 @@
             <numerusform>%n status changes in this window. Click a stretch or a transition for its details; drag to zoom, right-click to zoom out.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; right-click to zoom out.</source>
+        <translation>
+            <numerusform>%n status change in this window. Click a stretch or a transition for its details; right-click to zoom out.</numerusform>
+            <numerusform>%n status changes in this window. Click a stretch or a transition for its details; right-click to zoom out.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ConnectDialog</name>

@@ -855,6 +855,10 @@
         <source>Before %1 (the dashed line) the demo&apos;s history is simulated, not recorded.</source>
         <translation>%1 (破線) より前のデモの履歴は記録ではなくシミュレーションです。</translation>
     </message>
+    <message>
+        <source>Zoomed to %1 – %2 (%3).</source>
+        <translation>%1 – %2 (%3) を拡大表示中。</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::ClusterActions</name>
@@ -1172,6 +1176,12 @@
     <message>
         <source>Simulated demo history</source>
         <translation>シミュレーションされたデモ履歴</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n status change(s) in this window. Click a stretch or a transition for its details; right-click to zoom out.</source>
+        <translation>
+            <numerusform>この期間の状態変化: %n 件。区間または遷移をクリックで詳細、右クリックでズームアウト。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

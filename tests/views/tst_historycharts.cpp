@@ -16,6 +16,7 @@
 #include "fleet/itemmodels/sortfilterproxy.h"
 #include "history/historystore.h"
 #include "historypanel.h"
+#include "hubstatusbar.h"
 #include "mainwindow.h"
 #include "smallfleet.h"
 
@@ -191,8 +192,15 @@ private slots:
             record->profile.conditions.append(c);
             profiles << record;
         }
+        // A cluster whose producer writes no conditions: nothing of it is in the history.
+        profiles << smallFleetCluster(QStringLiteral("payments-quiet"), "prod");
         fillLiveHub(store, profiles, kHub);
-        QTRY_COMPARE(clusterProxy(window)->rowCount(), 30);
+        QTRY_COMPARE(clusterProxy(window)->rowCount(), 31);
+        // The status bar and the chart count it the same way.
+        auto *counts = window.findChild<HubStatusBar *>()->findChild<QLabel *>(QStringLiteral("fleetCounts"));
+        QVERIFY(counts);
+        QTRY_VERIFY2(counts->text().contains(QCoreApplication::translate("fleetscope::HubStatusBar", " · ○ %1 not reported").arg(1)),
+                     qPrintable(counts->text()));
 
         HistoryPanel *panel = window.historyPanel();
         panel->selectClusters({ClusterId{kHub, QStringLiteral("fleet"), clusterName(3)}});
@@ -211,6 +219,15 @@ private slots:
             QString why;
             QVERIFY2(ticksApart(chart->ticks(), chart->laneRect(0).left(), chart->laneRect(0).right(), &why),
                      qPrintable(why));
+            // The axis is inside the chart, below both lanes, and not covered by its neighbours.
+            const QRectF axisLabel = chart->ticks().last().labelRect;
+            QVERIFY2(axisLabel.top() >= chart->laneRect(1).bottom() && axisLabel.bottom() <= chart->height(),
+                     qPrintable(QStringLiteral("axis %1..%2, lanes end %3, chart %4 high")
+                                    .arg(axisLabel.top())
+                                    .arg(axisLabel.bottom())
+                                    .arg(chart->laneRect(1).bottom())
+                                    .arg(chart->height())));
+            QVERIFY(chart->visibleRegion().boundingRect().bottom() >= int(axisLabel.bottom()) - 1);
             QVERIFY2(overlapFree(timeline->legend()->entryRects(), timeline->legend()->width(), &why), qPrintable(why));
             QVERIFY(timeline->legend()->height() >= timeline->legend()->heightForWidth(timeline->legend()->width()));
             for (int lane = 0; lane < 2; ++lane) {
@@ -248,6 +265,9 @@ private slots:
             for (const HealthPoint &p : health->points())
                 QVERIFY(p.recorded || p.healthy + p.unhealthy + p.unknown + p.notReported == 0);
             QCOMPARE(health->points().last().healthy + health->points().last().unhealthy, 30);
+            const QString oneQuiet =
+                QCoreApplication::translate("fleetscope::FleetHealthChart", "%n do(es) not report health.", nullptr, 1);
+            QVERIFY2(health->statusText().contains(oneQuiet), qPrintable(health->statusText()));
             QVERIFY(window.grab().save(QDir::temp().filePath(
                 QStringLiteral("fleetscope-health-%1-%2h.png").arg(tag).arg(span / kHour))));
         }

@@ -4,6 +4,7 @@
 // its scope from recorded data only, within the point budget, says the counts under
 // the pointer and selects the clusters unhealthy at a clicked moment.
 
+#include "charts/chartframe.h"
 #include "charts/clustertimelineview.h"
 #include "charts/fleethealthchart.h"
 #include "charts/healthchartview.h"
@@ -148,10 +149,24 @@ private slots:
         shown.clear();
         QVERIFY(shown.wait(5000));
         QVERIFY(view.chart()->to() - view.chart()->from() < 30 * kMinute);
+        // A zoom is no preset: it says what it shows, and no preset button claims it.
+        const auto checkedPresets = [&view] {
+            QList<qint64> spans;
+            for (const QAbstractButton *button : view.findChildren<QAbstractButton *>()) {
+                if (button->property("span").isValid() && button->isChecked())
+                    spans << button->property("span").toLongLong();
+            }
+            return spans;
+        };
+        QVERIFY2(view.statusText().startsWith(QStringLiteral("Zoomed to ")), qPrintable(view.statusText()));
+        QVERIFY2(!view.statusText().contains(QStringLiteral("drag to zoom")), qPrintable(view.statusText()));
+        QCOMPARE(checkedPresets(), QList<qint64>{});
         shown.clear();
         QTest::mouseClick(view.chart(), Qt::RightButton, {}, lane.center().toPoint());
         QVERIFY(shown.wait(5000));
         QVERIFY(view.chart()->to() - view.chart()->from() > 45 * kMinute);
+        QCOMPARE(checkedPresets(), QList<qint64>{60 * kMinute});
+        QVERIFY2(!view.statusText().contains(QStringLiteral("Zoomed")), qPrintable(view.statusText()));
 
         // A wider preset refetches, and still opens on what is recorded.
         shown.clear();
@@ -159,6 +174,8 @@ private slots:
         QVERIFY(shown.wait(5000));
         QVERIFY(view.recordedFrom() > 0);
         QVERIFY(view.chart()->to() - view.chart()->from() < 60 * kMinute);
+        // It says when recording began, as the time bar does: not where the window starts.
+        QVERIFY2(view.statusText().startsWith(ChartFrame::recordedSince(m_now - 50 * kMinute)), qPrintable(view.statusText()));
 
         const QString shot = qEnvironmentVariable("FLEETSCOPE_SCREENSHOT_DIR");
         if (!shot.isEmpty())

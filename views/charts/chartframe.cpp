@@ -1,5 +1,6 @@
 #include "chartframe.h"
 
+#include "api/kubetime.h"
 #include "history/historycsv.h"
 #include "history/historytypes.h"
 
@@ -94,6 +95,18 @@ QString ChartFrame::recordedSince(qint64 from)
 {
     return tr("Recorded since %1, so this shows that instead of the whole preset.")
         .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(from), QLocale::ShortFormat));
+}
+
+QString ChartFrame::zoomedTo(qint64 from, qint64 to)
+{
+    const QLocale locale;
+    const QDateTime start = QDateTime::fromMSecsSinceEpoch(from);
+    const QDateTime end = QDateTime::fromMSecsSinceEpoch(to);
+    // The date once when both ends are on the same day.
+    const QString endText = start.date() == end.date() ? locale.toString(end.time(), QLocale::ShortFormat)
+                                                       : locale.toString(end, QLocale::ShortFormat);
+    return tr("Zoomed to %1 – %2 (%3).")
+        .arg(locale.toString(start, QLocale::ShortFormat), endText, humanDuration(to - from));
 }
 
 QString ChartFrame::simulatedUntil(qint64 until)

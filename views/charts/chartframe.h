@@ -49,6 +49,8 @@ public:
     static QString recordedSince(qint64 from);
     // Put before the status when the shown window starts in simulated history (the demo's past).
     static QString simulatedUntil(qint64 until);
+    // "Zoomed to 2 Dec 10:32 – 11:05 (33m)." for a window that is no preset.
+    static QString zoomedTo(qint64 from, qint64 to);
 
 signals:
     void presetChosen(qint64 span);

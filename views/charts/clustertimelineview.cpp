@@ -63,12 +63,14 @@ ClusterTimelineView::ClusterTimelineView(HistoryStore *history, QWidget *parent)
     connect(m_chart, &TimelineChart::windowChanged, this, [this](qint64 from, qint64 to) {
         m_from = from;
         m_to = to;
+        m_frame->checkSpan(0); // a zoom is none of the presets
         m_refetch->start();
     });
     connect(m_chart, &TimelineChart::zoomOutRequested, this, [this] {
         if (m_from == 0)
             return;
         m_from = m_to = 0; // back to the preset
+        m_frame->checkSpan(m_span);
         m_refetch->start();
     });
     connect(m_chart, &TimelineChart::segmentSelected, this, &ClusterTimelineView::selectTransitionOf);
@@ -186,10 +188,12 @@ void ClusterTimelineView::display(const ClusterHistory &history)
     // A history younger than the preset (the usual case after install) would be a
     // window of hatching with the data in its last pixels: open on what is recorded.
     m_recordedFrom = 0;
+    qint64 recordedStartAt = 0; // the shown window starts a little before it, to show where it begins
     const qint64 span = history.to - history.from;
     if (m_from == 0 && !lanes.isEmpty()) {
         const qint64 start = recordedStart(lanes, history.to);
         if (start < history.to && start - history.from > span / 50) {
+            recordedStartAt = start;
             m_recordedFrom = std::max(history.from, start - (history.to - start) / 20);
             lanes = lanesOf(history, m_recordedFrom, &changes);
         }
@@ -203,12 +207,18 @@ void ClusterTimelineView::display(const ClusterHistory &history)
         status = history.error;
     else if (lanes.isEmpty())
         status = tr("No condition history recorded for this cluster yet.");
+    else if (m_from != 0)
+        status = tr("%n status change(s) in this window. Click a stretch or a transition for its details; "
+                    "right-click to zoom out.",
+                    nullptr, changes);
     else
         status = tr("%n status change(s) in this window. Click a stretch or a transition for its details; drag to "
                     "zoom, right-click to zoom out.",
                     nullptr, changes);
     if (m_recordedFrom && history.error.isEmpty())
-        status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
+        status = ChartFrame::recordedSince(recordedStartAt) + u' ' + status;
+    if (m_from != 0 && history.error.isEmpty())
+        status = ChartFrame::zoomedTo(history.from, history.to) + u' ' + status;
     const qint64 simulated = m_history->simulatedUntil();
     const bool showsSimulated = simulated > shownFrom && m_history->simulatedFrom() < history.to;
     m_chart->setMarker(showsSimulated ? simulated : 0, showsSimulated ? tr("Simulated demo history") : QString());

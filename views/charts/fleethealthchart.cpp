@@ -201,6 +201,7 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
     // point in the last pixels: fetch again from where recording begins (with a short
     // lead that shows it begins there). The first fetch finds the start to a bucket of
     // the preset, a second one to a bucket of the recorded range.
+    qint64 recordedStart = from;
     if (!points.isEmpty()) {
         qsizetype first = 0;
         while (first < points.size() && !points[first].recorded)
@@ -213,6 +214,7 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
             refetch();
             return;
         }
+        recordedStart = std::max(from, start);
     }
     m_points = points;
     m_shownFrom = from;
@@ -256,10 +258,14 @@ void FleetHealthChart::display(const QList<HealthPoint> &points, qint64 from, qi
                              .arg(last.healthy)
                              .arg(last.unhealthy)
                              .arg(last.unknown);
-        if (last.notReported > 0)
-            status += u' ' + tr("%n do(es) not report health.", nullptr, last.notReported);
+        // A cluster that never reported a condition the health rules read has nothing
+        // in the history to count; the status bar counts it as not reported, so here too.
+        const int counted = last.healthy + last.unhealthy + last.unknown + last.notReported;
+        const int notReported = last.notReported + std::max(0, int(m_scope.size()) - counted);
+        if (notReported > 0)
+            status += u' ' + tr("%n do(es) not report health.", nullptr, notReported);
         if (m_recordedFrom)
-            status = ChartFrame::recordedSince(m_recordedFrom) + u' ' + status;
+            status = ChartFrame::recordedSince(recordedStart) + u' ' + status;
         if (const qint64 simulated = m_history->simulatedUntil(); simulated > from && m_history->simulatedFrom() < to)
             status = ChartFrame::simulatedUntil(simulated) + u' ' + status;
         m_frame->status()->setText(status);
