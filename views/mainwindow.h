@@ -64,6 +64,8 @@ public:
     // with Reconnect and Hubs….
     EmptyFleetOverlay *emptyFleetOverlay() const { return m_emptyFleet; }
     QSplitter *splitter() const { return m_splitter; }
+    // Groups and Placements.
+    QTabWidget *leftTabs() const { return m_leftTabs; }
     ClusterActions *clusterActions() const { return m_clusterActions; }
     // A saved layout was restored: panes and columns stay as the person left them
     // (until then the panes keep their shares of the window as it is resized).

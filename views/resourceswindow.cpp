@@ -15,6 +15,7 @@
 #include "resources/resourcetablemodel.h"
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
@@ -132,7 +133,9 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
             }
         });
     });
-    ScreenFit::resize(this, QSize(1400, 900));
+    // As the person left it; the first time, as large as it is made for, fitted to the screen.
+    if (!restoreGeometry(QSettings().value(QLatin1String(geometryKey)).toByteArray()))
+        ScreenFit::resize(this, QSize(1400, 900));
     // Opened on the main window's selection, it shows that at once (pods, all
     // namespaces); with nothing selected the status line says what to do.
     apply();
@@ -141,6 +144,12 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
 ResourcesWindow::~ResourcesWindow()
 {
     m_engine->stop();
+}
+
+void ResourcesWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings().setValue(QLatin1String(geometryKey), saveGeometry());
+    QMainWindow::closeEvent(event);
 }
 
 void ResourcesWindow::buildControls()

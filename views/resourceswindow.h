@@ -58,7 +58,12 @@ public:
     ResourceEngine *engine() const { return m_engine; }
     SortFilterProxy *proxy() const { return m_proxy; }
     QTableView *table() const { return m_table; }
+    // Where its size and place are kept across launches.
+    static constexpr const char *geometryKey = "resources/geometry";
     QString statusText() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     // The YAML view of the current row's object (fetched now); its text edit.

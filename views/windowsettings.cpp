@@ -1,11 +1,13 @@
 #include "windowsettings.h"
 
 #include "clustertableview.h"
+#include "fleettreeview.h"
+#include "mainwindow.h"
 
 #include <QEvent>
-#include <QMainWindow>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabWidget>
 
 namespace fleetscope {
 namespace {
@@ -14,16 +16,16 @@ constexpr auto GeometryKey = "window/geometry";
 constexpr auto StateKey = "window/state";
 constexpr auto SplitterKey = "window/splitter";
 constexpr auto ColumnsKey = "table/columns";
+constexpr auto GroupingKey = "tree/grouping";
+constexpr auto LeftTabKey = "window/leftTab";
 // Qt's positional header state, which earlier versions wrote: never read again.
 constexpr auto PositionalHeaderKey = "table/header";
 
 } // namespace
 
-WindowSettings::WindowSettings(QMainWindow *window, QSplitter *splitter, ClusterTableView *table)
+WindowSettings::WindowSettings(MainWindow *window)
     : QObject(window)
     , m_window(window)
-    , m_splitter(splitter)
-    , m_table(table)
 {
     window->installEventFilter(this);
 }
@@ -36,10 +38,15 @@ bool WindowSettings::restore()
     // Each piece is optional and validated by Qt; a stale or foreign value is ignored.
     m_window->restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray());
     m_window->restoreState(settings.value(QLatin1String(StateKey)).toByteArray());
-    if (m_splitter)
-        m_splitter->restoreState(settings.value(QLatin1String(SplitterKey)).toByteArray());
-    if (m_table)
-        m_table->restoreLayout(settings.value(QLatin1String(ColumnsKey)).toByteArray());
+    m_window->splitter()->restoreState(settings.value(QLatin1String(SplitterKey)).toByteArray());
+    m_window->clusterTable()->restoreLayout(settings.value(QLatin1String(ColumnsKey)).toByteArray());
+    // A grouping that no longer parses (a later version's) leaves the default.
+    if (const QString grouping = settings.value(QLatin1String(GroupingKey)).toString(); !grouping.isEmpty())
+        m_window->fleetTree()->setGroupingSpec(grouping);
+    bool ok = false;
+    const int tab = settings.value(QLatin1String(LeftTabKey)).toInt(&ok);
+    if (ok && tab >= 0 && tab < m_window->leftTabs()->count())
+        m_window->leftTabs()->setCurrentIndex(tab);
     return true;
 }
 
@@ -48,10 +55,10 @@ void WindowSettings::save() const
     QSettings settings;
     settings.setValue(QLatin1String(GeometryKey), m_window->saveGeometry());
     settings.setValue(QLatin1String(StateKey), m_window->saveState());
-    if (m_splitter)
-        settings.setValue(QLatin1String(SplitterKey), m_splitter->saveState());
-    if (m_table)
-        settings.setValue(QLatin1String(ColumnsKey), QString::fromUtf8(m_table->saveLayout()));
+    settings.setValue(QLatin1String(SplitterKey), m_window->splitter()->saveState());
+    settings.setValue(QLatin1String(ColumnsKey), QString::fromUtf8(m_window->clusterTable()->saveLayout()));
+    settings.setValue(QLatin1String(GroupingKey), m_window->fleetTree()->groupingSpec());
+    settings.setValue(QLatin1String(LeftTabKey), m_window->leftTabs()->currentIndex());
     settings.remove(QLatin1String(PositionalHeaderKey));
 }
 

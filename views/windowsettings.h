@@ -2,25 +2,24 @@
 
 #include <QObject>
 
-class QMainWindow;
-class QSplitter;
-
 namespace fleetscope {
 
-class ClusterTableView;
+class MainWindow;
 
 // Remembers how the person left the window: geometry and toolbar/dock state
 // (`window/geometry`, `window/state`), the splitter between groups, table and
-// details (`window/splitter`) and the table's column order, widths, hidden
-// columns and sort by column (`table/columns`, a HeaderLayout). Saved when the window closes, restored by
-// restore(); explicit command-line choices (--geometry) are applied after it.
+// details (`window/splitter`), the table's column order, widths, hidden
+// columns and sort by column (`table/columns`, a HeaderLayout), the tree's
+// grouping (`tree/grouping`) and which of Groups and Placements is in front
+// (`window/leftTab`). Saved when the window closes, restored by restore();
+// explicit command-line choices (--geometry, --filter) are applied after it.
 class WindowSettings final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(WindowSettings)
 
 public:
-    WindowSettings(QMainWindow *window, QSplitter *splitter, ClusterTableView *table);
+    explicit WindowSettings(MainWindow *window);
 
     // False when nothing was saved yet (first start): the built-in layout stays.
     bool restore();
@@ -30,9 +29,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    QMainWindow *m_window;
-    QSplitter *m_splitter;
-    ClusterTableView *m_table;
+    MainWindow *m_window;
 };
 
 } // namespace fleetscope

@@ -141,7 +141,7 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
         m_window->statusBar()->addPermanentWidget(new OfflineBadge(m_store.get(), m_cache.get(), m_window.get()));
     // Screenshots are made at a chosen size and must not become the user's layout.
     if (cli.screenshotPath.isEmpty()
-        && (new WindowSettings(m_window.get(), m_window->splitter(), m_window->clusterTable()))->restore())
+        && (new WindowSettings(m_window.get()))->restore())
         m_window->keepUserLayout(); // the person's own panes and columns, as they left them
     if (cli.geometry.isValid())
         m_window->resize(cli.geometry);

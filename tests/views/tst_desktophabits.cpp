@@ -16,6 +16,8 @@
 #include "fleettreeview.h"
 #include "healthstyle.h"
 #include "mainwindow.h"
+#include "resourceswindow.h"
+#include "fleet/savedviews/savedviewstore.h"
 #include "shortcutsdialog.h"
 #include "smallfleet.h"
 #include "syncprogress.h"
@@ -35,6 +37,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -103,6 +106,7 @@ private slots:
     void helpListsTheShortcuts();
     void windowComesBackAsItWasLeft();
     void columnsKeepTheirPlacesWhenAColumnComesLater();
+    void everyPieceOfTheWindowComesBackAfterARestart();
     void syncProgressShowsWhileHubsSync();
     void healthReadsOnLightAndDarkPalettes();
 
@@ -268,7 +272,7 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
         FleetStore store;
         fill(store);
         MainWindow window(&store);
-        WindowSettings settings(&window, window.splitter(), window.clusterTable());
+        WindowSettings settings(&window);
         QVERIFY(!settings.restore()); // nothing saved yet
         window.resize(1000, 700);
         window.show();
@@ -289,7 +293,7 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
     FleetStore store;
     fill(store);
     MainWindow window(&store);
-    WindowSettings restored(&window, window.splitter(), window.clusterTable());
+    WindowSettings restored(&window);
     QVERIFY(restored.restore());
     window.keepUserLayout(); // as the dashboard does after a restore
     window.show();
@@ -351,7 +355,7 @@ void TestDesktopHabits::columnsKeepTheirPlacesWhenAColumnComesLater()
         FleetStore store;
         fill(store);
         MainWindow window(&store);
-        WindowSettings settings(&window, window.splitter(), window.clusterTable());
+        WindowSettings settings(&window);
         window.resize(1000, 700);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -373,7 +377,7 @@ void TestDesktopHabits::columnsKeepTheirPlacesWhenAColumnComesLater()
     FleetStore store;
     fill(store);
     MainWindow window(&store);
-    WindowSettings restored(&window, window.splitter(), window.clusterTable());
+    WindowSettings restored(&window);
     QVERIFY(restored.restore());
     window.keepUserLayout();
     window.show();
@@ -388,6 +392,121 @@ void TestDesktopHabits::columnsKeepTheirPlacesWhenAColumnComesLater()
     // The history opens: its column comes back where it was.
     tableModel(window)->addSourceColumn(&flaps);
     QCOMPARE(layoutOf(window).join(u"\n"), before.join(u"\n"));
+}
+
+namespace {
+
+// Everything of the window a restart is to keep, as text a failure message can show.
+struct WindowPieces
+{
+    QSize size;
+    QList<int> panes;
+    QStringList columns;
+    QString grouping;
+    QStringList treeColumns; // "Healthy shown", ...
+    int leftTab = -1;
+    QSize resources;
+
+    static WindowPieces of(MainWindow &window, const QSize &resources)
+    {
+        WindowPieces p;
+        p.size = window.size();
+        p.panes = window.splitter()->sizes();
+        p.columns = layoutOf(window);
+        p.grouping = window.fleetTree()->groupingSpec();
+        p.leftTab = window.leftTabs()->currentIndex();
+        // The tree fits its count columns to its width when shown: read them on its tab.
+        window.leftTabs()->setCurrentIndex(0);
+        QApplication::processEvents();
+        const QHeaderView *tree = window.fleetTree()->tree()->header();
+        for (int c = 0; c < tree->count(); ++c)
+            p.treeColumns << QStringLiteral("%1 %2").arg(c).arg(tree->isSectionHidden(c) ? QStringLiteral("hidden")
+                                                                                      : QStringLiteral("shown"));
+        window.leftTabs()->setCurrentIndex(p.leftTab);
+        p.resources = resources;
+        return p;
+    }
+    QString text() const
+    {
+        QStringList widths;
+        for (int w : panes)
+            widths << QString::number(w);
+        return QStringLiteral("size %1x%2\npanes %3\ncolumns\n%4\ngrouping %5\ntree %6\nleft tab %7\nresources %8x%9")
+            .arg(size.width())
+            .arg(size.height())
+            .arg(widths.join(u' '), columns.join(u'\n'), grouping, treeColumns.join(u", "))
+            .arg(leftTab)
+            .arg(resources.width())
+            .arg(resources.height());
+    }
+};
+
+} // namespace
+
+void TestDesktopHabits::everyPieceOfTheWindowComesBackAfterARestart()
+{
+    // The person's whole arrangement: window and panes, the table's columns, the
+    // tree's grouping and columns, Placements in front, a saved view with its
+    // group, the Resources window's size. Closed and started again, each piece is
+    // as it was left.
+    QSettings().clear();
+    QString before;
+    SavedView saved;
+    {
+        FleetStore store;
+        fill(store);
+        MainWindow window(&store);
+        WindowSettings settings(&window);
+        QVERIFY(!settings.restore());
+        window.resize(1180, 760);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.splitter()->setSizes({250, 600, 330});
+        ClusterTableView *table = window.clusterTable();
+        table->setColumnHidden(ClusterTableModel::NamespaceColumn, false);
+        table->setColumnHidden(ClusterTableModel::VersionColumn, true);
+        table->header()->moveSection(table->header()->visualIndex(ClusterTableModel::HubColumn), 0);
+        table->header()->resizeSection(ClusterTableModel::HubColumn, 163);
+        table->sortByColumn(ClusterTableModel::HubColumn, Qt::AscendingOrder);
+        QVERIFY(window.fleetTree()->setGroupingSpec(QStringLiteral("clusterset>manager")));
+        window.fleetTree()->chooseGroup({QStringLiteral("prod")});
+        QTRY_COMPARE(window.fleetTree()->currentGroup(), QStringList{QStringLiteral("prod")});
+        saved = window.currentView();
+        saved.name = QStringLiteral("prod by manager");
+        QVERIFY(SavedViewStore().save(saved));
+        window.leftTabs()->setCurrentIndex(1);
+        ResourcesWindow *resources = window.showResources();
+        QVERIFY(QTest::qWaitForWindowExposed(resources));
+        resources->resize(930, 610);
+        const QSize resourcesSize = resources->size();
+        resources->close();
+        QApplication::processEvents();
+        before = WindowPieces::of(window, resourcesSize).text();
+        window.close(); // saves
+    }
+
+    FleetStore store;
+    fill(store);
+    MainWindow window(&store);
+    WindowSettings restored(&window);
+    QVERIFY(restored.restore());
+    window.keepUserLayout(); // as the dashboard does after a restore
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ResourcesWindow *resources = window.showResources();
+    QVERIFY(QTest::qWaitForWindowExposed(resources));
+    const QString after = WindowPieces::of(window, resources->size()).text();
+    // Line by line: QTest cuts long messages.
+    const QStringList was = before.split(u'\n');
+    const QStringList is = after.split(u'\n');
+    for (qsizetype i = 0; i < std::max(was.size(), is.size()); ++i)
+        QVERIFY2(was.value(i) == is.value(i), qPrintable(QStringLiteral("left \"%1\", came back \"%2\"").arg(was.value(i), is.value(i))));
+    const std::optional<SavedView> view = SavedViewStore().find(QStringLiteral("prod by manager"));
+    QVERIFY(view.has_value());
+    QCOMPARE(view->group, saved.group);
+    QCOMPARE(view->grouping, QStringLiteral("clusterset>manager"));
+    QVERIFY(*view == saved);
+    resources->close();
 }
 
 void TestDesktopHabits::syncProgressShowsWhileHubsSync()
