@@ -40,7 +40,7 @@ bool WindowSettings::restore()
     m_window->restoreState(settings.value(QLatin1String(StateKey)).toByteArray());
     m_window->splitter()->restoreState(settings.value(QLatin1String(SplitterKey)).toByteArray());
     m_window->clusterTable()->restoreLayout(settings.value(QLatin1String(ColumnsKey)).toByteArray());
-    // A grouping that no longer parses (a later version's) leaves the default.
+    // A grouping that does not parse (one a later version wrote) leaves the default.
     if (const QString grouping = settings.value(QLatin1String(GroupingKey)).toString(); !grouping.isEmpty())
         m_window->fleetTree()->setGroupingSpec(grouping);
     bool ok = false;
