@@ -253,10 +253,8 @@ void DemoHistory::seedIfQuiet(HistoryStore *history, std::vector<Hub> hubs, QObj
             }
             // Written on the store's worker, in this order, before anything recorded live.
             store->observe(result->observations);
-            for (const QString &hub : std::as_const(result->hubs)) {
-                store->beginCoverage(hub, result->from);
-                store->endCoverage(hub, result->until);
-            }
+            for (const QString &hub : std::as_const(result->hubs))
+                store->recordConditionCoverage(hub, result->from, result->until);
             store->markSimulated(result->from, result->until);
             // Answered once the worker has written all of it: views asking after
             // `done` see the whole past.

@@ -118,6 +118,12 @@ void HistoryStore::endCoverage(const QString &hub, qint64 at)
     QMetaObject::invokeMethod(worker, [worker, hub, at] { worker->endCoverage(hub, at); });
 }
 
+void HistoryStore::recordConditionCoverage(const QString &hub, qint64 from, qint64 until)
+{
+    HistoryWorker *worker = m_worker;
+    QMetaObject::invokeMethod(worker, [worker, hub, from, until] { worker->recordConditionCoverage(hub, from, until); });
+}
+
 void HistoryStore::prune()
 {
     HistoryWorker *worker = m_worker;

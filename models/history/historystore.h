@@ -62,6 +62,9 @@ public:
     void observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at);
     void beginCoverage(const QString &hub, qint64 at);
     void endCoverage(const QString &hub, qint64 at);
+    // A span of `hub` the condition history covers and the fleet log does not: the
+    // demo's simulated past has conditions but no fleet to travel back to.
+    void recordConditionCoverage(const QString &hub, qint64 from, qint64 until);
     // Applies retention and the size cap now (also done hourly).
     void prune();
 

@@ -306,6 +306,18 @@ void HistoryWorker::endCoverage(const QString &hub, qint64 at)
         fail(error);
 }
 
+void HistoryWorker::recordConditionCoverage(const QString &hub, qint64 from, qint64 until)
+{
+    if (!writing())
+        return;
+    QString error;
+    // A closed session of its own, and no fleet log stream: a live watch later
+    // begins both afresh.
+    const qint64 session = m_db.beginCoverage(hub, from, &error);
+    if (session < 0 || !m_db.extendCoverage(session, until, &error))
+        fail(error);
+}
+
 void HistoryWorker::touchSessions()
 {
     if (!writing())

@@ -35,6 +35,7 @@ public:
     void observePlacements(const QString &hub, const QList<PlacementPtr> &placements, qint64 at);
     void beginCoverage(const QString &hub, qint64 at);
     void endCoverage(const QString &hub, qint64 at);
+    void recordConditionCoverage(const QString &hub, qint64 from, qint64 until);
     // Writes the buffered transitions and the fleet log's frames.
     void flush();
     void prune();

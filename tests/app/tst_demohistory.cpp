@@ -6,6 +6,7 @@
 #include "demohistory.h"
 #include "fleetgenerator.h"
 #include "fleetloader.h"
+#include "history/fleethistoryreader.h"
 #include "history/historystore.h"
 #include "history/transitiondetector.h"
 #include "hubutil.h"
@@ -207,6 +208,13 @@ void TestDemoHistory::seedsAQuietHistoryOnce()
     QVERIFY(seeded);
     QVERIFY(history.simulatedUntil() > 0);
     QCOMPARE(history.simulatedUntil() - history.simulatedFrom(), DemoHistory::defaultSpanMs);
+    // The simulated past has conditions, not a fleet: time travel offers none of it.
+    FleetHistoryReader reader;
+    QString error;
+    QVERIFY2(reader.open(dir.filePath(QStringLiteral("demo-history.sqlite")), &error), qPrintable(error));
+    const QList<FleetHistoryReader::HubRange> ranges = reader.ranges(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY2(ranges.isEmpty(), qPrintable(QStringLiteral("%1 recorded from %2").arg(ranges.value(0).hub).arg(ranges.value(0).from)));
     // The fleet's health over the past day is there to chart.
     QHash<ClusterId, QString> managers;
     for (const auto &object : h.profiles)
