@@ -133,9 +133,10 @@ ResourcesWindow::ResourcesWindow(FleetStore *store, SavedViewStore *views, std::
             }
         });
     });
-    // As the person left it; the first time, as large as it is made for, fitted to the screen.
-    if (!restoreGeometry(QSettings().value(QLatin1String(geometryKey)).toByteArray()))
-        ScreenFit::resize(this, QSize(1400, 900));
+    // As the person left it, the first time as large as it is made for; either fitted
+    // to the screen it opens on (a size left on a larger one is made smaller).
+    const bool restored = restoreGeometry(QSettings().value(QLatin1String(geometryKey)).toByteArray());
+    ScreenFit::resize(this, restored ? size() : QSize(1400, 900));
     // Opened on the main window's selection, it shows that at once (pods, all
     // namespaces); with nothing selected the status line says what to do.
     apply();
