@@ -28,16 +28,17 @@ void HistoryRecorder::follow(const FleetStore *fleet)
     m_connections << connect(fleet, &FleetStore::hubRemoved, this, [this](int hub) {
         const QString name = m_fleet->hubName(hub);
         m_namespaces.remove(hub);
+        m_listed.remove(name);
         if (m_watching.remove(name))
             m_history->endCoverage(name, now());
     });
     m_connections << connect(fleet, &FleetStore::placementsChanged, this, [this](int hub) {
-        if (watching(hub))
+        if (recordsFleet(hub))
             observePlacements(hub);
     });
     // Namespaces come with deltas: their labels may name the clusterset.
     m_connections << connect(fleet, &FleetStore::deltaApplied, this, [this](int hub) {
-        if (watching(hub))
+        if (recordsFleet(hub))
             observeNamespaces(hub, false);
     });
     // A deleted profile reports no conditions any more: its lanes end, and it
@@ -50,7 +51,7 @@ void HistoryRecorder::follow(const FleetStore *fleet)
             o.cluster = {m_fleet->hubName(p.hub), p.profile().metadata.namespaceName, p.profile().metadata.name};
             o.memberId = p.memberId;
             o.observedAt = at;
-            o.fleet = watching(p.hub);
+            o.fleet = recordsFleet(p.hub);
             observations.append(std::move(o));
         }
         if (!observations.isEmpty())
@@ -81,6 +82,11 @@ bool HistoryRecorder::watching(int hub) const
     return m_watching.contains(m_fleet->hubName(hub));
 }
 
+bool HistoryRecorder::recordsFleet(int hub) const
+{
+    return m_listed.contains(m_fleet->hubName(hub));
+}
+
 qint64 HistoryRecorder::now() const
 {
     return m_clock ? m_clock() : QDateTime::currentMSecsSinceEpoch();
@@ -94,7 +100,7 @@ void HistoryRecorder::observeAll()
         rows.append(row);
     onProfilesUpdated(rows);
     for (int hub = 0; hub < m_fleet->hubCount(); ++hub) {
-        if (m_fleet->isHubActive(hub) && watching(hub)) {
+        if (m_fleet->isHubActive(hub) && recordsFleet(hub)) {
             observeNamespaces(hub, true);
             observePlacements(hub);
         }
@@ -129,7 +135,7 @@ void HistoryRecorder::onProfilesUpdated(const QList<int> &rows)
         o.memberId = p.memberId;
         o.observedAt = at;
         o.conditions = p.profile().conditions; // implicitly shared: no copy
-        if (watching(p.hub)) {
+        if (recordsFleet(p.hub)) {
             o.fleet = true;
             o.record = p.record;
         }
@@ -150,14 +156,29 @@ void HistoryRecorder::onHubStatusChanged(int hub)
     if (watching && !m_watching.contains(name)) {
         m_watching.insert(name);
         m_history->beginCoverage(name, now());
-        // What the hub's list will not repeat: its rows are upserted anyway on
-        // the first list, but namespaces and placements come as they are.
-        observeNamespaces(hub, true);
-        observePlacements(hub);
     } else if (!watching && m_watching.contains(name)) {
         m_watching.remove(name);
+        m_listed.remove(name);
         m_history->endCoverage(name, now());
     }
+    if (watching && status.synced && !m_listed.contains(name))
+        startFleetRecord(hub);
+}
+
+void HistoryRecorder::startFleetRecord(int hub)
+{
+    // The fleet log begins with the whole hub at one moment (its rows, namespaces
+    // and placements as listed), so that the earliest moment time travel offers
+    // shows the fleet, not the instants while its list was still coming.
+    m_listed.insert(m_fleet->hubName(hub));
+    QList<int> rows;
+    for (int row = 0; row < m_fleet->profileCount(); ++row) {
+        if (m_fleet->profileAt(row).hub == hub)
+            rows.append(row);
+    }
+    onProfilesUpdated(rows);
+    observeNamespaces(hub, true);
+    observePlacements(hub);
 }
 
 } // namespace fleetscope

@@ -46,12 +46,16 @@ private:
     void observeNamespaces(int hub, bool always);
     void observePlacements(int hub);
     bool watching(int hub) const;
+    // Watched, and listed whole since: what the fleet log records of it.
+    bool recordsFleet(int hub) const;
+    void startFleetRecord(int hub);
     qint64 now() const;
 
     const FleetStore *m_fleet;
     QList<QMetaObject::Connection> m_connections;
     HistoryStore *m_history;
     QSet<QString> m_watching; // hubs with an open coverage session
+    QSet<QString> m_listed;   // of those, the ones whose list came whole: the fleet log follows them
     QHash<int, QList<NamespacePtr>> m_namespaces; // per hub, as last sent
     std::function<qint64()> m_clock;
 };

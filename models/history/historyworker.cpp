@@ -146,16 +146,24 @@ void HistoryWorker::observe(const QList<ClusterObservation> &observations)
 {
     if (!writing())
         return;
+    bool beginsStream = false;
     for (const ClusterObservation &o : observations) {
         m_detector.observe(o, &m_pending);
         if (m_detector.knows(o.cluster))
             m_ended.remove(o.cluster);
         else
             m_ended.insert(o.cluster);
-        if (o.fleet)
+        if (o.fleet) {
             m_fleet.observeCluster(o.cluster.hub, {o.cluster.namespaceName, o.cluster.name}, o.record, o.observedAt);
+            beginsStream = beginsStream || !m_streams.contains(o.cluster.hub);
+        }
     }
-    scheduleFlush();
+    // A hub's first frames begin its stream: written at once, readers (time
+    // travel, `record --status`) see the hub recorded from the moment it was listed.
+    if (beginsStream)
+        flush();
+    else
+        scheduleFlush();
 }
 
 void HistoryWorker::observeNamespaces(const QString &hub, const QList<NamespacePtr> &namespaces, qint64 at)
@@ -285,8 +293,9 @@ void HistoryWorker::beginCoverage(const QString &hub, qint64 at)
         return;
     QString error;
     const qint64 session = m_db.beginCoverage(hub, at, &error);
-    // The hub's fleet log is recorded from its first watching in this run.
-    if (session < 0 || streamOf(hub, at, &error) <= 0) {
+    // The hub's fleet log stream begins with its first frame, once the hub is
+    // listed whole (HistoryRecorder): a moment before that would be an empty hub.
+    if (session < 0) {
         fail(error);
         return;
     }
@@ -297,6 +306,11 @@ void HistoryWorker::endCoverage(const QString &hub, qint64 at)
 {
     const auto it = m_sessions.constFind(hub);
     if (!writing() || it == m_sessions.constEnd())
+        return;
+    // The stream begins with the hub's first frame: what was observed is written
+    // first, so that a stream begun since reaches the end of the session too.
+    flush();
+    if (!writing())
         return;
     QString error;
     const qint64 session = *it;

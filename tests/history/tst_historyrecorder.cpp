@@ -5,6 +5,7 @@
 #include "historytestutil.h"
 
 #include "fleet/store/fleetstore.h"
+#include "history/fleethistoryreader.h"
 #include "history/historyrecorder.h"
 #include "history/historystore.h"
 #include "history/timelinesegments.h"
@@ -227,6 +228,50 @@ private slots:
                                      QStringLiteral("1000-3000 True"),
                                      QStringLiteral("3000-6000 not recorded"), QStringLiteral("6000-8000 True"),
                                      QStringLiteral("8000-10000 not recorded")}));
+    }
+
+    void theFleetLogBeginsWithTheWholeHub()
+    {
+        // While the first list comes, the hub is covered (its conditions are first
+        // seen then) but its fleet is not whole: time travel's earliest moment is
+        // the one the list completed, with every cluster in it.
+        FleetStore fleet;
+        const QString path = m_dir.filePath(QStringLiteral("listed.sqlite"));
+        HistoryStore history;
+        history.open(path);
+        QTRY_COMPARE(history.state(), HistoryStore::State::Ready);
+        const int hub = fleet.addHub(QStringLiteral("hub-a"));
+        {
+            HistoryRecorder recorder(&fleet, &history);
+            recorder.setClock([this] { return m_now; });
+            m_now = 900;
+            fleet.setHubStatus(hub, status(QStringLiteral("hub-a"), HubStatus::State::Syncing, false));
+            for (const char *name : {"c1", "c2"}) {
+                m_now += 100;
+                HubDelta d;
+                d.upsertedProfiles = {profile(QString::fromLatin1(name), {condition(kCph, ConditionStatus::True, 500)})};
+                fleet.applyDelta(hub, d);
+            }
+            m_now = 1500;
+            fleet.setHubStatus(hub, status(QStringLiteral("hub-a"), HubStatus::State::Live));
+            m_now = 4000;
+        }
+        history.flush();
+        FleetHistoryReader reader;
+        QString error;
+        QVERIFY2(reader.open(path, &error), qPrintable(error));
+        const QList<FleetHistoryReader::HubRange> ranges = reader.ranges(&error);
+        QCOMPARE(ranges.size(), 1);
+        QCOMPARE(ranges[0].from, 1500);
+        QCOMPARE(ranges[0].to, 4000);
+        const FleetMoment first = reader.momentAt({QStringLiteral("hub-a")}, ranges[0].from, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(first.hubs.size(), 1);
+        QCOMPARE(first.hubs[0].coverage, HubMoment::Coverage::Watched);
+        QCOMPARE(first.hubs[0].profiles.size(), 2);
+        // The conditions were covered from the start of the list.
+        const ClusterHistory h = fetch(history, {QStringLiteral("hub-a"), QStringLiteral("fleet"), QStringLiteral("c1")}, 0, 5000);
+        QCOMPARE(h.coverage, (QList<CoverageInterval>{{900, 4000}}));
     }
 };
 
