@@ -2904,6 +2904,14 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
         <source>Slices</source>
         <translation>Slices</translation>
     </message>
+    <message>
+        <source>Clusters chosen</source>
+        <translation>Gewählte Cluster</translation>
+    </message>
+    <message>
+        <source>Chosen clusters that have no ClusterProfile (dangling)</source>
+        <translation>Gewählte Cluster ohne ClusterProfile (verwaist)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::PlacementsView</name>
@@ -2939,6 +2947,10 @@ Die Datei wird beim Beenden von Fleetscope gelöscht; speichern Sie die kubeconf
             <numerusform>⚠ %n ausgewählter Cluster hat kein ClusterProfile: %1</numerusform>
             <numerusform>⚠ %n ausgewählte Cluster haben kein ClusterProfile: %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation> auf %1</translation>
     </message>
 </context>
 <context>

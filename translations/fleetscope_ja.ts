@@ -2876,6 +2876,14 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <source>Slices</source>
         <translation>スライス</translation>
     </message>
+    <message>
+        <source>Clusters chosen</source>
+        <translation>選択されたクラスター</translation>
+    </message>
+    <message>
+        <source>Chosen clusters that have no ClusterProfile (dangling)</source>
+        <translation>ClusterProfile のない選択されたクラスター (宙に浮いた参照)</translation>
+    </message>
 </context>
 <context>
     <name>fleetscope::PlacementsView</name>
@@ -2908,6 +2916,10 @@ The file is removed when Fleetscope quits; save the kubeconfig to keep it.</sour
         <translation>
             <numerusform>⚠ 選択されたクラスターのうち %n 台に ClusterProfile がありません: %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation> (%1)</translation>
     </message>
 </context>
 <context>

@@ -5,10 +5,13 @@
 #include "fleet/itemmodels/sortfilterproxy.h"
 #include "elidedtooltips.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace fleetscope {
 
@@ -39,9 +42,13 @@ PlacementsView::PlacementsView(const FleetStore *store, QWidget *parent)
     header->setStretchLastSection(false);
     header->setMinimumSectionSize(24);
     header->setSectionResizeMode(PlacementModel::PlacementColumn, QHeaderView::Stretch);
-    for (int column : {int(PlacementModel::HubColumn), int(PlacementModel::ClustersColumn),
-                       int(PlacementModel::DanglingColumn), int(PlacementModel::SchedulerColumn)})
+    for (int column : {int(PlacementModel::ClustersColumn), int(PlacementModel::DanglingColumn),
+                       int(PlacementModel::SchedulerColumn)})
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(PlacementModel::HubColumn, QHeaderView::Interactive);
+    m_view->viewport()->installEventFilter(this);
+    connect(m_sorted, &QAbstractItemModel::rowsInserted, this, &PlacementsView::fitHubColumn);
+    connect(m_sorted, &QAbstractItemModel::modelReset, this, &PlacementsView::fitHubColumn);
 
     m_summary->setObjectName(QStringLiteral("placementSummary"));
     m_summary->setWordWrap(true);
@@ -67,8 +74,37 @@ PlacementsView::PlacementsView(const FleetStore *store, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, follow);
     connect(m_model, &QAbstractItemModel::dataChanged, this, follow);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, follow);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, follow);
     connect(m_model, &QAbstractItemModel::modelReset, this, follow);
     updateSummary();
+}
+
+bool PlacementsView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        fitHubColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void PlacementsView::fitHubColumn()
+{
+    // Hub names are long and alike at the start ("demo-hub-eu-central-east"): cut
+    // in the middle, they stay apart in a third of the pane, and the placements'
+    // names keep the room they need to be told apart.
+    int widest = m_view->header()->fontMetrics().horizontalAdvance(
+        m_sorted->headerData(PlacementModel::HubColumn, Qt::Horizontal).toString());
+    for (int row = 0; row < m_sorted->rowCount(); ++row)
+        widest = std::max(widest, m_view->fontMetrics().horizontalAdvance(
+                                      m_sorted->index(row, PlacementModel::HubColumn).data().toString()));
+    const int padding = 3 * m_view->fontMetrics().averageCharWidth();
+    const int hub = std::min(widest + padding, m_view->viewport()->width() / 3);
+    // In a pane too narrow for both the hub goes (the line below names it): the
+    // placement's name is what a person picks by.
+    const int counts = m_view->columnWidth(PlacementModel::ClustersColumn) + m_view->columnWidth(PlacementModel::DanglingColumn);
+    const bool room = m_view->viewport()->width() - counts - hub >= minimumNameWidth;
+    m_view->setColumnHidden(PlacementModel::HubColumn, !room);
+    if (room)
+        m_view->setColumnWidth(PlacementModel::HubColumn, hub);
 }
 
 int PlacementsView::currentModelRow() const
@@ -93,6 +129,8 @@ void PlacementsView::updateSummary()
     }
     const PlacementModel::Placement &p = m_model->placementAt(row);
     QString text = tr("%n cluster(s) chosen", nullptr, int(p.chosen.size()));
+    if (m_view->isColumnHidden(PlacementModel::HubColumn))
+        text += tr(" on %1").arg(m_model->index(row, PlacementModel::HubColumn).data().toString());
     if (!p.scheduler.isEmpty())
         text += tr(" by %1").arg(p.scheduler);
     text += tr(" in %n slice(s).", nullptr, p.slices);

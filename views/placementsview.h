@@ -33,7 +33,14 @@ public:
 signals:
     void scopeChanged(const fleetscope::ClusterScope &scope);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The hub column takes what its names need up to a share of the pane; the
+    // placement's name has the rest.
+    void fitHubColumn();
+    static constexpr int minimumNameWidth = 110;
     void updateSummary();
     int currentModelRow() const;
 

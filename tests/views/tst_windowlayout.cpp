@@ -11,6 +11,9 @@
 #include "fleet/itemmodels/sortfilterproxy.h"
 #include "fleet/itemmodels/clustertablemodel.h"
 #include "fleet/itemmodels/fleettreemodel.h"
+#include "fleet/itemmodels/placementmodel.h"
+#include "kube/hubdelta.h"
+#include "placementsview.h"
 #include "fleettreeview.h"
 #include "filterbar.h"
 #include "mainwindow.h"
@@ -187,6 +190,36 @@ void TestWindowLayout::layout()
     const QString shown = table->fontMetrics().elidedText(longestHub, Qt::ElideMiddle, hubWidth - 12);
     const QString other = table->fontMetrics().elidedText(QStringLiteral("demo-hub-eu-central-east"), Qt::ElideMiddle, hubWidth - 12);
     QVERIFY2(shown != other, qPrintable(shown));
+
+    // Placements as the demo names them (namespace/name, a web and a batch per
+    // clusterset): told apart in the pane as it opens, each name mostly there,
+    // and whole at 1400 px.
+    HubDelta delta;
+    for (const auto &[ns, name] : {std::pair{"fleet-dev", "web"}, std::pair{"fleet-dev", "batch"}, std::pair{"fleet-prod", "web"}}) {
+        auto decision = std::make_shared<PlacementDecision>();
+        decision->metadata.namespaceName = QString::fromLatin1(ns);
+        decision->metadata.name = QString::fromLatin1(name) + QStringLiteral("-0");
+        decision->metadata.labels.insert(QStringLiteral("multicluster.x-k8s.io/placement-key"), QString::fromLatin1(name));
+        decision->decisions.append(ClusterDecision{QStringLiteral("east-1"), QStringLiteral("fleet"), QString()});
+        delta.upsertedPlacements.append(decision);
+    }
+    store.applyDelta(0, delta);
+    window.showLeftTab(1);
+    QTreeView *placements = window.findChild<PlacementsView *>()->view();
+    QTRY_COMPARE(placements->model()->rowCount(), 3);
+    QApplication::processEvents();
+    QVERIFY(window.grab().save(QDir::temp().filePath(QStringLiteral("fleetscope-placements-%1-%2x%3.png")
+                                                         .arg(language).arg(size.width()).arg(size.height()))));
+    const int nameWidth = placements->columnWidth(PlacementModel::PlacementColumn) - 8;
+    QStringList names;
+    for (int row = 0; row < 3; ++row) {
+        const QString full = placements->model()->index(row, PlacementModel::PlacementColumn).data().toString();
+        names << placements->fontMetrics().elidedText(full, Qt::ElideMiddle, nameWidth);
+        QVERIFY2(names.last().size() >= full.size() * 2 / 3, qPrintable(names.last() + QStringLiteral(" of ") + full));
+        if (size.width() >= 1400)
+            QCOMPARE(names.last(), full);
+    }
+    QVERIFY2(QSet<QString>(names.cbegin(), names.cend()).size() == 3, qPrintable(names.join(u" | ")));
 }
 
 QTEST_MAIN(TestWindowLayout)

@@ -251,12 +251,26 @@ QVariant PlacementModel::data(const QModelIndex &index, int role) const
 
 QVariant PlacementModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount
+        || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return {};
     static const char *const titles[ColumnCount] = {QT_TR_NOOP("Placement"), QT_TR_NOOP("Hub"),      QT_TR_NOOP("Namespace"),
                                                     QT_TR_NOOP("Scheduler"), QT_TR_NOOP("Clusters"), QT_TR_NOOP("Dangling"),
                                                     QT_TR_NOOP("Slices")};
-    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
+    // The counts are narrow, so that a narrow pane keeps its room for the placements'
+    // names: a sign for a header, the words in its tool tip.
+    if (role == Qt::ToolTipRole) {
+        if (section == ClustersColumn)
+            return tr("Clusters chosen");
+        if (section == DanglingColumn)
+            return tr("Chosen clusters that have no ClusterProfile (dangling)");
+        return tr(titles[section]);
+    }
+    if (section == ClustersColumn)
+        return QStringLiteral("#");
+    if (section == DanglingColumn)
+        return QStringLiteral("\u26a0"); // ⚠
+    return tr(titles[section]);
 }
 
 } // namespace fleetscope
