@@ -176,6 +176,9 @@ FleetTreeView::FleetTreeView(const FleetStore *store, QWidget *parent)
     // demo-hub-west must not both read "demo-hub-…" in a narrow pane.
     m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setAllColumnsShowFocus(true);
+    // Three levels deep (hub › clusterset › manager) the style's indentation takes a
+    // third of a narrow pane's name column; two characters a level still show the tree.
+    m_tree->setIndentation(2 * m_tree->fontMetrics().averageCharWidth());
     m_tree->setItemDelegate(new CountDelegate(m_tree));
     m_tree->setItemDelegateForColumn(FleetTreeModel::GroupColumn, new QStyledItemDelegate(m_tree));
     m_tree->header()->setStretchLastSection(false);

@@ -40,7 +40,9 @@ QList<ProfilePtr> clusters(const QString &prefix, int count, bool reportsHealth)
 {
     QList<ProfilePtr> profiles;
     for (int i = 0; i < count; ++i) {
-        auto record = smallFleetCluster(QStringLiteral("%1-payments-%2").arg(prefix).arg(i), i % 2 ? "prod" : "staging");
+        // Ten clustersets, as many as the demo's hubs have: the tree scrolls, as the demo's does.
+        static const char *const sets[] = {"prod", "staging", "dev", "edge", "research", "batch", "ml", "web", "data", "ops"};
+        auto record = smallFleetCluster(QStringLiteral("%1-payments-%2").arg(prefix).arg(i), sets[i % 10]);
         record->profile.kubernetesVersion = QStringLiteral("v1.32.%1").arg(i % 7);
         if (reportsHealth) {
             Condition c;
@@ -174,6 +176,11 @@ void TestWindowLayout::layout()
         hubGroups << tree->fontMetrics().elidedText(tree->model()->index(row, 0).data().toString(), tree->textElideMode(), room);
     QCOMPARE(hubGroups.size(), 2);
     QVERIFY2(hubGroups[0] != hubGroups[1], qPrintable(hubGroups.join(u" | ")));
+    // Three levels down (hub › clusterset › manager), a manager's name as long as
+    // "kubefleet" is whole, not "k…t".
+    const int deepest = tree->columnWidth(0) - 3 * tree->indentation() - 8;
+    QVERIFY2(deepest >= tree->fontMetrics().horizontalAdvance(QStringLiteral("kubefleet")),
+             qPrintable(QStringLiteral("%1 px for a manager's name").arg(deepest)));
     // The west hub reports no health: its clusters are counted apart, in a column of their own.
     QVERIFY(!tree->isColumnHidden(FleetTreeModel::NotReportedColumn) || !tree->isColumnHidden(FleetTreeModel::UnhealthyColumn));
 
