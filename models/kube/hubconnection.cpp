@@ -107,7 +107,9 @@ void HubConnection::teardown()
 void HubConnection::connectToHub()
 {
     teardown();
+    const ApiError lastFailure = m_connect.error.isError() ? m_connect.error : m_connect.lastFailure;
     m_connect = ConnectReport();
+    m_connect.lastFailure = lastFailure;
     m_status.state = HubStatus::State::Connecting;
     m_status.synced = false;
     m_listTransport = newTransport();
@@ -148,6 +150,7 @@ void HubConnection::withCredentials(std::function<void()> next)
 void HubConnection::startInformers(const QString &profilesVersion, const QString &placementsVersion)
 {
     m_backoff.succeeded(m_clock.elapsed());
+    m_connect.lastFailure = ApiError(); // it answered
     qCDebug(lcDiscovery).noquote() << "hub" << m_settings.name << "serves clusterprofiles in" << profilesVersion
                                    << "placementdecisions in" << (placementsVersion.isEmpty() ? QStringLiteral("none") : placementsVersion);
     const QString prefix = QLatin1String(HubDiscovery::group) + u'/';

@@ -15,6 +15,12 @@ HubStatus connecting(HubStatus s, const ConnectReport &connect)
 {
     if (!connect.error.isError()) {
         s.state = HubStatus::State::Connecting;
+        if (connect.lastFailure.isError() && !connect.unauthorized) {
+            // Trying again (a retry, Reconnect): until it answers, it is what it was.
+            s.state = HubStatus::State::Reconnecting;
+            s.message = connect.lastFailure.toString();
+            s.httpStatus = connect.lastFailure.httpStatus;
+        }
         return s;
     }
     s.message = connect.error.toString();

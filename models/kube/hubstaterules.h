@@ -33,6 +33,9 @@ struct ConnectReport
     bool unauthorized = false;    // a 401 or a failed credential plugin, not yet retried
     bool execCredentials = false; // the user's credentials come from an exec plugin, which may recover
     qint64 retryInMs = -1;        // until the next connection attempt
+    // What ended the attempt before this one: connecting again after it, the hub
+    // is still one that did not answer, not a hub being connected to for the first time.
+    ApiError lastFailure;
 };
 
 // The hub's state, from its connection and its informers; pure, so that every

@@ -70,14 +70,24 @@ private slots:
     void watchEventsStillArriveAsDeltas();
     void steadyStreamComesInFewDeltas();
     void oneShotListOpensNoWatch();
+    void aHubThatNeverAnswersIsUnreachableAsTheCliSays_data();
     void aHubThatNeverAnswersIsUnreachableAsTheCliSays();
     void aWatchOnAServerThatWentAwayIsReconnected();
 };
+
+void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays_data()
+{
+    QTest::addColumn<QString>("scheme");
+    QTest::newRow("http") << QStringLiteral("http");
+    // Over TLS the silence comes before any HTTP: the handshake waits for an answer.
+    QTest::newRow("https") << QStringLiteral("https");
+}
 
 void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
 {
     // A server that takes the connection and never says a word: the window's
     // connection gives up when `fleetscope hubs` does, and in the same words.
+    QFETCH(QString, scheme);
     QTcpServer silent;
     QVERIFY(silent.listen(QHostAddress::LocalHost));
     QList<QTcpSocket *> held; // open, unanswered, until the test ends
@@ -87,7 +97,8 @@ void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
     });
     HubSettings settings;
     settings.name = QStringLiteral("silent");
-    settings.cluster.server = QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort());
+    settings.cluster.server = QStringLiteral("%1://127.0.0.1:%2").arg(scheme).arg(silent.serverPort());
+    settings.cluster.insecureSkipTlsVerify = scheme == u"https";
     HubConnection connection(settings);
     InventoryProbe probe(settings.name, settings.cluster, settings.user, QString());
     InventoryProbeResult probed;
@@ -95,9 +106,12 @@ void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
     // The first state after Connecting is the one a person sees next.
     std::optional<HubStatus> gaveUp;
     qint64 gaveUpAfterMs = -1;
+    QList<HubStatus> after; // what a person sees from then on
     QElapsedTimer clock;
     connect(&connection, &HubConnection::statusChanged, this, [&](const HubStatus &status) {
-        if (!gaveUp && status.state != HubStatus::State::Connecting) {
+        if (gaveUp)
+            after << status;
+        else if (status.state != HubStatus::State::Connecting) {
             gaveUp = status;
             gaveUpAfterMs = clock.elapsed();
         }
@@ -115,6 +129,14 @@ void TestHubConnection::aHubThatNeverAnswersIsUnreachableAsTheCliSays()
     QCOMPARE(status.message, probed.error);
     QVERIFY2(status.summary().endsWith(QStringLiteral(": no answer within 20 s")), qPrintable(status.summary()));
     QCOMPARE(EmptyFleetReason::classify(status), HubFailureKind::Unreachable);
+    // Trying again, it is still the hub that did not answer: never plain
+    // "Connecting" again, for the next twenty seconds.
+    QTRY_VERIFY_WITH_TIMEOUT(std::any_of(after.cbegin(), after.cend(), [](const HubStatus &s) { return s.retryInMs < 0; }),
+                             10'000);
+    for (const HubStatus &s : std::as_const(after)) {
+        QCOMPARE(s.state, HubStatus::State::Reconnecting);
+        QVERIFY2(s.summary().endsWith(QStringLiteral(": no answer within 20 s")), qPrintable(s.summary()));
+    }
     connection.stop();
     qDeleteAll(held);
 }

@@ -100,6 +100,10 @@ void TestHubStateRules::stateFromPhases_data()
     QTest::newRow("nothing yet") << ConnectReport() << QList<InformerReport>() << State::Connecting << false << false << 0 << QString() << none;
     QTest::newRow("discovery refused: retry") << connectError(refused, false) << QList<InformerReport>()
                                               << State::Reconnecting << false << false << 0 << QStringLiteral("connection refused") << none;
+    ConnectReport again;
+    again.lastFailure = ApiError::transport(QStringLiteral("no answer within 20 s"));
+    QTest::newRow("connecting again after no answer") << again << QList<InformerReport>() << State::Reconnecting << false
+                                                      << false << 0 << QStringLiteral("no answer within 20 s") << none;
     QTest::newRow("group not served: error") << connectError(notServed, true) << QList<InformerReport>() << State::Error
                                              << false << true << 404 << QString() << none;
     QTest::newRow("group forbidden") << connectError(forbidden, true) << QList<InformerReport>() << State::Forbidden
