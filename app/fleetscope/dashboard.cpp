@@ -22,7 +22,6 @@
 #include <QCoreApplication>
 #include <QHeaderView>
 #include <QStatusBar>
-#include <QTimer>
 
 #include <cstdio>
 #include <utility>
@@ -136,15 +135,6 @@ bool Dashboard::open(const GuiOptions &cli, QStringList *problems, QString *star
     const bool configured = !cli.demo && configureHubs(engineOptions(cli), cli, problems, &error);
     m_window = std::make_unique<MainWindow>(m_store.get(), m_engine.get());
     m_window->setRememberHubs(!cli.demo); // the demo's kubeconfig is private and gone
-    if (cli.demo) {
-        // The simulated servers' churn frees about what it allocates, in pages of
-        // their arena that glibc keeps: given back once a minute, the idle demo's
-        // RSS follows its heap instead of the arena's high-water mark.
-        auto *trim = new QTimer(m_window.get());
-        trim->setInterval(60'000);
-        QObject::connect(trim, &QTimer::timeout, [] { malloc_trim(0); });
-        trim->start();
-    }
     m_history = std::make_unique<GuiHistory>();
     m_history->start(m_store.get(), m_engine.get(), m_window.get(), cli);
     if (m_cache)
