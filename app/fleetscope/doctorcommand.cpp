@@ -8,6 +8,7 @@
 #include "connect/accesscheckbatch.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QEventLoop>
 
 #include <nlohmann/json.hpp>
@@ -140,6 +141,10 @@ int runDoctorCommand(const QStringList &arguments)
     QObject::connect(&batch, &AccessCheckBatch::finished, &loop, &QEventLoop::quit);
     batch.start();
     loop.exec();
+    // What the checks left to deleteLater() (their network managers, and with them
+    // the managers' threads) goes now, not at process exit, where a thread still
+    // running races OpenSSL's own cleanup.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 
     const QList<AccessResult> &results = batch.results();
     writeBytes(stdout, output.is(u"json") ? renderJson(results) : renderTable(output.table(), results, providerFileError));
