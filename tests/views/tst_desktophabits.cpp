@@ -71,6 +71,24 @@ void fill(FleetStore &store)
                         cluster(QStringLiteral("dev-1"), QStringLiteral("dev"), ConditionStatus::True)});
 }
 
+// The window started again on the same settings, as the dashboard starts it:
+// the fleet there first, the saved layout restored, then shown.
+struct RestartedWindow
+{
+    RestartedWindow()
+    {
+        restored = settings.restore();
+        window.keepUserLayout(); // as the dashboard does after a restore
+        window.show();
+    }
+
+    FleetStore store;
+    bool filled = (fill(store), true);
+    MainWindow window{&store};
+    WindowSettings settings{&window};
+    bool restored = false;
+};
+
 void filterTo(MainWindow &window, const QString &text)
 {
     auto *line = window.filterBar()->findChild<QLineEdit *>();
@@ -290,13 +308,9 @@ void TestDesktopHabits::windowComesBackAsItWasLeft()
     QVERIFY(settings.contains(QStringLiteral("window/splitter")));
     QVERIFY(settings.contains(QStringLiteral("table/columns")));
 
-    FleetStore store;
-    fill(store);
-    MainWindow window(&store);
-    WindowSettings restored(&window);
-    QVERIFY(restored.restore());
-    window.keepUserLayout(); // as the dashboard does after a restore
-    window.show();
+    RestartedWindow restarted;
+    QVERIFY(restarted.restored);
+    MainWindow &window = restarted.window;
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.size(), QSize(1000, 700));
     QCOMPARE(window.splitter()->sizes(), sizes);
@@ -485,13 +499,9 @@ void TestDesktopHabits::everyPieceOfTheWindowComesBackAfterARestart()
         window.close(); // saves
     }
 
-    FleetStore store;
-    fill(store);
-    MainWindow window(&store);
-    WindowSettings restored(&window);
-    QVERIFY(restored.restore());
-    window.keepUserLayout(); // as the dashboard does after a restore
-    window.show();
+    RestartedWindow restarted;
+    QVERIFY(restarted.restored);
+    MainWindow &window = restarted.window;
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     ResourcesWindow *resources = window.showResources();
     QVERIFY(QTest::qWaitForWindowExposed(resources));
